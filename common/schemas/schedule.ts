@@ -1,0 +1,161 @@
+import { z } from 'zod'
+import { isLocalDate, isLocalTime, minutesOfDay } from '../time'
+
+/**
+ * Opening hours travel as the spec's map keyed by weekday number as a string, with ONE numbering
+ * everywhere: "0" = Monday, "1" = Tuesday … "6" = Sunday. Each day has `isOpen`, `openTime` and
+ * `closeTime` (HH:mm, first opening and last closing), and `intervals` with every opening interval
+ * of the day, so a lunch break is two intervals. A closing time earlier than the opening time
+ * means the salon closes after midnight.
+ */
+
+export const WEEKDAY_KEYS = ['0', '1', '2', '3', '4', '5', '6'] as const
+export type WeekdayKey = (typeof WEEKDAY_KEYS)[number]
+
+export const localTimeSchema = z
+  .string()
+  .trim()
+  .refine(isLocalTime, { message: 'Expected a time as HH:mm (00:00 to 23:59)' })
+
+export const openingIntervalSchema = z.object({
+  openTime: localTimeSchema,
+  closeTime: localTimeSchema,
+})
+
+export const workingDaySchema = z.object({
+  isOpen: z.boolean(),
+  openTime: localTimeSchema.nullable(),
+  closeTime: localTimeSchema.nullable(),
+  intervals: z.array(openingIntervalSchema),
+})
+export type WorkingDay = z.infer<typeof workingDaySchema>
+
+export const workingHoursSchema = z.object({
+  '0': workingDaySchema,
+  '1': workingDaySchema,
+  '2': workingDaySchema,
+  '3': workingDaySchema,
+  '4': workingDaySchema,
+  '5': workingDaySchema,
+  '6': workingDaySchema,
+})
+export type WorkingHours = z.infer<typeof workingHoursSchema>
+
+/** Length of an interval in minutes; a closing time at or before the opening time runs past midnight. */
+export function intervalMinutes(openTime: string, closeTime: string): [number, number] {
+  const opens = minutesOfDay(openTime)
+  let closes = minutesOfDay(closeTime)
+  if (closes <= opens) closes += 24 * 60
+  return [opens, closes]
+}
+
+const workingDayInputSchema = z
+  .object({
+    isOpen: z.boolean(),
+    openTime: localTimeSchema.nullish(),
+    closeTime: localTimeSchema.nullish(),
+    intervals: z.array(openingIntervalSchema).max(6, 'At most 6 intervals a day').optional(),
+  })
+  .transform((day, ctx) => {
+    if (!day.isOpen) return { isOpen: false, intervals: [] as { openTime: string; closeTime: string }[] }
+    let intervals = day.intervals ?? []
+    if (intervals.length === 0) {
+      if (!day.openTime || !day.closeTime) {
+        ctx.addIssue({ code: 'custom', message: 'An open day needs an opening and a closing time' })
+        return z.NEVER
+      }
+      intervals = [{ openTime: day.openTime, closeTime: day.closeTime }]
+    }
+    const spans = intervals
+      .map((i) => ({ ...i, span: intervalMinutes(i.openTime, i.closeTime) }))
+      .sort((a, b) => a.span[0] - b.span[0])
+    for (const [index, interval] of spans.entries()) {
+      if (interval.openTime === interval.closeTime) {
+        ctx.addIssue({ code: 'custom', message: `Opening and closing times are both ${interval.openTime}` })
+        return z.NEVER
+      }
+      const previous = spans[index - 1]
+      if (previous && previous.span[1] > interval.span[0]) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `Intervals ${previous.openTime}–${previous.closeTime} and ${interval.openTime}–${interval.closeTime} overlap`,
+        })
+        return z.NEVER
+      }
+    }
+    return { isOpen: true, intervals: spans.map(({ openTime, closeTime }) => ({ openTime, closeTime })) }
+  })
+
+/** PUT /api/salons/:id/working-hours: all seven days, either as intervals or as open/close times. */
+export const workingHoursInputSchema = z.object({
+  workingHours: z.object({
+    '0': workingDayInputSchema,
+    '1': workingDayInputSchema,
+    '2': workingDayInputSchema,
+    '3': workingDayInputSchema,
+    '4': workingDayInputSchema,
+    '5': workingDayInputSchema,
+    '6': workingDayInputSchema,
+  }),
+})
+export type WorkingHoursInput = z.infer<typeof workingHoursInputSchema>
+
+/**
+ * A point in time as the salon's API accepts it: an ISO instant with offset or Z
+ * ("2026-12-03T14:00:00+01:00"), a wall-clock time in the salon's zone ("2026-12-03T14:00"),
+ * or, where a day is meant, a date ("2026-12-03", the salon's local midnight).
+ */
+export const pointInTimeSchema = z
+  .string()
+  .trim()
+  .refine(
+    (v) =>
+      isLocalDate(v) ||
+      (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(v) && isLocalDate(v.slice(0, 10)) && isLocalTime(v.slice(11))) ||
+      (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) &&
+        !Number.isNaN(Date.parse(v))),
+    { message: 'Expected a date (2026-12-03), a local time (2026-12-03T14:00) or an ISO instant with offset' },
+  )
+
+export const timeOffSchema = z.object({
+  id: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  reason: z.string().nullable(),
+})
+export type TimeOff = z.infer<typeof timeOffSchema>
+
+export const timeOffInputSchema = z.object({
+  startDate: pointInTimeSchema,
+  endDate: pointInTimeSchema,
+  reason: z
+    .string()
+    .trim()
+    .max(200, 'The reason is at most 200 characters')
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+})
+export type TimeOffInput = z.infer<typeof timeOffInputSchema>
+
+export const availabilityQuerySchema = z.object({
+  serviceId: z.uuid({ message: 'serviceId must be a service id' }),
+  from: pointInTimeSchema.optional(),
+  to: pointInTimeSchema.optional(),
+})
+
+export const slotSchema = z.object({
+  start: z.string(),
+  end: z.string(),
+  local: z.string(),
+})
+
+export const availabilitySchema = z.object({
+  salonId: z.string(),
+  serviceId: z.string(),
+  timeZone: z.string(),
+  durationMinutes: z.number(),
+  from: z.string(),
+  to: z.string(),
+  slots: z.array(slotSchema),
+})
+export type Availability = z.infer<typeof availabilitySchema>

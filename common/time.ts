@@ -1,0 +1,130 @@
+import { tzOffset } from '@date-fns/tz'
+
+/**
+ * Calendar and wall-clock helpers for a salon's IANA time zone.
+ *
+ * Instants are epoch milliseconds (or Dates); a "local date" is `YYYY-MM-DD` and a "local time"
+ * `HH:mm` on the salon's wall clock. Zone data comes from `@date-fns/tz` (which reads the runtime's
+ * Intl database); we never guess offsets from a fixed table.
+ */
+
+export const MINUTE_MS = 60_000
+export const HOUR_MS = 60 * MINUTE_MS
+export const DAY_MS = 24 * HOUR_MS
+
+/** Weekday numbering used everywhere in Salonia: 0 = Monday … 6 = Sunday (ISO order, zero-based). */
+export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6
+export const WEEKDAYS: readonly Weekday[] = [0, 1, 2, 3, 4, 5, 6]
+
+const LOCAL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+const LOCAL_TIME = /^([01]\d|2[0-3]):([0-5]\d)$/
+
+export function isLocalDate(value: string): boolean {
+  const m = LOCAL_DATE.exec(value)
+  if (!m) return false
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])]
+  const probe = new Date(Date.UTC(y, mo - 1, d))
+  return probe.getUTCFullYear() === y && probe.getUTCMonth() === mo - 1 && probe.getUTCDate() === d
+}
+
+export function isLocalTime(value: string): boolean {
+  return LOCAL_TIME.test(value)
+}
+
+/** Minutes since local midnight of an `HH:mm` string. */
+export function minutesOfDay(time: string): number {
+  const m = LOCAL_TIME.exec(time)
+  if (!m) throw new RangeError(`Not a local time: ${time}`)
+  return Number(m[1]) * 60 + Number(m[2])
+}
+
+export function isValidTimeZone(timeZone: string): boolean {
+  if (!timeZone.includes('/') && timeZone !== 'UTC') return false
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone })
+    return true
+  } catch {
+    return false
+  }
+}
+
+function parseLocalDate(date: string): [number, number, number] {
+  const m = LOCAL_DATE.exec(date)
+  if (!m) throw new RangeError(`Not a local date: ${date}`)
+  return [Number(m[1]), Number(m[2]), Number(m[3])]
+}
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, '0')
+}
+
+/** Offset of the zone at an instant, in milliseconds (positive east of Greenwich). */
+function offsetMs(timeZone: string, instant: number): number {
+  return tzOffset(timeZone, new Date(instant)) * MINUTE_MS
+}
+
+/**
+ * The instant at which the salon's wall clock shows `date` + `minutes` after midnight.
+ * A wall time skipped by a DST jump moves forward by the jump (02:30 → 03:30, as `TZDate` does), and
+ * a wall time that happens twice resolves to the later of the two (TZDate's choice depends on the
+ * zone's sign; ours does not).
+ * `minutes` may exceed 24 h (e.g. a closing time on the next day).
+ */
+export function localToInstant(date: string, minutes: number, timeZone: string): number {
+  const [y, mo, d] = parseLocalDate(date)
+  const wall = Date.UTC(y, mo - 1, d) + minutes * MINUTE_MS
+  // The offsets half a day before and after bound every transition near this wall time; each gives
+  // one candidate instant, kept only if the zone really shows that wall time then.
+  const before = offsetMs(timeZone, wall - DAY_MS / 2)
+  const after = offsetMs(timeZone, wall + DAY_MS / 2)
+  const candidates = [wall - before, wall - after].filter((t) => t + offsetMs(timeZone, t) === wall)
+  if (candidates.length > 0) return Math.max(...candidates)
+  // In a gap no instant shows that wall time: move forward by the size of the jump.
+  return wall - before
+}
+
+export interface LocalParts {
+  date: string
+  time: string
+  minutes: number
+  weekday: Weekday
+}
+
+/** The salon's wall-clock reading of an instant. */
+export function instantToLocal(instant: number | Date, timeZone: string): LocalParts {
+  const ms = typeof instant === 'number' ? instant : instant.getTime()
+  const wall = new Date(ms + offsetMs(timeZone, ms))
+  const h = wall.getUTCHours()
+  const mi = wall.getUTCMinutes()
+  return {
+    date: `${pad(wall.getUTCFullYear(), 4)}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}`,
+    time: `${pad(h)}:${pad(mi)}`,
+    minutes: h * 60 + mi,
+    weekday: ((wall.getUTCDay() + 6) % 7) as Weekday,
+  }
+}
+
+/** `YYYY-MM-DDTHH:mm` on the salon's wall clock. */
+export function formatLocalDateTime(instant: number | Date, timeZone: string): string {
+  const { date, time } = instantToLocal(instant, timeZone)
+  return `${date}T${time}`
+}
+
+/** Calendar arithmetic on local dates (no time zone involved). */
+export function addDays(date: string, days: number): string {
+  const [y, mo, d] = parseLocalDate(date)
+  const next = new Date(Date.UTC(y, mo - 1, d + days))
+  return `${pad(next.getUTCFullYear(), 4)}-${pad(next.getUTCMonth() + 1)}-${pad(next.getUTCDate())}`
+}
+
+export function weekdayOf(date: string): Weekday {
+  const [y, mo, d] = parseLocalDate(date)
+  return ((new Date(Date.UTC(y, mo - 1, d)).getUTCDay() + 6) % 7) as Weekday
+}
+
+/** Whole days from `a` to `b` (positive when b is later). */
+export function daysBetween(a: string, b: string): number {
+  const [ay, am, ad] = parseLocalDate(a)
+  const [by, bm, bd] = parseLocalDate(b)
+  return Math.round((Date.UTC(by, bm - 1, bd) - Date.UTC(ay, am - 1, ad)) / DAY_MS)
+}

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto'
+import cookie from '@fastify/cookie'
+import helmet from '@fastify/helmet'
+import rateLimit from '@fastify/rate-limit'
+import Fastify, { type FastifyServerOptions } from 'fastify'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { Clock } from './clock'
+import type { Config } from './config'
+import type { Database } from './db/client'
+import { registerErrorHandling } from './errors'
+import { registerAccessRules } from './http/access'
+import type { App, AppDeps } from './http/types'
+import { registerWebApp } from './http/web-app'
+import { bookingsRoutes } from './modules/bookings/bookings.routes'
+import { catalogRoutes } from './modules/catalog/catalog.routes'
+import { salonsRoutes } from './modules/salons/salons.routes'
+import { scheduleRoutes } from './modules/schedule/schedule.routes'
+import { systemRoutes } from './modules/system/system.routes'
+
+export interface BuildAppOptions {
+  config: Config
+  db: Database
+  clock: Clock
+  /** Folder of the built web app; none is served when absent. */
+  webAppDir?: string
+  logger?: FastifyServerOptions['logger']
+}
+
+/** 1 MiB: ample for JSON and a services CSV, small enough that a stray upload is refused early. */
+export const BODY_LIMIT_BYTES = 1024 * 1024
+
+/** Builds the Fastify application from its modules. Used by main.ts and by the tests. */
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const { config, db, clock } = options
+  const app = Fastify({
+    logger: options.logger ?? false,
+    genReqId: () => randomUUID(),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>()
+
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  registerErrorHandling(app)
+  registerAccessRules(app)
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  })
+  await app.register(cookie, { secret: config.appSecret })
+  // Per-route limits only (chat, waitlist, sign-in attempts); nothing is limited unless it says so.
+  await app.register(rateLimit, { global: false })
+
+  const deps: AppDeps = { db, clock, config }
+  systemRoutes(app, deps)
+  salonsRoutes(app, deps)
+  catalogRoutes(app, deps)
+  scheduleRoutes(app, deps)
+  bookingsRoutes(app, deps)
+  if (options.webAppDir) await registerWebApp(app, options.webAppDir)
+
+  return app
+}

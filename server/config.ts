@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto'
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { z } from 'zod'
+
+/**
+ * Every environment variable Salonia reads, parsed in one place. The README's configuration table
+ * mirrors this file. Everything is optional for a local run.
+ */
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v))
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional()
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: optionalString,
+  DATA_DIR: z.string().default('./data'),
+  PUBLIC_URL: optionalString,
+  APP_SECRET: optionalString,
+  APP_NOW: optionalString,
+  SEED_DEMO: flag.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ADMIN_EMAILS: optionalString,
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_BASE_URL: optionalString,
+  META_APP_ID: optionalString,
+  META_APP_SECRET: optionalString,
+  META_VERIFY_TOKEN: optionalString,
+  META_GRAPH_BASE_URL: optionalString,
+  TELEGRAM_BOT_TOKEN: optionalString,
+  TELEGRAM_API_BASE_URL: optionalString,
+  SMTP_URL: optionalString,
+  AI_BASE_URL: optionalString,
+  AI_API_KEY: optionalString,
+  AI_MODEL: optionalString,
+})
+
+export type Env = z.infer<typeof envSchema>
+
+export interface Config {
+  env: Env['NODE_ENV']
+  isProduction: boolean
+  port: number
+  host: string
+  databaseUrl: string | undefined
+  dataDir: string
+  publicUrl: string
+  appSecret: string
+  appNow: Date | undefined
+  seedDemo: boolean
+  logLevel: Env['LOG_LEVEL']
+  adminEmails: string[]
+  raw: Env
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the configuration from an environment (process.env by default). */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const env = parsed.data
+  const isProduction = env.NODE_ENV === 'production'
+  const dataDir = resolve(env.DATA_DIR)
+
+  let appNow: Date | undefined
+  if (env.APP_NOW) {
+    appNow = new Date(env.APP_NOW)
+    if (Number.isNaN(appNow.getTime())) throw new ConfigError(`APP_NOW is not an ISO instant: ${env.APP_NOW}`)
+  }
+  if (isProduction && !env.APP_SECRET) {
+    throw new ConfigError('APP_SECRET is required in production (at least 32 characters).')
+  }
+  if (env.APP_SECRET && env.APP_SECRET.length < 32) {
+    throw new ConfigError('APP_SECRET must be at least 32 characters long.')
+  }
+
+  return {
+    env: env.NODE_ENV,
+    isProduction,
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL,
+    dataDir,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    appSecret: env.APP_SECRET ?? readOrCreateSecret(dataDir),
+    appNow,
+    seedDemo: env.SEED_DEMO ?? !isProduction,
+    logLevel: env.LOG_LEVEL,
+    adminEmails: (env.ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+    raw: env,
+  }
+}
+
+/** A secret generated once and kept under DATA_DIR, so restarts keep cookies and encrypted tokens valid. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'app-secret')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  mkdirSync(dataDir, { recursive: true })
+  const secret = randomBytes(32).toString('base64url')
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 })
+  chmodSync(file, 0o600)
+  return secret
+}

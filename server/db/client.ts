@@ -1,0 +1,91 @@
+import { mkdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
+import { sql } from 'drizzle-orm'
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import * as schema from './schema'
+
+/**
+ * Opens the database: a PostgreSQL server through a node-postgres pool when a URL is given,
+ * otherwise embedded PGlite persisted under a directory (or in memory, for tests). Both speak the
+ * same SQL, run the same migrations and are used through the same Drizzle API.
+ */
+
+export type Schema = typeof schema
+export type Database = PgDatabase<PgQueryResultHKT, Schema>
+/** A database handle or an open transaction: repositories accept either. */
+export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
+
+export interface DatabaseHandle {
+  db: Database
+  driver: 'postgres' | 'pglite'
+  close(): Promise<void>
+}
+
+const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url))
+/** Arbitrary constant: instances starting together take turns to migrate. */
+const MIGRATION_LOCK_ID = 72_616_873
+
+export type DatabaseOptions =
+  | { driver: 'postgres'; url: string; poolSize?: number }
+  | { driver: 'pglite'; dataDir?: string }
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.driver === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 })
+    const db = drizzleNodePg(pool, { schema }) as unknown as Database
+    // One session holds an advisory lock while migrating, so several instances can start at once.
+    const lockClient = await pool.connect()
+    try {
+      await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID])
+      await migrateNodePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER })
+    } finally {
+      await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {})
+      lockClient.release()
+    }
+    return { db, driver: 'postgres', close: () => pool.end() }
+  }
+
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
+  const client = await PGlite.create({ dataDir: options.dataDir, extensions: { btree_gist } })
+  const db = drizzlePglite(client, { schema }) as unknown as Database
+  await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER })
+  return { db, driver: 'pglite', close: () => client.close() }
+}
+
+/** PostgreSQL's SQLSTATE of a failed query, looking through Drizzle's wrapper. */
+export function sqlState(error: unknown): string | undefined {
+  let current: unknown = error
+  for (let depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
+    current = (current as { cause?: unknown }).cause
+  }
+  return undefined
+}
+
+/** The constraint a failed query violated, if PostgreSQL named one. */
+export function violatedConstraint(error: unknown): string | undefined {
+  let current: unknown = error
+  for (let depth = 0; current && depth < 4; depth++) {
+    const name = (current as { constraint?: unknown }).constraint
+    if (typeof name === 'string') return name
+    current = (current as { cause?: unknown }).cause
+  }
+  return undefined
+}
+
+export const PG_EXCLUSION_VIOLATION = '23P01'
+export const PG_UNIQUE_VIOLATION = '23505'
+export const PG_FOREIGN_KEY_VIOLATION = '23503'
+export const PG_CHECK_VIOLATION = '23514'
+
+export async function ping(db: Database): Promise<void> {
+  await db.execute(sql`select 1`)
+}

@@ -1,0 +1,221 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+
+/**
+ * The one database schema. Migrations under ./migrations are generated from it with
+ * `npm run db:generate`; constraints drizzle-kit cannot express (the exclusion constraints that
+ * forbid overlapping bookings and absences) are written by hand in the migration SQL.
+ */
+
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+const createdAt = () => instant('created_at').notNull().defaultNow()
+const updatedAt = () => instant('updated_at').notNull().defaultNow()
+
+/** Numbers the public salon IDs: SAL001, SAL002, … */
+export const salonNumberSeq = pgSequence('salon_number_seq', { startWith: 1 })
+
+export const salons = pgTable(
+  'salons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    publicId: text('public_id')
+      .notNull()
+      .unique()
+      .default(sql`('SAL' || lpad(nextval('salon_number_seq')::text, 3, '0'))`),
+    /** Unguessable identifier used in the customer chat link. */
+    hash: text('hash').notNull().unique(),
+    name: text('name').notNull(),
+    contactEmail: text('contact_email').notNull(),
+    /** The Google account allowed to sign in for this salon. */
+    authorizedGoogleEmail: text('authorized_google_email'),
+    address: text('address').notNull(),
+    country: text('country').notNull(),
+    timeZone: text('time_zone').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    slotStepMinutes: smallint('slot_step_minutes').notNull().default(15),
+    minimumNoticeMinutes: integer('minimum_notice_minutes').notNull().default(60),
+    horizonDays: smallint('horizon_days').notNull().default(90),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('salons_country_alpha2', sql`${t.country} ~ '^[A-Z]{2}$'`),
+    check('salons_slot_step_positive', sql`${t.slotStepMinutes} between 5 and 120`),
+    check('salons_notice_non_negative', sql`${t.minimumNoticeMinutes} >= 0`),
+    check('salons_horizon_positive', sql`${t.horizonDays} between 1 and 366`),
+  ],
+)
+
+export const services = pgTable(
+  'services',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    salonId: uuid('salon_id')
+      .notNull()
+      .references(() => salons.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    durationMinutes: integer('duration_minutes').notNull(),
+    priceMinor: integer('price_minor').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('services_salon_name_unique').on(t.salonId, sql`lower(${t.name})`),
+    check('services_duration_range', sql`${t.durationMinutes} between 5 and 720`),
+    check('services_price_non_negative', sql`${t.priceMinor} >= 0`),
+  ],
+)
+
+/**
+ * Opening intervals. Weekday 0 = Monday … 6 = Sunday. Minutes after local midnight; a closing
+ * minute past 1440 means the interval ends after midnight. Several rows per weekday express breaks.
+ */
+export const openingHours = pgTable(
+  'opening_hours',
+  {
+    salonId: uuid('salon_id')
+      .notNull()
+      .references(() => salons.id, { onDelete: 'cascade' }),
+    weekday: smallint('weekday').notNull(),
+    opensMinute: smallint('opens_minute').notNull(),
+    closesMinute: smallint('closes_minute').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.salonId, t.weekday, t.opensMinute] }),
+    check('opening_hours_weekday', sql`${t.weekday} between 0 and 6`),
+    check(
+      'opening_hours_range',
+      sql`${t.opensMinute} >= 0 and ${t.opensMinute} < 1440 and ${t.closesMinute} > ${t.opensMinute} and ${t.closesMinute} <= ${t.opensMinute} + 1440`,
+    ),
+  ],
+)
+
+/** Absences: the salon takes no booking between starts_at and ends_at. Never overlapping. */
+export const timeOff = pgTable(
+  'time_off',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    salonId: uuid('salon_id')
+      .notNull()
+      .references(() => salons.id, { onDelete: 'cascade' }),
+    startsAt: instant('starts_at').notNull(),
+    endsAt: instant('ends_at').notNull(),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('time_off_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+    index('time_off_salon_starts').on(t.salonId, t.startsAt),
+  ],
+)
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    salonId: uuid('salon_id')
+      .notNull()
+      .references(() => salons.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    language: text('language').notNull().default('fr'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('customers_salon').on(t.salonId)],
+)
+
+/** Who a customer is on a channel: a web chat user id, a Telegram chat id, an Instagram user id. */
+export const customerIdentities = pgTable(
+  'customer_identities',
+  {
+    salonId: uuid('salon_id')
+      .notNull()
+      .references(() => salons.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    externalId: text('external_id').notNull(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.salonId, t.channel, t.externalId] }),
+    index('customer_identities_customer').on(t.customerId),
+  ],
+)
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    salonId: uuid('salon_id')
+      .notNull()
+      .references(() => salons.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    serviceId: uuid('service_id').references(() => services.id, { onDelete: 'set null' }),
+    // What was sold, as it was when booked: later edits of the service do not rewrite history.
+    serviceName: text('service_name').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    priceMinor: integer('price_minor').notNull(),
+    currency: text('currency').notNull(),
+    startsAt: instant('starts_at').notNull(),
+    endsAt: instant('ends_at').notNull(),
+    status: text('status', { enum: ['confirmed', 'pending', 'cancelled'] })
+      .notNull()
+      .default('confirmed'),
+    channel: text('channel', { enum: ['web', 'telegram', 'instagram', 'mcp', 'dashboard', 'api'] }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    cancelledAt: instant('cancelled_at'),
+  },
+  (t) => [
+    check('bookings_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+    check('bookings_status', sql`${t.status} in ('confirmed', 'pending', 'cancelled')`),
+    check('bookings_channel', sql`${t.channel} in ('web', 'telegram', 'instagram', 'mcp', 'dashboard', 'api')`),
+    index('bookings_salon_starts').on(t.salonId, t.startsAt),
+    index('bookings_customer').on(t.customerId),
+  ],
+)
+
+/** Remembers the answer to a booking request sent with an Idempotency-Key, so a retry books once. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    salonId: uuid('salon_id')
+      .notNull()
+      .references(() => salons.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: smallint('status_code').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.salonId, t.key] })],
+)
+
+export type SalonRow = typeof salons.$inferSelect
+export type ServiceRow = typeof services.$inferSelect
+export type OpeningHoursRow = typeof openingHours.$inferSelect
+export type TimeOffRow = typeof timeOff.$inferSelect
+export type CustomerRow = typeof customers.$inferSelect
+export type BookingRow = typeof bookings.$inferSelect

@@ -1,0 +1,107 @@
+import { instantToLocal } from '../../common/time'
+import type { Clock } from '../clock'
+import { insertServices } from '../modules/catalog/catalog.repository'
+import { countSalons } from '../modules/salons/salons.repository'
+import { createSalon } from '../modules/salons/salons.usecases'
+import { resolvePointInTime } from '../modules/schedule/point-in-time'
+import { insertTimeOff, replaceOpeningHours } from '../modules/schedule/schedule.repository'
+import type { Database } from './client'
+
+/** The demo salon of DESIGN.md, seeded into an empty database so a newcomer has something to try. */
+
+const hours = (weekday: number, opens: string, closes: string) => {
+  const toMinutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3))
+  return { weekday, opensMinute: toMinutes(opens), closesMinute: toMinutes(closes) }
+}
+
+export const DEMO_SALON = {
+  name: 'Salon Lumière',
+  contactEmail: 'salon.lumiere.demo@gmail.com',
+  authorizedGoogleEmail: 'salon.lumiere.demo@gmail.com',
+  address: '12 rue des Lilas, 75011 Paris',
+  country: 'FR',
+  timeZone: 'Europe/Paris',
+}
+
+// Weekday 0 = Monday: closed Monday and Sunday.
+const DEMO_HOURS = [
+  hours(1, '09:00', '19:00'),
+  hours(2, '09:00', '19:00'),
+  hours(3, '09:00', '19:00'),
+  hours(4, '09:00', '19:00'),
+  hours(5, '09:00', '17:00'),
+]
+
+const DEMO_SERVICES = [
+  {
+    name: 'Coupe femme',
+    durationMinutes: 45,
+    priceMinor: 4500,
+    isActive: true,
+    description: 'Shampooing, coupe et coiffage',
+  },
+  {
+    name: 'Coupe homme',
+    durationMinutes: 30,
+    priceMinor: 2500,
+    isActive: true,
+    description: 'Coupe aux ciseaux ou à la tondeuse',
+  },
+  {
+    name: 'Brushing',
+    durationMinutes: 30,
+    priceMinor: 3000,
+    isActive: true,
+    description: 'Mise en forme au sèche-cheveux',
+  },
+  {
+    name: 'Coloration',
+    durationMinutes: 90,
+    priceMinor: 6500,
+    isActive: true,
+    description: 'Couleur racines et longueurs',
+  },
+  {
+    name: 'Balayage',
+    durationMinutes: 120,
+    priceMinor: 9500,
+    isActive: true,
+    description: 'Éclaircissement naturel à main levée',
+  },
+  {
+    name: 'Taille de barbe',
+    durationMinutes: 20,
+    priceMinor: 1500,
+    isActive: true,
+    description: 'Taille et contours à la tondeuse',
+  },
+  { name: 'Permanente', durationMinutes: 120, priceMinor: 8000, isActive: false, description: 'Ondulation durable' },
+]
+
+/** The next Christmas closing (24 December 00:00 → 27 December 00:00) that has not ended yet. */
+export function nextChristmasClosing(now: Date, timeZone: string): { start: string; end: string } {
+  let year = Number(instantToLocal(now, timeZone).date.slice(0, 4))
+  if (resolvePointInTime(`${year}-12-27`, timeZone).getTime() <= now.getTime()) year += 1
+  return { start: `${year}-12-24`, end: `${year}-12-27` }
+}
+
+/** Seeds the demo salon when the database has no salon yet. Returns true when it did. */
+export async function seedDemoData(db: Database, clock: Clock): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if ((await countSalons(tx)) > 0) return false
+    const salon = await createSalon(tx, { ...DEMO_SALON, isActive: true })
+    await replaceOpeningHours(tx, salon.id, DEMO_HOURS)
+    await insertServices(
+      tx,
+      DEMO_SERVICES.map((s, index) => ({ ...s, salonId: salon.id, position: index + 1 })),
+    )
+    const christmas = nextChristmasClosing(clock.now(), salon.timeZone)
+    await insertTimeOff(tx, {
+      salonId: salon.id,
+      startsAt: resolvePointInTime(christmas.start, salon.timeZone),
+      endsAt: resolvePointInTime(christmas.end, salon.timeZone),
+      reason: 'Fermeture de Noël',
+    })
+    return true
+  })
+}

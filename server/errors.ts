@@ -1,0 +1,98 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
+import { ZodError } from 'zod'
+
+/**
+ * Typed errors with stable codes. A use case throws `new AppError('bookings.slot_taken', …)`; the one
+ * error handler below turns it into `{ code, message, issues? }` with the right status. Clients
+ * translate `code`; `message` is a readable English fallback.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly code: string,
+    readonly status: number,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message)
+    this.name = 'AppError'
+  }
+}
+
+export const notFound = (code: string, message: string) => new AppError(code, 404, message)
+export const badRequest = (code: string, message: string, details?: Record<string, unknown>) =>
+  new AppError(code, 400, message, details)
+export const conflict = (code: string, message: string, details?: Record<string, unknown>) =>
+  new AppError(code, 409, message, details)
+export const unprocessable = (code: string, message: string, details?: Record<string, unknown>) =>
+  new AppError(code, 422, message, details)
+
+export interface Issue {
+  path: string
+  message: string
+}
+
+function zodIssues(error: ZodError): Issue[] {
+  return error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))
+}
+
+/** Fastify's own client errors, in words a person understands. */
+const FRAMEWORK_MESSAGES: Record<string, [number, string, string]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'request.too_large', 'The request is too large.'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'request.empty_body', 'The request body is empty; JSON was expected.'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [
+    415,
+    'request.unsupported_media_type',
+    'This content type is not accepted; send JSON.',
+  ],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'request.invalid_length', 'The request length does not match its body.'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'request.invalid_json', 'The request body is not valid JSON.'],
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({ code: error.code, message: error.message, ...error.details })
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        path: [error.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'),
+        message: v.message ?? 'Invalid value',
+      }))
+      return reply.status(400).send({
+        code: 'request.invalid',
+        message: `Invalid request: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
+        issues,
+      })
+    }
+    if (error instanceof ZodError) {
+      const issues = zodIssues(error)
+      return reply.status(400).send({
+        code: 'request.invalid',
+        message: `Invalid request: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
+        issues,
+      })
+    }
+    const known = error.code ? FRAMEWORK_MESSAGES[error.code] : undefined
+    if (known) {
+      const [status, code, message] = known
+      return reply.status(status).send({ code, message })
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Other framework client errors (rate limit, malformed URL…) keep their status and message.
+      return reply.status(error.statusCode).send({ code: 'request.rejected', message: error.message })
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response failed its schema')
+    } else {
+      request.log.error({ err: error }, 'request failed')
+    }
+    return reply.status(500).send({ code: 'internal', message: 'Internal error', requestId: request.id })
+  })
+
+  app.setNotFoundHandler((request, reply) => {
+    reply
+      .status(404)
+      .send({ code: 'route.not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` })
+  })
+}

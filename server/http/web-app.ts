@@ -1,0 +1,48 @@
+import { existsSync, statSync } from 'node:fs'
+import { resolve, sep } from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { App } from './types'
+
+/**
+ * Serves the built web app (dist/app): hashed assets cached for a year, every other GET that is
+ * not an API call answered with index.html so the client-side router can take over.
+ */
+export async function registerWebApp(app: App, distDir: string): Promise<void> {
+  const root = resolve(distDir)
+  const indexFile = resolve(root, 'index.html')
+  if (!existsSync(indexFile)) {
+    app.log.warn(`No built web app in ${root}: run "npm run build" (npm start does it for you)`)
+    return
+  }
+  await app.register(fastifyStatic, { root, serve: false })
+
+  app.get('/*', { config: { access: 'public' } }, (request, reply) => {
+    const path = (request.params as { '*': string })['*'] ?? ''
+    if (path.startsWith('api/') || path === 'api' || path.startsWith('mcp')) {
+      return reply.callNotFound()
+    }
+    if (isFileInside(root, path) && path.startsWith('assets/')) {
+      return reply
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .sendFile(path, { cacheControl: false })
+    }
+    if (isFileInside(root, path)) {
+      return reply.header('cache-control', 'public, max-age=3600').sendFile(path, { cacheControl: false })
+    }
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .sendFile('index.html', { cacheControl: false })
+  })
+}
+
+function isFileInside(root: string, path: string): boolean {
+  if (!path) return false
+  const file = resolve(root, path)
+  if (!file.startsWith(root + sep)) return false
+  try {
+    return statSync(file).isFile()
+  } catch {
+    return false
+  }
+}

@@ -1,0 +1,67 @@
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { buildApp } from './app'
+import { systemClock } from './clock'
+import { ConfigError, loadConfig } from './config'
+import { openDatabase } from './db/client'
+import { seedDemoData } from './db/seed'
+import { findSalonByPublicId } from './modules/salons/salons.repository'
+
+/** Starts Salonia: configuration → database (migrated) → demo data → HTTP server. */
+async function main(): Promise<void> {
+  const config = loadConfig()
+  const clock = systemClock(config.appNow)
+  const database = config.databaseUrl
+    ? await openDatabase({ driver: 'postgres', url: config.databaseUrl })
+    : await openDatabase({ driver: 'pglite', dataDir: join(config.dataDir, 'pglite') })
+
+  const app = await buildApp({
+    config,
+    db: database.db,
+    clock,
+    webAppDir: fileURLToPath(new URL('../dist/app', import.meta.url)),
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      ...(process.stdout.isTTY && !config.isProduction
+        ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+        : {}),
+    },
+  })
+
+  if (config.seedDemo && (await seedDemoData(database.db, clock))) app.log.info('Demo data seeded (salon SAL001)')
+
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal} received, closing`)
+    await app.close()
+    await database.close()
+    process.exit(0)
+  }
+  process.once('SIGINT', () => void shutdown('SIGINT'))
+  process.once('SIGTERM', () => void shutdown('SIGTERM'))
+
+  await app.listen({ port: config.port, host: config.host })
+  const demo = config.seedDemo ? await findSalonByPublicId(database.db, 'SAL001') : undefined
+  const lines = [
+    '',
+    `  Salonia is running on ${config.publicUrl}`,
+    `  Database: ${database.driver === 'pglite' ? `embedded PGlite in ${join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
+    ...(config.appNow ? [`  Clock started at ${config.appNow.toISOString()} (APP_NOW)`] : []),
+    ...(demo
+      ? [`  Demo salon ${demo.publicId} (${demo.name}) — customer chat link: ${config.publicUrl}/chat/${demo.hash}`]
+      : []),
+    '',
+  ]
+  process.stdout.write(`${lines.join('\n')}\n`)
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`)
+  } else {
+    process.stderr.write(
+      `Salonia could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    )
+  }
+  process.exit(1)
+})

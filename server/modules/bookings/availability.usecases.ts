@@ -1,0 +1,88 @@
+import type { Availability } from '../../../common/schemas/schedule'
+import { addDays, DAY_MS, HOUR_MS, isLocalDate, MINUTE_MS } from '../../../common/time'
+import type { Clock } from '../../clock'
+import type { Database } from '../../db/client'
+import type { SalonRow } from '../../db/schema'
+import { requireBookableService } from '../catalog/catalog.usecases'
+import { type BusyInterval, findFreeSlots, type SalonSchedule } from '../schedule/availability'
+import { resolvePointInTime } from '../schedule/point-in-time'
+import { loadScheduleFacts } from '../schedule/schedule.usecases'
+import { rangeInverted, rangeTooLong } from './bookings.errors'
+import { presentAvailability } from './bookings.presenters'
+import { listActiveIntervals } from './bookings.repository'
+
+export const MAX_AVAILABILITY_DAYS = 92
+
+/**
+ * Everything the availability engine needs to judge [from, to) for this salon: opening hours,
+ * absences and active bookings (one booking may be left out: the one being moved).
+ */
+export async function loadSalonSchedule(
+  db: Database,
+  salon: SalonRow,
+  range: { from: Date; to: Date },
+  excludeBookingId?: string,
+): Promise<SalonSchedule> {
+  const [facts, booked] = await Promise.all([
+    loadScheduleFacts(db, salon, range),
+    listActiveIntervals(db, salon.id, range, excludeBookingId),
+  ])
+  const busy: BusyInterval[] = booked.map((b) => ({
+    start: b.startsAt.getTime(),
+    end: b.endsAt.getTime(),
+    kind: 'booking',
+  }))
+  return {
+    timeZone: salon.timeZone,
+    openingHours: facts.openingHours,
+    busy: [...facts.timeOff, ...busy],
+    rules: {
+      slotStepMinutes: salon.slotStepMinutes,
+      minimumNoticeMinutes: salon.minimumNoticeMinutes,
+      horizonDays: salon.horizonDays,
+    },
+  }
+}
+
+/** Reads an optional from/to pair: from defaults to now, to to a week after from; a date `to` includes that day. */
+export function resolveRange(
+  salon: SalonRow,
+  now: Date,
+  input: { from?: string | undefined; to?: string | undefined },
+  defaultDays: number,
+  maxDays: number,
+): { from: Date; to: Date } {
+  const from = input.from ? resolvePointInTime(input.from, salon.timeZone) : now
+  let to = new Date(from.getTime() + defaultDays * DAY_MS)
+  if (input.to) {
+    to = resolvePointInTime(input.to, salon.timeZone)
+    // "to=2026-12-05" means up to the end of that day.
+    if (isLocalDate(input.to)) to = resolvePointInTime(addDays(input.to, 1), salon.timeZone)
+  }
+  if (to.getTime() <= from.getTime()) throw rangeInverted()
+  if (to.getTime() - from.getTime() > maxDays * DAY_MS + 2 * HOUR_MS) throw rangeTooLong(maxDays)
+  return { from, to }
+}
+
+/** Free start times of a service over a period (default: the next 7 days). */
+export async function getAvailability(
+  db: Database,
+  clock: Clock,
+  salon: SalonRow,
+  query: { serviceId: string; from?: string | undefined; to?: string | undefined },
+): Promise<Availability> {
+  const service = await requireBookableService(db, salon, query.serviceId)
+  const now = clock.now()
+  const range = resolveRange(salon, now, query, 7, MAX_AVAILABILITY_DAYS)
+  const schedule = await loadSalonSchedule(db, salon, {
+    from: range.from,
+    to: new Date(range.to.getTime() + service.durationMinutes * MINUTE_MS),
+  })
+  const slots = findFreeSlots(schedule, {
+    durationMinutes: service.durationMinutes,
+    from: range.from.getTime(),
+    to: range.to.getTime(),
+    now: now.getTime(),
+  })
+  return presentAvailability(salon, service.id, service.durationMinutes, range, slots)
+}

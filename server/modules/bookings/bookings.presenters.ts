@@ -1,0 +1,50 @@
+import type { Booking } from '../../../common/schemas/booking'
+import type { Availability } from '../../../common/schemas/schedule'
+import { formatLocalDateTime, MINUTE_MS } from '../../../common/time'
+import type { SalonRow } from '../../db/schema'
+import type { BookingWithCustomer } from './bookings.repository'
+
+export function presentBooking({ booking, customer }: BookingWithCustomer, salon: SalonRow): Booking {
+  const local = formatLocalDateTime(booking.startsAt, salon.timeZone)
+  return {
+    id: booking.id,
+    salonId: salon.publicId,
+    clientName: customer.name,
+    clientPhone: customer.phone,
+    status: booking.status,
+    appointmentDate: booking.startsAt.toISOString(),
+    endDate: booking.endsAt.toISOString(),
+    localDate: local.slice(0, 10),
+    localTime: local.slice(11),
+    serviceId: booking.serviceId,
+    service: booking.serviceName,
+    duration: booking.durationMinutes,
+    price: booking.priceMinor,
+    currency: booking.currency,
+    channel: booking.channel,
+    createdAt: booking.createdAt.toISOString(),
+    cancelledAt: booking.cancelledAt?.toISOString() ?? null,
+  }
+}
+
+export function presentAvailability(
+  salon: SalonRow,
+  serviceId: string,
+  durationMinutes: number,
+  range: { from: Date; to: Date },
+  slots: number[],
+): Availability {
+  return {
+    salonId: salon.publicId,
+    serviceId,
+    timeZone: salon.timeZone,
+    durationMinutes,
+    from: range.from.toISOString(),
+    to: range.to.toISOString(),
+    slots: slots.map((start) => ({
+      start: new Date(start).toISOString(),
+      end: new Date(start + durationMinutes * MINUTE_MS).toISOString(),
+      local: formatLocalDateTime(start, salon.timeZone),
+    })),
+  }
+}

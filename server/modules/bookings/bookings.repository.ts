@@ -1,0 +1,138 @@
+import { and, asc, eq, gte, lt, ne, sql } from 'drizzle-orm'
+import type { Executor } from '../../db/client'
+import { type BookingRow, bookings, type CustomerRow, customers, idempotencyKeys } from '../../db/schema'
+
+/** Bookings and idempotency records. The only code that touches those tables. */
+
+export interface BookingWithCustomer {
+  booking: BookingRow
+  customer: CustomerRow
+}
+
+/** Start and end of the salon's active bookings touching [from, to), in start order. */
+export async function listActiveIntervals(
+  db: Executor,
+  salonId: string,
+  range: { from: Date; to: Date },
+  excludeBookingId?: string,
+): Promise<{ startsAt: Date; endsAt: Date }[]> {
+  const conditions = [
+    eq(bookings.salonId, salonId),
+    ne(bookings.status, 'cancelled'),
+    // Same expression as the exclusion constraint, so its GiST index serves this query.
+    sql`tstzrange(${bookings.startsAt}, ${bookings.endsAt}, '[)') && tstzrange(${range.from.toISOString()}::timestamptz, ${range.to.toISOString()}::timestamptz, '[)')`,
+  ]
+  if (excludeBookingId) conditions.push(ne(bookings.id, excludeBookingId))
+  return db
+    .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+    .from(bookings)
+    .where(and(...conditions))
+    .orderBy(asc(bookings.startsAt))
+}
+
+export async function insertBooking(db: Executor, values: typeof bookings.$inferInsert): Promise<BookingRow> {
+  const [row] = await db.insert(bookings).values(values).returning()
+  if (!row) throw new Error('insert returned no booking')
+  return row
+}
+
+export async function findBooking(db: Executor, id: string): Promise<BookingWithCustomer | undefined> {
+  const [row] = await db
+    .select({ booking: bookings, customer: customers })
+    .from(bookings)
+    .innerJoin(customers, eq(customers.id, bookings.customerId))
+    .where(eq(bookings.id, id))
+    .limit(1)
+  return row
+}
+
+export async function updateBooking(
+  db: Executor,
+  id: string,
+  changes: Partial<
+    Pick<
+      BookingRow,
+      'startsAt' | 'endsAt' | 'status' | 'cancelledAt' | 'serviceId' | 'serviceName' | 'durationMinutes' | 'priceMinor'
+    >
+  >,
+  now: Date,
+): Promise<BookingRow> {
+  const [row] = await db
+    .update(bookings)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(bookings.id, id))
+    .returning()
+  if (!row) throw new Error('update returned no booking')
+  return row
+}
+
+/** The salon's bookings starting in [from, to), with their customers, in start order. */
+export async function listBookings(
+  db: Executor,
+  salonId: string,
+  range: { from: Date; to: Date },
+  status?: BookingRow['status'],
+): Promise<BookingWithCustomer[]> {
+  const conditions = [
+    eq(bookings.salonId, salonId),
+    lt(bookings.startsAt, range.to),
+    gte(bookings.startsAt, range.from),
+  ]
+  if (status) conditions.push(eq(bookings.status, status))
+  return db
+    .select({ booking: bookings, customer: customers })
+    .from(bookings)
+    .innerJoin(customers, eq(customers.id, bookings.customerId))
+    .where(and(...conditions))
+    .orderBy(asc(bookings.startsAt))
+    .limit(5000)
+}
+
+export interface IdempotencyRecord {
+  requestHash: string
+  statusCode: number
+  response: unknown
+}
+
+export async function findIdempotencyRecord(
+  db: Executor,
+  salonId: string,
+  key: string,
+): Promise<IdempotencyRecord | undefined> {
+  const [row] = await db
+    .select({
+      requestHash: idempotencyKeys.requestHash,
+      statusCode: idempotencyKeys.statusCode,
+      response: idempotencyKeys.response,
+    })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.salonId, salonId), eq(idempotencyKeys.key, key)))
+  return row
+}
+
+/**
+ * Claims an idempotency key inside the booking's transaction. A second request with the same key
+ * waits on the unique key until the first one's transaction ends; if the first booked, the claim
+ * fails with a unique violation and the caller replays the stored answer.
+ */
+export async function claimIdempotencyKey(
+  db: Executor,
+  salonId: string,
+  key: string,
+  requestHash: string,
+): Promise<void> {
+  await db.insert(idempotencyKeys).values({ salonId, key, requestHash, statusCode: 0, response: {} })
+}
+
+export async function completeIdempotencyKey(
+  db: Executor,
+  salonId: string,
+  key: string,
+  statusCode: number,
+  response: unknown,
+): Promise<void> {
+  await db
+    .update(idempotencyKeys)
+    .set({ statusCode, response })
+    .where(and(eq(idempotencyKeys.salonId, salonId), eq(idempotencyKeys.key, key)))
+}

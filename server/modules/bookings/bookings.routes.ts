@@ -1,0 +1,89 @@
+import { z } from 'zod'
+import {
+  bookingCreateInputSchema,
+  bookingListQuerySchema,
+  bookingRescheduleInputSchema,
+  bookingSchema,
+} from '../../../common/schemas/booking'
+import { publicSalonIdSchema } from '../../../common/schemas/salon'
+import { availabilityQuerySchema, availabilitySchema } from '../../../common/schemas/schedule'
+import type { App, AppDeps } from '../../http/types'
+import { requireSalon } from '../salons/salons.usecases'
+import { resolvePointInTime } from '../schedule/point-in-time'
+import { getAvailability } from './availability.usecases'
+import { cancelBooking, createBooking, listSalonBookings, rescheduleBooking } from './bookings.usecases'
+
+const salonParams = z.object({ id: publicSalonIdSchema })
+const bookingParams = z.object({ bookingId: z.uuid({ message: 'Unknown booking id' }) })
+const idempotencyHeaders = z.object({
+  'idempotency-key': z.string().trim().min(1).max(200, 'The Idempotency-Key is at most 200 characters').optional(),
+})
+
+export function bookingsRoutes(app: App, deps: AppDeps): void {
+  const { db } = deps
+
+  // Free slots are what any customer may see, so this read is public.
+  app.get(
+    '/api/salons/:id/availability',
+    {
+      config: { access: 'public' },
+      schema: { params: salonParams, querystring: availabilityQuerySchema, response: { 200: availabilitySchema } },
+    },
+    async (request) => getAvailability(db, deps.clock, await requireSalon(db, request.params.id), request.query),
+  )
+
+  app.get(
+    '/api/salons/:id/bookings',
+    {
+      config: { access: 'salon' },
+      schema: { params: salonParams, querystring: bookingListQuerySchema, response: { 200: z.array(bookingSchema) } },
+    },
+    async (request) => listSalonBookings(deps, await requireSalon(db, request.params.id), request.query),
+  )
+
+  app.post(
+    '/api/salons/:id/bookings',
+    {
+      config: { access: 'salon' },
+      schema: {
+        params: salonParams,
+        headers: idempotencyHeaders,
+        body: bookingCreateInputSchema,
+        response: { 200: bookingSchema, 201: bookingSchema },
+      },
+    },
+    async (request, reply) => {
+      const salon = await requireSalon(db, request.params.id)
+      const { body } = request
+      const { booking, replayed } = await createBooking(
+        deps,
+        salon,
+        {
+          serviceId: body.serviceId,
+          startsAt: resolvePointInTime(body.startsAt, salon.timeZone),
+          customer: body.customer,
+          channel: body.channel ?? 'api',
+          status: body.status,
+        },
+        request.headers['idempotency-key'],
+      )
+      if (replayed) reply.header('idempotent-replayed', 'true')
+      return reply.status(201).send(booking)
+    },
+  )
+
+  app.post(
+    '/api/bookings/:bookingId/cancel',
+    { config: { access: 'booking' }, schema: { params: bookingParams, response: { 200: bookingSchema } } },
+    async (request) => cancelBooking(deps, request.params.bookingId),
+  )
+
+  app.post(
+    '/api/bookings/:bookingId/reschedule',
+    {
+      config: { access: 'booking' },
+      schema: { params: bookingParams, body: bookingRescheduleInputSchema, response: { 200: bookingSchema } },
+    },
+    async (request) => rescheduleBooking(deps, request.params.bookingId, request.body),
+  )
+}

@@ -1,0 +1,249 @@
+import { createHash } from 'node:crypto'
+import { currencyForCountry } from '../../../common/countries'
+import type { Booking, BookingChannel, BookingStatus } from '../../../common/schemas/booking'
+import { DAY_MS, instantToLocal, MINUTE_MS } from '../../../common/time'
+import type { Clock } from '../../clock'
+import { type Database, PG_EXCLUSION_VIOLATION, PG_UNIQUE_VIOLATION, sqlState } from '../../db/client'
+import type { SalonRow, ServiceRow } from '../../db/schema'
+import { AppError } from '../../errors'
+import { findSalonService, requireBookableService } from '../catalog/catalog.usecases'
+import { type ChannelIdentity, type CustomerDetails, resolveCustomer } from '../customers/customers.usecases'
+import { findSalonById } from '../salons/salons.repository'
+import { explainSlot } from '../schedule/availability'
+import { resolvePointInTime } from '../schedule/point-in-time'
+import { loadSalonSchedule, resolveRange } from './availability.usecases'
+import {
+  bookingCancelled,
+  bookingNotFound,
+  bookingStarted,
+  idempotencyKeyReused,
+  slotRefused,
+  slotTaken,
+} from './bookings.errors'
+import { presentBooking } from './bookings.presenters'
+import * as repo from './bookings.repository'
+
+export interface BookingDeps {
+  db: Database
+  clock: Clock
+}
+
+/** Limits which bookings a caller may touch: a salon's, or one customer's (the assistant). */
+export interface BookingScope {
+  salonId?: string
+  customerId?: string
+}
+
+export interface NewBooking {
+  serviceId: string
+  startsAt: Date
+  customer: CustomerDetails
+  channel: BookingChannel
+  status?: Exclude<BookingStatus, 'cancelled'>
+  identity?: ChannelIdentity
+}
+
+/** Refuses a start the engine would not offer, saying why (taken → 409, otherwise 422). */
+async function assertSlotOffered(
+  db: Database,
+  salon: SalonRow,
+  startsAt: Date,
+  durationMinutes: number,
+  now: Date,
+  movingBookingId?: string,
+): Promise<void> {
+  const start = startsAt.getTime()
+  const range = { from: new Date(start - DAY_MS), to: new Date(start + durationMinutes * MINUTE_MS + DAY_MS) }
+  const schedule = await loadSalonSchedule(db, salon, range, movingBookingId)
+  const refusal = explainSlot(schedule, start, durationMinutes, now.getTime())
+  if (refusal) throw slotRefused(refusal)
+}
+
+/** Maps the database's verdict on an overlap to the 409 every caller understands. */
+async function underOverlapGuard<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write()
+  } catch (error) {
+    if (sqlState(error) === PG_EXCLUSION_VIOLATION) throw slotTaken()
+    throw error
+  }
+}
+
+function serviceSnapshot(service: ServiceRow, salon: SalonRow) {
+  return {
+    serviceId: service.id,
+    serviceName: service.name,
+    durationMinutes: service.durationMinutes,
+    priceMinor: service.priceMinor,
+    currency: currencyForCountry(salon.country),
+  }
+}
+
+/**
+ * Books a service at a start the availability engine offers. The exclusion constraint settles a
+ * race between two requests for one slot: the loser gets `bookings.slot_taken`, never a 500.
+ * With an idempotency key, a retried request gets the first answer instead of a second booking.
+ */
+export async function createBooking(
+  { db, clock }: BookingDeps,
+  salon: SalonRow,
+  input: NewBooking,
+  idempotencyKey?: string,
+): Promise<{ booking: Booking; replayed: boolean }> {
+  const requestHash = idempotencyKey ? hashRequest(salon.id, input) : ''
+  const earlierAnswer = async () =>
+    idempotencyKey ? await repo.findIdempotencyRecord(db, salon.id, idempotencyKey) : undefined
+
+  const answered = await earlierAnswer()
+  if (answered) return replay(answered, requestHash)
+  try {
+    return {
+      booking: await insertNewBooking({ db, clock }, salon, input, idempotencyKey, requestHash),
+      replayed: false,
+    }
+  } catch (error) {
+    // A concurrent retry of the same request may have booked a moment ago (we then lose the slot
+    // or the key to it): answer as it did.
+    const lostRace =
+      (error instanceof AppError && error.code === 'bookings.slot_taken') || sqlState(error) === PG_UNIQUE_VIOLATION
+    const concurrent = lostRace ? await earlierAnswer() : undefined
+    if (concurrent) return replay(concurrent, requestHash)
+    throw error
+  }
+}
+
+async function insertNewBooking(
+  { db, clock }: BookingDeps,
+  salon: SalonRow,
+  input: NewBooking,
+  idempotencyKey: string | undefined,
+  requestHash: string,
+): Promise<Booking> {
+  const service = await requireBookableService(db, salon, input.serviceId)
+  const now = clock.now()
+  await assertSlotOffered(db, salon, input.startsAt, service.durationMinutes, now)
+
+  return underOverlapGuard(() =>
+    db.transaction(async (tx) => {
+      // Claiming the key in the booking's transaction makes "booked" and "key answered" one fact.
+      if (idempotencyKey) await repo.claimIdempotencyKey(tx, salon.id, idempotencyKey, requestHash)
+      const customer = await resolveCustomer(tx, salon.id, input.customer, now, input.identity)
+      const booking = await repo.insertBooking(tx, {
+        salonId: salon.id,
+        customerId: customer.id,
+        ...serviceSnapshot(service, salon),
+        startsAt: input.startsAt,
+        endsAt: new Date(input.startsAt.getTime() + service.durationMinutes * MINUTE_MS),
+        status: input.status ?? 'confirmed',
+        channel: input.channel,
+      })
+      const presented = presentBooking({ booking, customer }, salon)
+      if (idempotencyKey) await repo.completeIdempotencyKey(tx, salon.id, idempotencyKey, 201, presented)
+      return presented
+    }),
+  )
+}
+
+function replay(record: repo.IdempotencyRecord, requestHash: string): { booking: Booking; replayed: true } {
+  if (record.requestHash !== requestHash) throw idempotencyKeyReused()
+  return { booking: record.response as Booking, replayed: true }
+}
+
+function hashRequest(salonId: string, input: NewBooking): string {
+  const canonical = JSON.stringify([
+    salonId,
+    input.serviceId,
+    input.startsAt.toISOString(),
+    input.customer.name,
+    input.customer.phone ?? null,
+    input.channel,
+    input.status ?? 'confirmed',
+  ])
+  return createHash('sha256').update(canonical).digest('hex')
+}
+
+/** The booking with its salon, if the caller's scope covers it (otherwise it does not exist for them). */
+async function requireBooking(db: Database, bookingId: string, scope: BookingScope) {
+  const found = await repo.findBooking(db, bookingId)
+  if (!found) throw bookingNotFound()
+  if (scope.salonId && found.booking.salonId !== scope.salonId) throw bookingNotFound()
+  if (scope.customerId && found.booking.customerId !== scope.customerId) throw bookingNotFound()
+  const salon = await findSalonById(db, found.booking.salonId)
+  if (!salon) throw bookingNotFound()
+  return { ...found, salon }
+}
+
+function assertChangeable(booking: { status: BookingStatus; startsAt: Date }, now: Date): void {
+  if (booking.status === 'cancelled') throw bookingCancelled()
+  if (booking.startsAt.getTime() <= now.getTime()) throw bookingStarted()
+}
+
+export async function cancelBooking(
+  { db, clock }: BookingDeps,
+  bookingId: string,
+  scope: BookingScope = {},
+): Promise<Booking> {
+  const { booking, customer, salon } = await requireBooking(db, bookingId, scope)
+  const now = clock.now()
+  assertChangeable(booking, now)
+  const updated = await repo.updateBooking(db, booking.id, { status: 'cancelled', cancelledAt: now }, now)
+  return presentBooking({ booking: updated, customer }, salon)
+}
+
+/**
+ * Moves a booking (optionally to another service). One UPDATE under the exclusion constraint: the
+ * old time is released only if the new one is secured, never one without the other.
+ */
+export async function rescheduleBooking(
+  { db, clock }: BookingDeps,
+  bookingId: string,
+  change: { startsAt: Date | string; serviceId?: string | undefined },
+  scope: BookingScope = {},
+): Promise<Booking> {
+  const { booking, customer, salon } = await requireBooking(db, bookingId, scope)
+  // A local time ("2026-12-03T15:00") is read on the salon's clock.
+  const startsAt =
+    typeof change.startsAt === 'string' ? resolvePointInTime(change.startsAt, salon.timeZone) : change.startsAt
+  const now = clock.now()
+  assertChangeable(booking, now)
+
+  let snapshot: Partial<ReturnType<typeof serviceSnapshot>> = {}
+  let durationMinutes = booking.durationMinutes
+  if (change.serviceId && change.serviceId !== booking.serviceId) {
+    const service = await requireBookableService(db, salon, change.serviceId)
+    snapshot = serviceSnapshot(service, salon)
+    durationMinutes = service.durationMinutes
+  } else if (booking.serviceId) {
+    // Same service: keep what was sold, but refuse to move into a service the salon withdrew.
+    const service = await findSalonService(db, salon, booking.serviceId)
+    if (!service.isActive) await requireBookableService(db, salon, booking.serviceId)
+  }
+
+  await assertSlotOffered(db, salon, startsAt, durationMinutes, now, booking.id)
+  const updated = await underOverlapGuard(() =>
+    repo.updateBooking(
+      db,
+      booking.id,
+      {
+        ...snapshot,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + durationMinutes * MINUTE_MS),
+      },
+      now,
+    ),
+  )
+  return presentBooking({ booking: updated, customer }, salon)
+}
+
+/** The salon's bookings over a period (default: from today's start, for the booking horizon). */
+export async function listSalonBookings(
+  { db, clock }: BookingDeps,
+  salon: SalonRow,
+  query: { from?: string | undefined; to?: string | undefined; status?: BookingStatus | undefined },
+): Promise<Booking[]> {
+  const now = clock.now()
+  const todayStart = query.from ? undefined : instantToLocal(now, salon.timeZone).date
+  const range = resolveRange(salon, now, { from: todayStart ?? query.from, to: query.to }, salon.horizonDays + 1, 366)
+  const rows = await repo.listBookings(db, salon.id, range, query.status)
+  return rows.map((row) => presentBooking(row, salon))
+}

@@ -1,0 +1,54 @@
+import { asc, eq, or } from 'drizzle-orm'
+import type { Executor } from '../../db/client'
+import { type SalonRow, salons } from '../../db/schema'
+
+/** Salon rows. The only code that reads or writes the salons table. */
+
+export async function findSalonByPublicId(db: Executor, publicId: string): Promise<SalonRow | undefined> {
+  const [row] = await db.select().from(salons).where(eq(salons.publicId, publicId)).limit(1)
+  return row
+}
+
+/** The chat link carries either the public ID or the secure hash. */
+export async function findSalonByPublicIdOrHash(db: Executor, idOrHash: string): Promise<SalonRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(salons)
+    .where(or(eq(salons.publicId, idOrHash.toUpperCase()), eq(salons.hash, idOrHash)))
+    .limit(1)
+  return row
+}
+
+export async function findSalonById(db: Executor, id: string): Promise<SalonRow | undefined> {
+  const [row] = await db.select().from(salons).where(eq(salons.id, id)).limit(1)
+  return row
+}
+
+export async function listSalons(db: Executor): Promise<SalonRow[]> {
+  return db.select().from(salons).orderBy(asc(salons.publicId))
+}
+
+export async function countSalons(db: Executor): Promise<number> {
+  return (await db.$count(salons)) as number
+}
+
+export type NewSalon = Pick<SalonRow, 'hash' | 'name' | 'contactEmail' | 'address' | 'country' | 'timeZone'> &
+  Partial<Pick<SalonRow, 'authorizedGoogleEmail' | 'isActive' | 'publicId'>>
+
+export async function insertSalon(db: Executor, salon: NewSalon): Promise<SalonRow> {
+  const [row] = await db.insert(salons).values(salon).returning()
+  if (!row) throw new Error('insert returned no salon')
+  return row
+}
+
+export type SalonChanges = Partial<Pick<SalonRow, 'name' | 'address' | 'country' | 'contactEmail' | 'timeZone'>>
+
+export async function updateSalon(db: Executor, id: string, changes: SalonChanges, now: Date): Promise<SalonRow> {
+  const [row] = await db
+    .update(salons)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(salons.id, id))
+    .returning()
+  if (!row) throw new Error('update returned no salon')
+  return row
+}

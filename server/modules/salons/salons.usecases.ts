@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto'
+import type { Salon, SalonUpdateInput } from '../../../common/schemas/salon'
+import { isValidTimeZone } from '../../../common/time'
+import type { Clock } from '../../clock'
+import type { Database, Executor } from '../../db/client'
+import type { SalonRow } from '../../db/schema'
+import { getWorkingHours, getWorkingHoursOfSalons } from '../schedule/schedule.usecases'
+import { invalidTimeZone, salonNotFound } from './salons.errors'
+import { presentSalon } from './salons.presenters'
+import * as repo from './salons.repository'
+import { defaultTimeZone } from './time-zones'
+
+/** The salon behind a public ID, or a 404. */
+export async function requireSalon(db: Executor, publicId: string): Promise<SalonRow> {
+  const salon = await repo.findSalonByPublicId(db, publicId.toUpperCase())
+  if (!salon) throw salonNotFound(publicId)
+  return salon
+}
+
+/** The salon behind a chat link (public ID or secure hash), or a 404. */
+export async function requireSalonForChat(db: Executor, idOrHash: string): Promise<SalonRow> {
+  const salon = await repo.findSalonByPublicIdOrHash(db, idOrHash)
+  if (!salon) throw salonNotFound(idOrHash)
+  return salon
+}
+
+export async function getSalonDetails(db: Database, salon: SalonRow): Promise<Salon> {
+  return presentSalon(salon, await getWorkingHours(db, salon))
+}
+
+export async function listSalonDetails(db: Database): Promise<Salon[]> {
+  const salons = await repo.listSalons(db)
+  const hours = await getWorkingHoursOfSalons(db, salons)
+  return salons.flatMap((s) => {
+    const week = hours.get(s.id)
+    return week ? [presentSalon(s, week)] : []
+  })
+}
+
+/** A fresh unguessable identifier for the customer chat link (144 random bits). */
+export function newSalonHash(): string {
+  return randomBytes(18).toString('base64url')
+}
+
+export interface NewSalonInput {
+  name: string
+  contactEmail: string
+  address: string
+  country: string
+  timeZone?: string
+  authorizedGoogleEmail?: string | null
+  isActive?: boolean
+}
+
+export async function createSalon(db: Executor, input: NewSalonInput): Promise<SalonRow> {
+  const timeZone = input.timeZone ?? defaultTimeZone(input.country)
+  if (!isValidTimeZone(timeZone)) throw invalidTimeZone(timeZone)
+  return repo.insertSalon(db, { ...input, timeZone, hash: newSalonHash() })
+}
+
+/** Edits a salon's details. A new country brings its default time zone unless a zone is given. */
+export async function updateSalonDetails(
+  db: Database,
+  clock: Clock,
+  salon: SalonRow,
+  input: SalonUpdateInput,
+): Promise<Salon> {
+  const changes: repo.SalonChanges = { ...input }
+  if (input.timeZone !== undefined && !isValidTimeZone(input.timeZone)) throw invalidTimeZone(input.timeZone)
+  if (input.country && input.country !== salon.country && input.timeZone === undefined) {
+    changes.timeZone = defaultTimeZone(input.country)
+  }
+  const updated = await repo.updateSalon(db, salon.id, changes, clock.now())
+  return getSalonDetails(db, updated)
+}

@@ -1,0 +1,195 @@
+import {
+  addDays,
+  DAY_MS,
+  instantToLocal,
+  localToInstant,
+  MINUTE_MS,
+  type Weekday,
+  weekdayOf,
+} from '../../../common/time'
+
+/**
+ * The availability engine: the one place that decides which start times a salon can offer.
+ * Pure (no I/O, no clock): the API, the assistant and calendar sync all call it with the salon's
+ * facts and their "now".
+ */
+
+/** One opening interval on a weekday, in minutes after local midnight. `closes` may pass 24:00. */
+export interface OpeningInterval {
+  weekday: Weekday
+  opens: number
+  closes: number
+}
+
+export type BusyKind = 'booking' | 'time_off' | 'external'
+
+/** A span of time the salon cannot sell: an active booking, an absence, an external calendar event. */
+export interface BusyInterval {
+  start: number
+  end: number
+  kind: BusyKind
+}
+
+export interface BookingRules {
+  slotStepMinutes: number
+  minimumNoticeMinutes: number
+  horizonDays: number
+}
+
+export const DEFAULT_BOOKING_RULES: BookingRules = {
+  slotStepMinutes: 15,
+  minimumNoticeMinutes: 60,
+  horizonDays: 90,
+}
+
+export interface SalonSchedule {
+  timeZone: string
+  openingHours: readonly OpeningInterval[]
+  busy: readonly BusyInterval[]
+  rules: BookingRules
+}
+
+export interface SlotQuery {
+  durationMinutes: number
+  /** Slots starting at or after this instant … */
+  from: number
+  /** … and strictly before this one. */
+  to: number
+  now: number
+}
+
+interface Window {
+  start: number
+  end: number
+}
+
+/**
+ * Opening windows (as instants) of every local day that can touch [from, to), merged when they
+ * touch (09:00–12:00 and 12:00–19:00 are one window) and only then kept if they reach the range,
+ * so the slot grid never depends on the range asked for.
+ */
+function openingWindows(schedule: SalonSchedule, from: number, to: number): Window[] {
+  const { timeZone, openingHours } = schedule
+  const byWeekday: OpeningInterval[][] = [[], [], [], [], [], [], []]
+  for (const interval of openingHours) byWeekday[interval.weekday]?.push(interval)
+
+  // Start a day early so an interval that runs past midnight from the previous day is seen.
+  let date = addDays(instantToLocal(from, timeZone).date, -1)
+  const lastDate = instantToLocal(to, timeZone).date
+  const windows: Window[] = []
+  for (let guard = 0; date <= lastDate && guard < 10_000; guard++) {
+    for (const interval of byWeekday[weekdayOf(date)] ?? []) {
+      windows.push({
+        start: localToInstant(date, interval.opens, timeZone),
+        end: localToInstant(date, interval.closes, timeZone),
+      })
+    }
+    date = addDays(date, 1)
+  }
+  return mergeIntervals(windows).filter((w) => w.end > from && w.start < to)
+}
+
+/** Sorts and merges touching or overlapping intervals. */
+function mergeIntervals<T extends Window>(intervals: readonly T[]): Window[] {
+  const sorted = isSortedByStart(intervals) ? intervals : [...intervals].sort((a, b) => a.start - b.start)
+  const merged: Window[] = []
+  for (const { start, end } of sorted) {
+    if (end <= start) continue
+    const last = merged[merged.length - 1]
+    if (last && start <= last.end) last.end = Math.max(last.end, end)
+    else merged.push({ start, end })
+  }
+  return merged
+}
+
+function isSortedByStart(intervals: readonly Window[]): boolean {
+  for (let i = 1; i < intervals.length; i++) {
+    if ((intervals[i] as Window).start < (intervals[i - 1] as Window).start) return false
+  }
+  return true
+}
+
+/** The earliest and latest start instants the rules allow at `now`. */
+function bookableRange(rules: BookingRules, now: number): Window {
+  return {
+    start: now + rules.minimumNoticeMinutes * MINUTE_MS,
+    end: now + rules.horizonDays * DAY_MS,
+  }
+}
+
+/**
+ * Every start instant in [from, to) at which a service of `durationMinutes` fits: inside one
+ * opening window (ending by closing time), on the slot grid counted from the window's opening,
+ * clear of every busy interval, no sooner than the minimum notice and within the horizon.
+ * Returned in ascending order.
+ */
+export function findFreeSlots(schedule: SalonSchedule, query: SlotQuery): number[] {
+  const step = schedule.rules.slotStepMinutes * MINUTE_MS
+  const duration = query.durationMinutes * MINUTE_MS
+  if (step <= 0 || duration <= 0) return []
+  const bookable = bookableRange(schedule.rules, query.now)
+  const lower = Math.max(query.from, bookable.start)
+  const upper = Math.min(query.to, bookable.end)
+  if (lower >= upper) return []
+
+  const busy = mergeIntervals(schedule.busy)
+  const slots: number[] = []
+  let b = 0
+  for (const window of openingWindows(schedule, lower, upper)) {
+    const offset = Math.max(0, lower - window.start)
+    let t = window.start + Math.ceil(offset / step) * step
+    while (t < upper && t + duration <= window.end) {
+      while (b < busy.length && (busy[b] as Window).end <= t) b++
+      const next = busy[b]
+      if (next && next.start < t + duration) {
+        // Jump to the first grid point at or after the end of the busy interval.
+        t = window.start + Math.ceil((next.end - window.start) / step) * step
+        continue
+      }
+      slots.push(t)
+      t += step
+    }
+  }
+  return slots
+}
+
+export type SlotRefusal =
+  | 'too_soon'
+  | 'beyond_horizon'
+  | 'closed_day'
+  | 'time_off'
+  | 'outside_hours'
+  | 'ends_after_closing'
+  | 'off_grid'
+  | 'taken'
+
+/**
+ * Why a given start cannot be sold, or null when it can. Agrees with findFreeSlots: a start is
+ * refused here exactly when findFreeSlots would not return it.
+ */
+export function explainSlot(
+  schedule: SalonSchedule,
+  start: number,
+  durationMinutes: number,
+  now: number,
+): SlotRefusal | null {
+  const duration = durationMinutes * MINUTE_MS
+  const step = schedule.rules.slotStepMinutes * MINUTE_MS
+  const bookable = bookableRange(schedule.rules, now)
+  if (start < bookable.start) return 'too_soon'
+  if (start >= bookable.end) return 'beyond_horizon'
+
+  const { date } = instantToLocal(start, schedule.timeZone)
+  const dayStart = localToInstant(date, 0, schedule.timeZone)
+  const dayEnd = localToInstant(addDays(date, 1), 0, schedule.timeZone)
+  const dayWindows = openingWindows(schedule, dayStart, dayEnd)
+  const window = dayWindows.find((w) => w.start <= start && start < w.end)
+  const offDay = schedule.busy.find((x) => x.kind === 'time_off' && x.start < start + duration && start < x.end)
+  if (dayWindows.length === 0) return 'closed_day'
+  if (offDay) return 'time_off'
+  if (!window) return 'outside_hours'
+  if (start + duration > window.end) return 'ends_after_closing'
+  if ((start - window.start) % step !== 0) return 'off_grid'
+  if (schedule.busy.some((x) => x.start < start + duration && start < x.end)) return 'taken'
+  return null
+}

@@ -1,0 +1,12 @@
+import { badRequest, conflict, notFound } from '../../errors'
+
+export const timeOffNotFound = () => notFound('schedule.time_off_not_found', 'No such absence for this salon')
+export const timeOffEndsBeforeStart = () =>
+  badRequest('schedule.time_off_end_before_start', 'The end date must be later than the start date')
+export const timeOffOverlaps = (existing: { startDate: string; endDate: string }) =>
+  conflict(
+    'schedule.time_off_overlaps',
+    `This absence overlaps another one (${existing.startDate} – ${existing.endDate})`,
+    { existing },
+  )
+export const timeOffTooLong = () => badRequest('schedule.time_off_too_long', 'An absence lasts at most 366 days')

@@ -1,0 +1,64 @@
+import { z } from 'zod'
+import { publicSalonIdSchema } from '../../../common/schemas/salon'
+import {
+  timeOffInputSchema,
+  timeOffSchema,
+  workingHoursInputSchema,
+  workingHoursSchema,
+} from '../../../common/schemas/schedule'
+import type { App, AppDeps } from '../../http/types'
+import { requireSalon } from '../salons/salons.usecases'
+import { presentTimeOff } from './schedule.presenters'
+import { addTimeOff, getWorkingHours, listTimeOff, removeTimeOff, setWorkingHours } from './schedule.usecases'
+
+const salonParams = z.object({ id: publicSalonIdSchema })
+
+export function scheduleRoutes(app: App, { db }: AppDeps): void {
+  app.get(
+    '/api/salons/:id/working-hours',
+    { config: { access: 'salon' }, schema: { params: salonParams, response: { 200: workingHoursSchema } } },
+    async (request) => getWorkingHours(db, await requireSalon(db, request.params.id)),
+  )
+
+  app.put(
+    '/api/salons/:id/working-hours',
+    {
+      config: { access: 'salon' },
+      schema: { params: salonParams, body: workingHoursInputSchema, response: { 200: workingHoursSchema } },
+    },
+    async (request) => setWorkingHours(db, await requireSalon(db, request.params.id), request.body.workingHours),
+  )
+
+  app.get(
+    '/api/salons/:id/time-off',
+    { config: { access: 'salon' }, schema: { params: salonParams, response: { 200: z.array(timeOffSchema) } } },
+    async (request) => (await listTimeOff(db, await requireSalon(db, request.params.id))).map(presentTimeOff),
+  )
+
+  app.post(
+    '/api/salons/:id/time-off',
+    {
+      config: { access: 'salon' },
+      schema: { params: salonParams, body: timeOffInputSchema, response: { 201: timeOffSchema } },
+    },
+    async (request, reply) => {
+      const created = await addTimeOff(db, await requireSalon(db, request.params.id), request.body)
+      return reply.status(201).send(presentTimeOff(created))
+    },
+  )
+
+  app.delete(
+    '/api/salons/:id/time-off/:timeOffId',
+    {
+      config: { access: 'salon' },
+      schema: {
+        params: salonParams.extend({ timeOffId: z.uuid({ message: 'Unknown absence id' }) }),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await removeTimeOff(db, await requireSalon(db, request.params.id), request.params.timeOffId)
+      return reply.status(204).send(null)
+    },
+  )
+}

@@ -1,0 +1,72 @@
+import type { TimeOffInput, WorkingHours, WorkingHoursInput } from '../../../common/schemas/schedule'
+import { DAY_MS } from '../../../common/time'
+import { type Database, PG_EXCLUSION_VIOLATION, sqlState } from '../../db/client'
+import type { SalonRow, TimeOffRow } from '../../db/schema'
+import type { BusyInterval, OpeningInterval } from './availability'
+import { resolvePointInTime } from './point-in-time'
+import { timeOffEndsBeforeStart, timeOffNotFound, timeOffOverlaps, timeOffTooLong } from './schedule.errors'
+import { presentTimeOff } from './schedule.presenters'
+import * as repo from './schedule.repository'
+import { rowsToOpeningIntervals, rowsToWorkingHours, workingHoursToRows } from './working-hours'
+
+export async function getWorkingHours(db: Database, salon: SalonRow): Promise<WorkingHours> {
+  return rowsToWorkingHours(await repo.listOpeningHours(db, salon.id))
+}
+
+/** Working hours of many salons at once (admin lists), keyed by salon row id. */
+export async function getWorkingHoursOfSalons(db: Database, salons: SalonRow[]): Promise<Map<string, WorkingHours>> {
+  const rows = await repo.listOpeningHoursOfSalons(
+    db,
+    salons.map((s) => s.id),
+  )
+  return new Map(salons.map((s) => [s.id, rowsToWorkingHours(rows.filter((r) => r.salonId === s.id))]))
+}
+
+/** Replaces the whole week in one transaction. */
+export async function setWorkingHours(
+  db: Database,
+  salon: SalonRow,
+  input: WorkingHoursInput['workingHours'],
+): Promise<WorkingHours> {
+  const rows = workingHoursToRows(input)
+  await db.transaction(async (tx) => repo.replaceOpeningHours(tx, salon.id, rows))
+  return getWorkingHours(db, salon)
+}
+
+export async function listTimeOff(db: Database, salon: SalonRow): Promise<TimeOffRow[]> {
+  return repo.listTimeOff(db, salon.id)
+}
+
+export async function addTimeOff(db: Database, salon: SalonRow, input: TimeOffInput): Promise<TimeOffRow> {
+  const startsAt = resolvePointInTime(input.startDate, salon.timeZone)
+  const endsAt = resolvePointInTime(input.endDate, salon.timeZone)
+  if (endsAt.getTime() <= startsAt.getTime()) throw timeOffEndsBeforeStart()
+  if (endsAt.getTime() - startsAt.getTime() > 366 * DAY_MS) throw timeOffTooLong()
+  try {
+    return await repo.insertTimeOff(db, { salonId: salon.id, startsAt, endsAt, reason: input.reason ?? null })
+  } catch (error) {
+    if (sqlState(error) !== PG_EXCLUSION_VIOLATION) throw error
+    const [existing] = await repo.listTimeOff(db, salon.id, { from: startsAt, to: endsAt })
+    throw timeOffOverlaps(existing ? presentTimeOff(existing) : { startDate: '', endDate: '' })
+  }
+}
+
+export async function removeTimeOff(db: Database, salon: SalonRow, timeOffId: string): Promise<void> {
+  if (!(await repo.deleteTimeOff(db, salon.id, timeOffId))) throw timeOffNotFound()
+}
+
+/** What the availability engine needs from the schedule over [from, to). */
+export async function loadScheduleFacts(
+  db: Database,
+  salon: SalonRow,
+  range: { from: Date; to: Date },
+): Promise<{ openingHours: OpeningInterval[]; timeOff: BusyInterval[] }> {
+  const [hours, absences] = await Promise.all([
+    repo.listOpeningHours(db, salon.id),
+    repo.listTimeOff(db, salon.id, range),
+  ])
+  return {
+    openingHours: rowsToOpeningIntervals(hours),
+    timeOff: absences.map((a) => ({ start: a.startsAt.getTime(), end: a.endsAt.getTime(), kind: 'time_off' as const })),
+  }
+}
