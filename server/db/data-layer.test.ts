@@ -1,0 +1,152 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openTestDatabase, type TestDatabase, testDrivers } from '../../tests/helpers/database'
+import { manualClock } from '../clock'
+import { insertBooking, listActiveIntervals } from '../modules/bookings/bookings.repository'
+import { listServices } from '../modules/catalog/catalog.repository'
+import { resolveCustomer } from '../modules/customers/customers.usecases'
+import { findSalonByPublicId } from '../modules/salons/salons.repository'
+import { createSalon } from '../modules/salons/salons.usecases'
+import { insertTimeOff } from '../modules/schedule/schedule.repository'
+import { openDatabase, PG_CHECK_VIOLATION, PG_EXCLUSION_VIOLATION, sqlState } from './client'
+import type { SalonRow } from './schema'
+import { seedDemoData } from './seed'
+
+const clock = manualClock('2026-12-01T08:30:00+01:00')
+const at = (iso: string) => new Date(iso)
+
+describe.each(testDrivers())('data layer on %s', (driver) => {
+  let database: TestDatabase
+  let salon: SalonRow
+  let customerId: string
+
+  beforeAll(async () => {
+    database = await openTestDatabase(driver)
+    await seedDemoData(database.db, clock)
+    salon = (await findSalonByPublicId(database.db, 'SAL001')) as SalonRow
+    customerId = (await resolveCustomer(database.db, salon.id, { name: 'Inès' }, clock.now())).id
+  })
+  afterAll(() => database.close())
+
+  const bookingAt = (start: string, end: string, status: 'confirmed' | 'pending' | 'cancelled' = 'confirmed', salonId = salon.id) =>
+    insertBooking(database.db, {
+      salonId,
+      customerId,
+      serviceName: 'Brushing',
+      durationMinutes: 30,
+      priceMinor: 3000,
+      currency: 'EUR',
+      startsAt: at(start),
+      endsAt: at(end),
+      status,
+      channel: 'api',
+    })
+
+  it('applies the migrations with btree_gist', async () => {
+    const result = await database.db.execute(sql`select extname from pg_extension where extname = 'btree_gist'`)
+    expect(result.rows).toHaveLength(1)
+  })
+
+  it('seeds the demo salon exactly as designed', async () => {
+    expect(salon).toMatchObject({ publicId: 'SAL001', name: 'Salon Lumière', country: 'FR', timeZone: 'Europe/Paris' })
+    expect(salon.hash).toMatch(/^[A-Za-z0-9_-]{24}$/)
+    const services = await listServices(database.db, salon.id)
+    expect(services.map((s) => [s.name, s.durationMinutes, s.priceMinor, s.isActive])).toEqual([
+      ['Coupe femme', 45, 4500, true],
+      ['Coupe homme', 30, 2500, true],
+      ['Brushing', 30, 3000, true],
+      ['Coloration', 90, 6500, true],
+      ['Balayage', 120, 9500, true],
+      ['Taille de barbe', 20, 1500, true],
+      ['Permanente', 120, 8000, false],
+    ])
+    expect(await seedDemoData(database.db, clock)).toBe(false)
+  })
+
+  it('numbers new salons SAL002, SAL003…', async () => {
+    const second = await createSalon(database.db, { name: 'Barber Max', contactEmail: 'max@example.com', address: 'Berlin', country: 'DE' })
+    expect(second.publicId).toBe('SAL002')
+    expect(second.timeZone).toBe('Europe/Berlin')
+  })
+
+  it('refuses two overlapping active bookings in the database itself', async () => {
+    await bookingAt('2026-12-02T09:00:00Z', '2026-12-02T09:30:00Z')
+    const error = await bookingAt('2026-12-02T09:15:00Z', '2026-12-02T09:45:00Z').catch((e) => e)
+    expect(sqlState(error)).toBe(PG_EXCLUSION_VIOLATION)
+    const pending = await bookingAt('2026-12-02T09:29:00Z', '2026-12-02T09:59:00Z', 'pending').catch((e) => e)
+    expect(sqlState(pending)).toBe(PG_EXCLUSION_VIOLATION)
+  })
+
+  it('lets bookings touch end to start, ignores cancelled ones, and keeps salons apart', async () => {
+    await bookingAt('2026-12-02T10:00:00Z', '2026-12-02T10:30:00Z')
+    await expect(bookingAt('2026-12-02T10:30:00Z', '2026-12-02T11:00:00Z')).resolves.toBeTruthy()
+    await bookingAt('2026-12-02T12:00:00Z', '2026-12-02T12:30:00Z', 'cancelled')
+    await expect(bookingAt('2026-12-02T12:00:00Z', '2026-12-02T12:30:00Z')).resolves.toBeTruthy()
+    const other = await createSalon(database.db, { name: 'Other', contactEmail: 'o@example.com', address: 'Rome', country: 'IT' })
+    const otherCustomer = await resolveCustomer(database.db, other.id, { name: 'Gio' }, clock.now())
+    await expect(
+      insertBooking(database.db, {
+        salonId: other.id,
+        customerId: otherCustomer.id,
+        serviceName: 'Taglio',
+        durationMinutes: 30,
+        priceMinor: 2000,
+        currency: 'EUR',
+        startsAt: at('2026-12-02T10:00:00Z'),
+        endsAt: at('2026-12-02T10:30:00Z'),
+        channel: 'api',
+      }),
+    ).resolves.toBeTruthy()
+  })
+
+  it('lists the active intervals touching a range, in order', async () => {
+    const intervals = await listActiveIntervals(database.db, salon.id, { from: at('2026-12-02T00:00:00Z'), to: at('2026-12-03T00:00:00Z') })
+    expect(intervals.map((i) => i.startsAt.toISOString())).toEqual([
+      '2026-12-02T09:00:00.000Z',
+      '2026-12-02T10:00:00.000Z',
+      '2026-12-02T10:30:00.000Z',
+      '2026-12-02T12:00:00.000Z',
+    ])
+  })
+
+  it('refuses overlapping absences and impossible values', async () => {
+    const overlap = await insertTimeOff(database.db, {
+      salonId: salon.id,
+      startsAt: at('2026-12-25T10:00:00Z'),
+      endsAt: at('2026-12-28T10:00:00Z'),
+      reason: null,
+    }).catch((e) => e)
+    expect(sqlState(overlap)).toBe(PG_EXCLUSION_VIOLATION)
+    const backwards = await bookingAt('2026-12-05T10:00:00Z', '2026-12-05T09:00:00Z').catch((e) => e)
+    expect(sqlState(backwards)).toBe(PG_CHECK_VIOLATION)
+  })
+
+  it('finds a returning customer by channel identity', async () => {
+    const identity = { channel: 'web' as const, externalId: 'user-123' }
+    const first = await resolveCustomer(database.db, salon.id, { name: 'Zoé', language: 'fr' }, clock.now(), identity)
+    const again = await resolveCustomer(database.db, salon.id, { name: 'Zoé B.', language: 'de' }, clock.now(), identity)
+    expect(again.id).toBe(first.id)
+    expect(again).toMatchObject({ name: 'Zoé B.', language: 'de' })
+  })
+})
+
+describe('embedded database on disk', () => {
+  it('keeps all data across a restart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'salonia-pglite-'))
+    try {
+      const first = await openDatabase({ driver: 'pglite', dataDir: dir })
+      await seedDemoData(first.db, clock)
+      const before = (await findSalonByPublicId(first.db, 'SAL001'))?.hash
+      await first.close()
+      const second = await openDatabase({ driver: 'pglite', dataDir: dir })
+      expect((await findSalonByPublicId(second.db, 'SAL001'))?.hash).toBe(before)
+      expect(await seedDemoData(second.db, clock)).toBe(false)
+      await second.close()
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})

@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { type TestApp, startTestApp, DEMO_NOW } from '../../../tests/helpers/app'
+import { bookingRequest, demoServices } from '../../../tests/helpers/demo'
+
+let t: TestApp
+let services: Awaited<ReturnType<typeof demoServices>>
+const id = (name: string) => services[name]?.id ?? ''
+
+beforeAll(async () => {
+  t = await startTestApp()
+  services = await demoServices(t.app)
+})
+afterAll(() => t.close())
+beforeEach(() => t.clock.set(DEMO_NOW))
+
+const book = (body: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/salons/SAL001/bookings', payload: body as object, headers })
+
+describe('availability', () => {
+  it('offers the free starts of a service on the salon clock', async () => {
+    const res = await t.app.inject({
+      url: `/api/salons/SAL001/availability?serviceId=${id('Coupe femme')}&from=2026-12-02&to=2026-12-02`,
+    })
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expect(body.timeZone).toBe('Europe/Paris')
+    const locals = body.slots.map((s: { local: string }) => s.local)
+    expect(locals[0]).toBe('2026-12-02T09:00')
+    expect(locals.at(-1)).toBe('2026-12-02T18:15')
+    expect(locals).toHaveLength(38)
+    expect(body.slots[0].start).toBe('2026-12-02T08:00:00.000Z')
+  })
+
+  it('respects the minimum notice on the current day', async () => {
+    const res = await t.app.inject({
+      url: `/api/salons/SAL001/availability?serviceId=${id('Brushing')}&from=2026-12-01&to=2026-12-01`,
+    })
+    expect(res.json().slots[0].local).toBe('2026-12-01T09:30')
+  })
+
+  it('offers nothing on closed days and during the Christmas closure', async () => {
+    for (const day of ['2026-12-06', '2026-12-07', '2026-12-24', '2026-12-26']) {
+      const res = await t.app.inject({
+        url: `/api/salons/SAL001/availability?serviceId=${id('Brushing')}&from=${day}&to=${day}`,
+      })
+      expect(res.json().slots, day).toEqual([])
+    }
+  })
+
+  it('never offers an inactive service', async () => {
+    const res = await t.app.inject({ url: `/api/salons/SAL001/availability?serviceId=${id('Permanente')}` })
+    expect(res.statusCode).toBe(422)
+    expect(res.json().code).toBe('catalog.service_inactive')
+  })
+
+  it('refuses bad ranges with a clear message', async () => {
+    const inverted = await t.app.inject({
+      url: `/api/salons/SAL001/availability?serviceId=${id('Brushing')}&from=2026-12-05&to=2026-12-03`,
+    })
+    expect(inverted.statusCode).toBe(400)
+    expect(inverted.json().code).toBe('bookings.range_inverted')
+    const tooLong = await t.app.inject({
+      url: `/api/salons/SAL001/availability?serviceId=${id('Brushing')}&from=2026-12-01&to=2027-12-01`,
+    })
+    expect(tooLong.statusCode).toBe(400)
+    const garbage = await t.app.inject({ url: `/api/salons/SAL001/availability?serviceId=nope&from=yesterday` })
+    expect(garbage.statusCode).toBe(400)
+    expect(garbage.json().message).toMatch(/serviceId/)
+  })
+})
+
+describe('creating a booking', () => {
+  it('books an offered slot and shows it in the salon list', async () => {
+    const res = await book(bookingRequest(id('Coupe femme'), '2026-12-02T14:00'))
+    expect(res.statusCode).toBe(201)
+    const booking = res.json()
+    expect(booking).toMatchObject({
+      status: 'confirmed',
+      service: 'Coupe femme',
+      duration: 45,
+      price: 4500,
+      currency: 'EUR',
+      clientName: 'Camille',
+      appointmentDate: '2026-12-02T13:00:00.000Z',
+      endDate: '2026-12-02T13:45:00.000Z',
+      localDate: '2026-12-02',
+      localTime: '14:00',
+    })
+    const list = await t.app.inject({ url: '/api/salons/SAL001/bookings?from=2026-12-02&to=2026-12-02' })
+    expect(list.json().map((b: { id: string }) => b.id)).toContain(booking.id)
+  })
+
+  it('accepts an ISO instant with offset as the start', async () => {
+    const res = await book(bookingRequest(id('Coupe homme'), '2026-12-02T10:00:00+01:00'))
+    expect(res.statusCode).toBe(201)
+    expect(res.json().localTime).toBe('10:00')
+  })
+
+  it('refuses a booking that overlaps another', async () => {
+    expect((await book(bookingRequest(id('Coloration'), '2026-12-03T10:00'))).statusCode).toBe(201)
+    const overlapping = await book(bookingRequest(id('Brushing'), '2026-12-03T11:00', 'Nora'))
+    expect(overlapping.statusCode).toBe(409)
+    expect(overlapping.json()).toMatchObject({ code: 'bookings.slot_taken' })
+    const after = await book(bookingRequest(id('Brushing'), '2026-12-03T11:30', 'Nora'))
+    expect(after.statusCode).toBe(201)
+  })
+
+  it.each([
+    ['a closed day', '2026-12-07T10:00', 'closed_day'],
+    ['the Christmas closure', '2026-12-24T10:00', 'time_off'],
+    ['before opening', '2026-12-02T08:00', 'outside_hours'],
+    ['too close to closing', '2026-12-05T16:45', 'ends_after_closing'],
+    ['a time off the grid', '2026-12-02T10:07', 'off_grid'],
+    ['the past', '2026-11-30T10:00', 'too_soon'],
+    ['less than an hour ahead', '2026-12-01T09:15', 'too_soon'],
+    ['beyond the horizon', '2027-04-06T10:00', 'beyond_horizon'],
+  ])('refuses %s and says why', async (_label, startsAt, reason) => {
+    const res = await book(bookingRequest(id('Coupe femme'), startsAt))
+    expect(res.statusCode).toBe(422)
+    expect(res.json()).toMatchObject({ code: 'bookings.slot_unavailable', reason })
+    expect(res.json().message.length).toBeGreaterThan(10)
+  })
+
+  it('refuses an inactive or unknown service', async () => {
+    expect((await book(bookingRequest(id('Permanente'), '2026-12-04T10:00'))).json().code).toBe('catalog.service_inactive')
+    const unknown = await book(bookingRequest('00000000-0000-4000-8000-000000000000', '2026-12-04T10:00'))
+    expect(unknown.statusCode).toBe(404)
+  })
+
+  it('returns the first answer to a retried request with the same Idempotency-Key', async () => {
+    const body = bookingRequest(id('Taille de barbe'), '2026-12-04T09:00')
+    const first = await book(body, { 'idempotency-key': 'retry-1' })
+    const second = await book(body, { 'idempotency-key': 'retry-1' })
+    expect(first.statusCode).toBe(201)
+    expect(second.statusCode).toBe(201)
+    expect(second.json().id).toBe(first.json().id)
+    expect(second.headers['idempotent-replayed']).toBe('true')
+    const list = await t.app.inject({ url: '/api/salons/SAL001/bookings?from=2026-12-04&to=2026-12-04' })
+    expect(list.json().filter((b: { localTime: string }) => b.localTime === '09:00')).toHaveLength(1)
+  })
+
+  it('refuses an Idempotency-Key reused for another request', async () => {
+    await book(bookingRequest(id('Taille de barbe'), '2026-12-04T11:00'), { 'idempotency-key': 'retry-2' })
+    const reused = await book(bookingRequest(id('Taille de barbe'), '2026-12-04T12:00'), { 'idempotency-key': 'retry-2' })
+    expect(reused.statusCode).toBe(422)
+    expect(reused.json().code).toBe('bookings.idempotency_key_reused')
+  })
+
+  it.each([
+    ['no body', undefined],
+    ['a wrong type', { serviceId: 42, startsAt: true, customer: 'me' }],
+    ['an empty name', { serviceId: '00000000-0000-4000-8000-000000000000', startsAt: '2026-12-04T10:00', customer: { name: '  ' } }],
+    ['a bad date', { serviceId: '00000000-0000-4000-8000-000000000000', startsAt: '2026-02-30T10:00', customer: { name: 'A' } }],
+    ['a bad phone', { serviceId: '00000000-0000-4000-8000-000000000000', startsAt: '2026-12-04T10:00', customer: { name: 'A', phone: 'call me' } }],
+  ])('answers 400 with a readable message for %s', async (_label, body) => {
+    const res = await book(body)
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toMatch(/\w+/)
+  })
+
+  it('answers 404 for an unknown salon and 400 for a malformed salon ID', async () => {
+    const unknown = await t.app.inject({ method: 'POST', url: '/api/salons/SAL999/bookings', payload: bookingRequest(id('Brushing'), '2026-12-04T10:00') })
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.json().code).toBe('salons.not_found')
+    const malformed = await t.app.inject({ url: '/api/salons/hello/bookings' })
+    expect(malformed.statusCode).toBe(400)
+  })
+})
+
+describe('cancelling and moving', () => {
+  it('cancels a booking and frees its slot', async () => {
+    const created = (await book(bookingRequest(id('Balayage'), '2026-12-09T10:00'))).json()
+    const cancelled = await t.app.inject({ method: 'POST', url: `/api/bookings/${created.id}/cancel` })
+    expect(cancelled.statusCode).toBe(200)
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled' })
+    expect(cancelled.json().cancelledAt).toBeTruthy()
+    expect((await book(bookingRequest(id('Balayage'), '2026-12-09T10:00', 'Léa'))).statusCode).toBe(201)
+    const again = await t.app.inject({ method: 'POST', url: `/api/bookings/${created.id}/cancel` })
+    expect(again.statusCode).toBe(409)
+  })
+
+  it('moves a booking atomically and keeps it when the new time is taken', async () => {
+    const a = (await book(bookingRequest(id('Coupe homme'), '2026-12-10T10:00', 'Ana'))).json()
+    const b = (await book(bookingRequest(id('Coupe homme'), '2026-12-10T11:00', 'Ben'))).json()
+    const blocked = await t.app.inject({ method: 'POST', url: `/api/bookings/${a.id}/reschedule`, payload: { startsAt: '2026-12-10T11:15' } })
+    expect(blocked.statusCode).toBe(409)
+    const list = (await t.app.inject({ url: '/api/salons/SAL001/bookings?from=2026-12-10&to=2026-12-10' })).json()
+    expect(list.find((x: { id: string }) => x.id === a.id).localTime).toBe('10:00')
+
+    const moved = await t.app.inject({ method: 'POST', url: `/api/bookings/${a.id}/reschedule`, payload: { startsAt: '2026-12-10T10:15' } })
+    expect(moved.statusCode).toBe(200)
+    expect(moved.json()).toMatchObject({ id: a.id, localTime: '10:15', status: 'confirmed' })
+    expect(b.id).not.toBe(a.id)
+  })
+
+  it('moves a booking to another service and snapshots its price', async () => {
+    const a = (await book(bookingRequest(id('Coupe homme'), '2026-12-11T15:00'))).json()
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${a.id}/reschedule`,
+      payload: { startsAt: '2026-12-11T16:00', serviceId: id('Coloration') },
+    })
+    expect(moved.json()).toMatchObject({ service: 'Coloration', duration: 90, price: 6500, localTime: '16:00' })
+  })
+
+  it('refuses to change a past appointment', async () => {
+    const a = (await book(bookingRequest(id('Coupe homme'), '2026-12-01T15:00'))).json()
+    t.clock.set('2026-12-01T16:00:00+01:00')
+    const res = await t.app.inject({ method: 'POST', url: `/api/bookings/${a.id}/cancel` })
+    expect(res.statusCode).toBe(422)
+    expect(res.json().code).toBe('bookings.already_started')
+  })
+
+  it('answers 404 for an unknown booking and 400 for a malformed id', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/api/bookings/00000000-0000-4000-8000-000000000000/cancel' })).statusCode).toBe(404)
+    expect((await t.app.inject({ method: 'POST', url: '/api/bookings/123/cancel' })).statusCode).toBe(400)
+  })
+})

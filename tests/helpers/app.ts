@@ -1,0 +1,37 @@
+import { buildApp } from '../../server/app'
+import { type ManualClock, manualClock } from '../../server/clock'
+import { loadConfig } from '../../server/config'
+import { seedDemoData } from '../../server/db/seed'
+import type { App } from '../../server/http/types'
+import { type Driver, openTestDatabase, type TestDatabase } from './database'
+
+export interface TestApp {
+  app: App
+  database: TestDatabase
+  clock: ManualClock
+  close(): Promise<void>
+}
+
+/** The demo instant most tests start at: Tuesday 1 December 2026, 08:30 in Paris. */
+export const DEMO_NOW = '2026-12-01T08:30:00+01:00'
+
+/** A whole application on a fresh database with the demo salon, and a clock the test controls. */
+export async function startTestApp(
+  options: { driver?: Driver; now?: string; seed?: boolean; database?: TestDatabase } = {},
+): Promise<TestApp> {
+  const database = options.database ?? (await openTestDatabase(options.driver ?? 'pglite'))
+  const clock = manualClock(options.now ?? DEMO_NOW)
+  const config = loadConfig({ NODE_ENV: 'test', APP_SECRET: 'test-secret-test-secret-test-secret-0000', DATA_DIR: '/nonexistent' })
+  if (options.seed !== false) await seedDemoData(database.db, clock)
+  const app = await buildApp({ config, db: database.db, clock })
+  await app.ready()
+  return {
+    app,
+    database,
+    clock,
+    close: async () => {
+      await app.close()
+      if (!options.database) await database.close()
+    },
+  }
+}
