@@ -73,10 +73,12 @@ function offsetMs(timeZone: string, instant: number): number {
 export function localToInstant(date: string, minutes: number, timeZone: string): number {
   const [y, mo, d] = parseLocalDate(date)
   const wall = Date.UTC(y, mo - 1, d) + minutes * MINUTE_MS
-  // The offsets half a day before and after bound every transition near this wall time; each gives
+  // The instants that can show this wall time lie between wall - 14 h and wall + 12 h (offsets run
+  // from -12:00 to +14:00), so the offsets a whole day before and after bound every transition near
+  // it (half a day is not enough east of +12:00: Pacific/Auckland in summer is +13:00). Each gives
   // one candidate instant, kept only if the zone really shows that wall time then.
-  const before = offsetMs(timeZone, wall - DAY_MS / 2)
-  const after = offsetMs(timeZone, wall + DAY_MS / 2)
+  const before = offsetMs(timeZone, wall - DAY_MS)
+  const after = offsetMs(timeZone, wall + DAY_MS)
   const candidates = [wall - before, wall - after].filter((t) => t + offsetMs(timeZone, t) === wall)
   if (candidates.length > 0) return Math.max(...candidates)
   // In a gap no instant shows that wall time: move forward by the size of the jump.

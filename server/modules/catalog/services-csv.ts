@@ -163,6 +163,12 @@ export function formatServicesCsv(
 ): string {
   return stringify(
     services.map((s) => [s.id, s.name, s.description, s.durationMinutes, s.priceMinor]),
-    { header: true, columns: [...SERVICES_CSV_COLUMNS], record_delimiter: '\r\n' },
+    {
+      header: true,
+      columns: [...SERVICES_CSV_COLUMNS],
+      record_delimiter: '\r\n',
+      // csv-stringify only quotes the record delimiter itself; a lone line break must be quoted too.
+      quoted_match: /[\r\n]/,
+    },
   )
 }

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestApp, type TestApp } from '../../../tests/helpers/app'
+import { bookingRequest, demoServices } from '../../../tests/helpers/demo'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await startTestApp()
+})
+afterAll(() => t.close())
+
+const closed = { isOpen: false }
+const day = (openTime: string, closeTime: string) => ({ isOpen: true, openTime, closeTime })
+const week = (overrides: Record<string, unknown> = {}) => ({
+  workingHours: { '0': closed, '1': day('09:00', '19:00'), '2': day('09:00', '19:00'), '3': day('09:00', '19:00'), '4': day('09:00', '19:00'), '5': day('09:00', '17:00'), '6': closed, ...overrides },
+})
+
+describe('working hours', () => {
+  it('reads the week keyed "0" = Monday … "6" = Sunday', async () => {
+    const res = await t.app.inject({ url: '/api/salons/SAL001/working-hours' })
+    expect(res.statusCode).toBe(200)
+    const hours = res.json()
+    expect(hours['0']).toEqual({ isOpen: false, openTime: null, closeTime: null, intervals: [] })
+    expect(hours['5']).toMatchObject({ isOpen: true, openTime: '09:00', closeTime: '17:00' })
+  })
+
+  it('saves a lunch break as two intervals and the engine honours it', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/salons/SAL001/working-hours',
+      payload: week({ '2': { isOpen: true, intervals: [{ openTime: '14:00', closeTime: '18:00' }, { openTime: '09:00', closeTime: '12:00' }] } }),
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()['2']).toEqual({
+      isOpen: true,
+      openTime: '09:00',
+      closeTime: '18:00',
+      intervals: [
+        { openTime: '09:00', closeTime: '12:00' },
+        { openTime: '14:00', closeTime: '18:00' },
+      ],
+    })
+    const { Brushing } = await demoServices(t.app)
+    const slots = await t.app.inject({ url: `/api/salons/SAL001/availability?serviceId=${Brushing?.id}&from=2026-12-02&to=2026-12-02` })
+    const locals = slots.json().slots.map((s: { local: string }) => s.local.slice(11))
+    expect(locals).toContain('11:30')
+    expect(locals).not.toContain('11:45')
+    expect(locals).not.toContain('13:00')
+    expect(locals).toContain('14:00')
+  })
+
+  it('opens a late evening until after midnight', async () => {
+    const res = await t.app.inject({ method: 'PUT', url: '/api/salons/SAL001/working-hours', payload: week({ '4': day('18:00', '01:00') }) })
+    expect(res.statusCode).toBe(200)
+    const { Brushing } = await demoServices(t.app)
+    const slots = await t.app.inject({ url: `/api/salons/SAL001/availability?serviceId=${Brushing?.id}&from=2026-12-04&to=2026-12-05` })
+    const locals = slots.json().slots.map((s: { local: string }) => s.local)
+    expect(locals).toContain('2026-12-05T00:30')
+    expect(locals).not.toContain('2026-12-05T00:45')
+    await t.app.inject({ method: 'PUT', url: '/api/salons/SAL001/working-hours', payload: week() })
+  })
+
+  it.each([
+    ['a missing day', { workingHours: { '0': closed } }],
+    ['an open day without times', week({ '1': { isOpen: true } })],
+    ['a bad time', week({ '1': day('9h', '19:00') })],
+    ['equal times', week({ '1': day('09:00', '09:00') })],
+    ['overlapping intervals', week({ '1': { isOpen: true, intervals: [{ openTime: '09:00', closeTime: '13:00' }, { openTime: '12:00', closeTime: '18:00' }] } })],
+    ['a JSON string instead of an object', 'monday'],
+  ])('refuses %s with a 400 and keeps the saved week', async (_label, payload) => {
+    const before = (await t.app.inject({ url: '/api/salons/SAL001/working-hours' })).json()
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/salons/SAL001/working-hours',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(payload),
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toMatch(/\w/)
+    expect((await t.app.inject({ url: '/api/salons/SAL001/working-hours' })).json()).toEqual(before)
+  })
+})
+
+describe('absences', () => {
+  it('lists the Christmas closure of the demo salon', async () => {
+    const res = await t.app.inject({ url: '/api/salons/SAL001/time-off' })
+    expect(res.json()).toEqual([
+      { id: expect.any(String), startDate: '2026-12-23T23:00:00.000Z', endDate: '2026-12-26T23:00:00.000Z', reason: 'Fermeture de Noël' },
+    ])
+  })
+
+  it('adds an absence by dates on the salon clock, blocks bookings, then deletes it', async () => {
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/salons/SAL001/time-off',
+      payload: { startDate: '2026-12-15', endDate: '2026-12-16', reason: 'Formation' },
+    })
+    expect(added.statusCode).toBe(201)
+    expect(added.json()).toMatchObject({ startDate: '2026-12-14T23:00:00.000Z', endDate: '2026-12-15T23:00:00.000Z', reason: 'Formation' })
+    const { Brushing } = await demoServices(t.app)
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/salons/SAL001/bookings',
+      payload: bookingRequest(Brushing?.id ?? '', '2026-12-15T10:00'),
+    })
+    expect(refused.json().reason).toBe('time_off')
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/salons/SAL001/time-off/${added.json().id}` })
+    expect(removed.statusCode).toBe(204)
+    expect((await t.app.inject({ url: '/api/salons/SAL001/time-off' })).json()).toHaveLength(1)
+  })
+
+  it('omits an empty reason', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/salons/SAL001/time-off', payload: { startDate: '2027-01-05T12:00', endDate: '2027-01-05T18:00', reason: '' } })
+    expect(res.json().reason).toBeNull()
+    await t.app.inject({ method: 'DELETE', url: `/api/salons/SAL001/time-off/${res.json().id}` })
+  })
+
+  it('refuses an absence that overlaps another, naming it', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/salons/SAL001/time-off', payload: { startDate: '2026-12-26', endDate: '2026-12-29' } })
+    expect(res.statusCode).toBe(409)
+    expect(res.json()).toMatchObject({ code: 'schedule.time_off_overlaps', existing: { reason: 'Fermeture de Noël' } })
+  })
+
+  it.each([
+    ['an end before the start', { startDate: '2027-01-10', endDate: '2027-01-09' }, 'schedule.time_off_end_before_start'],
+    ['an end equal to the start', { startDate: '2027-01-10', endDate: '2027-01-10' }, 'schedule.time_off_end_before_start'],
+    ['missing dates', { reason: 'x' }, 'request.invalid'],
+    ['a non-date', { startDate: 'soon', endDate: 'later' }, 'request.invalid'],
+    ['a reason too long', { startDate: '2027-01-10', endDate: '2027-01-11', reason: 'x'.repeat(201) }, 'request.invalid'],
+    ['more than a year', { startDate: '2027-01-10', endDate: '2028-06-11' }, 'schedule.time_off_too_long'],
+  ])('refuses %s with a 400', async (_label, payload, code) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/salons/SAL001/time-off', payload })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().code).toBe(code)
+  })
+
+  it('answers 404 when deleting an unknown absence', async () => {
+    const res = await t.app.inject({ method: 'DELETE', url: '/api/salons/SAL001/time-off/00000000-0000-4000-8000-000000000000' })
+    expect(res.statusCode).toBe(404)
+  })
+})
