@@ -98,7 +98,10 @@ export function runEngineBenchmark(options: EngineOptions = {}): EngineResult {
       label: 'only bookings in range (as the API)',
       schedule: {
         ...base,
-        busy: busyList(touching(history.timeOff, query.from, loadedTo), touching(history.bookings, query.from, loadedTo)),
+        busy: busyList(
+          touching(history.timeOff, query.from, loadedTo),
+          touching(history.bookings, query.from, loadedTo),
+        ),
       },
     },
   ]

@@ -31,7 +31,12 @@ describe.each(testDrivers())('data layer on %s', (driver) => {
   })
   afterAll(() => database.close())
 
-  const bookingAt = (start: string, end: string, status: 'confirmed' | 'pending' | 'cancelled' = 'confirmed', salonId = salon.id) =>
+  const bookingAt = (
+    start: string,
+    end: string,
+    status: 'confirmed' | 'pending' | 'cancelled' = 'confirmed',
+    salonId = salon.id,
+  ) =>
     insertBooking(database.db, {
       salonId,
       customerId,
@@ -47,7 +52,7 @@ describe.each(testDrivers())('data layer on %s', (driver) => {
 
   it('applies the migrations with btree_gist', async () => {
     const result = await database.db.execute(sql`select extname from pg_extension where extname = 'btree_gist'`)
-    expect(result.rows).toHaveLength(1)
+    expect((result as unknown as { rows: unknown[] }).rows).toHaveLength(1)
   })
 
   it('seeds the demo salon exactly as designed', async () => {
@@ -67,7 +72,12 @@ describe.each(testDrivers())('data layer on %s', (driver) => {
   })
 
   it('numbers new salons SAL002, SAL003…', async () => {
-    const second = await createSalon(database.db, { name: 'Barber Max', contactEmail: 'max@example.com', address: 'Berlin', country: 'DE' })
+    const second = await createSalon(database.db, {
+      name: 'Barber Max',
+      contactEmail: 'max@example.com',
+      address: 'Berlin',
+      country: 'DE',
+    })
     expect(second.publicId).toBe('SAL002')
     expect(second.timeZone).toBe('Europe/Berlin')
   })
@@ -85,7 +95,12 @@ describe.each(testDrivers())('data layer on %s', (driver) => {
     await expect(bookingAt('2026-12-02T10:30:00Z', '2026-12-02T11:00:00Z')).resolves.toBeTruthy()
     await bookingAt('2026-12-02T12:00:00Z', '2026-12-02T12:30:00Z', 'cancelled')
     await expect(bookingAt('2026-12-02T12:00:00Z', '2026-12-02T12:30:00Z')).resolves.toBeTruthy()
-    const other = await createSalon(database.db, { name: 'Other', contactEmail: 'o@example.com', address: 'Rome', country: 'IT' })
+    const other = await createSalon(database.db, {
+      name: 'Other',
+      contactEmail: 'o@example.com',
+      address: 'Rome',
+      country: 'IT',
+    })
     const otherCustomer = await resolveCustomer(database.db, other.id, { name: 'Gio' }, clock.now())
     await expect(
       insertBooking(database.db, {
@@ -103,7 +118,10 @@ describe.each(testDrivers())('data layer on %s', (driver) => {
   })
 
   it('lists the active intervals touching a range, in order', async () => {
-    const intervals = await listActiveIntervals(database.db, salon.id, { from: at('2026-12-02T00:00:00Z'), to: at('2026-12-03T00:00:00Z') })
+    const intervals = await listActiveIntervals(database.db, salon.id, {
+      from: at('2026-12-02T00:00:00Z'),
+      to: at('2026-12-03T00:00:00Z'),
+    })
     expect(intervals.map((i) => i.startsAt.toISOString())).toEqual([
       '2026-12-02T09:00:00.000Z',
       '2026-12-02T10:00:00.000Z',
@@ -127,7 +145,13 @@ describe.each(testDrivers())('data layer on %s', (driver) => {
   it('finds a returning customer by channel identity', async () => {
     const identity = { channel: 'web' as const, externalId: 'user-123' }
     const first = await resolveCustomer(database.db, salon.id, { name: 'Zoé', language: 'fr' }, clock.now(), identity)
-    const again = await resolveCustomer(database.db, salon.id, { name: 'Zoé B.', language: 'de' }, clock.now(), identity)
+    const again = await resolveCustomer(
+      database.db,
+      salon.id,
+      { name: 'Zoé B.', language: 'de' },
+      clock.now(),
+      identity,
+    )
     expect(again.id).toBe(first.id)
     expect(again).toMatchObject({ name: 'Zoé B.', language: 'de' })
   })

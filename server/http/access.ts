@@ -17,6 +17,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: AccessRule
   }
+  interface FastifyInstance {
+    /** Every route registered so far with its access rule ("GET /api/salons/:id" → "salon"). */
+    accessTable: Map<string, AccessRule>
+  }
 }
 
 export type AccessCheck = (request: FastifyRequest) => Promise<void> | void
@@ -32,11 +36,14 @@ export const accessChecks: Record<AccessRule, AccessCheck> = {
 
 /** Refuses to register a route without an access rule, and runs the rule before each handler. */
 export function registerAccessRules(app: FastifyInstance): void {
+  const table = new Map<string, AccessRule>()
+  app.decorate('accessTable', table)
   app.addHook('onRoute', (route) => {
     const access = (route.config as { access?: AccessRule } | undefined)?.access
     if (!access || !(access in accessChecks)) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule (config.access)`)
     }
+    for (const method of [route.method].flat()) table.set(`${method} ${route.url}`, access)
   })
   app.addHook('preHandler', async (request) => {
     const access = request.routeOptions.config.access

@@ -21,7 +21,11 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase(options.driver ?? 'pglite'))
   const clock = manualClock(options.now ?? DEMO_NOW)
-  const config = loadConfig({ NODE_ENV: 'test', APP_SECRET: 'test-secret-test-secret-test-secret-0000', DATA_DIR: '/nonexistent' })
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    APP_SECRET: 'test-secret-test-secret-test-secret-0000',
+    DATA_DIR: '/nonexistent',
+  })
   if (options.seed !== false) await seedDemoData(database.db, clock)
   const app = await buildApp({ config, db: database.db, clock })
   await app.ready()

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type TestApp, startTestApp, DEMO_NOW } from '../../../tests/helpers/app'
+import { DEMO_NOW, startTestApp, type TestApp } from '../../../tests/helpers/app'
 import { bookingRequest, demoServices } from '../../../tests/helpers/demo'
 
 let t: TestApp
@@ -122,7 +122,9 @@ describe('creating a booking', () => {
   })
 
   it('refuses an inactive or unknown service', async () => {
-    expect((await book(bookingRequest(id('Permanente'), '2026-12-04T10:00'))).json().code).toBe('catalog.service_inactive')
+    expect((await book(bookingRequest(id('Permanente'), '2026-12-04T10:00'))).json().code).toBe(
+      'catalog.service_inactive',
+    )
     const unknown = await book(bookingRequest('00000000-0000-4000-8000-000000000000', '2026-12-04T10:00'))
     expect(unknown.statusCode).toBe(404)
   })
@@ -141,7 +143,9 @@ describe('creating a booking', () => {
 
   it('refuses an Idempotency-Key reused for another request', async () => {
     await book(bookingRequest(id('Taille de barbe'), '2026-12-04T11:00'), { 'idempotency-key': 'retry-2' })
-    const reused = await book(bookingRequest(id('Taille de barbe'), '2026-12-04T12:00'), { 'idempotency-key': 'retry-2' })
+    const reused = await book(bookingRequest(id('Taille de barbe'), '2026-12-04T12:00'), {
+      'idempotency-key': 'retry-2',
+    })
     expect(reused.statusCode).toBe(422)
     expect(reused.json().code).toBe('bookings.idempotency_key_reused')
   })
@@ -149,9 +153,22 @@ describe('creating a booking', () => {
   it.each([
     ['no body', undefined],
     ['a wrong type', { serviceId: 42, startsAt: true, customer: 'me' }],
-    ['an empty name', { serviceId: '00000000-0000-4000-8000-000000000000', startsAt: '2026-12-04T10:00', customer: { name: '  ' } }],
-    ['a bad date', { serviceId: '00000000-0000-4000-8000-000000000000', startsAt: '2026-02-30T10:00', customer: { name: 'A' } }],
-    ['a bad phone', { serviceId: '00000000-0000-4000-8000-000000000000', startsAt: '2026-12-04T10:00', customer: { name: 'A', phone: 'call me' } }],
+    [
+      'an empty name',
+      { serviceId: '00000000-0000-4000-8000-000000000000', startsAt: '2026-12-04T10:00', customer: { name: '  ' } },
+    ],
+    [
+      'a bad date',
+      { serviceId: '00000000-0000-4000-8000-000000000000', startsAt: '2026-02-30T10:00', customer: { name: 'A' } },
+    ],
+    [
+      'a bad phone',
+      {
+        serviceId: '00000000-0000-4000-8000-000000000000',
+        startsAt: '2026-12-04T10:00',
+        customer: { name: 'A', phone: 'call me' },
+      },
+    ],
   ])('answers 400 with a readable message for %s', async (_label, body) => {
     const res = await book(body)
     expect(res.statusCode).toBe(400)
@@ -159,7 +176,11 @@ describe('creating a booking', () => {
   })
 
   it('answers 404 for an unknown salon and 400 for a malformed salon ID', async () => {
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/salons/SAL999/bookings', payload: bookingRequest(id('Brushing'), '2026-12-04T10:00') })
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/salons/SAL999/bookings',
+      payload: bookingRequest(id('Brushing'), '2026-12-04T10:00'),
+    })
     expect(unknown.statusCode).toBe(404)
     expect(unknown.json().code).toBe('salons.not_found')
     const malformed = await t.app.inject({ url: '/api/salons/hello/bookings' })
@@ -182,12 +203,20 @@ describe('cancelling and moving', () => {
   it('moves a booking atomically and keeps it when the new time is taken', async () => {
     const a = (await book(bookingRequest(id('Coupe homme'), '2026-12-10T10:00', 'Ana'))).json()
     const b = (await book(bookingRequest(id('Coupe homme'), '2026-12-10T11:00', 'Ben'))).json()
-    const blocked = await t.app.inject({ method: 'POST', url: `/api/bookings/${a.id}/reschedule`, payload: { startsAt: '2026-12-10T11:15' } })
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${a.id}/reschedule`,
+      payload: { startsAt: '2026-12-10T11:15' },
+    })
     expect(blocked.statusCode).toBe(409)
     const list = (await t.app.inject({ url: '/api/salons/SAL001/bookings?from=2026-12-10&to=2026-12-10' })).json()
     expect(list.find((x: { id: string }) => x.id === a.id).localTime).toBe('10:00')
 
-    const moved = await t.app.inject({ method: 'POST', url: `/api/bookings/${a.id}/reschedule`, payload: { startsAt: '2026-12-10T10:15' } })
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${a.id}/reschedule`,
+      payload: { startsAt: '2026-12-10T10:15' },
+    })
     expect(moved.statusCode).toBe(200)
     expect(moved.json()).toMatchObject({ id: a.id, localTime: '10:15', status: 'confirmed' })
     expect(b.id).not.toBe(a.id)
@@ -212,7 +241,10 @@ describe('cancelling and moving', () => {
   })
 
   it('answers 404 for an unknown booking and 400 for a malformed id', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/bookings/00000000-0000-4000-8000-000000000000/cancel' })).statusCode).toBe(404)
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/bookings/00000000-0000-4000-8000-000000000000/cancel' }))
+        .statusCode,
+    ).toBe(404)
     expect((await t.app.inject({ method: 'POST', url: '/api/bookings/123/cancel' })).statusCode).toBe(400)
   })
 })

@@ -8,7 +8,12 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const servicesNow = async () =>
-  (await t.app.inject({ url: '/api/salons/SAL001/services' })).json() as { id: string; name: string; price: number; isActive: boolean }[]
+  (await t.app.inject({ url: '/api/salons/SAL001/services' })).json() as {
+    id: string
+    name: string
+    price: number
+    isActive: boolean
+  }[]
 const importCsv = (csvData: string) =>
   t.app.inject({ method: 'POST', url: '/api/salons/SAL001/services/import', payload: { csvData } })
 
@@ -16,7 +21,14 @@ describe('services', () => {
   it('lists the salon services, inactive ones included, with the currency', async () => {
     const services = await servicesNow()
     expect(services).toHaveLength(7)
-    expect(services[0]).toMatchObject({ name: 'Coupe femme', duration: 45, price: 4500, currency: 'EUR', isActive: true, salonId: 'SAL001' })
+    expect(services[0]).toMatchObject({
+      name: 'Coupe femme',
+      duration: 45,
+      price: 4500,
+      currency: 'EUR',
+      isActive: true,
+      salonId: 'SAL001',
+    })
   })
 
   it('lists every salon service for administrators', async () => {

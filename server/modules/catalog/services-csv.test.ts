@@ -3,18 +3,34 @@ import { CsvFormatError, formatServicesCsv, MAX_CSV_ROWS, parseServicesCsv } fro
 
 describe('reading a services CSV', () => {
   it('reads the exported format', () => {
-    const { rows, errors } = parseServicesCsv('id,name,description,duration,price\r\n,Coupe femme,"Shampooing, coupe",45,4500\r\n')
+    const { rows, errors } = parseServicesCsv(
+      'id,name,description,duration,price\r\n,Coupe femme,"Shampooing, coupe",45,4500\r\n',
+    )
     expect(errors).toEqual([])
-    expect(rows).toEqual([{ line: 2, id: null, name: 'Coupe femme', description: 'Shampooing, coupe', duration: 45, price: 4500, isActive: null }])
+    expect(rows).toEqual([
+      {
+        line: 2,
+        id: null,
+        name: 'Coupe femme',
+        description: 'Shampooing, coupe',
+        duration: 45,
+        price: 4500,
+        isActive: null,
+      },
+    ])
   })
 
   it('ignores a byte-order mark and blank lines, and accepts semicolons', () => {
-    const { rows } = parseServicesCsv('\uFEFFid;name;description;duration;price\n\n;Brushing;Mise en forme;30;3000\n;;;;\n\n')
+    const { rows } = parseServicesCsv(
+      '\uFEFFid;name;description;duration;price\n\n;Brushing;Mise en forme;30;3000\n;;;;\n\n',
+    )
     expect(rows.map((r) => r.name)).toEqual(['Brushing'])
   })
 
   it('keeps quoted commas, semicolons, quotes and line breaks inside a field', () => {
-    const { rows } = parseServicesCsv('name,description,duration,price\n"Coupe, homme","Il dit ""top""\nvraiment; oui",30,2500\n')
+    const { rows } = parseServicesCsv(
+      'name,description,duration,price\n"Coupe, homme","Il dit ""top""\nvraiment; oui",30,2500\n',
+    )
     expect(rows[0]).toMatchObject({ name: 'Coupe, homme', description: 'Il dit "top"\nvraiment; oui' })
   })
 
@@ -65,9 +81,20 @@ describe('reading a services CSV', () => {
 
   it('writes what it reads back', () => {
     const csv = formatServicesCsv([
-      { id: '0b6f7c1e-5a3b-4c9d-8e2f-1a2b3c4d5e6f', name: 'Coupe, "femme"', description: 'a\nb', durationMinutes: 45, priceMinor: 4500 },
+      {
+        id: '0b6f7c1e-5a3b-4c9d-8e2f-1a2b3c4d5e6f',
+        name: 'Coupe, "femme"',
+        description: 'a\nb',
+        durationMinutes: 45,
+        priceMinor: 4500,
+      },
     ])
     expect(csv.startsWith('id,name,description,duration,price\r\n')).toBe(true)
-    expect(parseServicesCsv(csv).rows[0]).toMatchObject({ name: 'Coupe, "femme"', description: 'a\nb', duration: 45, price: 4500 })
+    expect(parseServicesCsv(csv).rows[0]).toMatchObject({
+      name: 'Coupe, "femme"',
+      description: 'a\nb',
+      duration: 45,
+      price: 4500,
+    })
   })
 })

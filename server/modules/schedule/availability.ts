@@ -64,30 +64,56 @@ interface Window {
 }
 
 /**
- * Opening windows (as instants) of every local day that can touch [from, to), merged when they
- * touch (09:00–12:00 and 12:00–19:00 are one window) and only then kept if they reach the range,
- * so the slot grid never depends on the range asked for.
+ * Opening windows (as instants) that reach [from, to), merged when they touch (09:00–12:00 and
+ * 12:00–19:00 are one window, and so are Friday 20:00–24:00 and Saturday 00:00–02:00), so the slot
+ * grid and the closing time never depend on the range asked for. `until` (at least `to`) is how far
+ * the caller needs closing times to be right: a window still open then is followed into the next
+ * days up to there. Backwards, a window is followed to its real opening (a salon that never closes
+ * counts its grid from local midnight of a fixed Monday instead).
  */
-function openingWindows(schedule: SalonSchedule, from: number, to: number): Window[] {
+function openingWindows(schedule: SalonSchedule, from: number, to: number, until = to): Window[] {
   const { timeZone, openingHours } = schedule
   const byWeekday: OpeningInterval[][] = [[], [], [], [], [], [], []]
   for (const interval of openingHours) byWeekday[interval.weekday]?.push(interval)
+  const windowsOn = (date: string): Window[] =>
+    (byWeekday[weekdayOf(date)] ?? []).map((interval) => ({
+      start: localToInstant(date, interval.opens, timeZone),
+      end: localToInstant(date, interval.closes, timeZone),
+    }))
 
-  // Start a day early so an interval that runs past midnight from the previous day is seen.
-  let date = addDays(instantToLocal(from, timeZone).date, -1)
-  const lastDate = instantToLocal(to, timeZone).date
+  // Start a day early so an interval that runs past midnight from the previous day is seen, and end
+  // on the day of `until`: intervals of later days open after it, so they cannot change a closing
+  // time up to `until`.
+  let firstDate = addDays(instantToLocal(from, timeZone).date, -1)
+  const lastDate = instantToLocal(Math.max(to, until), timeZone).date
   const windows: Window[] = []
-  for (let guard = 0; date <= lastDate && guard < 10_000; guard++) {
-    for (const interval of byWeekday[weekdayOf(date)] ?? []) {
-      windows.push({
-        start: localToInstant(date, interval.opens, timeZone),
-        end: localToInstant(date, interval.closes, timeZone),
-      })
-    }
+  for (let date = firstDate, guard = 0; date <= lastDate && guard < 10_000; guard++) {
+    windows.push(...windowsOn(date))
     date = addDays(date, 1)
   }
-  return mergeIntervals(windows).filter((w) => w.end > from && w.start < to)
+  let merged = mergeIntervals(windows)
+
+  // The first window may continue one that opened on an earlier day (an overnight interval touching
+  // the next day's first one). Opening hours repeat weekly, so a chain longer than a week never ends.
+  for (let back = 0; ; back++) {
+    const head = merged[0]
+    if (!head || head.start >= from) break
+    firstDate = addDays(firstDate, -1)
+    const joining = windowsOn(firstDate).filter((w) => w.end > w.start && w.end >= head.start)
+    if (joining.length === 0) break
+    if (back === 8) {
+      const reference = localToInstant(NEVER_CLOSED_GRID_ORIGIN, 0, timeZone)
+      const step = schedule.rules.slotStepMinutes * MINUTE_MS
+      head.start = step > 0 ? reference + Math.floor((head.start - reference) / step) * step : head.start
+      break
+    }
+    merged = mergeIntervals([...joining, ...merged])
+  }
+  return merged.filter((w) => w.end > from && w.start < to)
 }
+
+/** A Monday: the grid of a salon whose opening hours never end is counted from its local midnight. */
+const NEVER_CLOSED_GRID_ORIGIN = '2001-01-01'
 
 /** Sorts and merges touching or overlapping intervals. */
 function mergeIntervals<T extends Window>(intervals: readonly T[]): Window[] {
@@ -135,7 +161,7 @@ export function findFreeSlots(schedule: SalonSchedule, query: SlotQuery): number
   const busy = mergeIntervals(schedule.busy)
   const slots: number[] = []
   let b = 0
-  for (const window of openingWindows(schedule, lower, upper)) {
+  for (const window of openingWindows(schedule, lower, upper, upper + duration)) {
     const offset = Math.max(0, lower - window.start)
     let t = window.start + Math.ceil(offset / step) * step
     while (t < upper && t + duration <= window.end) {
@@ -182,7 +208,7 @@ export function explainSlot(
   const { date } = instantToLocal(start, schedule.timeZone)
   const dayStart = localToInstant(date, 0, schedule.timeZone)
   const dayEnd = localToInstant(addDays(date, 1), 0, schedule.timeZone)
-  const dayWindows = openingWindows(schedule, dayStart, dayEnd)
+  const dayWindows = openingWindows(schedule, dayStart, dayEnd, start + duration)
   const window = dayWindows.find((w) => w.start <= start && start < w.end)
   const offDay = schedule.busy.find((x) => x.kind === 'time_off' && x.start < start + duration && start < x.end)
   if (dayWindows.length === 0) return 'closed_day'

@@ -11,7 +11,16 @@ afterAll(() => t.close())
 const closed = { isOpen: false }
 const day = (openTime: string, closeTime: string) => ({ isOpen: true, openTime, closeTime })
 const week = (overrides: Record<string, unknown> = {}) => ({
-  workingHours: { '0': closed, '1': day('09:00', '19:00'), '2': day('09:00', '19:00'), '3': day('09:00', '19:00'), '4': day('09:00', '19:00'), '5': day('09:00', '17:00'), '6': closed, ...overrides },
+  workingHours: {
+    '0': closed,
+    '1': day('09:00', '19:00'),
+    '2': day('09:00', '19:00'),
+    '3': day('09:00', '19:00'),
+    '4': day('09:00', '19:00'),
+    '5': day('09:00', '17:00'),
+    '6': closed,
+    ...overrides,
+  },
 })
 
 describe('working hours', () => {
@@ -27,7 +36,15 @@ describe('working hours', () => {
     const res = await t.app.inject({
       method: 'PUT',
       url: '/api/salons/SAL001/working-hours',
-      payload: week({ '2': { isOpen: true, intervals: [{ openTime: '14:00', closeTime: '18:00' }, { openTime: '09:00', closeTime: '12:00' }] } }),
+      payload: week({
+        '2': {
+          isOpen: true,
+          intervals: [
+            { openTime: '14:00', closeTime: '18:00' },
+            { openTime: '09:00', closeTime: '12:00' },
+          ],
+        },
+      }),
     })
     expect(res.statusCode).toBe(200)
     expect(res.json()['2']).toEqual({
@@ -40,7 +57,9 @@ describe('working hours', () => {
       ],
     })
     const { Brushing } = await demoServices(t.app)
-    const slots = await t.app.inject({ url: `/api/salons/SAL001/availability?serviceId=${Brushing?.id}&from=2026-12-02&to=2026-12-02` })
+    const slots = await t.app.inject({
+      url: `/api/salons/SAL001/availability?serviceId=${Brushing?.id}&from=2026-12-02&to=2026-12-02`,
+    })
     const locals = slots.json().slots.map((s: { local: string }) => s.local.slice(11))
     expect(locals).toContain('11:30')
     expect(locals).not.toContain('11:45')
@@ -49,10 +68,16 @@ describe('working hours', () => {
   })
 
   it('opens a late evening until after midnight', async () => {
-    const res = await t.app.inject({ method: 'PUT', url: '/api/salons/SAL001/working-hours', payload: week({ '4': day('18:00', '01:00') }) })
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/salons/SAL001/working-hours',
+      payload: week({ '4': day('18:00', '01:00') }),
+    })
     expect(res.statusCode).toBe(200)
     const { Brushing } = await demoServices(t.app)
-    const slots = await t.app.inject({ url: `/api/salons/SAL001/availability?serviceId=${Brushing?.id}&from=2026-12-04&to=2026-12-05` })
+    const slots = await t.app.inject({
+      url: `/api/salons/SAL001/availability?serviceId=${Brushing?.id}&from=2026-12-04&to=2026-12-05`,
+    })
     const locals = slots.json().slots.map((s: { local: string }) => s.local)
     expect(locals).toContain('2026-12-05T00:30')
     expect(locals).not.toContain('2026-12-05T00:45')
@@ -64,7 +89,18 @@ describe('working hours', () => {
     ['an open day without times', week({ '1': { isOpen: true } })],
     ['a bad time', week({ '1': day('9h', '19:00') })],
     ['equal times', week({ '1': day('09:00', '09:00') })],
-    ['overlapping intervals', week({ '1': { isOpen: true, intervals: [{ openTime: '09:00', closeTime: '13:00' }, { openTime: '12:00', closeTime: '18:00' }] } })],
+    [
+      'overlapping intervals',
+      week({
+        '1': {
+          isOpen: true,
+          intervals: [
+            { openTime: '09:00', closeTime: '13:00' },
+            { openTime: '12:00', closeTime: '18:00' },
+          ],
+        },
+      }),
+    ],
     ['a JSON string instead of an object', 'monday'],
   ])('refuses %s with a 400 and keeps the saved week', async (_label, payload) => {
     const before = (await t.app.inject({ url: '/api/salons/SAL001/working-hours' })).json()
@@ -84,7 +120,12 @@ describe('absences', () => {
   it('lists the Christmas closure of the demo salon', async () => {
     const res = await t.app.inject({ url: '/api/salons/SAL001/time-off' })
     expect(res.json()).toEqual([
-      { id: expect.any(String), startDate: '2026-12-23T23:00:00.000Z', endDate: '2026-12-26T23:00:00.000Z', reason: 'Fermeture de Noël' },
+      {
+        id: expect.any(String),
+        startDate: '2026-12-23T23:00:00.000Z',
+        endDate: '2026-12-26T23:00:00.000Z',
+        reason: 'Fermeture de Noël',
+      },
     ])
   })
 
@@ -95,7 +136,11 @@ describe('absences', () => {
       payload: { startDate: '2026-12-15', endDate: '2026-12-16', reason: 'Formation' },
     })
     expect(added.statusCode).toBe(201)
-    expect(added.json()).toMatchObject({ startDate: '2026-12-14T23:00:00.000Z', endDate: '2026-12-15T23:00:00.000Z', reason: 'Formation' })
+    expect(added.json()).toMatchObject({
+      startDate: '2026-12-14T23:00:00.000Z',
+      endDate: '2026-12-15T23:00:00.000Z',
+      reason: 'Formation',
+    })
     const { Brushing } = await demoServices(t.app)
     const refused = await t.app.inject({
       method: 'POST',
@@ -109,23 +154,43 @@ describe('absences', () => {
   })
 
   it('omits an empty reason', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/salons/SAL001/time-off', payload: { startDate: '2027-01-05T12:00', endDate: '2027-01-05T18:00', reason: '' } })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/salons/SAL001/time-off',
+      payload: { startDate: '2027-01-05T12:00', endDate: '2027-01-05T18:00', reason: '' },
+    })
     expect(res.json().reason).toBeNull()
     await t.app.inject({ method: 'DELETE', url: `/api/salons/SAL001/time-off/${res.json().id}` })
   })
 
   it('refuses an absence that overlaps another, naming it', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/salons/SAL001/time-off', payload: { startDate: '2026-12-26', endDate: '2026-12-29' } })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/salons/SAL001/time-off',
+      payload: { startDate: '2026-12-26', endDate: '2026-12-29' },
+    })
     expect(res.statusCode).toBe(409)
     expect(res.json()).toMatchObject({ code: 'schedule.time_off_overlaps', existing: { reason: 'Fermeture de Noël' } })
   })
 
   it.each([
-    ['an end before the start', { startDate: '2027-01-10', endDate: '2027-01-09' }, 'schedule.time_off_end_before_start'],
-    ['an end equal to the start', { startDate: '2027-01-10', endDate: '2027-01-10' }, 'schedule.time_off_end_before_start'],
+    [
+      'an end before the start',
+      { startDate: '2027-01-10', endDate: '2027-01-09' },
+      'schedule.time_off_end_before_start',
+    ],
+    [
+      'an end equal to the start',
+      { startDate: '2027-01-10', endDate: '2027-01-10' },
+      'schedule.time_off_end_before_start',
+    ],
     ['missing dates', { reason: 'x' }, 'request.invalid'],
     ['a non-date', { startDate: 'soon', endDate: 'later' }, 'request.invalid'],
-    ['a reason too long', { startDate: '2027-01-10', endDate: '2027-01-11', reason: 'x'.repeat(201) }, 'request.invalid'],
+    [
+      'a reason too long',
+      { startDate: '2027-01-10', endDate: '2027-01-11', reason: 'x'.repeat(201) },
+      'request.invalid',
+    ],
     ['more than a year', { startDate: '2027-01-10', endDate: '2028-06-11' }, 'schedule.time_off_too_long'],
   ])('refuses %s with a 400', async (_label, payload, code) => {
     const res = await t.app.inject({ method: 'POST', url: '/api/salons/SAL001/time-off', payload })
@@ -134,7 +199,10 @@ describe('absences', () => {
   })
 
   it('answers 404 when deleting an unknown absence', async () => {
-    const res = await t.app.inject({ method: 'DELETE', url: '/api/salons/SAL001/time-off/00000000-0000-4000-8000-000000000000' })
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/salons/SAL001/time-off/00000000-0000-4000-8000-000000000000',
+    })
     expect(res.statusCode).toBe(404)
   })
 })

@@ -1,0 +1,45 @@
+/** Messages between the benchmark (parent) and the server it measures (child process, server.ts). */
+
+export type Driver = 'pglite' | 'postgres'
+
+export type ToServer =
+  | {
+      type: 'start'
+      driver: Driver
+      /** Admin URL for openTestDatabase('postgres') (which creates and later drops its own database). */
+      databaseUrl?: string
+      /** Bookings (and the absences of the same period) seeded into SAL001 before measuring. */
+      historyBookings: number
+      /** Extra salons with the demo week and a 20-minute service, for the booking-creation load. */
+      extraSalons: number
+    }
+  | { type: 'usage' }
+  | { type: 'close' }
+
+export interface BenchSalon {
+  publicId: string
+  /** Service ids by name. */
+  services: Record<string, string>
+}
+
+export interface Usage {
+  /** process.cpuUsage() in microseconds. */
+  cpu: { user: number; system: number }
+  /** performance.eventLoopUtilization(). */
+  elu: { idle: number; active: number; utilization: number }
+  /** performance.now() when sampled, in ms. */
+  at: number
+}
+
+export type FromServer =
+  | {
+      type: 'ready'
+      port: number
+      databaseVersion: string
+      salons: BenchSalon[]
+      seeded: { bookings: number; timeOff: number; firstDate: string; lastDate: string }
+      setupMs: number
+    }
+  | ({ type: 'usage' } & Usage)
+  | { type: 'closed' }
+  | { type: 'error'; message: string }

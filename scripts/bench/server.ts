@@ -1,0 +1,172 @@
+import type { AddressInfo } from 'node:net'
+import { performance } from 'node:perf_hooks'
+import { sql } from 'drizzle-orm'
+import { bookings } from '../../server/db/schema'
+import { insertServices, listServices } from '../../server/modules/catalog/catalog.repository'
+import { insertCustomer } from '../../server/modules/customers/customers.repository'
+import { findSalonByPublicId } from '../../server/modules/salons/salons.repository'
+import { createSalon } from '../../server/modules/salons/salons.usecases'
+import { insertTimeOff, listTimeOff, replaceOpeningHours } from '../../server/modules/schedule/schedule.repository'
+import { startTestApp, type TestApp } from '../../tests/helpers/app'
+import { openTestDatabase, type TestDatabase } from '../../tests/helpers/database'
+import { BENCH_NOW, BENCH_OPENING_HOURS, generateSalonHistory, touching } from './fixtures'
+import type { BenchSalon, FromServer, ToServer } from './protocol'
+
+/**
+ * The server under load, in its own process so the load generator does not share its event loop:
+ * a fresh database (PGlite in memory, or a throw-away PostgreSQL database), the demo salon SAL001
+ * with a booking history, a few extra salons, and the app listening on 127.0.0.1 on a random port.
+ * Driven by messages from run.ts (see protocol.ts).
+ */
+
+let database: TestDatabase | undefined
+let testApp: TestApp | undefined
+let closing: Promise<void> | undefined
+
+function send(message: FromServer): void {
+  process.send?.(message)
+}
+
+async function close(): Promise<void> {
+  closing ??= (async () => {
+    await testApp?.close().catch(() => {})
+    // startTestApp was given the database, so closing it (and dropping a PostgreSQL one) is ours.
+    await database?.close().catch(() => {})
+  })()
+  return closing
+}
+
+async function seedHistory(app: TestApp, count: number) {
+  const db = app.database.db
+  const salon = await findSalonByPublicId(db, 'SAL001')
+  if (!salon) throw new Error('The demo salon SAL001 is missing')
+  const history = generateSalonHistory(new Date(BENCH_NOW).getTime(), count)
+
+  const customer = await insertCustomer(db, { salonId: salon.id, name: 'Historique', phone: null, language: 'fr' })
+  const rows = history.bookings.map((b) => ({
+    salonId: salon.id,
+    customerId: customer.id,
+    serviceId: null,
+    serviceName: `Prestation ${b.durationMinutes} min`,
+    durationMinutes: b.durationMinutes,
+    priceMinor: 3000,
+    currency: 'EUR',
+    startsAt: new Date(b.start),
+    endsAt: new Date(b.end),
+    status: 'confirmed' as const,
+    channel: 'dashboard' as const,
+  }))
+  for (let i = 0; i < rows.length; i += 1000) await db.insert(bookings).values(rows.slice(i, i + 1000))
+
+  // The seed already has this year's Christmas closing: add the other absences around it.
+  const existing = (await listTimeOff(db, salon.id)).map((t) => ({
+    start: t.startsAt.getTime(),
+    end: t.endsAt.getTime(),
+  }))
+  let timeOff = existing.length
+  for (const absence of history.timeOff) {
+    if (existing.some((e) => touching([absence], e.start, e.end).length > 0)) continue
+    await insertTimeOff(db, {
+      salonId: salon.id,
+      startsAt: new Date(absence.start),
+      endsAt: new Date(absence.end),
+      reason: 'Bench',
+    })
+    timeOff++
+  }
+  // Fresh statistics for the planner, as autovacuum would have gathered on a live database.
+  await db.execute(sql`analyze`)
+  return { bookings: rows.length, timeOff, firstDate: history.firstDate, lastDate: history.lastDate }
+}
+
+async function createExtraSalons(app: TestApp, count: number): Promise<void> {
+  const db = app.database.db
+  const hours = BENCH_OPENING_HOURS.map((h) => ({ weekday: h.weekday, opensMinute: h.opens, closesMinute: h.closes }))
+  for (let i = 1; i <= count; i++) {
+    await db.transaction(async (tx) => {
+      const salon = await createSalon(tx, {
+        name: `Bench salon ${i}`,
+        contactEmail: `bench-${i}@example.com`,
+        address: `${i} rue du Banc, 75011 Paris`,
+        country: 'FR',
+        timeZone: 'Europe/Paris',
+        isActive: true,
+      })
+      await replaceOpeningHours(tx, salon.id, hours)
+      await insertServices(tx, [
+        {
+          salonId: salon.id,
+          name: 'Taille de barbe',
+          description: 'Taille et contours à la tondeuse',
+          durationMinutes: 20,
+          priceMinor: 1500,
+          isActive: true,
+          position: 1,
+        },
+      ])
+    })
+  }
+}
+
+async function listBenchSalons(app: TestApp): Promise<BenchSalon[]> {
+  const db = app.database.db
+  const rows = await db.execute<{ id: string; public_id: string }>(
+    sql`select id, public_id from salons order by public_id`,
+  )
+  const salons: BenchSalon[] = []
+  for (const row of (rows as unknown as { rows: { id: string; public_id: string }[] }).rows) {
+    const services = await listServices(db, row.id)
+    salons.push({ publicId: row.public_id, services: Object.fromEntries(services.map((s) => [s.name, s.id])) })
+  }
+  return salons
+}
+
+async function start(message: Extract<ToServer, { type: 'start' }>): Promise<void> {
+  const started = performance.now()
+  if (message.driver === 'postgres') {
+    if (!message.databaseUrl) throw new Error('No PostgreSQL URL given')
+    process.env.TEST_DATABASE_URL = message.databaseUrl
+  }
+  database = await openTestDatabase(message.driver)
+  testApp = await startTestApp({ database, now: BENCH_NOW })
+  const seeded = await seedHistory(testApp, message.historyBookings)
+  await createExtraSalons(testApp, message.extraSalons)
+  const salons = await listBenchSalons(testApp)
+  const version = await database.db.execute<{ version: string }>(sql`select version() as version`)
+  const databaseVersion = (version as unknown as { rows: { version: string }[] }).rows[0]?.version ?? 'unknown'
+
+  await testApp.app.listen({ host: '127.0.0.1', port: 0 })
+  const { port } = testApp.app.server.address() as AddressInfo
+  send({ type: 'ready', port, databaseVersion, salons, seeded, setupMs: performance.now() - started })
+}
+
+process.on('message', (message: ToServer) => {
+  const handle = async () => {
+    switch (message.type) {
+      case 'start':
+        return start(message)
+      case 'usage': {
+        const elu = performance.eventLoopUtilization()
+        return send({ type: 'usage', cpu: process.cpuUsage(), elu, at: performance.now() })
+      }
+      case 'close':
+        await close()
+        send({ type: 'closed' })
+        process.disconnect()
+        return
+    }
+  }
+  handle().catch((error: unknown) => {
+    send({ type: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) })
+  })
+})
+
+// If the benchmark goes away, do not leave a listening server or a test database behind.
+process.on('disconnect', () => {
+  void close().finally(() => process.exit(0))
+})
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    void close().finally(() => process.exit(1))
+  })
+}

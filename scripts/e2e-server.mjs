@@ -1,0 +1,29 @@
+#!/usr/bin/env node
+// Starts the product for the browser tests: a fresh build, a fresh embedded database in a
+// temporary folder, and the demo clock (APP_NOW) so bookings land on known days.
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' })
+if (build.status !== 0) process.exit(build.status ?? 1)
+
+const dataDir = mkdtempSync(join(tmpdir(), 'salonia-e2e-'))
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    APP_NOW: process.env.APP_NOW ?? '2026-12-01T08:30:00+01:00',
+    LOG_LEVEL: 'warn',
+  },
+})
+const stop = () => server.kill('SIGTERM')
+process.on('SIGTERM', stop)
+process.on('SIGINT', stop)
+server.on('exit', (code) => {
+  rmSync(dataDir, { recursive: true, force: true })
+  process.exit(code ?? 0)
+})

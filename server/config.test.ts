@@ -1,0 +1,62 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config'
+
+const dirs: string[] = []
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'salonia-config-'))
+  dirs.push(dir)
+  return dir
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+describe('configuration', () => {
+  it('runs locally with nothing set: embedded database, demo data, port 3000', () => {
+    const dir = tempDir()
+    const config = loadConfig({ DATA_DIR: dir })
+    expect(config).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      seedDemo: true,
+      publicUrl: 'http://localhost:3000',
+    })
+  })
+
+  it('generates APP_SECRET once and keeps it under DATA_DIR', () => {
+    const dir = tempDir()
+    const first = loadConfig({ DATA_DIR: dir }).appSecret
+    expect(first.length).toBeGreaterThanOrEqual(32)
+    expect(loadConfig({ DATA_DIR: dir }).appSecret).toBe(first)
+    expect(readFileSync(join(dir, 'app-secret'), 'utf8').trim()).toBe(first)
+  })
+
+  it('requires APP_SECRET in production and turns demo data off there', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDir() })).toThrow(ConfigError)
+    const config = loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40) })
+    expect(config.seedDemo).toBe(false)
+  })
+
+  it('reads APP_NOW, SEED_DEMO, ADMIN_EMAILS and PUBLIC_URL', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      APP_NOW: '2026-12-01T08:30:00+01:00',
+      SEED_DEMO: '0',
+      ADMIN_EMAILS: ' Boss@Example.com, ops@example.com ,',
+      PUBLIC_URL: 'https://book.example.com/',
+    })
+    expect(config.appNow?.toISOString()).toBe('2026-12-01T07:30:00.000Z')
+    expect(config.seedDemo).toBe(false)
+    expect(config.adminEmails).toEqual(['boss@example.com', 'ops@example.com'])
+    expect(config.publicUrl).toBe('https://book.example.com')
+  })
+
+  it('says which variable is wrong', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/)
+    expect(() => loadConfig({ APP_NOW: 'tomorrow', DATA_DIR: tempDir() })).toThrow(/APP_NOW/)
+    expect(() => loadConfig({ APP_SECRET: 'short' })).toThrow(/32 characters/)
+  })
+})
