@@ -1,8 +1,10 @@
 import { type ChildProcess, fork } from 'node:child_process'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { addDays } from '../../common/time'
 import type { BenchSalon, Driver, FromServer, ToServer, Usage } from './protocol'
+import { type ProfileSummary, summarizeProfile } from './profile'
 import { type Summary, summarize } from './stats'
 
 /**
@@ -27,6 +29,9 @@ export interface LoadResult {
   serverCpuPercent: number
   /** Share of the time the server's event loop was busy. */
   serverEventLoopUtilization: number
+  /** Where the server's CPU time went (with --profile). */
+  profile?: ProfileSummary
+  profileFile?: string
 }
 
 export interface BookingLoadResult extends LoadResult {
@@ -51,6 +56,8 @@ export interface HttpOptions {
   durationSeconds: number
   historyBookings: number
   extraSalons: number
+  /** Write a CPU profile of the server for each measured run to this folder. */
+  profileDir?: string
   log: (line: string) => void
 }
 
@@ -68,6 +75,7 @@ interface ServerHandle {
   child: ChildProcess
   ready: Extract<FromServer, { type: 'ready' }>
   url: string
+  ask<T extends FromServer['type']>(message: ToServer, reply: T): Promise<Extract<FromServer, { type: T }>>
   usage(): Promise<Usage>
   close(): Promise<void>
 }
@@ -108,6 +116,7 @@ async function startServer(options: HttpOptions): Promise<ServerHandle> {
     child,
     ready,
     url: `http://127.0.0.1:${ready.port}`,
+    ask,
     usage: async () => {
       const { cpu, elu, at } = await ask({ type: 'usage' }, 'usage')
       return { cpu, elu, at }
@@ -132,11 +141,14 @@ interface LoadSpec {
   /** Stop after this many requests (the run is still cut at durationSeconds). */
   amount?: number
   requests: autocannon.Request[]
+  /** Profile the server during the run and write the .cpuprofile here. */
+  profileFile?: string
 }
 
 /** One autocannon run, with per-response timings and the server's CPU use over the same period. */
 async function load(spec: LoadSpec, server: ServerHandle): Promise<LoadResult> {
   const latencies: number[] = []
+  if (spec.profileFile) await server.ask({ type: 'profile-start' }, 'profile-started')
   const before = await server.usage()
   const started = performance.now()
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -164,6 +176,7 @@ async function load(spec: LoadSpec, server: ServerHandle): Promise<LoadResult> {
   })
   const seconds = (performance.now() - started) / 1000
   const after = await server.usage()
+  if (spec.profileFile) await server.ask({ type: 'profile-stop', file: spec.profileFile }, 'profile-written')
 
   const statusCounts: Record<string, number> = {}
   for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) statusCounts[code] = stats.count ?? 0
@@ -182,6 +195,7 @@ async function load(spec: LoadSpec, server: ServerHandle): Promise<LoadResult> {
     timeouts: result.timeouts,
     serverCpuPercent: (100 * cpuMicros) / 1000 / (after.at - before.at),
     serverEventLoopUtilization: active / (active + idle),
+    ...(spec.profileFile ? { profile: await summarizeProfile(spec.profileFile), profileFile: spec.profileFile } : {}),
   }
 }
 
@@ -237,6 +251,8 @@ export async function runHttpBenchmark(options: HttpOptions): Promise<DriverResu
   const server = await startServer(options)
   try {
     const { ready } = server
+    const profileFile = (name: string) =>
+      options.profileDir ? { profileFile: join(options.profileDir, `server-${options.driver}-${name}.cpuprofile`) } : {}
     log(
       `  ${options.driver}: server on ${server.url}, ${ready.seeded.bookings} bookings seeded, ${ready.salons.length} salons (${(ready.setupMs / 1000).toFixed(1)} s)`,
     )
@@ -267,6 +283,7 @@ export async function runHttpBenchmark(options: HttpOptions): Promise<DriverResu
         label: 'GET availability, 7 days, Coupe femme',
         durationSeconds: options.durationSeconds,
         requests: availabilityRequests,
+        ...profileFile('availability'),
       },
       server,
     )
@@ -312,6 +329,7 @@ export async function runHttpBenchmark(options: HttpOptions): Promise<DriverResu
         durationSeconds: options.durationSeconds,
         amount: remaining,
         requests: bookingRequests,
+        ...profileFile('booking'),
       },
       server,
     )

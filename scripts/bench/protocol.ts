@@ -14,6 +14,10 @@ export type ToServer =
       extraSalons: number
     }
   | { type: 'usage' }
+  /** Starts the V8 CPU profiler in the server process. */
+  | { type: 'profile-start' }
+  /** Stops it and writes the profile (Chrome DevTools .cpuprofile) to `file`. */
+  | { type: 'profile-stop'; file: string }
   | { type: 'close' }
 
 export interface BenchSalon {
@@ -41,5 +45,7 @@ export type FromServer =
       setupMs: number
     }
   | ({ type: 'usage' } & Usage)
+  | { type: 'profile-started' }
+  | { type: 'profile-written'; file: string }
   | { type: 'closed' }
   | { type: 'error'; message: string }

@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises'
+import { Session } from 'node:inspector/promises'
 import type { AddressInfo } from 'node:net'
 import { performance } from 'node:perf_hooks'
 import { sql } from 'drizzle-orm'
@@ -22,6 +24,15 @@ import type { BenchSalon, FromServer, ToServer } from './protocol'
 let database: TestDatabase | undefined
 let testApp: TestApp | undefined
 let closing: Promise<void> | undefined
+let session: Session | undefined
+
+function profiler(): Session {
+  if (!session) {
+    session = new Session()
+    session.connect()
+  }
+  return session
+}
 
 function send(message: FromServer): void {
   process.send?.(message)
@@ -148,6 +159,15 @@ process.on('message', (message: ToServer) => {
       case 'usage': {
         const elu = performance.eventLoopUtilization()
         return send({ type: 'usage', cpu: process.cpuUsage(), elu, at: performance.now() })
+      }
+      case 'profile-start':
+        await profiler().post('Profiler.enable')
+        await profiler().post('Profiler.start')
+        return send({ type: 'profile-started' })
+      case 'profile-stop': {
+        const { profile } = await profiler().post('Profiler.stop')
+        await writeFile(message.file, JSON.stringify(profile))
+        return send({ type: 'profile-written', file: message.file })
       }
       case 'close':
         await close()
