@@ -85,7 +85,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response failed its schema')
     } else {
-      request.log.error({ err: error }, 'request failed')
+      request.log.error({ err: withoutQueryParameters(error) }, 'request failed')
     }
     return reply.status(500).send({ code: 'internal', message: 'Internal error', requestId: request.id })
   })
@@ -95,4 +95,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
       .status(404)
       .send({ code: 'route.not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` })
   })
+}
+
+/**
+ * Drizzle's query errors carry the query's parameters in their message (customer names, phone
+ * numbers): log the SQL and the database's own error, never the values.
+ */
+function withoutQueryParameters(error: Error): Error {
+  const failed = error as Error & { query?: unknown; params?: unknown; cause?: unknown }
+  if (typeof failed.query !== 'string' || !('params' in failed)) return error
+  const safe = new Error(`Failed query: ${failed.query}`)
+  const frames = (failed.stack ?? '').split('\n').filter((line) => line.startsWith('    at '))
+  safe.stack = [safe.message, ...frames].join('\n')
+  if (failed.cause instanceof Error) safe.cause = failed.cause
+  return safe
 }
