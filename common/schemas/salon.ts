@@ -82,3 +82,6 @@ export const salonUpdateInputSchema = z
   .strict()
   .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to update' })
 export type SalonUpdateInput = z.infer<typeof salonUpdateInputSchema>
+
+/** Route parameters of every salon-scoped call: `/api/salons/:id/…`. */
+export const salonParamsSchema = z.object({ id: publicSalonIdSchema })

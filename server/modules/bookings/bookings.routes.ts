@@ -5,7 +5,7 @@ import {
   bookingRescheduleInputSchema,
   bookingSchema,
 } from '../../../common/schemas/booking'
-import { publicSalonIdSchema } from '../../../common/schemas/salon'
+import { salonParamsSchema } from '../../../common/schemas/salon'
 import { availabilityQuerySchema, availabilitySchema } from '../../../common/schemas/schedule'
 import type { App, AppDeps } from '../../http/types'
 import { requireSalon } from '../salons/salons.usecases'
@@ -13,7 +13,6 @@ import { resolvePointInTime } from '../schedule/point-in-time'
 import { getAvailability } from './availability.usecases'
 import { cancelBooking, createBooking, listSalonBookings, rescheduleBooking } from './bookings.usecases'
 
-const salonParams = z.object({ id: publicSalonIdSchema })
 const bookingParams = z.object({ bookingId: z.uuid({ message: 'Unknown booking id' }) })
 const idempotencyHeaders = z.object({
   'idempotency-key': z.string().trim().min(1).max(200, 'The Idempotency-Key is at most 200 characters').optional(),
@@ -27,7 +26,11 @@ export function bookingsRoutes(app: App, deps: AppDeps): void {
     '/api/salons/:id/availability',
     {
       config: { access: 'public' },
-      schema: { params: salonParams, querystring: availabilityQuerySchema, response: { 200: availabilitySchema } },
+      schema: {
+        params: salonParamsSchema,
+        querystring: availabilityQuerySchema,
+        response: { 200: availabilitySchema },
+      },
     },
     async (request) => getAvailability(db, deps.clock, await requireSalon(db, request.params.id), request.query),
   )
@@ -36,7 +39,11 @@ export function bookingsRoutes(app: App, deps: AppDeps): void {
     '/api/salons/:id/bookings',
     {
       config: { access: 'salon' },
-      schema: { params: salonParams, querystring: bookingListQuerySchema, response: { 200: z.array(bookingSchema) } },
+      schema: {
+        params: salonParamsSchema,
+        querystring: bookingListQuerySchema,
+        response: { 200: z.array(bookingSchema) },
+      },
     },
     async (request) => listSalonBookings(deps, await requireSalon(db, request.params.id), request.query),
   )
@@ -46,7 +53,7 @@ export function bookingsRoutes(app: App, deps: AppDeps): void {
     {
       config: { access: 'salon' },
       schema: {
-        params: salonParams,
+        params: salonParamsSchema,
         headers: idempotencyHeaders,
         body: bookingCreateInputSchema,
         response: { 200: bookingSchema, 201: bookingSchema },

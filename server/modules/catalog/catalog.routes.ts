@@ -1,17 +1,15 @@
 import { z } from 'zod'
 import { serviceSchema, servicesImportInputSchema, servicesImportResultSchema } from '../../../common/schemas/catalog'
-import { publicSalonIdSchema } from '../../../common/schemas/salon'
+import { salonParamsSchema } from '../../../common/schemas/salon'
 import { formatLocalDateTime } from '../../../common/time'
 import type { App, AppDeps } from '../../http/types'
 import { requireSalon } from '../salons/salons.usecases'
 import { exportServicesCsv, importServicesCsv, listEveryService, listSalonServices } from './catalog.usecases'
 
-const salonParams = z.object({ id: publicSalonIdSchema })
-
 export function catalogRoutes(app: App, { db, clock }: AppDeps): void {
   app.get(
     '/api/salons/:id/services',
-    { config: { access: 'salon' }, schema: { params: salonParams, response: { 200: z.array(serviceSchema) } } },
+    { config: { access: 'salon' }, schema: { params: salonParamsSchema, response: { 200: z.array(serviceSchema) } } },
     async (request) => listSalonServices(db, await requireSalon(db, request.params.id)),
   )
 
@@ -23,7 +21,7 @@ export function catalogRoutes(app: App, { db, clock }: AppDeps): void {
 
   app.get(
     '/api/salons/:id/services/export',
-    { config: { access: 'salon' }, schema: { params: salonParams } },
+    { config: { access: 'salon' }, schema: { params: salonParamsSchema } },
     async (request, reply) => {
       const salon = await requireSalon(db, request.params.id)
       const day = formatLocalDateTime(clock.now(), salon.timeZone).slice(0, 10)
@@ -38,7 +36,11 @@ export function catalogRoutes(app: App, { db, clock }: AppDeps): void {
     '/api/salons/:id/services/import',
     {
       config: { access: 'salon' },
-      schema: { params: salonParams, body: servicesImportInputSchema, response: { 200: servicesImportResultSchema } },
+      schema: {
+        params: salonParamsSchema,
+        body: servicesImportInputSchema,
+        response: { 200: servicesImportResultSchema },
+      },
     },
     async (request) => importServicesCsv(db, clock, await requireSalon(db, request.params.id), request.body.csvData),
   )

@@ -4,6 +4,7 @@ import {
   salonChatInfoSchema,
   salonHashSchema,
   salonLookupSchema,
+  salonParamsSchema,
   salonSchema,
   salonUpdateInputSchema,
 } from '../../../common/schemas/salon'
@@ -16,8 +17,6 @@ import {
   requireSalonForChat,
   updateSalonDetails,
 } from './salons.usecases'
-
-const salonParams = z.object({ id: publicSalonIdSchema })
 
 export function salonsRoutes(app: App, { db, clock }: AppDeps): void {
   app.get(
@@ -34,7 +33,7 @@ export function salonsRoutes(app: App, { db, clock }: AppDeps): void {
 
   app.get(
     '/api/salons/by-id/:id',
-    { config: { access: 'public' }, schema: { params: salonParams, response: { 200: salonLookupSchema } } },
+    { config: { access: 'public' }, schema: { params: salonParamsSchema, response: { 200: salonLookupSchema } } },
     async (request) => presentSalonLookup(await requireSalon(db, request.params.id)),
   )
 
@@ -55,7 +54,7 @@ export function salonsRoutes(app: App, { db, clock }: AppDeps): void {
 
   app.get(
     '/api/salons/:id',
-    { config: { access: 'salon' }, schema: { params: salonParams, response: { 200: salonSchema } } },
+    { config: { access: 'salon' }, schema: { params: salonParamsSchema, response: { 200: salonSchema } } },
     async (request) => getSalonDetails(db, await requireSalon(db, request.params.id)),
   )
 
@@ -63,7 +62,7 @@ export function salonsRoutes(app: App, { db, clock }: AppDeps): void {
     '/api/salons/:id',
     {
       config: { access: 'salon' },
-      schema: { params: salonParams, body: salonUpdateInputSchema, response: { 200: salonSchema } },
+      schema: { params: salonParamsSchema, body: salonUpdateInputSchema, response: { 200: salonSchema } },
     },
     async (request) => updateSalonDetails(db, clock, await requireSalon(db, request.params.id), request.body),
   )

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { publicSalonIdSchema } from '../../../common/schemas/salon'
+import { salonParamsSchema } from '../../../common/schemas/salon'
 import {
   timeOffInputSchema,
   timeOffSchema,
@@ -11,12 +11,10 @@ import { requireSalon } from '../salons/salons.usecases'
 import { presentTimeOff } from './schedule.presenters'
 import { addTimeOff, getWorkingHours, listTimeOff, removeTimeOff, setWorkingHours } from './schedule.usecases'
 
-const salonParams = z.object({ id: publicSalonIdSchema })
-
 export function scheduleRoutes(app: App, { db }: AppDeps): void {
   app.get(
     '/api/salons/:id/working-hours',
-    { config: { access: 'salon' }, schema: { params: salonParams, response: { 200: workingHoursSchema } } },
+    { config: { access: 'salon' }, schema: { params: salonParamsSchema, response: { 200: workingHoursSchema } } },
     async (request) => getWorkingHours(db, await requireSalon(db, request.params.id)),
   )
 
@@ -24,14 +22,14 @@ export function scheduleRoutes(app: App, { db }: AppDeps): void {
     '/api/salons/:id/working-hours',
     {
       config: { access: 'salon' },
-      schema: { params: salonParams, body: workingHoursInputSchema, response: { 200: workingHoursSchema } },
+      schema: { params: salonParamsSchema, body: workingHoursInputSchema, response: { 200: workingHoursSchema } },
     },
     async (request) => setWorkingHours(db, await requireSalon(db, request.params.id), request.body.workingHours),
   )
 
   app.get(
     '/api/salons/:id/time-off',
-    { config: { access: 'salon' }, schema: { params: salonParams, response: { 200: z.array(timeOffSchema) } } },
+    { config: { access: 'salon' }, schema: { params: salonParamsSchema, response: { 200: z.array(timeOffSchema) } } },
     async (request) => (await listTimeOff(db, await requireSalon(db, request.params.id))).map(presentTimeOff),
   )
 
@@ -39,7 +37,7 @@ export function scheduleRoutes(app: App, { db }: AppDeps): void {
     '/api/salons/:id/time-off',
     {
       config: { access: 'salon' },
-      schema: { params: salonParams, body: timeOffInputSchema, response: { 201: timeOffSchema } },
+      schema: { params: salonParamsSchema, body: timeOffInputSchema, response: { 201: timeOffSchema } },
     },
     async (request, reply) => {
       const created = await addTimeOff(db, await requireSalon(db, request.params.id), request.body)
@@ -52,7 +50,7 @@ export function scheduleRoutes(app: App, { db }: AppDeps): void {
     {
       config: { access: 'salon' },
       schema: {
-        params: salonParams.extend({ timeOffId: z.uuid({ message: 'Unknown absence id' }) }),
+        params: salonParamsSchema.extend({ timeOffId: z.uuid({ message: 'Unknown absence id' }) }),
         response: { 204: z.null() },
       },
     },
