@@ -145,7 +145,9 @@ describe('localToInstant', () => {
   })
 
   it('accepts minutes past 24:00 as a time on the following days', () => {
-    expect(localToInstant('2026-12-01', 26 * 60, 'Europe/Paris')).toBe(localToInstant('2026-12-02', 2 * 60, 'Europe/Paris'))
+    expect(localToInstant('2026-12-01', 26 * 60, 'Europe/Paris')).toBe(
+      localToInstant('2026-12-02', 2 * 60, 'Europe/Paris'),
+    )
     expect(localToInstant('2026-10-24', 24 * 60 + 150, 'Europe/Paris')).toBe(
       localToInstant('2026-10-25', 150, 'Europe/Paris'),
     )
@@ -362,9 +364,12 @@ describe('validation', () => {
     expect(isLocalTime(v)).toBe(true)
   })
 
-  it.each(['24:00', '9:00', '09:60', '09:5', '25:00', '09:00:00', '09h00', ' 09:00', ''])('rejects the time %j', (v) => {
-    expect(isLocalTime(v)).toBe(false)
-  })
+  it.each(['24:00', '9:00', '09:60', '09:5', '25:00', '09:00:00', '09h00', ' 09:00', ''])(
+    'rejects the time %j',
+    (v) => {
+      expect(isLocalTime(v)).toBe(false)
+    },
+  )
 
   it('counts minutes of the day of a local time', () => {
     expect(minutesOfDay('00:00')).toBe(0)
@@ -381,7 +386,10 @@ describe('validation', () => {
     },
   )
 
-  it.each(['Mars/Olympus_Mons', 'Europe/Pariss', 'Paris', 'CET', 'EST', '+01:00', ''])('rejects the zone %j', (zone) => {
-    expect(isValidTimeZone(zone)).toBe(false)
-  })
+  it.each(['Mars/Olympus_Mons', 'Europe/Pariss', 'Paris', 'CET', 'EST', '+01:00', ''])(
+    'rejects the zone %j',
+    (zone) => {
+      expect(isValidTimeZone(zone)).toBe(false)
+    },
+  )
 })

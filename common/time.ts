@@ -38,14 +38,18 @@ export function minutesOfDay(time: string): number {
   return Number(m[1]) * 60 + Number(m[2])
 }
 
-export function isValidTimeZone(timeZone: string): boolean {
-  if (!timeZone.includes('/') && timeZone !== 'UTC') return false
+/** The canonical IANA name of a zone ("europe/paris" → "Europe/Paris"), or null when unknown. */
+export function canonicalTimeZone(timeZone: string): string | null {
+  if (!timeZone.includes('/') && timeZone.toUpperCase() !== 'UTC') return null
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone })
-    return true
+    return new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone
   } catch {
-    return false
+    return null
   }
+}
+
+export function isValidTimeZone(timeZone: string): boolean {
+  return canonicalTimeZone(timeZone) !== null
 }
 
 function parseLocalDate(date: string): [number, number, number] {

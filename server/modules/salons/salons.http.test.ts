@@ -62,6 +62,15 @@ describe('salon details', () => {
     expect(back.json()).toMatchObject({ timeZone: 'Europe/Paris', currency: 'EUR' })
   })
 
+  it('stores a time zone under its canonical name', async () => {
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/salons/SAL001',
+      payload: { timeZone: 'europe/paris' },
+    })
+    expect(res.json().timeZone).toBe('Europe/Paris')
+  })
+
   it.each([
     ['an empty name', { name: '   ' }, /name is required/],
     ['an empty address', { address: '' }, /address is required/],

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Salon, SalonUpdateInput } from '../../../common/schemas/salon'
-import { isValidTimeZone } from '../../../common/time'
+import { canonicalTimeZone } from '../../../common/time'
 import type { Clock } from '../../clock'
 import type { Database, Executor } from '../../db/client'
 import type { SalonRow } from '../../db/schema'
@@ -53,8 +53,9 @@ export interface NewSalonInput {
 }
 
 export async function createSalon(db: Executor, input: NewSalonInput): Promise<SalonRow> {
-  const timeZone = input.timeZone ?? defaultTimeZone(input.country)
-  if (!isValidTimeZone(timeZone)) throw invalidTimeZone(timeZone)
+  const requested = input.timeZone ?? defaultTimeZone(input.country)
+  const timeZone = canonicalTimeZone(requested)
+  if (!timeZone) throw invalidTimeZone(requested)
   return repo.insertSalon(db, { ...input, timeZone, hash: newSalonHash() })
 }
 
@@ -66,7 +67,11 @@ export async function updateSalonDetails(
   input: SalonUpdateInput,
 ): Promise<Salon> {
   const changes: repo.SalonChanges = { ...input }
-  if (input.timeZone !== undefined && !isValidTimeZone(input.timeZone)) throw invalidTimeZone(input.timeZone)
+  if (input.timeZone !== undefined) {
+    const timeZone = canonicalTimeZone(input.timeZone)
+    if (!timeZone) throw invalidTimeZone(input.timeZone)
+    changes.timeZone = timeZone
+  }
   if (input.country && input.country !== salon.country && input.timeZone === undefined) {
     changes.timeZone = defaultTimeZone(input.country)
   }

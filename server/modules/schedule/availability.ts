@@ -93,21 +93,23 @@ function openingWindows(schedule: SalonSchedule, from: number, to: number, until
   }
   let merged = mergeIntervals(windows)
 
-  // The first window may continue one that opened on an earlier day (an overnight interval touching
-  // the next day's first one). Opening hours repeat weekly, so a chain longer than a week never ends.
+  // The first window that reaches the range may continue one that opened on an earlier day (an
+  // overnight interval running into the next day's hours): add earlier days while one of their
+  // intervals reaches it. Opening hours repeat weekly, so a window still growing after more than a
+  // week never closes.
   for (let back = 0; ; back++) {
-    const head = merged[0]
-    if (!head || head.start >= from) break
+    const first = merged.find((w) => w.end > from)
+    if (!first || first.start >= from) break
     firstDate = addDays(firstDate, -1)
-    const joining = windowsOn(firstDate).filter((w) => w.end > w.start && w.end >= head.start)
-    if (joining.length === 0) break
+    const earlier = windowsOn(firstDate)
+    if (!earlier.some((w) => w.end > w.start && w.end >= first.start)) break
     if (back === 8) {
       const reference = localToInstant(NEVER_CLOSED_GRID_ORIGIN, 0, timeZone)
       const step = schedule.rules.slotStepMinutes * MINUTE_MS
-      head.start = step > 0 ? reference + Math.floor((head.start - reference) / step) * step : head.start
+      if (step > 0) first.start = reference + Math.floor((first.start - reference) / step) * step
       break
     }
-    merged = mergeIntervals([...joining, ...merged])
+    merged = mergeIntervals([...earlier, ...merged])
   }
   return merged.filter((w) => w.end > from && w.start < to)
 }
