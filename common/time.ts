@@ -62,10 +62,27 @@ function pad(n: number, width = 2): string {
   return String(n).padStart(width, '0')
 }
 
-/** Offset of the zone at an instant, in milliseconds (positive east of Greenwich). */
+/**
+ * Offset of the zone at an instant, in milliseconds (positive east of Greenwich). Answers are kept
+ * per zone (zone rules do not change while a process runs): slot lists format the same instants
+ * request after request, and each Intl lookup costs a few µs.
+ */
 function offsetMs(timeZone: string, instant: number): number {
-  return tzOffset(timeZone, new Date(instant)) * MINUTE_MS
+  let zone = offsets.get(timeZone)
+  if (!zone) {
+    zone = new Map()
+    offsets.set(timeZone, zone)
+  }
+  const known = zone.get(instant)
+  if (known !== undefined) return known
+  if (zone.size >= MAX_REMEMBERED_OFFSETS) zone.clear()
+  const offset = tzOffset(timeZone, new Date(instant)) * MINUTE_MS
+  zone.set(instant, offset)
+  return offset
 }
+
+const MAX_REMEMBERED_OFFSETS = 200_000
+const offsets = new Map<string, Map<number, number>>()
 
 /**
  * The instant at which the salon's wall clock shows `date` + `minutes` after midnight.
@@ -75,6 +92,21 @@ function offsetMs(timeZone: string, instant: number): number {
  * `minutes` may exceed 24 h (e.g. a closing time on the next day).
  */
 export function localToInstant(date: string, minutes: number, timeZone: string): number {
+  // Zone rules do not change while a process runs, so each answer is kept: the availability engine
+  // asks for the same opening times of the same days over and over (a few µs each with Intl).
+  const key = `${timeZone}|${date}|${minutes}`
+  const known = conversions.get(key)
+  if (known !== undefined) return known
+  if (conversions.size >= MAX_REMEMBERED_CONVERSIONS) conversions.clear()
+  const instant = resolveWallTime(date, minutes, timeZone)
+  conversions.set(key, instant)
+  return instant
+}
+
+const MAX_REMEMBERED_CONVERSIONS = 100_000
+const conversions = new Map<string, number>()
+
+function resolveWallTime(date: string, minutes: number, timeZone: string): number {
   const [y, mo, d] = parseLocalDate(date)
   const wall = Date.UTC(y, mo - 1, d) + minutes * MINUTE_MS
   // The instants that can show this wall time lie between wall - 14 h and wall + 12 h (offsets run

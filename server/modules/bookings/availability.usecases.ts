@@ -12,6 +12,8 @@ import { presentAvailability } from './bookings.presenters'
 import { listActiveIntervals } from './bookings.repository'
 
 export const MAX_AVAILABILITY_DAYS = 92
+/** The longest service the database accepts (services_duration_range). */
+const MAX_SERVICE_MINUTES = 720
 
 /**
  * Everything the availability engine needs to judge [from, to) for this salon: opening hours,
@@ -71,13 +73,17 @@ export async function getAvailability(
   salon: SalonRow,
   query: { serviceId: string; from?: string | undefined; to?: string | undefined },
 ): Promise<Availability> {
-  const service = await requireBookableService(db, salon, query.serviceId)
   const now = clock.now()
   const range = resolveRange(salon, now, query, 7, MAX_AVAILABILITY_DAYS)
-  const schedule = await loadSalonSchedule(db, salon, {
-    from: range.from,
-    to: new Date(range.to.getTime() + service.durationMinutes * MINUTE_MS),
-  })
+  // The service and the schedule are read together; the schedule reaches one longest service
+  // past the range, since a slot near its end may run beyond it.
+  const [service, schedule] = await Promise.all([
+    requireBookableService(db, salon, query.serviceId),
+    loadSalonSchedule(db, salon, {
+      from: range.from,
+      to: new Date(range.to.getTime() + MAX_SERVICE_MINUTES * MINUTE_MS),
+    }),
+  ])
   const slots = findFreeSlots(schedule, {
     durationMinutes: service.durationMinutes,
     from: range.from.getTime(),
