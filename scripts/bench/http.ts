@@ -3,8 +3,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { addDays } from '../../common/time'
-import type { BenchSalon, Driver, FromServer, ToServer, Usage } from './protocol'
 import { type ProfileSummary, summarizeProfile } from './profile'
+import type { BenchSalon, Driver, FromServer, ToServer, Usage } from './protocol'
 import { type Summary, summarize } from './stats'
 
 /**
@@ -45,6 +45,8 @@ export interface DriverResult {
   databaseVersion: string
   setupSeconds: number
   seeded: { bookings: number; timeOff: number; firstDate: string; lastDate: string }
+  /** GET /api/health under the same load: the ceiling of the stack (Fastify + one query). */
+  baseline?: LoadResult
   availability: LoadResult
   booking: BookingLoadResult
 }
@@ -62,7 +64,7 @@ export interface HttpOptions {
 }
 
 const SERVER_ENTRY = fileURLToPath(new URL('./server.ts', import.meta.url))
-/** Monday-to-Sunday weeks the availability load rotates through, from the demo "now" (Tue 1 Dec 2026). */
+/** 7-day ranges the availability load rotates through, from the demo "now" (Tuesday 1 December 2026). */
 const AVAILABILITY_WEEKS = 12
 const FIRST_DAY = '2026-12-01'
 /** Booking horizon of the demo salons, asked in one availability call to collect free slots. */
@@ -70,6 +72,10 @@ const POOL_LAST_DAY = addDays(FIRST_DAY, 89)
 const BOOKING_SERVICE = 'Taille de barbe'
 const BOOKING_SERVICE_MINUTES = 20
 const AVAILABILITY_SERVICE = 'Coupe femme'
+const BASELINE_SECONDS = 5
+const PROFILE_SECONDS = 3
+/** Pause after each run so requests still in flight when it stopped do not spill into the next one. */
+const SETTLE_MS = 500
 
 interface ServerHandle {
   child: ChildProcess
@@ -177,6 +183,7 @@ async function load(spec: LoadSpec, server: ServerHandle): Promise<LoadResult> {
   const seconds = (performance.now() - started) / 1000
   const after = await server.usage()
   if (spec.profileFile) await server.ask({ type: 'profile-stop', file: spec.profileFile }, 'profile-written')
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS))
 
   const statusCounts: Record<string, number> = {}
   for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) statusCounts[code] = stats.count ?? 0
@@ -251,8 +258,6 @@ export async function runHttpBenchmark(options: HttpOptions): Promise<DriverResu
   const server = await startServer(options)
   try {
     const { ready } = server
-    const profileFile = (name: string) =>
-      options.profileDir ? { profileFile: join(options.profileDir, `server-${options.driver}-${name}.cpuprofile`) } : {}
     log(
       `  ${options.driver}: server on ${server.url}, ${ready.seeded.bookings} bookings seeded, ${ready.salons.length} salons (${(ready.setupMs / 1000).toFixed(1)} s)`,
     )
@@ -274,8 +279,18 @@ export async function runHttpBenchmark(options: HttpOptions): Promise<DriverResu
       },
     ]
     const base = { url: server.url, connections: options.connections }
-    log(`  ${options.driver}: warming up availability (3 s)`)
+    log(`  ${options.driver}: warming up (3 s)`)
     await load({ ...base, label: 'warm-up', durationSeconds: 3, requests: availabilityRequests }, server)
+    log(`  ${options.driver}: baseline GET /api/health (${BASELINE_SECONDS} s)`)
+    const baseline = await load(
+      {
+        ...base,
+        label: 'GET /api/health (baseline)',
+        durationSeconds: BASELINE_SECONDS,
+        requests: [{ method: 'GET', path: '/api/health' }],
+      },
+      server,
+    )
     log(`  ${options.driver}: availability load (${options.durationSeconds} s)`)
     const availability = await load(
       {
@@ -283,7 +298,6 @@ export async function runHttpBenchmark(options: HttpOptions): Promise<DriverResu
         label: 'GET availability, 7 days, Coupe femme',
         durationSeconds: options.durationSeconds,
         requests: availabilityRequests,
-        ...profileFile('availability'),
       },
       server,
     )
@@ -313,32 +327,65 @@ export async function runHttpBenchmark(options: HttpOptions): Promise<DriverResu
         },
       },
     ]
+    const slotsLeft = () => Math.max(options.connections, pool.length - nextSlot)
     log(`  ${options.driver}: warming up booking creation (300 bookings)`)
     await load(
-      { ...base, label: 'warm-up', durationSeconds: 5, amount: Math.min(300, pool.length), requests: bookingRequests },
+      { ...base, label: 'warm-up', durationSeconds: 5, amount: Math.min(300, slotsLeft()), requests: bookingRequests },
       server,
     )
     log(
-      `  ${options.driver}: booking creation load (${options.durationSeconds} s, ${pool.length - nextSlot} free slots left)`,
+      `  ${options.driver}: booking creation load (${options.durationSeconds} s, ${pool.length - nextSlot} free slots)`,
     )
-    const remaining = Math.max(options.connections, pool.length - nextSlot)
     const booking = await load(
       {
         ...base,
         label: 'POST booking, distinct free slots',
         durationSeconds: options.durationSeconds,
-        amount: remaining,
+        amount: slotsLeft(),
         requests: bookingRequests,
-        ...profileFile('booking'),
       },
       server,
     )
+
+    // Separate short runs under the CPU profiler, so the profiler does not distort the figures above.
+    if (options.profileDir) {
+      log(`  ${options.driver}: profiling the server under availability load (${PROFILE_SECONDS} s)`)
+      const profiled = await load(
+        {
+          ...base,
+          label: 'profile',
+          durationSeconds: PROFILE_SECONDS,
+          requests: availabilityRequests,
+          profileFile: join(options.profileDir, `server-${options.driver}-availability.cpuprofile`),
+        },
+        server,
+      )
+      if (profiled.profile) availability.profile = profiled.profile
+      if (profiled.profileFile) availability.profileFile = profiled.profileFile
+      if (pool.length - nextSlot > options.connections * 20) {
+        log(`  ${options.driver}: profiling the server under booking load (${PROFILE_SECONDS} s)`)
+        const profiledBooking = await load(
+          {
+            ...base,
+            label: 'profile',
+            durationSeconds: PROFILE_SECONDS,
+            amount: slotsLeft(),
+            requests: bookingRequests,
+            profileFile: join(options.profileDir, `server-${options.driver}-booking.cpuprofile`),
+          },
+          server,
+        )
+        if (profiledBooking.profile) booking.profile = profiledBooking.profile
+        if (profiledBooking.profileFile) booking.profileFile = profiledBooking.profileFile
+      }
+    }
 
     return {
       driver: options.driver,
       databaseVersion: ready.databaseVersion,
       setupSeconds: ready.setupMs / 1000,
       seeded: ready.seeded,
+      baseline,
       availability,
       booking: { ...booking, poolSize: pool.length, salons: perSalon.length },
     }

@@ -34,6 +34,8 @@ function packageOf(url: string, functionName: string): string {
   if (functionName === '(garbage collector)') return 'GC'
   if (functionName === '(program)') return '(program: native, outside JS)'
   if (!url) return '(native/V8)'
+  // PGlite's PostgreSQL is the only WebAssembly the server runs.
+  if (url.startsWith('wasm://')) return 'PGlite (WASM)'
   const modules = url.lastIndexOf('node_modules/')
   if (modules >= 0) {
     const [first, second] = url.slice(modules + 'node_modules/'.length).split('/')

@@ -139,6 +139,12 @@ async function start(message: Extract<ToServer, { type: 'start' }>): Promise<voi
     process.env.TEST_DATABASE_URL = message.databaseUrl
   }
   database = await openTestDatabase(message.driver)
+  if (message.driver === 'postgres') {
+    // On close the throw-away database is dropped `with (force)`, which may cut a connection the
+    // pool still holds: an unhandled pool 'error' would crash this process on the way out.
+    const pool = (database.db as unknown as { $client: { on(event: 'error', listener: () => void): void } }).$client
+    pool.on('error', () => {})
+  }
   testApp = await startTestApp({ database, now: BENCH_NOW })
   const seeded = await seedHistory(testApp, message.historyBookings)
   await createExtraSalons(testApp, message.extraSalons)

@@ -1,0 +1,164 @@
+import { mkdirSync } from 'node:fs'
+import os from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import pg from 'pg'
+import { watchOtherActivity } from './activity'
+import { runEngineBenchmark } from './engine'
+import { type DriverResult, runHttpBenchmark } from './http'
+import type { Driver } from './protocol'
+import { type BenchReport, consoleReport, cpuTimes, describeMachine, markdownSection, writeMarkdown } from './report'
+
+/**
+ * `npm run bench`: the availability engine micro-benchmark, then HTTP load with autocannon on
+ * PGlite and (when a server is reachable) PostgreSQL. Prints a table and rewrites the generated
+ * section of docs/PERFORMANCE.md. Not part of `npm test`.
+ *
+ * Options (after `npm run bench --`):
+ *   --duration=<s>      seconds of each measured HTTP run (default 10)
+ *   --connections=<n>   concurrent connections (default 50)
+ *   --only=engine|http  run one half
+ *   --drivers=pglite,postgres
+ *   --no-profile        skip the short profiled runs (CPU profiles of the server)
+ *   --no-write          print only, leave docs/PERFORMANCE.md alone
+ *   --write             write the document even after a partial run (--only, --drivers, other
+ *                       duration or connections), which otherwise only prints
+ * PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test
+ * when it answers. The benchmark creates a throw-away database there and drops it at the end.
+ */
+
+const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test'
+const DOC = fileURLToPath(new URL('../../docs/PERFORMANCE.md', import.meta.url))
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    only: { type: 'string' },
+    drivers: { type: 'string', default: 'pglite,postgres' },
+    'no-profile': { type: 'boolean', default: false },
+    'no-write': { type: 'boolean', default: false },
+    write: { type: 'boolean', default: false },
+  },
+})
+
+function positive(name: string, value: string | undefined, max: number): number {
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 1 || n > max) throw new Error(`--${name} must be a whole number from 1 to ${max}`)
+  return n
+}
+
+const log = (line: string) => console.log(line)
+
+/** The PostgreSQL admin URL to use, or why there is none. */
+async function postgresUrl(): Promise<{ url: string } | { reason: string }> {
+  const given = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL
+  const url = given ?? DEFAULT_POSTGRES_URL
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 })
+  try {
+    await client.connect()
+    await client.query('select 1')
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error)
+    return {
+      reason: given
+        ? `${new URL(url).host} did not answer: ${why}`
+        : `no BENCH_DATABASE_URL/TEST_DATABASE_URL and nothing at ${new URL(url).host} (${why})`,
+    }
+  } finally {
+    await client.end().catch(() => {})
+  }
+  // tests/helpers/database.ts reads TEST_DATABASE_URL (server.ts sets it from the URL it is given).
+  process.env.TEST_DATABASE_URL ??= url
+  return { url }
+}
+
+async function main(): Promise<void> {
+  const started = performance.now()
+  const duration = positive('duration', args.duration, 600)
+  const connections = positive('connections', args.connections, 1000)
+  if (args.only && args.only !== 'engine' && args.only !== 'http') throw new Error('--only is engine or http')
+  const drivers = (args.drivers ?? '').split(',').filter(Boolean)
+  for (const d of drivers) if (d !== 'pglite' && d !== 'postgres') throw new Error(`Unknown driver ${d}`)
+
+  const report: BenchReport = {
+    date: new Date(),
+    command: ['npm run bench', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' '),
+    machine: describeMachine(),
+    http: [],
+    skipped: [],
+    totalSeconds: 0,
+  }
+  const cpuAtStart = cpuTimes()
+  const others = watchOtherActivity(report.machine.cpus)
+
+  const { machine } = report
+  log(
+    `${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB.toFixed(1)} GiB, Node ${machine.node}, load average ${machine.loadAverage.map((l) => l.toFixed(2)).join(' / ')}`,
+  )
+  if ((machine.loadAverage[0] ?? 0) > machine.cpus / 2)
+    log('Warning: the machine is busy; the figures will be pessimistic.')
+  if (args.only !== 'http') {
+    log('Engine micro-benchmark: findFreeSlots, 90 days, 45-min service, 10,000 bookings …')
+    report.engine = runEngineBenchmark()
+  }
+
+  if (args.only !== 'engine') {
+    const profileDir = args['no-profile'] ? undefined : join(os.tmpdir(), 'salonia-bench')
+    if (profileDir) mkdirSync(profileDir, { recursive: true })
+    for (const driver of drivers as Driver[]) {
+      let databaseUrl: string | undefined
+      if (driver === 'postgres') {
+        const found = await postgresUrl()
+        if ('reason' in found) {
+          log(`PostgreSQL skipped: ${found.reason}`)
+          report.skipped.push({ driver, reason: found.reason })
+          continue
+        }
+        databaseUrl = found.url
+      }
+      log(`HTTP load on ${driver} (${connections} connections, ${duration} s per run) …`)
+      const result: DriverResult = await runHttpBenchmark({
+        driver,
+        ...(databaseUrl ? { databaseUrl } : {}),
+        connections,
+        durationSeconds: duration,
+        historyBookings: 10_000,
+        extraSalons: EXTRA_SALONS,
+        ...(profileDir ? { profileDir } : {}),
+        log,
+      })
+      report.http.push(result)
+    }
+  }
+
+  report.totalSeconds = (performance.now() - started) / 1000
+  const cpuAtEnd = cpuTimes()
+  if (others) report.otherActivity = others.stop()
+  if (cpuAtStart && cpuAtEnd && cpuAtEnd.total > cpuAtStart.total) {
+    report.stealPercent = (100 * (cpuAtEnd.steal - cpuAtStart.steal)) / (cpuAtEnd.total - cpuAtStart.total)
+  }
+  log('')
+  log(consoleReport(report))
+  const profiles = report.http.flatMap((d) => [d.availability.profileFile, d.booking.profileFile]).filter(Boolean)
+  if (profiles.length > 0) log(`\nServer CPU profiles (open in Chrome DevTools): ${profiles.join(', ')}`)
+  const partial = args.only !== undefined || args.drivers !== 'pglite,postgres' || duration !== 10 || connections !== 50
+  if (partial && !args.write && !args['no-write'])
+    log('\nPartial run: docs/PERFORMANCE.md left alone (add --write to update it).')
+  if (!args['no-write'] && (!partial || args.write)) {
+    writeMarkdown(DOC, markdownSection(report))
+    log(`\nWrote ${DOC}`)
+  }
+}
+
+/**
+ * Salons besides SAL001 for the booking load: each offers about 1,200 non-overlapping 20-minute
+ * slots over the 90-day horizon, so the pool (~10,000 slots) outlasts the warm-up, a 10-second run and the profiled run at several hundred bookings/s.
+ */
+const EXTRA_SALONS = 8
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exitCode = 1
+})
