@@ -39,6 +39,9 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.driver === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 })
+    // An idle connection can die (server restart, dropped database). pg then emits 'error' on the
+    // pool; unheard, that would end the process. The pool replaces the connection on the next query.
+    pool.on('error', (error) => process.stderr.write(`PostgreSQL connection lost: ${error.message}\n`))
     const db = drizzleNodePg(pool, { schema }) as unknown as Database
     // One session holds an advisory lock while migrating, so several instances can start at once.
     const lockClient = await pool.connect()
