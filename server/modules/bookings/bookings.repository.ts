@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, lt, ne, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
+import { preparedPerDatabase } from '../../db/prepared'
 import { type BookingRow, bookings, type CustomerRow, customers, idempotencyKeys } from '../../db/schema'
 
 /** Bookings and idempotency records. The only code that touches those tables. */
@@ -9,6 +10,24 @@ export interface BookingWithCustomer {
   customer: CustomerRow
 }
 
+const activeIntervals = preparedPerDatabase((db) =>
+  db
+    .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.salonId, sql.placeholder('salonId')),
+        ne(bookings.status, 'cancelled'),
+        // Same expression as the exclusion constraint, so its GiST index serves this query.
+        sql`tstzrange(${bookings.startsAt}, ${bookings.endsAt}, '[)') && tstzrange(${sql.placeholder('from')}::timestamptz, ${sql.placeholder('to')}::timestamptz, '[)')`,
+        // The booking being moved does not block itself ('' when nothing is being moved).
+        sql`${bookings.id}::text <> ${sql.placeholder('excludeId')}`,
+      ),
+    )
+    .orderBy(asc(bookings.startsAt))
+    .prepare('active_booking_intervals'),
+)
+
 /** Start and end of the salon's active bookings touching [from, to), in start order. */
 export async function listActiveIntervals(
   db: Executor,
@@ -16,18 +35,12 @@ export async function listActiveIntervals(
   range: { from: Date; to: Date },
   excludeBookingId?: string,
 ): Promise<{ startsAt: Date; endsAt: Date }[]> {
-  const conditions = [
-    eq(bookings.salonId, salonId),
-    ne(bookings.status, 'cancelled'),
-    // Same expression as the exclusion constraint, so its GiST index serves this query.
-    sql`tstzrange(${bookings.startsAt}, ${bookings.endsAt}, '[)') && tstzrange(${range.from.toISOString()}::timestamptz, ${range.to.toISOString()}::timestamptz, '[)')`,
-  ]
-  if (excludeBookingId) conditions.push(ne(bookings.id, excludeBookingId))
-  return db
-    .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt })
-    .from(bookings)
-    .where(and(...conditions))
-    .orderBy(asc(bookings.startsAt))
+  return activeIntervals(db).execute({
+    salonId,
+    from: range.from.toISOString(),
+    to: range.to.toISOString(),
+    excludeId: excludeBookingId ?? '',
+  })
 }
 
 export async function insertBooking(db: Executor, values: typeof bookings.$inferInsert): Promise<BookingRow> {

@@ -1,5 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
+import { preparedPerDatabase } from '../../db/prepared'
 import { type ServiceRow, services } from '../../db/schema'
 
 /** The salon's services. The only code that touches the services table. */
@@ -16,12 +17,17 @@ export async function listAllServices(db: Executor): Promise<ServiceRow[]> {
   return db.select().from(services).orderBy(asc(services.salonId), asc(services.position), asc(services.name))
 }
 
-export async function findService(db: Executor, salonId: string, serviceId: string): Promise<ServiceRow | undefined> {
-  const [row] = await db
+const serviceOfSalon = preparedPerDatabase((db) =>
+  db
     .select()
     .from(services)
-    .where(and(eq(services.salonId, salonId), eq(services.id, serviceId)))
+    .where(and(eq(services.salonId, sql.placeholder('salonId')), eq(services.id, sql.placeholder('serviceId'))))
     .limit(1)
+    .prepare('service_of_salon'),
+)
+
+export async function findService(db: Executor, salonId: string, serviceId: string): Promise<ServiceRow | undefined> {
+  const [row] = await serviceOfSalon(db).execute({ salonId, serviceId })
   return row
 }
 

@@ -1,11 +1,21 @@
-import { asc, eq, or } from 'drizzle-orm'
+import { asc, eq, or, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
+import { preparedPerDatabase } from '../../db/prepared'
 import { type SalonRow, salons } from '../../db/schema'
 
 /** Salon rows. The only code that reads or writes the salons table. */
 
+const salonByPublicId = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(salons)
+    .where(eq(salons.publicId, sql.placeholder('publicId')))
+    .limit(1)
+    .prepare('salon_by_public_id'),
+)
+
 export async function findSalonByPublicId(db: Executor, publicId: string): Promise<SalonRow | undefined> {
-  const [row] = await db.select().from(salons).where(eq(salons.publicId, publicId)).limit(1)
+  const [row] = await salonByPublicId(db).execute({ publicId })
   return row
 }
 

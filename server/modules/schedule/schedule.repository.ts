@@ -1,15 +1,19 @@
-import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
+import { preparedPerDatabase } from '../../db/prepared'
 import { type OpeningHoursRow, openingHours, type TimeOffRow, timeOff } from '../../db/schema'
 
-/** Opening hours and absences. The only code that touches those tables. */
-
-export async function listOpeningHours(db: Executor, salonId: string): Promise<OpeningHoursRow[]> {
-  return db
+const openingHoursOfSalon = preparedPerDatabase((db) =>
+  db
     .select()
     .from(openingHours)
-    .where(eq(openingHours.salonId, salonId))
+    .where(eq(openingHours.salonId, sql.placeholder('salonId')))
     .orderBy(asc(openingHours.weekday), asc(openingHours.opensMinute))
+    .prepare('opening_hours_of_salon'),
+)
+
+export async function listOpeningHours(db: Executor, salonId: string): Promise<OpeningHoursRow[]> {
+  return openingHoursOfSalon(db).execute({ salonId })
 }
 
 export async function listOpeningHoursOfSalons(db: Executor, salonIds: string[]): Promise<OpeningHoursRow[]> {
@@ -30,16 +34,31 @@ export async function replaceOpeningHours(
   if (rows.length > 0) await db.insert(openingHours).values(rows.map((r) => ({ ...r, salonId })))
 }
 
+const timeOffTouching = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(timeOff)
+    .where(
+      and(
+        eq(timeOff.salonId, sql.placeholder('salonId')),
+        lt(timeOff.startsAt, sql`${sql.placeholder('to')}::timestamptz`),
+        gt(timeOff.endsAt, sql`${sql.placeholder('from')}::timestamptz`),
+      ),
+    )
+    .orderBy(asc(timeOff.startsAt))
+    .prepare('time_off_touching'),
+)
+
 /** Absences of a salon, optionally only those touching [from, to). */
 export async function listTimeOff(
   db: Executor,
   salonId: string,
   range?: { from: Date; to: Date },
 ): Promise<TimeOffRow[]> {
-  const where = range
-    ? and(eq(timeOff.salonId, salonId), lt(timeOff.startsAt, range.to), gt(timeOff.endsAt, range.from))
-    : eq(timeOff.salonId, salonId)
-  return db.select().from(timeOff).where(where).orderBy(asc(timeOff.startsAt))
+  if (range) {
+    return timeOffTouching(db).execute({ salonId, from: range.from.toISOString(), to: range.to.toISOString() })
+  }
+  return db.select().from(timeOff).where(eq(timeOff.salonId, salonId)).orderBy(asc(timeOff.startsAt))
 }
 
 export async function insertTimeOff(
