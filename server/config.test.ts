@@ -54,6 +54,12 @@ describe('configuration', () => {
     expect(config.publicUrl).toBe('https://book.example.com')
   })
 
+  it('trusts no proxy unless told', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).trustProxy).toBe(false)
+    expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: 'true' }).trustProxy).toBe(true)
+    expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8')
+  })
+
   it('says which variable is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/)
     expect(() => loadConfig({ APP_NOW: 'tomorrow', DATA_DIR: tempDir() })).toThrow(/APP_NOW/)

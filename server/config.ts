@@ -28,6 +28,7 @@ const envSchema = z.object({
   APP_SECRET: optionalString,
   APP_NOW: optionalString,
   SEED_DEMO: flag.optional(),
+  TRUST_PROXY: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ADMIN_EMAILS: optionalString,
   GOOGLE_CLIENT_ID: optionalString,
@@ -59,6 +60,8 @@ export interface Config {
   appNow: Date | undefined
   seedDemo: boolean
   logLevel: Env['LOG_LEVEL']
+  /** Fastify's trustProxy: false, true, or the proxies' addresses/CIDRs (comma-separated). */
+  trustProxy: boolean | string
   adminEmails: string[]
   raw: Env
 }
@@ -100,6 +103,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     appNow,
     seedDemo: env.SEED_DEMO ?? !isProduction,
     logLevel: env.LOG_LEVEL,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     adminEmails: (env.ADMIN_EMAILS ?? '')
       .split(',')
       .map((e) => e.trim().toLowerCase())
@@ -117,4 +121,14 @@ function readOrCreateSecret(dataDir: string): string {
   writeFileSync(file, `${secret}\n`, { mode: 0o600 })
   chmodSync(file, 0o600)
   return secret
+}
+
+/**
+ * Whom to believe about the client's address (X-Forwarded-For). Nobody by default: behind no proxy,
+ * a forged header would let a client dodge the per-client rate limits.
+ */
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (!value || ['0', 'false', 'no', 'off'].includes(value)) return false
+  if (['1', 'true', 'yes', 'on'].includes(value)) return true
+  return value
 }
