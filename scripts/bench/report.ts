@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { dirname } from 'node:path'
 import type { OtherActivity } from './activity'
-import type { EngineResult } from './engine'
+import type { EngineCase, EngineResult } from './engine'
 import type { DriverResult, LoadResult } from './http'
 import type { ProfileSummary } from './profile'
 
@@ -99,6 +99,17 @@ export interface TargetRow {
 }
 
 const ms = (value: number) => (value >= 100 ? `${value.toFixed(0)} ms` : `${value.toFixed(2)} ms`)
+
+/** One engine input as a table row, for the terminal table and the Markdown one alike. */
+const engineRow = (c: EngineCase): string[] => [
+  c.label,
+  String(c.busyCount),
+  String(c.slots),
+  ms(c.summary.p50),
+  ms(c.summary.p99),
+  ms(c.summary.mean),
+  ms(c.summary.max),
+]
 const rate = (value: number) => `${value.toFixed(0)} req/s`
 const pct = (value: number) => `${value.toFixed(0)} %`
 const verdict = (meets: boolean | undefined) => (meets === undefined ? '—' : meets ? 'yes' : '**NO**')
@@ -210,18 +221,7 @@ export function consoleReport(report: BenchReport): string {
   if (report.engine) {
     out.push('Engine micro-benchmark (findFreeSlots, 90 days, 45-min service)')
     out.push(
-      textTable(
-        ['Input', 'busy entries', 'slots', 'median', 'p99', 'mean', 'max'],
-        report.engine.cases.map((c) => [
-          c.label,
-          String(c.busyCount),
-          String(c.slots),
-          ms(c.summary.p50),
-          ms(c.summary.p99),
-          ms(c.summary.mean),
-          ms(c.summary.max),
-        ]),
-      ),
+      textTable(['Input', 'busy entries', 'slots', 'median', 'p99', 'mean', 'max'], report.engine.cases.map(engineRow)),
     )
     out.push('')
   }
@@ -390,15 +390,7 @@ export function markdownSection(report: BenchReport): string {
       '',
       markdownTable(
         ['Input', 'Busy entries', 'Slots found', 'Median', 'p99', 'Mean', 'Max'],
-        engine.cases.map((c) => [
-          c.label,
-          String(c.busyCount),
-          String(c.slots),
-          ms(c.summary.p50),
-          ms(c.summary.p99),
-          ms(c.summary.mean),
-          ms(c.summary.max),
-        ]),
+        engine.cases.map(engineRow),
       ),
       '',
     )

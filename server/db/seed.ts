@@ -1,4 +1,4 @@
-import { instantToLocal } from '../../common/time'
+import { instantToLocal, minutesOfDay } from '../../common/time'
 import type { Clock } from '../clock'
 import { insertServices } from '../modules/catalog/catalog.repository'
 import { countSalons } from '../modules/salons/salons.repository'
@@ -9,10 +9,11 @@ import type { Database } from './client'
 
 /** The demo salon of DESIGN.md, seeded into an empty database so a newcomer has something to try. */
 
-const hours = (weekday: number, opens: string, closes: string) => {
-  const toMinutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3))
-  return { weekday, opensMinute: toMinutes(opens), closesMinute: toMinutes(closes) }
-}
+const hours = (weekday: number, opens: string, closes: string) => ({
+  weekday,
+  opensMinute: minutesOfDay(opens),
+  closesMinute: minutesOfDay(closes),
+})
 
 export const DEMO_SALON = {
   name: 'Salon Lumière',

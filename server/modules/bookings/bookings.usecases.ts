@@ -6,7 +6,7 @@ import type { Clock } from '../../clock'
 import { type Database, PG_EXCLUSION_VIOLATION, PG_UNIQUE_VIOLATION, sqlState } from '../../db/client'
 import type { SalonRow, ServiceRow } from '../../db/schema'
 import { AppError } from '../../errors'
-import { findSalonService, requireBookableService } from '../catalog/catalog.usecases'
+import { requireBookableService } from '../catalog/catalog.usecases'
 import { type ChannelIdentity, type CustomerDetails, resolveCustomer } from '../customers/customers.usecases'
 import { findSalonById } from '../salons/salons.repository'
 import { explainSlot } from '../schedule/availability'
@@ -215,8 +215,7 @@ export async function rescheduleBooking(
     durationMinutes = service.durationMinutes
   } else if (booking.serviceId) {
     // Same service: keep what was sold, but refuse to move into a service the salon withdrew.
-    const service = await findSalonService(db, salon, booking.serviceId)
-    if (!service.isActive) await requireBookableService(db, salon, booking.serviceId)
+    await requireBookableService(db, salon, booking.serviceId)
   }
 
   await assertSlotOffered(db, salon, startsAt, durationMinutes, now, booking.id)
@@ -242,8 +241,8 @@ export async function listSalonBookings(
   query: { from?: string | undefined; to?: string | undefined; status?: BookingStatus | undefined },
 ): Promise<Booking[]> {
   const now = clock.now()
-  const todayStart = query.from ? undefined : instantToLocal(now, salon.timeZone).date
-  const range = resolveRange(salon, now, { from: todayStart ?? query.from, to: query.to }, salon.horizonDays + 1, 366)
+  const from = query.from ?? instantToLocal(now, salon.timeZone).date
+  const range = resolveRange(salon, now, { from, to: query.to }, salon.horizonDays + 1, 366)
   const rows = await repo.listBookings(db, salon.id, range, query.status)
   return rows.map((row) => presentBooking(row, salon))
 }

@@ -36,12 +36,6 @@ export async function requireBookableService(db: Executor, salon: SalonRow, serv
   return service
 }
 
-export async function findSalonService(db: Executor, salon: SalonRow, serviceId: string): Promise<ServiceRow> {
-  const service = await repo.findService(db, salon.id, serviceId)
-  if (!service) throw serviceNotFound()
-  return service
-}
-
 export async function exportServicesCsv(db: Executor, salon: SalonRow): Promise<string> {
   return formatServicesCsv(await repo.listServices(db, salon.id))
 }
