@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import cookie from '@fastify/cookie'
-import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -9,6 +8,7 @@ import type { Config } from './config'
 import type { Database } from './db/client'
 import { registerErrorHandling } from './errors'
 import { registerAccessRules } from './http/access'
+import { registerSecurityHeaders } from './http/security-headers'
 import type { App, AppDeps } from './http/types'
 import { registerWebApp } from './http/web-app'
 import { bookingsRoutes } from './modules/bookings/bookings.routes'
@@ -44,18 +44,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerErrorHandling(app)
   registerAccessRules(app)
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-  })
+  registerSecurityHeaders(app)
   await app.register(cookie, { secret: config.appSecret })
   // Per-route limits only (chat, waitlist, sign-in attempts); nothing is limited unless it says so.
   await app.register(rateLimit, { global: false })

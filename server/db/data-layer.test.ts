@@ -1,18 +1,19 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openTestDatabase, type TestDatabase, testDrivers } from '../../tests/helpers/database'
 import { manualClock } from '../clock'
-import { insertBooking, listActiveIntervals } from '../modules/bookings/bookings.repository'
+import { readScheduleFacts } from '../modules/bookings/availability.repository'
+import { insertBooking } from '../modules/bookings/bookings.repository'
 import { listServices } from '../modules/catalog/catalog.repository'
 import { resolveCustomer } from '../modules/customers/customers.usecases'
 import { findSalonByPublicId } from '../modules/salons/salons.repository'
 import { createSalon } from '../modules/salons/salons.usecases'
 import { insertTimeOff } from '../modules/schedule/schedule.repository'
 import { openDatabase, PG_CHECK_VIOLATION, PG_EXCLUSION_VIOLATION, sqlState } from './client'
-import type { SalonRow } from './schema'
+import { bookings, type SalonRow, timeOff } from './schema'
 import { seedDemoData } from './seed'
 
 const clock = manualClock('2026-12-01T08:30:00+01:00')
@@ -117,17 +118,46 @@ describe.each(testDrivers())('data layer on %s', (driver) => {
     ).resolves.toBeTruthy()
   })
 
-  it('lists the active intervals touching a range, in order', async () => {
-    const intervals = await listActiveIntervals(database.db, salon.id, {
-      from: at('2026-12-02T00:00:00Z'),
-      to: at('2026-12-03T00:00:00Z'),
+  it('reads hours, absences and active bookings touching a range in one query, busy time in order', async () => {
+    const absence = await insertTimeOff(database.db, {
+      salonId: salon.id,
+      startsAt: at('2026-12-02T10:15:00Z'),
+      endsAt: at('2026-12-02T10:30:00Z'),
+      reason: 'dentist',
     })
-    expect(intervals.map((i) => i.startsAt.toISOString())).toEqual([
-      '2026-12-02T09:00:00.000Z',
-      '2026-12-02T10:00:00.000Z',
-      '2026-12-02T10:30:00.000Z',
-      '2026-12-02T12:00:00.000Z',
+    const range = { from: at('2026-12-02T00:00:00Z'), to: at('2026-12-03T00:00:00Z') }
+    const facts = await readScheduleFacts(database.db, salon.id, range)
+    expect(facts.busy.map(([start, , kind]) => [kind, new Date(start).toISOString()])).toEqual([
+      ['booking', '2026-12-02T09:00:00.000Z'],
+      ['booking', '2026-12-02T10:00:00.000Z'],
+      ['time_off', '2026-12-02T10:15:00.000Z'],
+      ['booking', '2026-12-02T10:30:00.000Z'],
+      ['booking', '2026-12-02T12:00:00.000Z'],
     ])
+    expect(new Date(facts.busy[2]?.[1] as number).toISOString()).toBe('2026-12-02T10:30:00.000Z')
+    // The demo week: Tuesday to Friday 09:00–19:00, Saturday 09:00–17:00.
+    expect(facts.hours).toEqual([
+      [1, 540, 1140],
+      [2, 540, 1140],
+      [3, 540, 1140],
+      [4, 540, 1140],
+      [5, 540, 1020],
+    ])
+
+    // The booking being moved is left out.
+    const [moving] = await database.db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(eq(bookings.startsAt, at('2026-12-02T10:00:00Z')))
+    const withoutIt = await readScheduleFacts(database.db, salon.id, range, moving?.id)
+    expect(withoutIt.busy.filter(([, , kind]) => kind === 'booking')).toHaveLength(3)
+    // A salon with no hours and nothing booked reads as two empty lists.
+    const empty = await readScheduleFacts(database.db, salon.id, {
+      from: at('2030-01-01T00:00:00Z'),
+      to: at('2030-01-02T00:00:00Z'),
+    })
+    expect(empty.busy).toEqual([])
+    await database.db.delete(timeOff).where(eq(timeOff.id, absence.id))
   })
 
   it('refuses overlapping absences and impossible values', async () => {

@@ -1,15 +1,14 @@
 import type { Availability } from '../../../common/schemas/schedule'
-import { addDays, DAY_MS, HOUR_MS, isLocalDate, MINUTE_MS } from '../../../common/time'
+import { addDays, DAY_MS, HOUR_MS, isLocalDate, MINUTE_MS, type Weekday } from '../../../common/time'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import type { SalonRow } from '../../db/schema'
 import { requireBookableService } from '../catalog/catalog.usecases'
-import { type BusyInterval, findFreeSlots, type SalonSchedule } from '../schedule/availability'
+import { type BusyInterval, findFreeSlots, type OpeningInterval, type SalonSchedule } from '../schedule/availability'
 import { resolvePointInTime } from '../schedule/point-in-time'
-import { loadScheduleFacts } from '../schedule/schedule.usecases'
+import { readScheduleFacts } from './availability.repository'
 import { rangeInverted, rangeTooLong } from './bookings.errors'
 import { presentAvailability } from './bookings.presenters'
-import { listActiveIntervals } from './bookings.repository'
 
 export const MAX_AVAILABILITY_DAYS = 92
 /** The longest service the database accepts (services_duration_range). */
@@ -25,19 +24,19 @@ export async function loadSalonSchedule(
   range: { from: Date; to: Date },
   excludeBookingId?: string,
 ): Promise<SalonSchedule> {
-  const [facts, booked] = await Promise.all([
-    loadScheduleFacts(db, salon, range),
-    listActiveIntervals(db, salon.id, range, excludeBookingId),
-  ])
-  const busy: BusyInterval[] = booked.map((b) => ({
-    start: b.startsAt.getTime(),
-    end: b.endsAt.getTime(),
-    kind: 'booking',
-  }))
+  const facts = await readScheduleFacts(db, salon.id, range, excludeBookingId)
+  const openingHours = facts.hours.map(
+    ([weekday, opens, closes]): OpeningInterval => ({
+      weekday: weekday as Weekday,
+      opens,
+      closes,
+    }),
+  )
+  const busy = facts.busy.map(([start, end, kind]): BusyInterval => ({ start, end, kind }))
   return {
     timeZone: salon.timeZone,
-    openingHours: facts.openingHours,
-    busy: [...facts.timeOff, ...busy],
+    openingHours,
+    busy,
     rules: {
       slotStepMinutes: salon.slotStepMinutes,
       minimumNoticeMinutes: salon.minimumNoticeMinutes,

@@ -2,12 +2,11 @@ import type { TimeOffInput, WorkingHours, WorkingHoursInput } from '../../../com
 import { DAY_MS } from '../../../common/time'
 import { type Database, PG_EXCLUSION_VIOLATION, sqlState } from '../../db/client'
 import type { SalonRow, TimeOffRow } from '../../db/schema'
-import type { BusyInterval, OpeningInterval } from './availability'
 import { resolvePointInTime } from './point-in-time'
 import { timeOffEndsBeforeStart, timeOffNotFound, timeOffOverlaps, timeOffTooLong } from './schedule.errors'
 import { presentTimeOff } from './schedule.presenters'
 import * as repo from './schedule.repository'
-import { rowsToOpeningIntervals, rowsToWorkingHours, workingHoursToRows } from './working-hours'
+import { rowsToWorkingHours, workingHoursToRows } from './working-hours'
 
 export async function getWorkingHours(db: Database, salon: SalonRow): Promise<WorkingHours> {
   return rowsToWorkingHours(await repo.listOpeningHours(db, salon.id))
@@ -53,20 +52,4 @@ export async function addTimeOff(db: Database, salon: SalonRow, input: TimeOffIn
 
 export async function removeTimeOff(db: Database, salon: SalonRow, timeOffId: string): Promise<void> {
   if (!(await repo.deleteTimeOff(db, salon.id, timeOffId))) throw timeOffNotFound()
-}
-
-/** What the availability engine needs from the schedule over [from, to). */
-export async function loadScheduleFacts(
-  db: Database,
-  salon: SalonRow,
-  range: { from: Date; to: Date },
-): Promise<{ openingHours: OpeningInterval[]; timeOff: BusyInterval[] }> {
-  const [hours, absences] = await Promise.all([
-    repo.listOpeningHours(db, salon.id),
-    repo.listTimeOff(db, salon.id, range),
-  ])
-  return {
-    openingHours: rowsToOpeningIntervals(hours),
-    timeOff: absences.map((a) => ({ start: a.startsAt.getTime(), end: a.endsAt.getTime(), kind: 'time_off' as const })),
-  }
 }

@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestApp, type TestApp } from '../../tests/helpers/app'
+
+describe('security headers', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await startTestApp({ seed: false })
+  })
+  afterAll(() => t.close())
+
+  it.each([
+    ['an API answer', '/api/health', 200],
+    ['an API error', '/api/salons/SAL999', 404],
+  ])('are on %s', async (_, url, status) => {
+    const res = await t.app.inject({ method: 'GET', url })
+    expect(res.statusCode).toBe(status)
+    const csp = String(res.headers['content-security-policy'])
+    expect(csp).toContain("default-src 'self'")
+    expect(csp).toContain("script-src 'self'")
+    expect(csp).not.toContain('upgrade-insecure-requests')
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN')
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/)
+    expect(res.headers['referrer-policy']).toBe('no-referrer')
+    expect(res.headers['x-powered-by']).toBeUndefined()
+  })
+})

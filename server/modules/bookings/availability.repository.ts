@@ -1,0 +1,73 @@
+import { eq, sql } from 'drizzle-orm'
+import type { Executor } from '../../db/client'
+import { preparedPerDatabase } from '../../db/prepared'
+import { bookings, openingHours, salons, timeOff } from '../../db/schema'
+
+/**
+ * The read behind every availability answer: a salon's opening hours, its absences and its active
+ * bookings over a period, in one round trip and one row. Separate queries cost a socket write and a
+ * wake-up each, and mapping hundreds of rows field by field cost more CPU than the engine itself;
+ * both bounded the availability endpoint under load (docs/PERFORMANCE.md). PostgreSQL builds two
+ * JSON arrays instead, which the driver parses natively. Instants are epoch milliseconds, the
+ * engine's own unit.
+ */
+
+export interface ScheduleFacts {
+  /** [weekday, opens, closes] in minutes after local midnight, by weekday then opening. */
+  hours: [number, number, number][]
+  /** [start, end, kind] of absences and active bookings touching the range, by start. */
+  busy: [number, number, 'time_off' | 'booking'][]
+}
+
+// Columns inside these subqueries render unqualified, so each refers to its own subquery's table.
+const salonId = sql`${sql.placeholder('salonId')}::uuid`
+const from = sql`${sql.placeholder('from')}::timestamptz`
+const to = sql`${sql.placeholder('to')}::timestamptz`
+const epochMs = (column: typeof timeOff.startsAt | typeof bookings.startsAt) =>
+  sql`(extract(epoch from ${column}) * 1000)::bigint`
+
+// Bookings are matched with the exclusion constraint's own range expression, so its GiST index
+// serves the query; the booking being moved (excludeId, '' when none) does not block itself.
+const scheduleFacts = preparedPerDatabase((db) =>
+  db
+    .select({
+      hours: sql<ScheduleFacts['hours']>`coalesce((
+        select json_agg(json_build_array(${openingHours.weekday}, ${openingHours.opensMinute}, ${openingHours.closesMinute})
+          order by ${openingHours.weekday}, ${openingHours.opensMinute})
+        from ${openingHours} where ${openingHours.salonId} = ${salonId}
+      ), '[]')`,
+      busy: sql<ScheduleFacts['busy']>`coalesce((
+        select json_agg(json_build_array(busy.starts, busy.ends, busy.kind) order by busy.starts)
+        from (
+          select ${epochMs(timeOff.startsAt)} as starts, ${epochMs(timeOff.endsAt)} as ends, 'time_off' as kind
+          from ${timeOff}
+          where ${timeOff.salonId} = ${salonId} and ${timeOff.startsAt} < ${to} and ${timeOff.endsAt} > ${from}
+          union all
+          select ${epochMs(bookings.startsAt)}, ${epochMs(bookings.endsAt)}, 'booking'
+          from ${bookings}
+          where ${bookings.salonId} = ${salonId} and ${bookings.status} <> 'cancelled'
+            and tstzrange(${bookings.startsAt}, ${bookings.endsAt}, '[)') && tstzrange(${from}, ${to}, '[)')
+            and ${bookings.id}::text <> ${sql.placeholder('excludeId')}
+        ) as busy
+      ), '[]')`,
+    })
+    .from(salons)
+    .where(eq(salons.id, salonId))
+    .prepare('salon_schedule_facts'),
+)
+
+/** Opening hours, and absences and active bookings touching [from, to) (one booking may be left out). */
+export async function readScheduleFacts(
+  db: Executor,
+  salonId: string,
+  range: { from: Date; to: Date },
+  excludeBookingId?: string,
+): Promise<ScheduleFacts> {
+  const [row] = await scheduleFacts(db).execute({
+    salonId,
+    from: range.from.toISOString(),
+    to: range.to.toISOString(),
+    excludeId: excludeBookingId ?? '',
+  })
+  return row ?? { hours: [], busy: [] }
+}
