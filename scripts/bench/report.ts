@@ -309,7 +309,7 @@ function notes(report: BenchReport): string[] {
     )
     if (d.baseline) {
       lines.push(
-        `${d.driver}: baseline GET /api/health (one \`select 1\`) reaches ${rate(d.baseline.requestsPerSecond)} (p99 ${ms(d.baseline.latency.p99)}) on the same setup, ${(d.baseline.requestsPerSecond / a.requestsPerSecond).toFixed(1)}× the availability throughput (which, as written today, runs 5 queries per request: salon, service, opening hours, time off, bookings).`,
+        `${d.driver}: baseline GET /api/health (one \`select 1\`) reaches ${rate(d.baseline.requestsPerSecond)} (p99 ${ms(d.baseline.latency.p99)}) on the same setup, ${(d.baseline.requestsPerSecond / a.requestsPerSecond).toFixed(1)}× the availability throughput (which runs 3 queries per request: the salon, the service, and its schedule — hours, absences and bookings in one row).`,
       )
     }
     if (a.profile)
