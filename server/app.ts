@@ -11,11 +11,13 @@ import { registerAccessRules } from './http/access'
 import { registerSecurityHeaders } from './http/security-headers'
 import type { App, AppDeps } from './http/types'
 import { registerWebApp } from './http/web-app'
+import { authRoutes } from './modules/auth/auth.routes'
 import { bookingsRoutes } from './modules/bookings/bookings.routes'
 import { catalogRoutes } from './modules/catalog/catalog.routes'
 import { salonsRoutes } from './modules/salons/salons.routes'
 import { scheduleRoutes } from './modules/schedule/schedule.routes'
 import { systemRoutes } from './modules/system/system.routes'
+import { waitlistRoutes } from './modules/waitlist/waitlist.routes'
 
 export interface BuildAppOptions {
   config: Config
@@ -55,6 +57,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   catalogRoutes(app, deps)
   scheduleRoutes(app, deps)
   bookingsRoutes(app, deps)
+  waitlistRoutes(app, deps)
+  authRoutes(app)
   if (options.webAppDir) await registerWebApp(app, options.webAppDir)
 
   return app

@@ -14,6 +14,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { LANGUAGES } from '../../common/languages'
+import { REFERRAL_STATUSES } from '../../common/schemas/waitlist'
 
 /**
  * The one database schema. Migrations under ./migrations are generated from it with
@@ -213,9 +215,67 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.salonId, t.key] })],
 )
 
+/** Sales referrers who bring salons in; each shares a referral link carrying their code. */
+export const ambassadors = pgTable(
+  'ambassadors',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    /** Stored upper-case, so a code typed in any case finds its owner through the unique index. */
+    referralCode: text('referral_code').notNull().unique(),
+    language: text('language', { enum: LANGUAGES }).notNull().default('fr'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ambassadors_email_unique').on(sql`lower(${t.email})`),
+    check('ambassadors_referral_code_upper', sql`${t.referralCode} = upper(${t.referralCode})`),
+    check('ambassadors_language', sql`${t.language} in ('fr', 'de', 'it', 'en')`),
+  ],
+)
+
+/**
+ * Waitlist entries: a salon asking to join, referred by an ambassador when it came with a code.
+ * The code is kept even when no ambassador owns it (a typo, a deactivated ambassador), so a
+ * referral can still be attributed by hand.
+ */
+export const referrals = pgTable(
+  'referrals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ambassadorId: uuid('ambassador_id').references(() => ambassadors.id, { onDelete: 'set null' }),
+    referralCode: text('referral_code'),
+    salonName: text('salon_name').notNull(),
+    contactEmail: text('contact_email').notNull(),
+    phone: text('phone'),
+    address: text('address').notNull(),
+    country: text('country'),
+    /** The visitor's language: the one to answer and contact them in. */
+    language: text('language', { enum: LANGUAGES }).notNull().default('fr'),
+    status: text('status', { enum: REFERRAL_STATUSES }).notNull().default('pending'),
+    /** The salon created for this referral once converted. */
+    salonId: uuid('salon_id').references(() => salons.id, { onDelete: 'set null' }),
+    authorizedGoogleEmail: text('authorized_google_email'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One entry per salon and contact: the database refuses the duplicate, even under races.
+    uniqueIndex('referrals_contact_salon_unique').on(sql`lower(${t.contactEmail})`, sql`lower(${t.salonName})`),
+    index('referrals_ambassador_created').on(t.ambassadorId, t.createdAt),
+    index('referrals_salon').on(t.salonId),
+    check('referrals_status', sql`${t.status} in ('pending', 'contacted', 'converted')`),
+    check('referrals_language', sql`${t.language} in ('fr', 'de', 'it', 'en')`),
+    check('referrals_country_alpha2', sql`${t.country} ~ '^[A-Z]{2}$'`),
+    check('referrals_referral_code_upper', sql`${t.referralCode} = upper(${t.referralCode})`),
+  ],
+)
+
 export type SalonRow = typeof salons.$inferSelect
 export type ServiceRow = typeof services.$inferSelect
 export type OpeningHoursRow = typeof openingHours.$inferSelect
 export type TimeOffRow = typeof timeOff.$inferSelect
 export type CustomerRow = typeof customers.$inferSelect
 export type BookingRow = typeof bookings.$inferSelect
+export type AmbassadorRow = typeof ambassadors.$inferSelect
+export type ReferralRow = typeof referrals.$inferSelect

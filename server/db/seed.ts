@@ -1,13 +1,14 @@
 import { instantToLocal, minutesOfDay } from '../../common/time'
 import type { Clock } from '../clock'
+import { countAmbassadors, insertAmbassador } from '../modules/ambassadors/ambassadors.repository'
 import { insertServices } from '../modules/catalog/catalog.repository'
 import { countSalons } from '../modules/salons/salons.repository'
 import { createSalon } from '../modules/salons/salons.usecases'
 import { resolvePointInTime } from '../modules/schedule/point-in-time'
 import { insertTimeOff, replaceOpeningHours } from '../modules/schedule/schedule.repository'
-import type { Database } from './client'
+import type { Database, Executor } from './client'
 
-/** The demo salon of DESIGN.md, seeded into an empty database so a newcomer has something to try. */
+/** The demo salon of DESIGN.md and a demo ambassador, seeded so a newcomer has something to try. */
 
 const hours = (weekday: number, opens: string, closes: string) => ({
   weekday,
@@ -22,6 +23,14 @@ export const DEMO_SALON = {
   address: '12 rue des Lilas, 75011 Paris',
   country: 'FR',
   timeZone: 'Europe/Paris',
+}
+
+/** Her referral link is /waitlist?ref=AMBDEMO1. */
+export const DEMO_AMBASSADOR = {
+  name: 'Camille Martin',
+  email: 'camille.ambassadrice.demo@gmail.com',
+  referralCode: 'AMBDEMO1',
+  language: 'fr' as const,
 }
 
 // Weekday 0 = Monday: closed Monday and Sunday.
@@ -86,23 +95,39 @@ export function nextChristmasClosing(now: Date, timeZone: string): { start: stri
   return { start: `${year}-12-24`, end: `${year}-12-27` }
 }
 
-/** Seeds the demo salon when the database has no salon yet. Returns true when it did. */
+/**
+ * Seeds the demo salon when the database has no salon yet, and the demo ambassador when it has no
+ * ambassador yet (so a database created before ambassadors existed gets her too). Returns true
+ * when it seeded anything.
+ */
 export async function seedDemoData(db: Database, clock: Clock): Promise<boolean> {
   return db.transaction(async (tx) => {
-    if ((await countSalons(tx)) > 0) return false
-    const salon = await createSalon(tx, { ...DEMO_SALON, isActive: true })
-    await replaceOpeningHours(tx, salon.id, DEMO_HOURS)
-    await insertServices(
-      tx,
-      DEMO_SERVICES.map((s, index) => ({ ...s, salonId: salon.id, position: index + 1 })),
-    )
-    const christmas = nextChristmasClosing(clock.now(), salon.timeZone)
-    await insertTimeOff(tx, {
-      salonId: salon.id,
-      startsAt: resolvePointInTime(christmas.start, salon.timeZone),
-      endsAt: resolvePointInTime(christmas.end, salon.timeZone),
-      reason: 'Fermeture de Noël',
-    })
-    return true
+    const salonSeeded = await seedDemoSalon(tx, clock)
+    const ambassadorSeeded = await seedDemoAmbassador(tx)
+    return salonSeeded || ambassadorSeeded
   })
+}
+
+async function seedDemoSalon(tx: Executor, clock: Clock): Promise<boolean> {
+  if ((await countSalons(tx)) > 0) return false
+  const salon = await createSalon(tx, { ...DEMO_SALON, isActive: true })
+  await replaceOpeningHours(tx, salon.id, DEMO_HOURS)
+  await insertServices(
+    tx,
+    DEMO_SERVICES.map((s, index) => ({ ...s, salonId: salon.id, position: index + 1 })),
+  )
+  const christmas = nextChristmasClosing(clock.now(), salon.timeZone)
+  await insertTimeOff(tx, {
+    salonId: salon.id,
+    startsAt: resolvePointInTime(christmas.start, salon.timeZone),
+    endsAt: resolvePointInTime(christmas.end, salon.timeZone),
+    reason: 'Fermeture de Noël',
+  })
+  return true
+}
+
+async function seedDemoAmbassador(tx: Executor): Promise<boolean> {
+  if ((await countAmbassadors(tx)) > 0) return false
+  // Another instance starting at the same moment may have inserted her: nothing to do then.
+  return (await insertAmbassador(tx, DEMO_AMBASSADOR)) !== undefined
 }

@@ -28,6 +28,9 @@ const EXPECTED: Record<string, AccessRule> = {
   'POST /api/bookings/:bookingId/reschedule': 'booking',
   'GET /api/salons': 'admin',
   'GET /api/services': 'admin',
+  'POST /api/waitlist': 'public',
+  'GET /api/admin/waitlist': 'admin',
+  'GET /api/session': 'public',
 }
 
 let t: TestApp

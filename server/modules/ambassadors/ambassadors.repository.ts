@@ -1,0 +1,35 @@
+import { and, eq } from 'drizzle-orm'
+import type { Executor } from '../../db/client'
+import { type AmbassadorRow, ambassadors } from '../../db/schema'
+
+/** Ambassador rows. The only code that reads or writes the ambassadors table. */
+
+/** The active ambassador owning a referral code; codes are stored upper-case. */
+export async function findActiveAmbassadorByReferralCode(
+  db: Executor,
+  referralCode: string,
+): Promise<AmbassadorRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(ambassadors)
+    .where(and(eq(ambassadors.referralCode, referralCode.toUpperCase()), eq(ambassadors.isActive, true)))
+    .limit(1)
+  return row
+}
+
+export async function countAmbassadors(db: Executor): Promise<number> {
+  return (await db.$count(ambassadors)) as number
+}
+
+export type NewAmbassador = Pick<AmbassadorRow, 'name' | 'email' | 'referralCode' | 'language'> &
+  Partial<Pick<AmbassadorRow, 'isActive'>>
+
+/** Inserts an ambassador unless one already has that e-mail or code; undefined then. */
+export async function insertAmbassador(db: Executor, ambassador: NewAmbassador): Promise<AmbassadorRow | undefined> {
+  const [row] = await db
+    .insert(ambassadors)
+    .values({ ...ambassador, referralCode: ambassador.referralCode.toUpperCase() })
+    .onConflictDoNothing()
+    .returning()
+  return row
+}
