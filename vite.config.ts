@@ -1,12 +1,17 @@
+import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { bundleBudget } from './scripts/build/bundle-budget'
+import { flagAssets } from './scripts/build/flag-assets'
 
 export default defineConfig({
   root: 'app',
-  plugins: [react()],
+  plugins: [react(), tailwindcss(), flagAssets(), bundleBudget()],
   build: {
     outDir: '../dist/app',
     emptyOutDir: true,
+    // Each page is its own chunk (React.lazy); the budget plugin reports what each route loads first.
+    modulePreload: { polyfill: false },
   },
   server: {
     proxy: { '/api': 'http://localhost:3000' },

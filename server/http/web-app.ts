@@ -1,11 +1,13 @@
 import { existsSync, statSync } from 'node:fs'
 import { resolve, sep } from 'node:path'
 import fastifyStatic from '@fastify/static'
+import { matchAppRoute } from '../../common/routes'
 import type { App } from './types'
 
 /**
- * Serves the built web app (dist/app): hashed assets cached for a year, every other GET that is
- * not an API call answered with index.html so the client-side router can take over.
+ * Serves the built web app (dist/app): hashed assets cached for a year, compressed files (.br, .gz
+ * written by the build) to browsers that accept them, and index.html for every page path so the
+ * client-side router can take over — with status 404 when the path is not in the route table.
  */
 export async function registerWebApp(app: App, distDir: string): Promise<void> {
   const root = resolve(distDir)
@@ -14,7 +16,7 @@ export async function registerWebApp(app: App, distDir: string): Promise<void> {
     app.log.warn(`No built web app in ${root}: run "npm run build" (npm start does it for you)`)
     return
   }
-  await app.register(fastifyStatic, { root, serve: false })
+  await app.register(fastifyStatic, { root, serve: false, preCompressed: true })
 
   app.get('/*', { config: { access: 'public' } }, (request, reply) => {
     const path = (request.params as { '*': string })['*'] ?? ''
@@ -30,6 +32,7 @@ export async function registerWebApp(app: App, distDir: string): Promise<void> {
       return reply.header('cache-control', 'public, max-age=3600').sendFile(path, { cacheControl: false })
     }
     return reply
+      .status(matchAppRoute(`/${path}`) ? 200 : 404)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
       .sendFile('index.html', { cacheControl: false })

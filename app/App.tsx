@@ -1,0 +1,50 @@
+import { lazy, type ReactNode, Suspense } from 'react'
+import { Route, Switch, useLocation } from 'wouter'
+import { APP_ROUTES, type PageName } from '../common/routes'
+import { Footer } from './components/layout/Footer'
+import { NavBar } from './components/layout/NavBar'
+import { PageLoading } from './components/PageLoading'
+
+// One chunk per page: a visitor downloads only the page they open.
+const PAGES: Record<PageName, ReturnType<typeof lazy>> = {
+  HomePage: lazy(() => import('./pages/HomePage')),
+  ChatPage: lazy(() => import('./pages/ChatPage')),
+  ProfessionalPage: lazy(() => import('./pages/ProfessionalPage')),
+  AdminPage: lazy(() => import('./pages/AdminPage')),
+  AmbassadorLoginPage: lazy(() => import('./pages/AmbassadorLoginPage')),
+  AmbassadorDashboardPage: lazy(() => import('./pages/AmbassadorDashboardPage')),
+  AmbassadorKitPage: lazy(() => import('./pages/AmbassadorKitPage')),
+  WaitlistPage: lazy(() => import('./pages/WaitlistPage')),
+  NotFoundPage: lazy(() => import('./pages/NotFoundPage')),
+}
+
+/** The chat is the salon's own space for its customers: no Salonia navigation around it. */
+function Frame({ children }: { children: ReactNode }) {
+  const [location] = useLocation()
+  if (location === '/chat' || location.startsWith('/chat/')) return <>{children}</>
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <NavBar />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <Footer />
+    </div>
+  )
+}
+
+export function App() {
+  const NotFound = PAGES.NotFoundPage
+  return (
+    <Frame>
+      <Suspense fallback={<PageLoading />}>
+        <Switch>
+          {APP_ROUTES.map((route) => (
+            <Route key={route.path} path={route.path} component={PAGES[route.page]} />
+          ))}
+          <Route component={NotFound} />
+        </Switch>
+      </Suspense>
+    </Frame>
+  )
+}

@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'wouter'
+import { Logo } from './Logo'
+
+export function Footer() {
+  const { t } = useTranslation()
+  const year = new Date().getFullYear()
+  return (
+    <footer className="border-t border-line/70 bg-sand/40">
+      <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6 md:flex-row md:items-start md:justify-between">
+        <div className="flex max-w-sm flex-col gap-3">
+          <Logo />
+          <p className="text-sm leading-relaxed text-ink-soft">{t('footer.tagline')}</p>
+        </div>
+        <nav aria-label={t('footer.label')} className="grid grid-cols-2 gap-x-12 gap-y-2 text-sm">
+          <Link href="/professional" className="text-ink-soft hover:text-ink hover:underline">
+            {t('nav.professional')}
+          </Link>
+          <Link href="/waitlist" className="text-ink-soft hover:text-ink hover:underline">
+            {t('footer.waitlist')}
+          </Link>
+          <Link href="/ambassador" className="text-ink-soft hover:text-ink hover:underline">
+            {t('nav.ambassador')}
+          </Link>
+          <a href="mailto:contact@salonia.app" className="text-ink-soft hover:text-ink hover:underline">
+            {t('footer.contact')}
+          </a>
+        </nav>
+      </div>
+      <p className="mx-auto max-w-6xl px-4 pb-8 text-xs text-ink-soft sm:px-6">{t('footer.copyright', { year })}</p>
+    </footer>
+  )
+}

@@ -1,0 +1,33 @@
+import { Tabs as TabsPrimitive } from 'radix-ui'
+import type { ComponentProps } from 'react'
+import { cn } from '../../lib/cn'
+
+export const Tabs = TabsPrimitive.Root
+
+export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
+  return (
+    <TabsPrimitive.List
+      className={cn('inline-flex max-w-full gap-1 overflow-x-auto rounded-2xl bg-sand p-1', className)}
+      {...props}
+    />
+  )
+}
+
+export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {
+  return (
+    <TabsPrimitive.Trigger
+      className={cn(
+        'inline-flex h-10 cursor-pointer items-center gap-2 whitespace-nowrap rounded-xl px-4 text-sm font-medium text-ink-soft transition-colors',
+        'hover:text-ink data-[state=active]:bg-surface data-[state=active]:text-ink data-[state=active]:shadow-soft',
+        className,
+      )}
+      {...props}
+    />
+  )
+}
+
+export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
+  return (
+    <TabsPrimitive.Content className={cn('mt-6 animate-fade-in focus-visible:outline-none', className)} {...props} />
+  )
+}

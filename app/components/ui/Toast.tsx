@@ -1,0 +1,122 @@
+import { CheckCircle2, CircleAlert, Info, X } from 'lucide-react'
+import { Toast as ToastPrimitive } from 'radix-ui'
+import { useSyncExternalStore } from 'react'
+import { useTranslation } from 'react-i18next'
+import { cn } from '../../lib/cn'
+
+/**
+ * Toasts (spec §9): at most one visible — a new one replaces the current — shown 5 s by default,
+ * swiped away to the right past 50 px; F8 moves focus to the notification region.
+ */
+export type ToastTone = 'default' | 'success' | 'destructive'
+
+export interface ToastOptions {
+  title: string
+  description?: string
+  tone?: ToastTone
+  /** Milliseconds on screen (default 5000). */
+  duration?: number
+}
+
+interface ShownToast extends ToastOptions {
+  id: number
+  open: boolean
+}
+
+export const TOAST_DURATION_MS = 5000
+
+let current: ShownToast | null = null
+let nextId = 1
+const listeners = new Set<() => void>()
+const emit = () => {
+  for (const listener of listeners) listener()
+}
+
+export function toast(options: ToastOptions): void {
+  current = { ...options, id: nextId++, open: true }
+  emit()
+}
+
+function closeToast(id: number): void {
+  if (current?.id !== id) return
+  current = { ...current, open: false }
+  emit()
+}
+
+function useCurrentToast(): ShownToast | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    () => current,
+    () => null,
+  )
+}
+
+const TONE_STYLES: Record<ToastTone, { box: string; icon: typeof Info }> = {
+  default: { box: 'border-line bg-surface text-ink', icon: Info },
+  success: { box: 'border-success/30 bg-surface text-ink', icon: CheckCircle2 },
+  destructive: { box: 'border-danger/40 bg-danger-soft text-ink', icon: CircleAlert },
+}
+
+export function Toaster() {
+  const { t } = useTranslation()
+  const shown = useCurrentToast()
+  const tone = TONE_STYLES[shown?.tone ?? 'default']
+  const Icon = tone.icon
+  return (
+    <ToastPrimitive.Provider
+      duration={TOAST_DURATION_MS}
+      swipeDirection="right"
+      swipeThreshold={50}
+      label={t('toast.region')}
+    >
+      {shown && (
+        <ToastPrimitive.Root
+          key={shown.id}
+          open={shown.open}
+          duration={shown.duration ?? TOAST_DURATION_MS}
+          onOpenChange={(open) => {
+            if (!open) closeToast(shown.id)
+          }}
+          className={cn(
+            'group pointer-events-auto relative flex w-full items-start gap-3 rounded-2xl border p-4 pr-11 shadow-lifted',
+            'data-[state=open]:animate-slide-in-right data-[state=closed]:animate-fade-in data-[state=closed]:opacity-0',
+            'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)]',
+            tone.box,
+          )}
+          data-tone={shown.tone ?? 'default'}
+        >
+          <Icon
+            aria-hidden
+            className={cn(
+              'mt-0.5 size-5 shrink-0',
+              shown.tone === 'success' && 'text-success',
+              shown.tone === 'destructive' && 'text-danger',
+              (shown.tone ?? 'default') === 'default' && 'text-primary',
+            )}
+          />
+          <div className="flex min-w-0 flex-col gap-1">
+            <ToastPrimitive.Title className="font-semibold leading-snug">{shown.title}</ToastPrimitive.Title>
+            {shown.description && (
+              <ToastPrimitive.Description className="text-sm leading-relaxed text-ink-soft">
+                {shown.description}
+              </ToastPrimitive.Description>
+            )}
+          </div>
+          <ToastPrimitive.Close
+            aria-label={t('common.close')}
+            className="absolute right-3 top-3 inline-flex size-7 cursor-pointer items-center justify-center rounded-full text-ink-soft transition-colors hover:bg-sand hover:text-ink"
+          >
+            <X aria-hidden className="size-4" />
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      )}
+      <ToastPrimitive.Viewport
+        hotkey={['F8']}
+        className="fixed bottom-0 right-0 z-[100] flex w-full max-w-md flex-col gap-2 p-4 outline-none sm:bottom-4 sm:right-4"
+      />
+    </ToastPrimitive.Provider>
+  )
+}

@@ -1,0 +1,58 @@
+import { addDays, nextSaturday, setHours, setMinutes, startOfDay } from 'date-fns'
+import { CalendarCheck, Check } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { formatDate, formatMoney } from '../../lib/format'
+import { currentLanguage } from '../../lib/i18n'
+
+/**
+ * What a customer sees in the chat, as an illustration in the hero: a request in plain words and
+ * the assistant's confirmation, with next Saturday's date in the visitor's language.
+ */
+export function ChatPreview() {
+  const { t } = useTranslation()
+  const language = currentLanguage()
+  const saturday = setMinutes(setHours(nextSaturday(addDays(startOfDay(new Date()), 1)), 10), 0)
+  const when = `${formatDate(saturday, 'EEEE d MMMM', language)}, ${formatDate(saturday, 'HH:mm', language)}`
+  const price = formatMoney(4500, 'EUR', language)
+  return (
+    <figure
+      aria-label={t('home.preview.label')}
+      className="relative mx-auto w-full max-w-sm rounded-[2rem] border border-line bg-surface p-4 shadow-lifted sm:p-5"
+    >
+      <div className="flex items-center gap-3 border-b border-line/70 pb-3">
+        <span className="inline-flex size-10 items-center justify-center rounded-full bg-primary font-display text-lg font-semibold text-white">
+          L
+        </span>
+        <div className="min-w-0">
+          <p className="truncate font-semibold leading-tight">Salon Lumière</p>
+          <p className="flex items-center gap-1.5 text-xs text-ink-soft">
+            <span aria-hidden className="size-2 rounded-full bg-success" />
+            {t('home.preview.online')}
+          </p>
+        </div>
+      </div>
+      <ol className="flex flex-col gap-3 pt-4 text-[0.925rem] leading-snug">
+        <li className="ml-auto max-w-[85%] rounded-2xl rounded-br-md bg-primary px-3.5 py-2.5 text-white">
+          {t('home.preview.customer')}
+        </li>
+        <li className="mr-auto max-w-[90%] rounded-2xl rounded-bl-md bg-sand px-3.5 py-2.5">
+          {t('home.preview.assistant')}
+        </li>
+        <li className="mr-auto w-[90%] rounded-2xl border border-success/25 bg-success-soft/60 p-3.5">
+          <p className="flex items-center gap-2 font-semibold text-success">
+            <CalendarCheck aria-hidden className="size-4" />
+            {t('home.preview.confirmed')}
+          </p>
+          <p className="mt-1.5 font-medium first-letter:uppercase">{when}</p>
+          <p className="text-sm text-ink-soft">
+            {t('home.preview.service')} · 45 min · {price}
+          </p>
+        </li>
+      </ol>
+      <figcaption className="mt-4 flex items-center justify-center gap-1.5 text-xs text-ink-soft">
+        <Check aria-hidden className="size-3.5 text-success" />
+        {t('home.preview.caption')}
+      </figcaption>
+    </figure>
+  )
+}

@@ -1,0 +1,39 @@
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { COUNTRY_CODES } from '../../../common/countries'
+import { Flag } from '../../components/Flag'
+import { SearchSelect, type SelectOption } from '../../components/ui/SearchSelect'
+import { countryName } from '../../lib/format'
+import { currentLanguage } from '../../lib/i18n'
+
+/** Every assigned country with its flag, named and sorted in the visitor's language, searchable. */
+export function CountryPicker(props: {
+  id: string
+  value: string | undefined
+  onChange: (code: string | undefined) => void
+  'aria-describedby'?: string
+  'aria-invalid'?: true
+}) {
+  const { t } = useTranslation()
+  const language = currentLanguage()
+  const options = useMemo<SelectOption[]>(() => {
+    const collator = new Intl.Collator(language)
+    return COUNTRY_CODES.map((code) => ({
+      value: code,
+      label: countryName(code, language),
+      // English names too, so "Germany" finds Allemagne whatever the interface language.
+      keywords: language === 'en' ? code : `${countryName(code, 'en')} ${code}`,
+      icon: <Flag country={code} />,
+    })).sort((a, b) => collator.compare(a.label, b.label))
+  }, [language])
+  return (
+    <SearchSelect
+      {...props}
+      options={options}
+      placeholder={t('waitlist.form.countryPlaceholder')}
+      searchPlaceholder={t('waitlist.form.countrySearch')}
+      emptyText={t('waitlist.form.countryNone')}
+      clearLabel={t('waitlist.form.countryClear')}
+    />
+  )
+}

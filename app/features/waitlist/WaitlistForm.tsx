@@ -1,0 +1,121 @@
+import { useMutation } from '@tanstack/react-query'
+import { CheckCircle2 } from 'lucide-react'
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import {
+  type WaitlistAnswer,
+  type WaitlistEntryInput,
+  waitlistEntryInputSchema,
+} from '../../../common/schemas/waitlist'
+import { Button } from '../../components/ui/Button'
+import { Field, Input } from '../../components/ui/Input'
+import { toast } from '../../components/ui/Toast'
+import { ApiError, apiRequest } from '../../lib/api'
+import { currentLanguage } from '../../lib/i18n'
+import { CountryPicker } from './CountryPicker'
+
+type FieldName = 'salonName' | 'contactEmail' | 'address' | 'phone' | 'country'
+type Values = Record<FieldName, string>
+const EMPTY: Values = { salonName: '', contactEmail: '', address: '', phone: '', country: '' }
+
+/** The waitlist form (spec §2): required salon name, e-mail and address; optional phone and country. */
+export function WaitlistForm({ referralCode }: { referralCode: string | undefined }) {
+  const { t } = useTranslation()
+  const [values, setValues] = useState<Values>(EMPTY)
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({})
+  const [success, setSuccess] = useState<string>()
+
+  const submit = useMutation({
+    mutationFn: async (entry: WaitlistEntryInput) =>
+      (await (await apiRequest('POST', '/api/waitlist', entry)).json()) as WaitlistAnswer,
+    onSuccess: (answer) => {
+      const message = answer.message || t('waitlist.success')
+      setValues(EMPTY)
+      setErrors({})
+      setSuccess(message)
+      toast({ title: t('waitlist.successTitle'), description: message, tone: 'success' })
+    },
+    onError: (error) => {
+      // The server answers in the visitor's language; a network failure has no answer at all.
+      const message =
+        error instanceof ApiError ? (error.body?.message ?? t('waitlist.errors.generic')) : t('waitlist.errors.network')
+      toast({ title: t('waitlist.errors.title'), description: message, tone: 'destructive' })
+    },
+  })
+
+  const set = (field: FieldName) => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }))
+    setErrors((current) => ({ ...current, [field]: undefined }))
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    setSuccess(undefined)
+    const entry: WaitlistEntryInput = { ...values, referralCode, language: currentLanguage() }
+    const parsed = waitlistEntryInputSchema.safeParse(entry)
+    if (!parsed.success) {
+      const found: Partial<Record<FieldName, string>> = {}
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as FieldName
+        found[field] ??= t(`waitlist.errors.${field}`)
+      }
+      setErrors(found)
+      document.getElementById(`waitlist-${Object.keys(found)[0]}`)?.focus()
+      return
+    }
+    submit.mutate(entry)
+  }
+
+  const text = (field: Exclude<FieldName, 'country'>, type: string, autoComplete: string, required: boolean) => (
+    <Field
+      label={t(`waitlist.form.${field}`)}
+      error={errors[field]}
+      required={required}
+      optionalLabel={t('common.optional')}
+    >
+      {(control) => (
+        <Input
+          {...control}
+          id={`waitlist-${field}`}
+          type={type}
+          autoComplete={autoComplete}
+          required={required}
+          value={values[field]}
+          onChange={(event) => set(field)(event.target.value)}
+          placeholder={t(`waitlist.form.${field}Placeholder`)}
+        />
+      )}
+    </Field>
+  )
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-label={t('waitlist.form.label')}>
+      {success && (
+        <div role="status" className="flex gap-3 rounded-2xl border border-success/25 bg-success-soft p-4 text-ink">
+          <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-success" />
+          <p className="leading-relaxed">{success}</p>
+        </div>
+      )}
+      {text('salonName', 'text', 'organization', true)}
+      {text('contactEmail', 'email', 'email', true)}
+      {text('address', 'text', 'street-address', true)}
+      <div className="grid gap-5 sm:grid-cols-2">
+        {text('phone', 'tel', 'tel', false)}
+        <Field label={t('waitlist.form.country')} error={errors.country} optionalLabel={t('common.optional')}>
+          {(control) => (
+            <CountryPicker
+              {...control}
+              id="waitlist-country"
+              value={values.country || undefined}
+              onChange={(code) => set('country')(code ?? '')}
+            />
+          )}
+        </Field>
+      </div>
+      <Button type="submit" size="lg" loading={submit.isPending} className="mt-2 w-full">
+        {submit.isPending ? t('waitlist.form.submitting') : t('waitlist.form.submit')}
+      </Button>
+      <p className="text-center text-xs leading-relaxed text-ink-soft">{t('waitlist.form.privacy')}</p>
+    </form>
+  )
+}

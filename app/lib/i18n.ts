@@ -1,0 +1,67 @@
+import i18next from 'i18next'
+import { initReactI18next } from 'react-i18next'
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../common/languages'
+
+/** Where the visitor's choice is kept (spec §9: the product's name, a hyphen, 'language'). */
+export const LANGUAGE_STORAGE_KEY = 'salonia-language'
+
+// Each language is its own chunk: a visitor downloads only the texts they read.
+const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*.json')
+
+function storedLanguage(): Language | undefined {
+  try {
+    const value = localStorage.getItem(LANGUAGE_STORAGE_KEY)
+    return isLanguage(value) ? value : undefined
+  } catch {
+    return undefined // storage disabled (private mode, blocked cookies)
+  }
+}
+
+/** The stored choice, else the first supported browser language, else French. */
+export function initialLanguage(): Language {
+  const stored = storedLanguage()
+  if (stored) return stored
+  for (const tag of navigator.languages ?? [navigator.language]) {
+    const base = tag.slice(0, 2).toLowerCase()
+    if (isLanguage(base)) return base
+  }
+  return DEFAULT_LANGUAGE
+}
+
+async function loadCatalogue(language: Language): Promise<void> {
+  if (i18next.hasResourceBundle(language, 'translation')) return
+  const load = catalogues[`../locales/${language}.json`]
+  if (!load) throw new Error(`No texts for ${language}`)
+  i18next.addResourceBundle(language, 'translation', (await load()).default)
+}
+
+export async function setupI18n(): Promise<void> {
+  const language = initialLanguage()
+  await i18next.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: false,
+    supportedLngs: [...LANGUAGES],
+    resources: {},
+    interpolation: { escapeValue: false }, // React escapes
+    returnNull: false,
+  })
+  await loadCatalogue(language)
+  await i18next.changeLanguage(language)
+  document.documentElement.lang = language
+}
+
+/** Switches the interface language and remembers the choice on this device. */
+export async function changeLanguage(language: Language): Promise<void> {
+  await loadCatalogue(language)
+  await i18next.changeLanguage(language)
+  document.documentElement.lang = language
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language)
+  } catch {
+    // The choice then lasts until the page is closed.
+  }
+}
+
+export function currentLanguage(): Language {
+  return isLanguage(i18next.language) ? i18next.language : DEFAULT_LANGUAGE
+}

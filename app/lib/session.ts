@@ -1,0 +1,51 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { useLocation } from 'wouter'
+import type { Session } from '../../common/schemas/session'
+import { apiRequest, getQueryFn } from './api'
+
+export const SESSION_KEY = ['/api/session']
+const SIGNED_OUT: Session = { isAuthenticated: false }
+
+/**
+ * Who is signed in (spec §4): fresh for 30 s, never retried; a failed check counts as signed out.
+ * A GOOGLE_AUTH_SUCCESS message from the sign-in window checks again a second later.
+ */
+export function useSession() {
+  const queryClient = useQueryClient()
+  const query = useQuery({
+    queryKey: SESSION_KEY,
+    queryFn: getQueryFn<Session>({ on401: 'returnNull' }),
+    staleTime: 30_000,
+    retry: false,
+  })
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin || event.data?.type !== 'GOOGLE_AUTH_SUCCESS') return
+      timer = setTimeout(() => queryClient.invalidateQueries({ queryKey: SESSION_KEY }), 1000)
+    }
+    window.addEventListener('message', onMessage)
+    return () => {
+      window.removeEventListener('message', onMessage)
+      clearTimeout(timer)
+    }
+  }, [queryClient])
+
+  const session = query.isError ? SIGNED_OUT : (query.data ?? SIGNED_OUT)
+  return { session, isLoading: query.isLoading }
+}
+
+/** Signs out, forgets every cached answer and goes home. */
+export function useLogout() {
+  const queryClient = useQueryClient()
+  const [, navigate] = useLocation()
+  return useMutation({
+    mutationFn: () => apiRequest('POST', '/api/logout'),
+    onSuccess: () => {
+      queryClient.clear()
+      navigate('/')
+    },
+  })
+}

@@ -1,0 +1,63 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { LANGUAGES } from '../../common/languages'
+
+/** Every text of the interface exists in the four languages, with the same placeholders. */
+
+type Texts = { [key: string]: string | Texts }
+const dir = import.meta.dirname
+const load = (language: string): Texts => JSON.parse(readFileSync(join(dir, `${language}.json`), 'utf8'))
+
+function flatten(texts: Texts, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>()
+  for (const [key, value] of Object.entries(texts)) {
+    const path = prefix ? `${prefix}.${key}` : key
+    if (typeof value === 'string') out.set(path, value)
+    else for (const [k, v] of flatten(value, path)) out.set(k, v)
+  }
+  return out
+}
+
+const catalogues = Object.fromEntries(LANGUAGES.map((language) => [language, flatten(load(language))]))
+const english = catalogues.en as Map<string, string>
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|\{(\w+)\}/g)].map((m) => m[1] ?? m[2]).sort()
+
+/** Keys written literally in the app's code: t('a.b') and i18nKey="a.b". */
+function keysUsedInCode(folder: string): string[] {
+  const keys: string[] = []
+  for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || entry.name.endsWith('.test.ts')) continue
+    const source = readFileSync(join(entry.parentPath, entry.name), 'utf8')
+    for (const match of source.matchAll(/\bt\(\s*'([a-zA-Z0-9_.]+)'/g)) keys.push(match[1] as string)
+  }
+  return keys
+}
+
+describe('the four locale files', () => {
+  it('are the only locale files', () => {
+    expect(
+      readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .sort(),
+    ).toEqual(LANGUAGES.map((l) => `${l}.json`).sort())
+  })
+
+  it.each(LANGUAGES)('%s has exactly the keys of the others', (language) => {
+    const keys = [...(catalogues[language] as Map<string, string>).keys()].sort()
+    expect(keys).toEqual([...english.keys()].sort())
+  })
+
+  it.each(LANGUAGES)('%s has no empty text and the same placeholders as English', (language) => {
+    for (const [key, text] of catalogues[language] as Map<string, string>) {
+      expect(text.trim(), `${language}: ${key}`).not.toBe('')
+      expect(placeholders(text), `${language}: ${key}`).toEqual(placeholders(english.get(key) ?? ''))
+    }
+  })
+
+  it('holds every key the code asks for', () => {
+    const missing = keysUsedInCode(join(dir, '..')).filter((key) => !english.has(key))
+    expect(missing).toEqual([])
+  })
+})

@@ -1,0 +1,32 @@
+/**
+ * The web app's route table (spec §2). The browser router renders these pages; the server answers
+ * 404 for any other path (with the web app, which shows the "Page Not Found" page).
+ */
+export const APP_ROUTES = [
+  { path: '/', page: 'HomePage' },
+  // Without a salon the chat shows its restricted-access screen (spec §2, Chat screen).
+  { path: '/chat', page: 'ChatPage' },
+  { path: '/chat/:salonId', page: 'ChatPage' },
+  { path: '/chat/:salonId/legacy', page: 'ChatPage' },
+  { path: '/professional', page: 'ProfessionalPage' },
+  { path: '/admin', page: 'AdminPage' },
+  { path: '/ambassador', page: 'AmbassadorLoginPage' },
+  { path: '/ambassador/dashboard', page: 'AmbassadorDashboardPage' },
+  { path: '/ambassador-kit', page: 'AmbassadorKitPage' },
+  { path: '/waitlist', page: 'WaitlistPage' },
+] as const
+
+export type AppRoute = (typeof APP_ROUTES)[number]
+export type PageName = AppRoute['page'] | 'NotFoundPage'
+
+/** The route a path belongs to (a trailing slash is ignored), or undefined for "Page Not Found". */
+export function matchAppRoute(pathname: string): AppRoute | undefined {
+  const segments = pathname.split('/').filter(Boolean)
+  return APP_ROUTES.find((route) => {
+    const pattern = route.path.split('/').filter(Boolean)
+    return (
+      pattern.length === segments.length &&
+      pattern.every((part, i) => (part.startsWith(':') ? (segments[i] ?? '') !== '' : part === segments[i]))
+    )
+  })
+}

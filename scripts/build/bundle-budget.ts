@@ -1,0 +1,107 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import type { Plugin } from 'vite'
+import { APP_ROUTES, type PageName } from '../../common/routes'
+
+/** Routes whose first load is held to the budget (issue: `/` and `/chat/:salonId`). */
+export const BUDGET_ROUTES = ['/', '/chat/:salonId']
+export const BUDGET_GZIP_BYTES = 150_000
+
+export interface RouteLoad {
+  path: string
+  page: PageName
+  files: string[]
+  rawBytes: number
+  gzipBytes: number
+}
+
+export interface BundleReport {
+  budgetGzipBytes: number
+  budgetRoutes: string[]
+  routes: RouteLoad[]
+}
+
+interface ChunkInfo {
+  fileName: string
+  imports: string[]
+  facadeModuleId: string | null
+  isEntry: boolean
+}
+
+const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/
+
+/**
+ * After each build: writes .gz and .br beside every compressible file (the server sends them to
+ * browsers that accept them), and reports the gzip size of the JavaScript each route downloads
+ * before it can render — the entry, the page's own chunk, everything they import statically, and
+ * the texts of one language. The build fails when a budgeted route is over budget.
+ */
+export function bundleBudget(): Plugin {
+  return {
+    name: 'salonia-bundle-budget',
+    apply: 'build',
+    writeBundle(output, bundle) {
+      const outDir = output.dir ?? 'dist/app'
+      const gzipSizes = new Map<string, number>()
+      for (const file of Object.values(bundle)) {
+        if (!COMPRESSIBLE.test(file.fileName)) continue
+        const path = join(outDir, file.fileName)
+        const content = readFileSync(path)
+        const gzipped = gzipSync(content, { level: 9 })
+        gzipSizes.set(file.fileName, gzipped.length)
+        if (content.length < 1024) continue
+        writeFileSync(`${path}.gz`, gzipped)
+        writeFileSync(`${path}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }))
+      }
+
+      const chunks = Object.values(bundle).filter((f) => f.type === 'chunk') as unknown as ChunkInfo[]
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]))
+      const withImports = (start: ChunkInfo | undefined, into: Set<string>) => {
+        if (!start || into.has(start.fileName)) return
+        into.add(start.fileName)
+        for (const name of start.imports) withImports(byFile.get(name), into)
+      }
+      const entry = chunks.find((c) => c.isEntry)
+      const pageChunk = (page: PageName) => chunks.find((c) => c.facadeModuleId?.endsWith(`/app/pages/${page}.tsx`))
+      // The visitor loads one language before the first render; count the largest.
+      const locale = chunks
+        .filter((c) => /\/app\/locales\/\w+\.json$/.test(c.facadeModuleId ?? ''))
+        .sort((a, b) => (gzipSizes.get(b.fileName) ?? 0) - (gzipSizes.get(a.fileName) ?? 0))[0]
+
+      const routes: RouteLoad[] = [...APP_ROUTES, { path: '(any other path)', page: 'NotFoundPage' as const }].map(
+        (route) => {
+          const files = new Set<string>()
+          withImports(entry, files)
+          withImports(pageChunk(route.page), files)
+          withImports(locale, files)
+          const list = [...files]
+          return {
+            path: route.path,
+            page: route.page,
+            files: list,
+            rawBytes: list.reduce(
+              (sum, f) =>
+                sum + (bundle[f]?.type === 'chunk' ? Buffer.byteLength((bundle[f] as { code: string }).code) : 0),
+              0,
+            ),
+            gzipBytes: list.reduce((sum, f) => sum + (gzipSizes.get(f) ?? 0), 0),
+          }
+        },
+      )
+      const report: BundleReport = { budgetGzipBytes: BUDGET_GZIP_BYTES, budgetRoutes: BUDGET_ROUTES, routes }
+      writeFileSync(join(outDir, 'bundle-report.json'), `${JSON.stringify(report, null, 2)}\n`)
+
+      const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`
+      const lines = routes.map((r) => {
+        const budget = BUDGET_ROUTES.includes(r.path) ? ` (budget ${kb(BUDGET_GZIP_BYTES)})` : ''
+        return `  ${r.path.padEnd(24)} ${kb(r.gzipBytes).padStart(9)} gzip, ${kb(r.rawBytes).padStart(9)} raw${budget}`
+      })
+      console.log(`\nJavaScript each route loads first:\n${lines.join('\n')}\n`)
+      const over = routes.filter((r) => BUDGET_ROUTES.includes(r.path) && r.gzipBytes > BUDGET_GZIP_BYTES)
+      if (over.length > 0) {
+        this.error(`Over the JavaScript budget: ${over.map((r) => `${r.path} ${kb(r.gzipBytes)}`).join(', ')}`)
+      }
+    },
+  }
+}
