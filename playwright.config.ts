@@ -19,6 +19,9 @@ export default defineConfig({
   ],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
+    // A visitor in France, the product's first market; tests of other languages say so.
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
     screenshot: 'on',
     trace: 'retain-on-failure',
     launchOptions: {

@@ -19,6 +19,8 @@ export function Label({ className, ...props }: ComponentProps<typeof LabelPrimit
 }
 
 export interface FieldProps {
+  /** The control's id (generated when absent). */
+  id?: string
   label: ReactNode
   /** Shown under the control; an error replaces it. */
   hint?: ReactNode
@@ -31,8 +33,9 @@ export interface FieldProps {
 }
 
 /** A label, a control, and its hint or error, wired together for screen readers. */
-export function Field({ label, hint, error, required, optionalLabel, className, children }: FieldProps) {
-  const id = useId()
+export function Field({ id: givenId, label, hint, error, required, optionalLabel, className, children }: FieldProps) {
+  const generatedId = useId()
+  const id = givenId ?? generatedId
   const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>

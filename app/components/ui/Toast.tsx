@@ -70,7 +70,7 @@ export function Toaster() {
       duration={TOAST_DURATION_MS}
       swipeDirection="right"
       swipeThreshold={50}
-      label={t('toast.region')}
+      label={t('toast.label')}
     >
       {shown && (
         <ToastPrimitive.Root
@@ -115,6 +115,7 @@ export function Toaster() {
       )}
       <ToastPrimitive.Viewport
         hotkey={['F8']}
+        label={t('toast.region')}
         className="fixed bottom-0 right-0 z-[100] flex w-full max-w-md flex-col gap-2 p-4 outline-none sm:bottom-4 sm:right-4"
       />
     </ToastPrimitive.Provider>

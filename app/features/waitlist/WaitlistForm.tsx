@@ -68,6 +68,7 @@ export function WaitlistForm({ referralCode }: { referralCode: string | undefine
 
   const text = (field: Exclude<FieldName, 'country'>, type: string, autoComplete: string, required: boolean) => (
     <Field
+      id={`waitlist-${field}`}
       label={t(`waitlist.form.${field}`)}
       error={errors[field]}
       required={required}
@@ -76,7 +77,6 @@ export function WaitlistForm({ referralCode }: { referralCode: string | undefine
       {(control) => (
         <Input
           {...control}
-          id={`waitlist-${field}`}
           type={type}
           autoComplete={autoComplete}
           required={required}
@@ -101,11 +101,15 @@ export function WaitlistForm({ referralCode }: { referralCode: string | undefine
       {text('address', 'text', 'street-address', true)}
       <div className="grid gap-5 sm:grid-cols-2">
         {text('phone', 'tel', 'tel', false)}
-        <Field label={t('waitlist.form.country')} error={errors.country} optionalLabel={t('common.optional')}>
+        <Field
+          id="waitlist-country"
+          label={t('waitlist.form.country')}
+          error={errors.country}
+          optionalLabel={t('common.optional')}
+        >
           {(control) => (
             <CountryPicker
               {...control}
-              id="waitlist-country"
               value={values.country || undefined}
               onChange={(code) => set('country')(code ?? '')}
             />
