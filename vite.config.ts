@@ -14,6 +14,7 @@ export default defineConfig({
     modulePreload: { polyfill: false },
   },
   server: {
-    proxy: { '/api': 'http://localhost:3000' },
+    // npm run dev: the API server runs beside Vite (scripts/dev.mjs).
+    proxy: { '/api': `http://localhost:${process.env.SALONIA_API_PORT ?? '3000'}` },
   },
 })

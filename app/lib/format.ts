@@ -10,6 +10,19 @@ export function formatDate(date: Date | number, pattern: string, language: Langu
   return format(date, pattern, { locale: DATE_LOCALES[language] })
 }
 
+/** How each language writes a weekday with its date: "samedi 5 décembre", "Samstag, 5. Dezember". */
+const DAY_PATTERNS: Record<Language, string> = {
+  fr: 'EEEE d MMMM',
+  de: 'EEEE, d. MMMM',
+  it: 'EEEE d MMMM',
+  en: 'EEEE d MMMM',
+}
+
+/** A day and time as the language writes it: "samedi 5 décembre, 10:00". */
+export function formatDayAndTime(date: Date | number, language: Language): string {
+  return `${formatDate(date, DAY_PATTERNS[language], language)}, ${formatDate(date, 'HH:mm', language)}`
+}
+
 /** A price in minor units for the interface language: 4500 EUR → "45 €" in French. */
 export function formatMoney(minor: number, currency: string, language: Language): string {
   return formatMoneyIn(minor, currency, language === 'en' ? 'en-GB' : language)

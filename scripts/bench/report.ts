@@ -429,13 +429,17 @@ export function markdownSection(report: BenchReport): string {
 }
 
 /** Rewrites the section between the markers (or appends it), leaving the rest of the file alone. */
-export function writeMarkdown(file: string, section: string): void {
+export function writeMarkdown(
+  file: string,
+  section: string,
+  markers: { start: string; end: string } = { start: MARKER_START, end: MARKER_END },
+): void {
   const header = '# Performance\n\nFigures measured on a real run; each section says how to reproduce it.\n\n'
   let text = existsSync(file) ? readFileSync(file, 'utf8') : header
-  const start = text.indexOf(MARKER_START)
-  const end = text.indexOf(MARKER_END)
+  const start = text.indexOf(markers.start)
+  const end = text.indexOf(markers.end)
   if (start >= 0 && end > start) {
-    text = text.slice(0, start) + section + text.slice(end + MARKER_END.length)
+    text = text.slice(0, start) + section + text.slice(end + markers.end.length)
   } else {
     text = `${text.replace(/\s*$/, '')}\n\n${section}\n`
   }

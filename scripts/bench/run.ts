@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import os from 'node:os'
 import { join } from 'node:path'
@@ -5,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { watchOtherActivity } from './activity'
+import { BUNDLE_MARKER_END, BUNDLE_MARKER_START, bundleSection, measureBundle } from './bundle'
 import { runEngineBenchmark } from './engine'
 import { type DriverResult, runHttpBenchmark } from './http'
 import type { Driver } from './protocol'
@@ -18,7 +20,8 @@ import { type BenchReport, consoleReport, cpuTimes, describeMachine, markdownSec
  * Options (after `npm run bench --`):
  *   --duration=<s>      seconds of each measured HTTP run (default 10)
  *   --connections=<n>   concurrent connections (default 50)
- *   --only=engine|http  run one half
+ *   --only=engine|http|bundle  run one part (bundle: build the web app and report each route's
+ *                       first-load JavaScript; always written, it does not depend on load)
  *   --drivers=pglite,postgres
  *   --no-profile        skip the short profiled runs (CPU profiles of the server)
  *   --no-write          print only, leave docs/PERFORMANCE.md alone
@@ -78,9 +81,21 @@ async function main(): Promise<void> {
   const started = performance.now()
   const duration = positive('duration', args.duration, 600)
   const connections = positive('connections', args.connections, 1000)
-  if (args.only && args.only !== 'engine' && args.only !== 'http') throw new Error('--only is engine or http')
+  if (args.only && !['engine', 'http', 'bundle'].includes(args.only))
+    throw new Error('--only is engine, http or bundle')
   const drivers = (args.drivers ?? '').split(',').filter(Boolean)
   for (const d of drivers) if (d !== 'pglite' && d !== 'postgres') throw new Error(`Unknown driver ${d}`)
+
+  if (args.only === undefined || args.only === 'bundle') {
+    log('Web app bundle: building and measuring each route’s first-load JavaScript …')
+    const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim() || 'unknown'
+    const section = bundleSection(measureBundle(), commit)
+    if (!args['no-write']) writeMarkdown(DOC, section, { start: BUNDLE_MARKER_START, end: BUNDLE_MARKER_END })
+    if (args.only === 'bundle') {
+      log(section)
+      return
+    }
+  }
 
   const report: BenchReport = {
     date: new Date(),

@@ -1,7 +1,7 @@
 import { addDays, nextSaturday, setHours, setMinutes, startOfDay } from 'date-fns'
 import { CalendarCheck, Check } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { formatDate, formatMoney } from '../../lib/format'
+import { formatDayAndTime, formatMoney } from '../../lib/format'
 import { currentLanguage } from '../../lib/i18n'
 
 /**
@@ -12,7 +12,7 @@ export function ChatPreview() {
   const { t } = useTranslation()
   const language = currentLanguage()
   const saturday = setMinutes(setHours(nextSaturday(addDays(startOfDay(new Date()), 1)), 10), 0)
-  const when = `${formatDate(saturday, 'EEEE d MMMM', language)}, ${formatDate(saturday, 'HH:mm', language)}`
+  const when = formatDayAndTime(saturday, language)
   const price = formatMoney(4500, 'EUR', language)
   return (
     <figure
