@@ -7,8 +7,7 @@ import { expect, test } from '@playwright/test'
 const BUDGET_BYTES = 150_000
 
 for (const path of ['/', '/chat/SAL001']) {
-  test(`${path} loads at most 150 kB of compressed JavaScript`, async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name === 'phone', 'the same files on every screen size')
+  test(`${path} loads at most 150 kB of compressed JavaScript`, { tag: '@once' }, async ({ page }, testInfo) => {
     await page.goto(path, { waitUntil: 'networkidle' })
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     const scripts = await page.evaluate(() =>

@@ -3,8 +3,7 @@ import { TEXTS } from './texts'
 
 const fr = TEXTS.fr
 
-test('the navigation bar stays on top and offers Connect when signed out', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name === 'phone', 'the phone layout folds the links into the menu (tested below)')
+test('the navigation bar stays on top and offers Connect when signed out', { tag: '@wide' }, async ({ page }) => {
   await page.goto('/')
   const nav = page.getByRole('navigation', { name: fr.nav.label })
   await expect(nav.getByRole('link', { name: fr.nav.home, exact: true })).toHaveAttribute('aria-current', 'page')
@@ -45,4 +44,28 @@ test.describe('on a 375 px phone', () => {
     await expect(page.getByRole('heading', { level: 1, name: fr.home.hero.title })).toBeVisible()
     await expect(page.getByRole('button', { name: fr.nav.openMenu })).toHaveAttribute('aria-expanded', 'false')
   })
+})
+
+test('signed in, the bar offers Disconnect, which signs out and goes home', { tag: '@wide' }, async ({ page }) => {
+  // Sign-in arrives with the professional area; until then the session answer is played here.
+  let signedIn = true
+  await page.route('/api/session', (route) =>
+    route.fulfill({
+      json: signedIn
+        ? { isAuthenticated: true, user: { salonId: 'SAL001', email: 'salon.lumiere.demo@gmail.com', name: 'Lumière' } }
+        : { isAuthenticated: false },
+    }),
+  )
+  await page.route('/api/logout', (route) => {
+    signedIn = false
+    return route.fulfill({ status: 204 })
+  })
+  await page.goto('/waitlist')
+  const nav = page.getByRole('navigation', { name: fr.nav.label })
+  await expect(nav.getByRole('button', { name: fr.nav.disconnect })).toBeVisible()
+  await expect(nav.getByRole('link', { name: fr.nav.connect })).toHaveCount(0)
+
+  await nav.getByRole('button', { name: fr.nav.disconnect }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(nav.getByRole('link', { name: fr.nav.connect })).toBeVisible()
 })
