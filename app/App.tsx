@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense } from 'react'
+import { lazy, type ReactNode, Suspense, useEffect } from 'react'
 import { Route, Switch, useLocation } from 'wouter'
 import { APP_ROUTES, type PageName } from '../common/routes'
 import { Footer } from './components/layout/Footer'
@@ -21,6 +21,9 @@ const PAGES: Record<PageName, ReturnType<typeof lazy>> = {
 /** The chat is the salon's own space for its customers: no Salonia navigation around it. */
 function Frame({ children }: { children: ReactNode }) {
   const [location] = useLocation()
+  // A new page starts at its top, as it would after a full page load.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger
+  useEffect(() => window.scrollTo(0, 0), [location])
   if (location === '/chat' || location.startsWith('/chat/')) return <>{children}</>
   return (
     <div className="flex min-h-dvh flex-col">

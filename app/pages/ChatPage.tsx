@@ -1,10 +1,10 @@
-import { ArrowLeft, Lock, MessageCircle } from 'lucide-react'
+import { Lock, MessageCircle } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'wouter'
 import { LanguageSwitcher } from '../components/layout/LanguageSwitcher'
 import { Logo } from '../components/layout/Logo'
+import { StatusMessage } from '../components/StatusMessage'
 import { Badge } from '../components/ui/Badge'
-import { Button } from '../components/ui/Button'
 import { Card } from '../components/ui/Card'
 import { usePageTitle } from '../lib/page-title'
 
@@ -25,30 +25,22 @@ export default function ChatPage() {
         <LanguageSwitcher />
       </header>
       <main className="flex flex-1 items-center justify-center px-4 pb-16">
-        <Card className="flex w-full max-w-md flex-col items-center p-8 text-center">
+        <Card className="w-full max-w-md p-8">
           {salonId ? (
-            <>
-              <span className="mb-5 inline-flex size-14 items-center justify-center rounded-2xl bg-primary-soft text-primary">
-                <MessageCircle aria-hidden className="size-7" />
-              </span>
-              <Badge tone="primary">{t('comingSoon.badge')}</Badge>
-              <h1 className="mt-4 text-3xl font-semibold">{t('chat.title')}</h1>
-              <p className="mt-3 leading-relaxed text-ink-soft">{t('chat.comingSoon')}</p>
-            </>
+            <StatusMessage
+              icon={MessageCircle}
+              above={<Badge tone="primary">{t('comingSoon.badge')}</Badge>}
+              title={t('chat.title')}
+              description={t('chat.comingSoon')}
+              homeButton={false}
+            />
           ) : (
-            <>
-              <span className="mb-5 inline-flex size-14 items-center justify-center rounded-2xl bg-sand text-ink-soft">
-                <Lock aria-hidden className="size-7" />
-              </span>
-              <h1 className="text-3xl font-semibold">{t('chat.restricted.title')}</h1>
-              <p className="mt-3 leading-relaxed text-ink-soft">{t('chat.restricted.description')}</p>
-              <Button asChild className="mt-6">
-                <Link href="/">
-                  <ArrowLeft aria-hidden className="size-4" />
-                  {t('common.backHome')}
-                </Link>
-              </Button>
-            </>
+            <StatusMessage
+              icon={Lock}
+              tone="neutral"
+              title={t('chat.restricted.title')}
+              description={t('chat.restricted.description')}
+            />
           )}
         </Card>
       </main>

@@ -2,6 +2,12 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
 import { Logo } from './Logo'
 
+const LINKS = [
+  ['/professional', 'nav.professional'],
+  ['/waitlist', 'footer.waitlist'],
+  ['/ambassador', 'nav.ambassador'],
+] as const
+
 export function Footer() {
   const { t } = useTranslation()
   const year = new Date().getFullYear()
@@ -12,19 +18,21 @@ export function Footer() {
           <Logo />
           <p className="text-sm leading-relaxed text-ink-soft">{t('footer.tagline')}</p>
         </div>
-        <nav aria-label={t('footer.label')} className="grid grid-cols-2 gap-x-12 gap-y-2 text-sm">
-          <Link href="/professional" className="text-ink-soft hover:text-ink hover:underline">
-            {t('nav.professional')}
-          </Link>
-          <Link href="/waitlist" className="text-ink-soft hover:text-ink hover:underline">
-            {t('footer.waitlist')}
-          </Link>
-          <Link href="/ambassador" className="text-ink-soft hover:text-ink hover:underline">
-            {t('nav.ambassador')}
-          </Link>
-          <a href="mailto:contact@salonia.app" className="text-ink-soft hover:text-ink hover:underline">
-            {t('footer.contact')}
-          </a>
+        <nav aria-label={t('footer.label')}>
+          <ul className="grid grid-cols-2 gap-x-12 gap-y-2 text-sm">
+            {LINKS.map(([href, label]) => (
+              <li key={href}>
+                <Link href={href} className="text-ink-soft hover:text-ink hover:underline">
+                  {t(label)}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <a href="mailto:contact@salonia.app" className="text-ink-soft hover:text-ink hover:underline">
+                {t('footer.contact')}
+              </a>
+            </li>
+          </ul>
         </nav>
       </div>
       <p className="mx-auto max-w-6xl px-4 pb-8 text-xs text-ink-soft sm:px-6">{t('footer.copyright', { year })}</p>
