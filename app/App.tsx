@@ -23,7 +23,10 @@ function Frame({ children }: { children: ReactNode }) {
   const [location] = useLocation()
   // A new page starts at its top, as it would after a full page load.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger
-  useEffect(() => window.scrollTo(0, 0), [location])
+  useEffect(() => {
+    // A block body: Chromium's scrollTo now returns a promise, which React would take for a cleanup.
+    window.scrollTo(0, 0)
+  }, [location])
   if (location === '/chat' || location.startsWith('/chat/')) return <>{children}</>
   return (
     <div className="flex min-h-dvh flex-col">

@@ -30,7 +30,9 @@ export function NavBar() {
 
   // The mobile menu closes whenever the route changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: location is the trigger, not a value used
-  useEffect(() => setMenuOpen(false), [location])
+  useEffect(() => {
+    setMenuOpen(false)
+  }, [location])
 
   const signOut = () =>
     logout.mutate(undefined, {
