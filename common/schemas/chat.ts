@@ -1,0 +1,49 @@
+import { z } from 'zod'
+import { LANGUAGES } from '../languages'
+
+/** The chat API (DESIGN.md "Contracts"): POST /api/mcp/chat and the legacy POST /api/ai/chat. */
+
+export const CHAT_MESSAGE_MAX_LENGTH = 2000
+
+/** Who is writing, from which chat, to which salon (public ID such as SAL001, or the salon's secure hash). */
+export const chatContextSchema = z.object({
+  userId: z.string().trim().min(1, 'userId is required').max(200),
+  chatId: z.string().trim().min(1, 'chatId is required').max(200),
+  clientName: z.string().trim().min(1, 'clientName is required').max(100),
+  clientPhone: z
+    .string()
+    .trim()
+    .max(40)
+    .nullish()
+    .transform((value) => value || undefined),
+  language: z.enum(LANGUAGES, { message: 'language is one of fr, de, it, en' }),
+  salonId: z.string().trim().min(1, 'salonId is required').max(64),
+})
+export type ChatContext = z.infer<typeof chatContextSchema>
+
+export const chatRequestSchema = z.object({
+  message: z
+    .string()
+    .max(CHAT_MESSAGE_MAX_LENGTH, `A message is at most ${CHAT_MESSAGE_MAX_LENGTH} characters`)
+    .trim()
+    .min(1, 'The message is empty'),
+  context: chatContextSchema,
+})
+export type ChatRequest = z.input<typeof chatRequestSchema>
+
+/** A calendar file (text/calendar) attached to a reply that booked or moved an appointment. */
+export const icsDataSchema = z.object({ content: z.string(), filename: z.string() })
+export type IcsData = z.infer<typeof icsDataSchema>
+
+export const chatReplySchema = z.object({
+  response: z.string(),
+  icsData: icsDataSchema.optional(),
+})
+export type ChatReply = z.infer<typeof chatReplySchema>
+
+/** POST /api/ics/download: the browser hands back a calendar file to get it as a download. */
+export const ICS_MAX_LENGTH = 20_000
+export const icsDownloadSchema = z.object({
+  icsContent: z.string().min(1, 'The calendar file is empty').max(ICS_MAX_LENGTH, 'The calendar file is too large'),
+  filename: z.string().trim().max(120).default('rendez-vous.ics'),
+})
