@@ -13,6 +13,7 @@ import type { App, AppDeps } from './http/types'
 import { registerWebApp } from './http/web-app'
 import { authRoutes } from './modules/auth/auth.routes'
 import { bookingsRoutes } from './modules/bookings/bookings.routes'
+import { calendarFilesRoutes } from './modules/calendar-files/calendar-files.routes'
 import { catalogRoutes } from './modules/catalog/catalog.routes'
 import { salonsRoutes } from './modules/salons/salons.routes'
 import { scheduleRoutes } from './modules/schedule/schedule.routes'
@@ -58,6 +59,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   scheduleRoutes(app, deps)
   bookingsRoutes(app, deps)
   waitlistRoutes(app, deps)
+  calendarFilesRoutes(app)
   authRoutes(app)
   if (options.webAppDir) await registerWebApp(app, options.webAppDir)
 

@@ -31,6 +31,7 @@ const EXPECTED: Record<string, AccessRule> = {
   'POST /api/waitlist': 'public',
   'GET /api/admin/waitlist': 'admin',
   'GET /api/session': 'public',
+  'POST /api/ics/download': 'public',
 }
 
 let t: TestApp

@@ -1,0 +1,185 @@
+import type { Language } from '../../../common/languages'
+import type { IcsData } from '../../../common/schemas/chat'
+import { instantToLocal } from '../../../common/time'
+
+/**
+ * Calendar files (RFC 5545) for an appointment booked or moved in the chat.
+ *
+ * Written by hand rather than with the `ics` package named in DESIGN.md: the file is small and fixed,
+ * and writing it ourselves keeps the time zone under our control (DTSTART/DTEND are UTC instants
+ * with a trailing Z, never floating local times a calendar could misread), and lets us fold lines on
+ * UTF-8 octets without cutting a character in two.
+ */
+
+export interface AppointmentIcsInput {
+  bookingId: string
+  start: Date
+  end: Date
+  serviceName: string
+  salon: { name: string; address: string; timeZone: string; contactEmail?: string | null }
+  customerName: string
+  language: Language
+  /** 0 for a new appointment; a move passes a higher number so calendars update the same event. */
+  sequence?: number
+  cancelled?: boolean
+  now: Date
+}
+
+const CRLF = '\r\n'
+const MAX_LINE_OCTETS = 75
+/** Reminder shown in the customer's calendar before the appointment. */
+const REMINDER_TRIGGER = '-PT2H'
+
+interface Wording {
+  /** Start of the file name: "rendez-vous-salon-lumiere-2026-12-05.ics". */
+  fileWord: string
+  description(service: string, salon: string, customer: string): string
+  cancelledDescription(service: string, salon: string, customer: string): string
+  reminder(service: string, salon: string): string
+}
+
+const WORDING: Record<Language, Wording> = {
+  fr: {
+    fileWord: 'rendez-vous',
+    description: (service, salon, customer) => `${service} chez ${salon} pour ${customer}.\nRéservé avec Salonia.`,
+    cancelledDescription: (service, salon, customer) =>
+      `Rendez-vous annulé : ${service} chez ${salon} pour ${customer}.\nRéservé avec Salonia.`,
+    reminder: (service, salon) => `Rappel : ${service} chez ${salon} dans 2 heures`,
+  },
+  de: {
+    fileWord: 'termin',
+    description: (service, salon, customer) => `${service} bei ${salon} für ${customer}.\nGebucht mit Salonia.`,
+    cancelledDescription: (service, salon, customer) =>
+      `Termin abgesagt: ${service} bei ${salon} für ${customer}.\nGebucht mit Salonia.`,
+    reminder: (service, salon) => `Erinnerung: ${service} bei ${salon} in 2 Stunden`,
+  },
+  it: {
+    fileWord: 'appuntamento',
+    description: (service, salon, customer) => `${service} presso ${salon} per ${customer}.\nPrenotato con Salonia.`,
+    cancelledDescription: (service, salon, customer) =>
+      `Appuntamento annullato: ${service} presso ${salon} per ${customer}.\nPrenotato con Salonia.`,
+    reminder: (service, salon) => `Promemoria: ${service} presso ${salon} tra 2 ore`,
+  },
+  en: {
+    fileWord: 'appointment',
+    description: (service, salon, customer) => `${service} at ${salon} for ${customer}.\nBooked with Salonia.`,
+    cancelledDescription: (service, salon, customer) =>
+      `Appointment cancelled: ${service} at ${salon} for ${customer}.\nBooked with Salonia.`,
+    reminder: (service, salon) => `Reminder: ${service} at ${salon} in 2 hours`,
+  },
+}
+
+/** The calendar file of one appointment: a VEVENT in UTC with a reminder, and a safe ASCII file name. */
+export function appointmentIcs(input: AppointmentIcsInput): IcsData {
+  const { start, end, salon, language, cancelled = false, sequence = 0 } = input
+  if (!(end.getTime() > start.getTime())) throw new RangeError('An appointment ends after it starts')
+  if (!Number.isInteger(sequence) || sequence < 0) throw new RangeError('SEQUENCE is a non-negative integer')
+  const words = WORDING[language]
+  const service = oneLine(input.serviceName)
+  const salonName = oneLine(salon.name)
+  const customer = oneLine(input.customerName)
+  const describe = cancelled ? words.cancelledDescription : words.description
+
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Salonia//Booking//FR',
+    'CALSCALE:GREGORIAN',
+    `METHOD:${cancelled ? 'CANCEL' : 'PUBLISH'}`,
+    'BEGIN:VEVENT',
+    `UID:${escapeText(input.bookingId)}@salonia`,
+    `DTSTAMP:${utcDateTime(input.now)}`,
+    `DTSTART:${utcDateTime(start)}`,
+    `DTEND:${utcDateTime(end)}`,
+    `SUMMARY:${escapeText(`${service} — ${salonName}`)}`,
+    `LOCATION:${escapeText(salon.address)}`,
+    `DESCRIPTION:${escapeText(describe(service, salonName, customer))}`,
+    ...organizer(salonName, salon.contactEmail),
+    `SEQUENCE:${sequence}`,
+    `STATUS:${cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
+    'TRANSP:OPAQUE',
+    // A cancelled appointment needs no reminder.
+    ...(cancelled
+      ? []
+      : [
+          'BEGIN:VALARM',
+          `TRIGGER:${REMINDER_TRIGGER}`,
+          'ACTION:DISPLAY',
+          `DESCRIPTION:${escapeText(words.reminder(service, salonName))}`,
+          'END:VALARM',
+        ]),
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ]
+  const content = lines.map(foldLine).join(CRLF) + CRLF
+  const day = instantToLocal(start, salon.timeZone).date
+  const filename = `${[words.fileWord, slug(salon.name), day].filter(Boolean).join('-')}.ics`
+  return { content, filename }
+}
+
+/** `20261205T093000Z`: an instant in UTC, to the second. */
+export function utcDateTime(instant: Date): string {
+  return instant
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '')
+}
+
+/** A TEXT value (RFC 5545 §3.3.11): backslash, semicolon, comma and line breaks escaped; other controls dropped. */
+export function escapeText(value: string): string {
+  return value
+    .replace(/\p{Cc}/gu, (c) => (c === '\t' || c === '\n' || c === '\r' ? c : ''))
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n')
+}
+
+/**
+ * Folds a content line into lines of at most 75 octets (RFC 5545 §3.1), each continuation starting
+ * with a space. Cuts fall between code points, so a UTF-8 sequence (an accent, an emoji) is never split.
+ */
+export function foldLine(line: string): string {
+  const parts: string[] = []
+  let current = ''
+  let octets = 0
+  for (const char of line) {
+    const size = Buffer.byteLength(char, 'utf8')
+    if (octets + size > MAX_LINE_OCTETS) {
+      parts.push(current)
+      current = ' '
+      octets = 1
+    }
+    current += char
+    octets += size
+  }
+  parts.push(current)
+  return parts.join(CRLF)
+}
+
+/** A file-name fragment of plain ASCII: "Salon Lumière" → "salon-lumiere". */
+export function slug(value: string, maxLength = 60): string {
+  return value
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[ßæœøłđþ]/gi, (c) => LIGATURES[c.toLowerCase()] ?? '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, maxLength)
+    .replace(/^-+|-+$/g, '')
+}
+
+const LIGATURES: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', þ: 'th' }
+
+/** Names go into single-line properties; a line break there is a typing accident, not meaning. */
+function oneLine(value: string): string {
+  return value.replace(/\s*[\r\n]+\s*/g, ' ').trim()
+}
+
+/** ORGANIZER with the salon's name (a quoted parameter: no double quotes or controls inside). */
+function organizer(salonName: string, email: string | null | undefined): string[] {
+  const address = email?.trim()
+  if (!address || !/^[^\s"<>\\,;:@]+@[^\s"<>\\,;:@]+$/.test(address)) return []
+  const name = salonName.replace(/["\p{Cc}]/gu, '')
+  return [`ORGANIZER;CN="${name}":mailto:${address}`]
+}
