@@ -1,0 +1,151 @@
+import { CalendarPlus, Download, X } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Language } from '../../../common/languages'
+import type { IcsData } from '../../../common/schemas/chat'
+import { cn } from '../../lib/cn'
+import { currentLanguage } from '../../lib/i18n'
+import { SalonSeal } from './ChatHeader'
+import { downloadIcs } from './chat-api'
+import type { ChatMessage } from './conversation'
+
+/**
+ * A message's time as the language writes it, 24-hour. Intl rather than date-fns: the chat's first
+ * load stays without date-fns and its locales.
+ */
+const timeFormat = (language: Language) =>
+  new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : language, { hour: '2-digit', minute: '2-digit' })
+
+/** The calendar file of a booking, as a card the customer taps to save the appointment. */
+function IcsAttachment({ ics }: { ics: IcsData }) {
+  const { t } = useTranslation()
+  const [downloading, setDownloading] = useState(false)
+  return (
+    <button
+      type="button"
+      disabled={downloading}
+      onClick={async () => {
+        setDownloading(true)
+        await downloadIcs(ics)
+        setDownloading(false)
+      }}
+      className="group mt-2.5 flex w-full cursor-pointer items-center gap-3 rounded-xl border border-brass/40 bg-paper p-3 text-left transition-colors hover:border-brass hover:bg-sand/70 disabled:cursor-wait disabled:opacity-70"
+    >
+      <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary">
+        <CalendarPlus aria-hidden className="size-5" />
+      </span>
+      <span className="flex min-w-0 flex-1 flex-col">
+        <span className="text-sm font-semibold text-ink">{t('chat.ics.add')}</span>
+        <span className="truncate text-xs text-ink-soft">{ics.filename}</span>
+      </span>
+      <Download aria-hidden className="size-4 shrink-0 text-ink-soft transition-colors group-hover:text-primary" />
+    </button>
+  )
+}
+
+function MessageBubble({ message, text }: { message: ChatMessage; text: string }) {
+  const { t } = useTranslation()
+  const mine = message.role === 'user'
+  const time = timeFormat(currentLanguage()).format(new Date(message.timestamp))
+  return (
+    <li className={cn('flex animate-pop-in flex-col', mine ? 'items-end' : 'items-start')}>
+      <div
+        className={cn(
+          'max-w-[85%] whitespace-pre-wrap break-words rounded-2xl px-4 py-2.5 text-[0.95rem] leading-relaxed sm:max-w-[75%]',
+          mine && 'rounded-br-md bg-primary text-white shadow-soft',
+          !mine && !message.error && 'rounded-bl-md border border-line/80 bg-surface text-ink shadow-soft',
+          message.error && 'rounded-bl-md border border-danger/25 bg-danger-soft text-ink',
+        )}
+      >
+        {message.error && (
+          <span className="float-left mr-2 mt-0.5 inline-flex size-5 items-center justify-center rounded-full bg-danger text-white">
+            <X aria-hidden className="size-3.5" strokeWidth={3} />
+          </span>
+        )}
+        <span className="sr-only">{mine ? t('chat.messages.you') : t('chat.messages.assistant')}: </span>
+        {message.error && <span className="sr-only">{t('chat.messages.failed')}: </span>}
+        {text}
+        {message.icsData && <IcsAttachment ics={message.icsData} />}
+      </div>
+      <time dateTime={message.timestamp} className="mt-1 px-1 text-[0.7rem] tabular-nums text-ink-soft">
+        {time}
+      </time>
+    </li>
+  )
+}
+
+/** Three dots in an assistant bubble while the reply is on its way. */
+function TypingIndicator() {
+  const { t } = useTranslation()
+  return (
+    <li className="flex animate-fade-in items-start" data-testid="typing-indicator">
+      <div className="flex items-center gap-1.5 rounded-2xl rounded-bl-md border border-line/80 bg-surface px-4 py-3.5 shadow-soft">
+        {[0, 160, 320].map((delay) => (
+          <span
+            key={delay}
+            aria-hidden
+            className="size-1.5 animate-bounce rounded-full bg-ink-soft/70"
+            style={{ animationDelay: `${delay}ms` }}
+          />
+        ))}
+        <span className="sr-only">{t('chat.messages.typing')}</span>
+      </div>
+    </li>
+  )
+}
+
+/**
+ * The conversation, newest at the bottom: a short introduction of the salon, the messages with their
+ * time, and the typing indicator while a reply is pending. Scrolls to the newest message.
+ */
+export function MessageList({
+  messages,
+  pending,
+  salonName,
+  address,
+  welcomeText,
+}: {
+  messages: ChatMessage[]
+  pending: boolean
+  salonName: string | undefined
+  address: string | undefined
+  /** The greeting in the language of the moment. */
+  welcomeText: (message: ChatMessage) => string
+}) {
+  const { t } = useTranslation()
+  const end = useRef<HTMLDivElement>(null)
+  const last = messages.at(-1)?.id
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new message or the indicator is the trigger
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'end', behavior: last ? 'smooth' : 'auto' })
+  }, [last, pending])
+
+  return (
+    <div className="flex-1 overflow-y-auto overscroll-contain">
+      <div className="mx-auto flex min-h-full max-w-[760px] flex-col px-3 pb-4 pt-6 sm:px-6">
+        {salonName !== undefined && (
+          <div className="mb-6 flex animate-fade-in flex-col items-center text-center">
+            <SalonSeal name={salonName} className="size-14 text-2xl" />
+            <p className="mt-3 font-display text-lg font-semibold">{salonName}</p>
+            {address && <p className="text-sm text-ink-soft">{address}</p>}
+            <p className="mt-3 max-w-sm text-xs leading-relaxed text-ink-soft">{t('chat.messages.intro')}</p>
+          </div>
+        )}
+        <div role="log" aria-label={t('chat.messages.label')} className="mt-auto">
+          <ol className="flex flex-col gap-3">
+            {messages.map((message) => (
+              <MessageBubble
+                key={message.id}
+                message={message}
+                text={message.welcome ? welcomeText(message) : message.content}
+              />
+            ))}
+            {pending && <TypingIndicator />}
+          </ol>
+        </div>
+        <div ref={end} />
+      </div>
+    </div>
+  )
+}

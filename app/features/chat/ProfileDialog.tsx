@@ -1,0 +1,147 @@
+import { ArrowRight } from 'lucide-react'
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '../../components/ui/Button'
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogTitle,
+} from '../../components/ui/Dialog'
+import { Field, Input } from '../../components/ui/Input'
+import { cleanProfileInput, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from './profile'
+
+export type ProfileDialogMode = 'welcome' | 'edit'
+
+/**
+ * The customer's first name (required) and phone (optional). On a first visit ('welcome') it is the
+ * way into the chat and cannot be put aside; opened from 'Profil' ('edit') it can be closed with its
+ * button or Escape. A click outside never closes it (spec §2). Saving is immediate: no spinner for
+ * show.
+ */
+export function ProfileDialog({
+  mode,
+  salonName,
+  initial,
+  onSave,
+  onClose,
+  onClosed,
+}: {
+  mode: ProfileDialogMode | null
+  salonName: string | undefined
+  initial: { name: string; phone?: string } | undefined
+  onSave: (input: { name: string; phone?: string }) => void
+  onClose: () => void
+  /** Where focus goes once closed: back to the Profil button unless this prevents it. */
+  onClosed?: (event: Event) => void
+}) {
+  const { t } = useTranslation()
+  const welcome = mode === 'welcome'
+  return (
+    <Dialog
+      open={mode !== null}
+      onOpenChange={(open) => {
+        if (!open && !welcome) onClose()
+      }}
+    >
+      <DialogContent
+        dismissOnOutsideClick={false}
+        closeLabel={welcome ? undefined : t('common.close')}
+        onEscapeKeyDown={(event) => {
+          if (welcome) event.preventDefault()
+        }}
+        onCloseAutoFocus={onClosed}
+        className="max-w-md p-7 sm:p-8"
+      >
+        {/* Remounted for each opening, so the fields start from the saved profile. */}
+        {mode && <ProfileForm key={mode} welcome={welcome} salonName={salonName} initial={initial} onSave={onSave} />}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function ProfileForm({
+  welcome,
+  salonName,
+  initial,
+  onSave,
+}: {
+  welcome: boolean
+  salonName: string | undefined
+  initial: { name: string; phone?: string } | undefined
+  onSave: (input: { name: string; phone?: string }) => void
+}) {
+  const { t } = useTranslation()
+  const [name, setName] = useState(initial?.name ?? '')
+  const [phone, setPhone] = useState(initial?.phone ?? '')
+  const blank = name.trim() === ''
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (blank) return
+    onSave(cleanProfileInput({ name, phone }))
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <div className="mb-6 flex flex-col gap-2 pr-8">
+        {welcome && salonName && (
+          <p className="text-xs font-semibold uppercase tracking-[0.18em] text-primary">{salonName}</p>
+        )}
+        {/* The page behind is hidden from assistive technologies while this is open: it is the page's heading. */}
+        <DialogTitle asChild>
+          <h1 className="font-display text-[1.75rem] font-semibold leading-tight tracking-tight">
+            {welcome ? t('chat.title') : t('chat.profile.editTitle')}
+          </h1>
+        </DialogTitle>
+        <DialogDescription>
+          {welcome ? t('chat.profile.welcomeDescription') : t('chat.profile.editDescription')}
+        </DialogDescription>
+      </div>
+      <div className="flex flex-col gap-4">
+        <Field label={t('chat.profile.name')} required>
+          {(control) => (
+            <Input
+              {...control}
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              maxLength={NAME_MAX_LENGTH}
+              autoComplete="given-name"
+              aria-required
+            />
+          )}
+        </Field>
+        <Field label={t('chat.profile.phone')} optionalLabel={t('common.optional')} hint={t('chat.profile.phoneHint')}>
+          {(control) => (
+            <Input
+              {...control}
+              type="tel"
+              inputMode="tel"
+              value={phone}
+              onChange={(event) => setPhone(event.target.value)}
+              maxLength={PHONE_MAX_LENGTH}
+              autoComplete="tel"
+              placeholder={t('chat.profile.phonePlaceholder')}
+            />
+          )}
+        </Field>
+      </div>
+      <DialogFooter className={welcome ? 'sm:justify-stretch' : undefined}>
+        {!welcome && (
+          <DialogClose asChild>
+            <Button type="button" variant="outline">
+              {t('chat.profile.cancel')}
+            </Button>
+          </DialogClose>
+        )}
+        <Button type="submit" disabled={blank} className={welcome ? 'w-full' : undefined}>
+          {welcome ? t('chat.profile.start') : t('chat.profile.save')}
+          {welcome && <ArrowRight aria-hidden className="size-4" />}
+        </Button>
+      </DialogFooter>
+      {welcome && <p className="mt-4 text-center text-xs leading-relaxed text-ink-soft">{t('chat.profile.privacy')}</p>}
+    </form>
+  )
+}

@@ -1,0 +1,53 @@
+import type { ChatContext, ChatReply, IcsData } from '../../../common/schemas/chat'
+import { apiRequest } from '../../lib/api'
+
+/** MCP mode (the default) or the legacy assistant, chosen by the link (spec §2). */
+export type ChatMode = 'mcp' | 'legacy'
+
+/**
+ * CHAT_MESSAGE_MAX_LENGTH of common/schemas/chat.ts (a test keeps them equal): importing it would
+ * bring zod into the chat's first load.
+ */
+export const MESSAGE_MAX_LENGTH = 2000
+
+const ENDPOINTS: Record<ChatMode, string> = { mcp: '/api/mcp/chat', legacy: '/api/ai/chat' }
+
+const isIcsData = (value: unknown): value is IcsData =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as IcsData).content === 'string' &&
+  typeof (value as IcsData).filename === 'string'
+
+/**
+ * Sends one message and answers the assistant's reply. Checked by hand rather than with the zod
+ * schema so the chat's first load does not carry zod.
+ */
+export async function sendChatMessage(mode: ChatMode, message: string, context: ChatContext): Promise<ChatReply> {
+  const response = await apiRequest('POST', ENDPOINTS[mode], { message, context })
+  const body: unknown = await response.json()
+  const reply = body as Partial<ChatReply> | null
+  if (typeof reply?.response !== 'string') throw new Error('The assistant answered without a reply')
+  return isIcsData(reply.icsData) ? { response: reply.response, icsData: reply.icsData } : { response: reply.response }
+}
+
+/**
+ * Hands the calendar file to the server, which sends it back as a download, and saves it under its
+ * name. A failure is only logged (spec §8).
+ */
+export async function downloadIcs(ics: IcsData): Promise<void> {
+  try {
+    const response = await apiRequest('POST', '/api/ics/download', { icsContent: ics.content, filename: ics.filename })
+    const url = URL.createObjectURL(await response.blob())
+    const link = document.createElement('a')
+    link.href = url
+    link.download = ics.filename
+    link.hidden = true
+    document.body.append(link)
+    link.click()
+    link.remove()
+    // Some browsers read the blob after click() returns.
+    setTimeout(() => URL.revokeObjectURL(url), 10_000)
+  } catch (error) {
+    console.error('The calendar file could not be downloaded', error)
+  }
+}

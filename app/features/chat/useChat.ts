@@ -1,0 +1,109 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { currentLanguage } from '../../lib/i18n'
+import { type ChatMode, sendChatMessage } from './chat-api'
+import { type ChatMessage, type Conversation, loadConversation, newMessage, saveConversation } from './conversation'
+import { type CustomerProfile, newChatId } from './profile'
+
+export type Greeting = NonNullable<ChatMessage['welcome']>
+
+const welcomeMessage = (greeting: Greeting) => newMessage({ role: 'assistant', content: '', welcome: greeting })
+
+/**
+ * The conversation with the salon's assistant: kept in the tab's session storage per salon and
+ * chat, greeted once the salon and the customer are known, one message on its way at a time. The
+ * typing indicator (`pending`) lasts exactly as long as the request: no simulated delay.
+ */
+export function useChat({
+  salonId,
+  mode,
+  profile,
+  greeting,
+}: {
+  /** The link's salon: public ID or secure hash, sent as is (the server accepts both). */
+  salonId: string
+  mode: ChatMode
+  profile: CustomerProfile | null
+  /** Which welcome to show, once the salon and the customer are known; null until then. */
+  greeting: Greeting | null
+}) {
+  const { t } = useTranslation()
+  const [conversation, setConversation] = useState<Conversation>(() => loadConversation(salonId))
+  const [pending, setPending] = useState(false)
+  // Refs answer "is a reply on its way, and for which chat" without waiting for a render.
+  const pendingRef = useRef(false)
+  const chatIdRef = useRef(conversation.chatId)
+
+  useEffect(() => {
+    saveConversation(salonId, conversation)
+  }, [salonId, conversation])
+
+  useEffect(() => {
+    if (!greeting) return
+    setConversation((current) =>
+      current.messages.length > 0 ? current : { ...current, messages: [welcomeMessage(greeting)] },
+    )
+  }, [greeting])
+
+  const append = useCallback((chatId: string, message: ChatMessage) => {
+    setConversation((current) =>
+      current.chatId === chatId ? { ...current, messages: [...current.messages, message] } : current,
+    )
+  }, [])
+
+  /** Sends the text unless it is blank or a reply is pending; true when it left. */
+  const send = useCallback(
+    (text: string): boolean => {
+      const message = text.trim()
+      if (!message || !profile || pendingRef.current) return false
+      const chatId = chatIdRef.current
+      pendingRef.current = true
+      setPending(true)
+      append(chatId, newMessage({ role: 'user', content: message }))
+      const context = {
+        userId: profile.sessionId,
+        chatId,
+        clientName: profile.name,
+        clientPhone: profile.phone,
+        language: currentLanguage(),
+        salonId,
+      }
+      sendChatMessage(mode, message, context)
+        .then((reply) =>
+          append(chatId, newMessage({ role: 'assistant', content: reply.response, icsData: reply.icsData })),
+        )
+        .catch((error: unknown) => {
+          console.error('The message could not be sent', error)
+          append(chatId, newMessage({ role: 'assistant', content: t('chat.errors.send'), error: true }))
+        })
+        .finally(() => {
+          // A reply to a chat that was reset since is dropped, and no longer holds the new one.
+          if (chatIdRef.current !== chatId) return
+          pendingRef.current = false
+          setPending(false)
+        })
+      return true
+    },
+    [append, mode, profile, salonId, t],
+  )
+
+  /** An assistant message written by the screen itself (the profile confirmation). */
+  const say = useCallback(
+    (content: string) => append(chatIdRef.current, newMessage({ role: 'assistant', content })),
+    [append],
+  )
+
+  /** A new chat: new chatId, only the welcome message — the one this tab's conversation opened with. */
+  const reset = useCallback(() => {
+    const chatId = newChatId(salonId, new Date())
+    chatIdRef.current = chatId
+    pendingRef.current = false
+    setPending(false)
+    setConversation((current) => {
+      const welcome = current.messages.find((m) => m.welcome)?.welcome ?? greeting
+      return { chatId, messages: welcome ? [welcomeMessage(welcome)] : [] }
+    })
+  }, [greeting, salonId])
+
+  return { messages: conversation.messages, chatId: conversation.chatId, pending, send, say, reset }
+}
