@@ -113,16 +113,22 @@ export function MessageList({
   welcomeText: (message: ChatMessage) => string
 }) {
   const { t } = useTranslation()
-  const end = useRef<HTMLDivElement>(null)
+  const scroller = useRef<HTMLDivElement>(null)
+  const first = useRef(true)
   const last = messages.at(-1)?.id
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new message or the indicator is the trigger
   useEffect(() => {
-    end.current?.scrollIntoView({ block: 'end', behavior: last ? 'smooth' : 'auto' })
+    const element = scroller.current
+    if (!element) return
+    // At once on arrival (a restored conversation), smoothly afterwards unless motion is unwelcome.
+    const smooth = !first.current && !window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    first.current = false
+    element.scrollTo({ top: element.scrollHeight, behavior: smooth ? 'smooth' : 'auto' })
   }, [last, pending])
 
   return (
-    <div className="flex-1 overflow-y-auto overscroll-contain">
+    <div ref={scroller} className="flex-1 overflow-y-auto overscroll-contain">
       <div className="mx-auto flex min-h-full max-w-[760px] flex-col px-3 pb-4 pt-6 sm:px-6">
         {salonName !== undefined && (
           <div className="mb-6 flex animate-fade-in flex-col items-center text-center">
@@ -144,7 +150,6 @@ export function MessageList({
             {pending && <TypingIndicator />}
           </ol>
         </div>
-        <div ref={end} />
       </div>
     </div>
   )
