@@ -11,6 +11,7 @@ import { registerAccessRules } from './http/access'
 import { registerSecurityHeaders } from './http/security-headers'
 import type { App, AppDeps } from './http/types'
 import { registerWebApp } from './http/web-app'
+import { assistantRoutes } from './modules/assistant/assistant.routes'
 import { authRoutes } from './modules/auth/auth.routes'
 import { bookingsRoutes } from './modules/bookings/bookings.routes'
 import { calendarFilesRoutes } from './modules/calendar-files/calendar-files.routes'
@@ -59,6 +60,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   scheduleRoutes(app, deps)
   bookingsRoutes(app, deps)
   waitlistRoutes(app, deps)
+  assistantRoutes(app, deps)
   calendarFilesRoutes(app)
   authRoutes(app)
   if (options.webAppDir) await registerWebApp(app, options.webAppDir)

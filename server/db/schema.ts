@@ -271,6 +271,38 @@ export const referrals = pgTable(
   ],
 )
 
+/**
+ * One chat between a customer and a salon's assistant, on one channel (web link, Telegram,
+ * Instagram, an MCP client): what the assistant remembers between messages lives in `state`, so a
+ * restart or another instance continues the same dialogue.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    salonId: uuid('salon_id')
+      .notNull()
+      .references(() => salons.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: ['web', 'telegram', 'instagram', 'mcp'] }).notNull(),
+    /** The chat's own id on its channel (the web chat's chatId, a Telegram chat id…). */
+    chatId: text('chat_id').notNull(),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    language: text('language', { enum: LANGUAGES }).notNull(),
+    state: jsonb('state').notNull().default({}),
+    messageCount: integer('message_count').notNull().default(0),
+    /** Set when a message of this chat booked an appointment (admin figures: chats that booked). */
+    bookedAt: instant('booked_at'),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('conversations_chat_unique').on(t.salonId, t.channel, t.chatId),
+    index('conversations_salon_updated').on(t.salonId, t.updatedAt),
+    check('conversations_channel', sql`${t.channel} in ('web', 'telegram', 'instagram', 'mcp')`),
+    check('conversations_language', sql`${t.language} in ('fr', 'de', 'it', 'en')`),
+  ],
+)
+
 export type SalonRow = typeof salons.$inferSelect
 export type ServiceRow = typeof services.$inferSelect
 export type OpeningHoursRow = typeof openingHours.$inferSelect
@@ -279,3 +311,4 @@ export type CustomerRow = typeof customers.$inferSelect
 export type BookingRow = typeof bookings.$inferSelect
 export type AmbassadorRow = typeof ambassadors.$inferSelect
 export type ReferralRow = typeof referrals.$inferSelect
+export type ConversationRow = typeof conversations.$inferSelect

@@ -32,6 +32,8 @@ const EXPECTED: Record<string, AccessRule> = {
   'GET /api/admin/waitlist': 'admin',
   'GET /api/session': 'public',
   'POST /api/ics/download': 'public',
+  'POST /api/mcp/chat': 'public',
+  'POST /api/ai/chat': 'public',
 }
 
 let t: TestApp

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, gte, lt, ne, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { preparedPerDatabase } from '../../db/prepared'
 import { type BookingRow, bookings, type CustomerRow, customers, idempotencyKeys } from '../../db/schema'
@@ -99,6 +99,29 @@ export async function listBookings(
     .where(and(...conditions))
     .orderBy(asc(bookings.startsAt))
     .limit(5000)
+}
+
+/** A customer's active bookings ending after `now`, in start order. */
+export async function listUpcomingBookingsOfCustomer(
+  db: Executor,
+  salonId: string,
+  customerId: string,
+  now: Date,
+): Promise<BookingWithCustomer[]> {
+  return db
+    .select({ booking: bookings, customer: customers })
+    .from(bookings)
+    .innerJoin(customers, eq(customers.id, bookings.customerId))
+    .where(
+      and(
+        eq(bookings.salonId, salonId),
+        eq(bookings.customerId, customerId),
+        ne(bookings.status, 'cancelled'),
+        gt(bookings.endsAt, now),
+      ),
+    )
+    .orderBy(asc(bookings.startsAt))
+    .limit(50)
 }
 
 export interface IdempotencyRecord {

@@ -9,7 +9,7 @@ import { AppError } from '../../errors'
 import { requireBookableService } from '../catalog/catalog.usecases'
 import { type ChannelIdentity, type CustomerDetails, resolveCustomer } from '../customers/customers.usecases'
 import { findSalonById } from '../salons/salons.repository'
-import { explainSlot } from '../schedule/availability'
+import { explainSlot, type SlotRefusal } from '../schedule/availability'
 import { resolvePointInTime } from '../schedule/point-in-time'
 import { loadSalonSchedule, resolveRange } from './availability.usecases'
 import {
@@ -43,6 +43,21 @@ export interface NewBooking {
   identity?: ChannelIdentity
 }
 
+/** Why the engine would not offer this start for a service of this length, or null when it would. */
+export async function whyNotOffered(
+  db: Database,
+  salon: SalonRow,
+  startsAt: Date,
+  durationMinutes: number,
+  now: Date,
+  movingBookingId?: string,
+): Promise<SlotRefusal | null> {
+  const start = startsAt.getTime()
+  const range = { from: new Date(start - DAY_MS), to: new Date(start + durationMinutes * MINUTE_MS + DAY_MS) }
+  const schedule = await loadSalonSchedule(db, salon, range, movingBookingId)
+  return explainSlot(schedule, start, durationMinutes, now.getTime())
+}
+
 /** Refuses a start the engine would not offer, saying why (taken → 409, otherwise 422). */
 async function assertSlotOffered(
   db: Database,
@@ -52,10 +67,7 @@ async function assertSlotOffered(
   now: Date,
   movingBookingId?: string,
 ): Promise<void> {
-  const start = startsAt.getTime()
-  const range = { from: new Date(start - DAY_MS), to: new Date(start + durationMinutes * MINUTE_MS + DAY_MS) }
-  const schedule = await loadSalonSchedule(db, salon, range, movingBookingId)
-  const refusal = explainSlot(schedule, start, durationMinutes, now.getTime())
+  const refusal = await whyNotOffered(db, salon, startsAt, durationMinutes, now, movingBookingId)
   if (refusal) throw slotRefused(refusal)
 }
 
@@ -244,5 +256,15 @@ export async function listSalonBookings(
   const from = query.from ?? instantToLocal(now, salon.timeZone).date
   const range = resolveRange(salon, now, { from, to: query.to }, salon.horizonDays + 1, 366)
   const rows = await repo.listBookings(db, salon.id, range, query.status)
+  return rows.map((row) => presentBooking(row, salon))
+}
+
+/** One customer's appointments still to come (not cancelled), soonest first. */
+export async function listUpcomingBookingsOfCustomer(
+  { db, clock }: BookingDeps,
+  salon: SalonRow,
+  customerId: string,
+): Promise<Booking[]> {
+  const rows = await repo.listUpcomingBookingsOfCustomer(db, salon.id, customerId, clock.now())
   return rows.map((row) => presentBooking(row, salon))
 }

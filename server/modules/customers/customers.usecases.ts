@@ -15,8 +15,10 @@ export interface ChannelIdentity {
 }
 
 /**
- * The salon's customer for these details: the one known under this channel identity, else the
- * one with this phone number, else a new customer. Details given now refresh the stored ones.
+ * The salon's customer for these details: the one known under this channel identity, else (only
+ * when no identity is given: the dashboard, the API) the one with this phone number, else a new
+ * customer. Details given now refresh the stored ones. A chat never adopts a customer by phone:
+ * typing someone's number must not open their appointments to the writer.
  */
 export async function resolveCustomer(
   db: Executor,
@@ -25,9 +27,11 @@ export async function resolveCustomer(
   now: Date,
   identity?: ChannelIdentity,
 ): Promise<CustomerRow> {
-  const known =
-    (identity && (await repo.findCustomerByIdentity(db, salonId, identity.channel, identity.externalId))) ||
-    (details.phone ? await repo.findCustomerByPhone(db, salonId, details.phone) : undefined)
+  const known = identity
+    ? await repo.findCustomerByIdentity(db, salonId, identity.channel, identity.externalId)
+    : details.phone
+      ? await repo.findCustomerByPhone(db, salonId, details.phone)
+      : undefined
 
   let customer: CustomerRow
   if (known) {
@@ -46,4 +50,13 @@ export async function resolveCustomer(
   }
   if (identity) await repo.linkIdentity(db, { salonId, ...identity, customerId: customer.id })
   return customer
+}
+
+/** The customer known under this channel identity, if any (no new customer is made). */
+export async function findCustomerByIdentity(
+  db: Executor,
+  salonId: string,
+  identity: ChannelIdentity,
+): Promise<CustomerRow | undefined> {
+  return repo.findCustomerByIdentity(db, salonId, identity.channel, identity.externalId)
 }

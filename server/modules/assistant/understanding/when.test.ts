@@ -53,9 +53,9 @@ describe('parseWhen — examples of the dialogues (today Tuesday 2026-12-01)', (
   })
 })
 
-const sgdFile = new URL('../../../../../shared/assistant-dialogues/sgd-en.jsonl', import.meta.url)
+const sgdFile = new URL('../../../../tests/fixtures/assistant-dialogues/sgd-en.jsonl', import.meta.url)
 
-describe.skipIf(!existsSync(sgdFile))('parseWhen — SGD hair-salon requests (today Monday 2027-03-01)', () => {
+describe('parseWhen — SGD hair-salon requests (today Monday 2027-03-01)', () => {
   const cases = existsSync(sgdFile)
     ? readFileSync(sgdFile, 'utf8')
         .split('\n')

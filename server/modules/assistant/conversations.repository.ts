@@ -1,0 +1,59 @@
+import { and, eq, sql } from 'drizzle-orm'
+import type { Executor } from '../../db/client'
+import { type ConversationRow, conversations } from '../../db/schema'
+
+/** Conversations of the assistant. The only code that touches that table. */
+
+export type ConversationKey = Pick<ConversationRow, 'salonId' | 'channel' | 'chatId'>
+
+export async function findConversation(db: Executor, key: ConversationKey): Promise<ConversationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.salonId, key.salonId),
+        eq(conversations.channel, key.channel),
+        eq(conversations.chatId, key.chatId),
+      ),
+    )
+    .limit(1)
+  return row
+}
+
+/** Stores the state after a message: creates the conversation on its first message. */
+export async function saveConversation(
+  db: Executor,
+  key: ConversationKey,
+  values: {
+    customerId: string | null
+    language: ConversationRow['language']
+    state: unknown
+    booked: boolean
+    now: Date
+  },
+): Promise<void> {
+  await db
+    .insert(conversations)
+    .values({
+      ...key,
+      customerId: values.customerId,
+      language: values.language,
+      state: values.state,
+      messageCount: 1,
+      bookedAt: values.booked ? values.now : null,
+      createdAt: values.now,
+      updatedAt: values.now,
+    })
+    .onConflictDoUpdate({
+      target: [conversations.salonId, conversations.channel, conversations.chatId],
+      set: {
+        customerId: sql`coalesce(${values.customerId}::uuid, ${conversations.customerId})`,
+        language: values.language,
+        state: values.state,
+        messageCount: sql`${conversations.messageCount} + 1`,
+        bookedAt: values.booked ? values.now : sql`${conversations.bookedAt}`,
+        updatedAt: values.now,
+      },
+    })
+}

@@ -1,0 +1,55 @@
+import type { Language } from '../../../common/languages'
+import { formatMoney } from '../../../common/money'
+import { instantToLocal } from '../../../common/time'
+
+/** How the assistant writes days, times and prices in each language, on the salon's clock. */
+
+const LOCALES: Record<Language, string> = { fr: 'fr-FR', de: 'de-DE', it: 'it-IT', en: 'en-GB' }
+
+const dayFormats = new Map<Language, Intl.DateTimeFormat>()
+const weekdayFormats = new Map<Language, Intl.DateTimeFormat>()
+
+function cached(map: Map<Language, Intl.DateTimeFormat>, language: Language, options: Intl.DateTimeFormatOptions) {
+  let format = map.get(language)
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALES[language], { ...options, timeZone: 'UTC' })
+    map.set(language, format)
+  }
+  return format
+}
+
+/** A local date as the language writes it: "jeudi 3 décembre", "Donnerstag, 3. Dezember". */
+export function formatDay(date: string, language: Language): string {
+  return cached(dayFormats, language, { weekday: 'long', day: 'numeric', month: 'long' }).format(
+    new Date(`${date}T12:00:00Z`),
+  )
+}
+
+/** The weekday of a local date: "samedi", "Samstag". */
+export function formatWeekday(date: string, language: Language): string {
+  return cached(weekdayFormats, language, { weekday: 'long' }).format(new Date(`${date}T12:00:00Z`))
+}
+
+/** Minutes after midnight as a clock time: 870 → "14:30" (and "14:30 Uhr" in German prose). */
+export function formatTime(minutes: number): string {
+  const h = Math.floor(minutes / 60) % 24
+  const m = minutes % 60
+  return `${h}:${String(m).padStart(2, '0')}`
+}
+
+export function formatPrice(minor: number, currency: string, language: Language): string {
+  return formatMoney(minor, currency, LOCALES[language])
+}
+
+/** The local date and minutes of an instant in the salon's zone. */
+export function localParts(instant: Date | number, timeZone: string): { date: string; minutes: number } {
+  const local = instantToLocal(typeof instant === 'number' ? instant : instant.getTime(), timeZone)
+  return { date: local.date, minutes: local.minutes }
+}
+
+/** Joins a list the way the language does: "a, b et c", "a, b und c". */
+export function joinList(items: string[], language: Language): string {
+  const and = { fr: 'et', de: 'und', it: 'e', en: 'and' }[language]
+  if (items.length <= 1) return items.join('')
+  return `${items.slice(0, -1).join(', ')} ${and} ${items.at(-1)}`
+}

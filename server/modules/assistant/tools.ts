@@ -1,0 +1,288 @@
+import { z } from 'zod'
+import type { Language } from '../../../common/languages'
+import type { Booking } from '../../../common/schemas/booking'
+import type { IcsData } from '../../../common/schemas/chat'
+import type { WorkingHours } from '../../../common/schemas/schedule'
+import { addDays, instantToLocal, isLocalDate, localToInstant } from '../../../common/time'
+import type { Clock } from '../../clock'
+import type { Database } from '../../db/client'
+import type { SalonRow } from '../../db/schema'
+import { AppError } from '../../errors'
+import { getAvailability } from '../bookings/availability.usecases'
+import {
+  cancelBooking,
+  createBooking,
+  listUpcomingBookingsOfCustomer,
+  rescheduleBooking,
+  whyNotOffered,
+} from '../bookings/bookings.usecases'
+import { appointmentIcs } from '../calendar-files/ics'
+import { listSalonServices, requireBookableService } from '../catalog/catalog.usecases'
+import { type ChannelIdentity, findCustomerByIdentity } from '../customers/customers.usecases'
+import type { SlotRefusal } from '../schedule/availability'
+import { resolvePointInTime } from '../schedule/point-in-time'
+import { getWorkingHours, listTimeOff } from '../schedule/schedule.usecases'
+
+/**
+ * The assistant's tools: the only way any assistant — the built-in one, an LLM, an outside agent
+ * over MCP — reads the salon or touches bookings. Each is bound on the server to one salon and one
+ * customer (the chat's identity); inputs are checked with zod, and nothing returned names another
+ * customer.
+ */
+export interface ToolScope {
+  db: Database
+  clock: Clock
+  salon: SalonRow
+  /** Who is writing: their identity on the channel, and the details they gave. */
+  customer: { identity: ChannelIdentity; name: string; phone?: string | undefined; language: Language }
+}
+
+const localStart = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'A local start such as 2026-12-03T15:00 (salon time)')
+const localDate = z.string().refine(isLocalDate, 'A date such as 2026-12-03')
+
+export const toolInputs = {
+  get_salon_info: z.object({}),
+  list_services: z.object({}),
+  get_opening_hours: z.object({}),
+  check_availability: z.object({
+    serviceId: z.uuid(),
+    /** One day to list, or the first day of a period. */
+    date: localDate.optional(),
+    /** Last day of the period (default: `date`, or a week from today). */
+    until: localDate.optional(),
+    /** A precise start to check: the answer says whether it is free and, if not, why. */
+    start: localStart.optional(),
+    /** With `start`: one of the customer's own appointments that is being moved (it does not block itself). */
+    ignoreBookingId: z.uuid().optional(),
+  }),
+  book_appointment: z.object({ serviceId: z.uuid(), start: localStart }),
+  list_my_appointments: z.object({}),
+  cancel_appointment: z.object({ bookingId: z.uuid() }),
+  reschedule_appointment: z.object({ bookingId: z.uuid(), start: localStart }),
+} as const
+
+export type ToolName = keyof typeof toolInputs
+
+export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
+  get_salon_info: "The salon's name, address, time zone and booking rules.",
+  list_services: 'The services the salon offers now: id, name, description, duration in minutes, price.',
+  get_opening_hours: 'Opening hours per weekday (0 = Monday) and the coming closures.',
+  check_availability:
+    'Free start times (salon local time) of a service on a day or a period; with `start`, whether that start is free and why not.',
+  book_appointment:
+    'Books the service at a local start time for the customer of this chat. Only after the customer confirmed that exact proposal.',
+  list_my_appointments: "The chat customer's own upcoming appointments.",
+  cancel_appointment: "Cancels one of the chat customer's own appointments, after they confirmed.",
+  reschedule_appointment:
+    "Moves one of the chat customer's own appointments to a new local start, after they confirmed.",
+}
+
+export interface ServiceInfo {
+  id: string
+  name: string
+  description: string | null
+  durationMinutes: number
+  priceMinor: number
+  currency: string
+}
+
+export interface Appointment {
+  bookingId: string
+  serviceName: string
+  start: string
+  end: string
+  durationMinutes: number
+  priceMinor: number
+  currency: string
+  status: string
+}
+
+export interface AvailabilityAnswer {
+  serviceId: string
+  durationMinutes: number
+  /** Free local starts, in order. */
+  slots: string[]
+  requested?: { start: string; free: boolean; reason?: SlotRefusal }
+}
+
+function toAppointment(booking: Booking, salon: SalonRow): Appointment {
+  return {
+    bookingId: booking.id,
+    serviceName: booking.service,
+    start: localStartOf(new Date(booking.appointmentDate), salon.timeZone),
+    end: localStartOf(new Date(booking.endDate), salon.timeZone),
+    durationMinutes: booking.duration,
+    priceMinor: booking.price,
+    currency: booking.currency,
+    status: booking.status,
+  }
+}
+
+export function localStartOf(instant: Date | number, timeZone: string): string {
+  const local = instantToLocal(instant, timeZone)
+  return `${local.date}T${local.time}`
+}
+
+function startInstant(start: string, salon: SalonRow): Date {
+  return resolvePointInTime(start, salon.timeZone)
+}
+
+function icsFor(scope: ToolScope, booking: Booking, sequence: number): IcsData {
+  return appointmentIcs({
+    bookingId: booking.id,
+    start: new Date(booking.appointmentDate),
+    end: new Date(booking.endDate),
+    serviceName: booking.service,
+    salon: scope.salon,
+    customerName: scope.customer.name,
+    language: scope.customer.language,
+    sequence,
+    now: scope.clock.now(),
+  })
+}
+
+/** The customer of this chat, if they have ever booked here (else they have no appointments). */
+async function chatCustomerId(scope: ToolScope): Promise<string | undefined> {
+  return (await findCustomerByIdentity(scope.db, scope.salon.id, scope.customer.identity))?.id
+}
+
+export const tools = {
+  async get_salon_info(scope: ToolScope) {
+    const { salon } = scope
+    return {
+      name: salon.name,
+      address: salon.address,
+      timeZone: salon.timeZone,
+      slotStepMinutes: salon.slotStepMinutes,
+      minimumNoticeMinutes: salon.minimumNoticeMinutes,
+      horizonDays: salon.horizonDays,
+      today: instantToLocal(scope.clock.now(), salon.timeZone).date,
+    }
+  },
+
+  async list_services(scope: ToolScope): Promise<ServiceInfo[]> {
+    const services = await listSalonServices(scope.db, scope.salon)
+    return services
+      .filter((s) => s.isActive)
+      .map((s) => ({
+        id: s.id,
+        name: s.name,
+        description: s.description,
+        durationMinutes: s.duration,
+        priceMinor: s.price,
+        currency: s.currency,
+      }))
+  },
+
+  async get_opening_hours(
+    scope: ToolScope,
+  ): Promise<{ week: WorkingHours; closures: { from: string; to: string; reason: string | null }[] }> {
+    const [week, absences] = await Promise.all([
+      getWorkingHours(scope.db, scope.salon),
+      listTimeOff(scope.db, scope.salon),
+    ])
+    const now = scope.clock.now().getTime()
+    const closures = absences
+      .filter((a) => a.endsAt.getTime() > now)
+      .map((a) => ({
+        from: localStartOf(a.startsAt, scope.salon.timeZone),
+        to: localStartOf(a.endsAt, scope.salon.timeZone),
+        reason: a.reason,
+      }))
+    return { week, closures }
+  },
+
+  async check_availability(
+    scope: ToolScope,
+    input: z.infer<typeof toolInputs.check_availability>,
+  ): Promise<AvailabilityAnswer> {
+    const { salon } = scope
+    const service = await requireBookableService(scope.db, salon, input.serviceId)
+    const today = instantToLocal(scope.clock.now(), salon.timeZone).date
+    const from = input.date ?? input.start?.slice(0, 10) ?? today
+    const until = input.until ?? (input.date || input.start ? from : addDays(today, 7))
+    const availability = await getAvailability(scope.db, scope.clock, salon, {
+      serviceId: service.id,
+      from: from < today ? today : from,
+      to: until < from ? from : until,
+    })
+    const answer: AvailabilityAnswer = {
+      serviceId: service.id,
+      durationMinutes: service.durationMinutes,
+      slots: availability.slots.map((slot) => slot.local),
+    }
+    if (input.start) {
+      const moving = input.ignoreBookingId
+        ? (await tools.list_my_appointments(scope)).find((a) => a.bookingId === input.ignoreBookingId)
+        : undefined
+      const reason = await whyNotOffered(
+        scope.db,
+        salon,
+        startInstant(input.start, salon),
+        service.durationMinutes,
+        scope.clock.now(),
+        moving?.bookingId,
+      )
+      answer.requested = { start: input.start, free: reason === null, ...(reason ? { reason } : {}) }
+    }
+    return answer
+  },
+
+  async book_appointment(scope: ToolScope, input: z.infer<typeof toolInputs.book_appointment>) {
+    const { booking } = await createBooking({ db: scope.db, clock: scope.clock }, scope.salon, {
+      serviceId: input.serviceId,
+      startsAt: startInstant(input.start, scope.salon),
+      customer: { name: scope.customer.name, phone: scope.customer.phone, language: scope.customer.language },
+      channel: scope.customer.identity.channel,
+      identity: scope.customer.identity,
+    })
+    return { appointment: toAppointment(booking, scope.salon), icsData: icsFor(scope, booking, 0) }
+  },
+
+  async list_my_appointments(scope: ToolScope): Promise<Appointment[]> {
+    const customerId = await chatCustomerId(scope)
+    if (!customerId) return []
+    const bookings = await listUpcomingBookingsOfCustomer({ db: scope.db, clock: scope.clock }, scope.salon, customerId)
+    return bookings.map((b) => toAppointment(b, scope.salon))
+  },
+
+  async cancel_appointment(scope: ToolScope, input: z.infer<typeof toolInputs.cancel_appointment>) {
+    const customerId = await chatCustomerId(scope)
+    if (!customerId) throw notYours()
+    const booking = await cancelBooking({ db: scope.db, clock: scope.clock }, input.bookingId, {
+      salonId: scope.salon.id,
+      customerId,
+    })
+    return { appointment: toAppointment(booking, scope.salon) }
+  },
+
+  async reschedule_appointment(scope: ToolScope, input: z.infer<typeof toolInputs.reschedule_appointment>) {
+    const customerId = await chatCustomerId(scope)
+    if (!customerId) throw notYours()
+    const booking = await rescheduleBooking(
+      { db: scope.db, clock: scope.clock },
+      input.bookingId,
+      { startsAt: input.start },
+      { salonId: scope.salon.id, customerId },
+    )
+    // A moved appointment keeps its UID; a higher sequence (seconds since it was booked, so every
+    // later move is higher still) tells calendars to update the event they have.
+    const sequence = Math.max(1, Math.floor((scope.clock.now().getTime() - Date.parse(booking.createdAt)) / 1000))
+    return { appointment: toAppointment(booking, scope.salon), icsData: icsFor(scope, booking, sequence) }
+  },
+}
+
+const notYours = () => new AppError('bookings.not_found', 404, 'No such booking')
+
+/** Runs a tool by name with unchecked input (from a model or an MCP client): zod decides. */
+export async function runTool(scope: ToolScope, name: ToolName, input: unknown): Promise<unknown> {
+  const parsed = toolInputs[name].parse(input ?? {})
+  return (tools[name] as (scope: ToolScope, input: unknown) => Promise<unknown>)(scope, parsed)
+}
+
+/** The first instant of a local date in the salon's zone. */
+export function dayStart(date: string, salon: SalonRow): Date {
+  return new Date(localToInstant(date, 0, salon.timeZone))
+}
