@@ -44,6 +44,7 @@ const envSchema = z.object({
   AI_BASE_URL: optionalString,
   AI_API_KEY: optionalString,
   AI_MODEL: optionalString,
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(20_000),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -63,6 +64,8 @@ export interface Config {
   /** Fastify's trustProxy: false, true, or the proxies' addresses/CIDRs (comma-separated). */
   trustProxy: boolean | string
   adminEmails: string[]
+  /** An OpenAI-compatible model that drives the assistant's tools; absent: the built-in assistant. */
+  ai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined
   raw: Env
 }
 
@@ -108,6 +111,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((e) => e.trim().toLowerCase())
       .filter(Boolean),
+    ai:
+      env.AI_BASE_URL && env.AI_MODEL
+        ? {
+            baseUrl: env.AI_BASE_URL.replace(/\/+$/, ''),
+            apiKey: env.AI_API_KEY,
+            model: env.AI_MODEL,
+            timeoutMs: env.AI_TIMEOUT_MS,
+          }
+        : undefined,
     raw: env,
   }
 }

@@ -17,7 +17,13 @@ export const DEMO_NOW = '2026-12-01T08:30:00+01:00'
 
 /** A whole application on a fresh database with the demo salon, and a clock the test controls. */
 export async function startTestApp(
-  options: { driver?: Driver; now?: string; seed?: boolean; database?: TestDatabase } = {},
+  options: {
+    driver?: Driver
+    now?: string
+    seed?: boolean
+    database?: TestDatabase
+    env?: Record<string, string>
+  } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase(options.driver ?? 'pglite'))
   const clock = manualClock(options.now ?? DEMO_NOW)
@@ -25,6 +31,7 @@ export async function startTestApp(
     NODE_ENV: 'test',
     APP_SECRET: 'test-secret-test-secret-test-secret-0000',
     DATA_DIR: '/nonexistent',
+    ...options.env,
   })
   if (options.seed !== false) await seedDemoData(database.db, clock)
   const app = await buildApp({ config, db: database.db, clock })

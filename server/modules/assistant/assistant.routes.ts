@@ -43,7 +43,8 @@ export function assistantRoutes(app: App, deps: AppDeps): void {
         },
         schema: { body: chatRequestSchema, response: { 200: chatReplySchema } },
       },
-      async (request) => handleChatMessage(deps, 'web', request.body.message, request.body.context),
+      async (request) =>
+        handleChatMessage({ ...deps, log: request.log }, 'web', request.body.message, request.body.context),
     )
   }
 }

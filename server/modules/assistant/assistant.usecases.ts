@@ -1,18 +1,23 @@
+import type { FastifyBaseLogger } from 'fastify'
 import type { Language } from '../../../common/languages'
 import type { ChatContext, ChatReply } from '../../../common/schemas/chat'
 import type { Clock } from '../../clock'
+import type { Config } from '../../config'
 import type { Database } from '../../db/client'
 import type { ConversationRow } from '../../db/schema'
 import { findCustomerByIdentity } from '../customers/customers.usecases'
 import { requireSalonForChat } from '../salons/salons.usecases'
 import * as repo from './conversations.repository'
-import { converse } from './dialogue'
-import { readState } from './dialogue-state'
+import { converse, type DialogueReply } from './dialogue'
+import { type DialogueState, readState, withHistory } from './dialogue-state'
+import { llmConverse } from './llm-assistant'
 import type { ToolScope } from './tools'
 
 export interface AssistantDeps {
   db: Database
   clock: Clock
+  config: Pick<Config, 'ai'>
+  log?: Pick<FastifyBaseLogger, 'warn'>
 }
 
 export type ChatChannel = ConversationRow['channel']
@@ -24,7 +29,7 @@ export type ChatChannel = ConversationRow['channel']
  * context on the server, never from the message text.
  */
 export async function handleChatMessage(
-  { db, clock }: AssistantDeps,
+  { db, clock, config, log }: AssistantDeps,
   channel: ChatChannel,
   message: string,
   context: ChatContext,
@@ -40,13 +45,28 @@ export async function handleChatMessage(
     customer: { identity, name: context.clientName, phone: context.clientPhone, language: context.language },
   }
 
-  const result = await converse(scope, readState(conversation?.state), message, context.language)
+  const state = readState(conversation?.state)
+  let result: Omit<DialogueReply, 'state'> & { state: DialogueState }
+  if (config.ai) {
+    try {
+      result = await llmConverse(config.ai, scope, state, message, context.language)
+    } catch (error) {
+      // The provider failed or took too long: the built-in assistant answers instead.
+      log?.warn(
+        { err: error instanceof Error ? error.message : String(error) },
+        'language model failed; built-in assistant used',
+      )
+      result = await converse(scope, state, message, context.language)
+    }
+  } else {
+    result = await converse(scope, state, message, context.language)
+  }
 
   const customer = await findCustomerByIdentity(db, salon.id, identity)
   await repo.saveConversation(db, key, {
     customerId: customer?.id ?? null,
     language: result.language as Language,
-    state: result.state,
+    state: withHistory(result.state, { role: 'user', content: message }, { role: 'assistant', content: result.text }),
     booked: result.booked === true,
     now: clock.now(),
   })

@@ -26,6 +26,20 @@ export interface DialogueState {
   lastBookingId?: string
   /** A move asked for without a new time yet. */
   movingBookingId?: string
+  /** The last messages of the chat, for a language model (the built-in assistant keeps slots instead). */
+  history?: ChatTurn[]
+}
+
+export interface ChatTurn {
+  role: 'user' | 'assistant'
+  content: string
+}
+
+/** How many messages of history a chat keeps. */
+export const HISTORY_LENGTH = 20
+
+export function withHistory(state: DialogueState, ...turns: ChatTurn[]): DialogueState {
+  return { ...state, history: [...(state.history ?? []), ...turns].slice(-HISTORY_LENGTH) }
 }
 
 /** Reads a stored state defensively: an unknown shape (older version, manual edit) starts afresh. */
@@ -44,5 +58,12 @@ export function readState(value: unknown): DialogueState {
     out.pending = state.pending as Pending
   if (typeof state.lastBookingId === 'string') out.lastBookingId = state.lastBookingId
   if (typeof state.movingBookingId === 'string') out.movingBookingId = state.movingBookingId
+  if (Array.isArray(state.history)) {
+    out.history = state.history
+      .filter(
+        (t): t is ChatTurn => !!t && (t.role === 'user' || t.role === 'assistant') && typeof t.content === 'string',
+      )
+      .slice(-HISTORY_LENGTH)
+  }
   return out
 }

@@ -228,7 +228,7 @@ async function carryOut(turn: Turn, pending: Pending): Promise<DialogueReply> {
       serviceId: pending.serviceId,
       start: pending.start,
     })
-    turn.state = { language: turn.language, lastBookingId: appointment.bookingId }
+    turn.state = { language: turn.language, lastBookingId: appointment.bookingId, history: turn.state.history }
     return reply(
       turn,
       say.booked(appointment.serviceName, slotOf(turn, appointment.start), scope.salon.name, scope.salon.address),
@@ -243,12 +243,12 @@ async function carryOut(turn: Turn, pending: Pending): Promise<DialogueReply> {
       bookingId: pending.bookingId,
       start: pending.start,
     })
-    turn.state = { language: turn.language, lastBookingId: appointment.bookingId }
+    turn.state = { language: turn.language, lastBookingId: appointment.bookingId, history: turn.state.history }
     return reply(turn, say.moved(appointment.serviceName, slotOf(turn, appointment.start)), { icsData, booked: true })
   }
   if (pending.kind === 'cancel') {
     const { appointment } = await tools.cancel_appointment(scope, { bookingId: pending.bookingId })
-    turn.state = { language: turn.language }
+    turn.state = { language: turn.language, history: turn.state.history }
     return reply(turn, say.cancelled(appointment.serviceName, slotOf(turn, appointment.start)))
   }
   return reply(turn, say.fallback(scope.salon.name))
