@@ -16,6 +16,7 @@ import { authRoutes } from './modules/auth/auth.routes'
 import { bookingsRoutes } from './modules/bookings/bookings.routes'
 import { calendarFilesRoutes } from './modules/calendar-files/calendar-files.routes'
 import { catalogRoutes } from './modules/catalog/catalog.routes'
+import { mcpRoutes } from './modules/mcp/mcp.routes'
 import { salonsRoutes } from './modules/salons/salons.routes'
 import { scheduleRoutes } from './modules/schedule/schedule.routes'
 import { systemRoutes } from './modules/system/system.routes'
@@ -61,6 +62,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   bookingsRoutes(app, deps)
   waitlistRoutes(app, deps)
   assistantRoutes(app, deps)
+  mcpRoutes(app, deps)
   calendarFilesRoutes(app)
   authRoutes(app)
   if (options.webAppDir) await registerWebApp(app, options.webAppDir)

@@ -5,6 +5,7 @@ import { systemClock } from './clock'
 import { ConfigError, loadConfig } from './config'
 import { openDatabase } from './db/client'
 import { seedDemoData } from './db/seed'
+import { mcpTokenFor } from './modules/mcp/mcp-token'
 import { findSalonByPublicId } from './modules/salons/salons.repository'
 
 /** Starts Salonia: configuration → database (migrated) → demo data → HTTP server. */
@@ -48,7 +49,11 @@ async function main(): Promise<void> {
     `  Database: ${database.driver === 'pglite' ? `embedded PGlite in ${join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
     ...(config.appNow ? [`  Clock started at ${config.appNow.toISOString()} (APP_NOW)`] : []),
     ...(demo
-      ? [`  Demo salon ${demo.publicId} (${demo.name}) — customer chat link: ${config.publicUrl}/chat/${demo.hash}`]
+      ? [
+          `  Demo salon ${demo.publicId} (${demo.name}) — customer chat link: ${config.publicUrl}/chat/${demo.hash}`,
+          // The professional area will show this token; until it exists, the demo salon's is printed here.
+          `  Its MCP server for AI agents: POST ${config.publicUrl}/mcp with Authorization: Bearer ${mcpTokenFor(config.appSecret, demo)}`,
+        ]
       : []),
     '',
   ]

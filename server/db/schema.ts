@@ -48,6 +48,8 @@ export const salons = pgTable(
     country: text('country').notNull(),
     timeZone: text('time_zone').notNull(),
     isActive: boolean('is_active').notNull().default(true),
+    /** Bumped to revoke the salon's MCP token: the token is an HMAC over the salon and this number. */
+    mcpTokenVersion: integer('mcp_token_version').notNull().default(1),
     slotStepMinutes: smallint('slot_step_minutes').notNull().default(15),
     minimumNoticeMinutes: integer('minimum_notice_minutes').notNull().default(60),
     horizonDays: smallint('horizon_days').notNull().default(90),

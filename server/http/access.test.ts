@@ -34,6 +34,9 @@ const EXPECTED: Record<string, AccessRule> = {
   'POST /api/ics/download': 'public',
   'POST /api/mcp/chat': 'public',
   'POST /api/ai/chat': 'public',
+  'POST /mcp': 'salon_token',
+  'GET /mcp': 'salon_token',
+  'DELETE /mcp': 'salon_token',
 }
 
 let t: TestApp

@@ -1,12 +1,13 @@
 import { buildApp } from '../../server/app'
 import { type ManualClock, manualClock } from '../../server/clock'
-import { loadConfig } from '../../server/config'
+import { type Config, loadConfig } from '../../server/config'
 import { seedDemoData } from '../../server/db/seed'
 import type { App } from '../../server/http/types'
 import { type Driver, openTestDatabase, type TestDatabase } from './database'
 
 export interface TestApp {
   app: App
+  config: Config
   database: TestDatabase
   clock: ManualClock
   close(): Promise<void>
@@ -38,6 +39,7 @@ export async function startTestApp(
   await app.ready()
   return {
     app,
+    config,
     database,
     clock,
     close: async () => {

@@ -9,6 +9,8 @@ import { playCase, readCases } from '../../../tests/helpers/dialogues'
 const FILES = [
   { file: 'examples.jsonl', now: '2026-12-01T08:30:00+01:00' },
   { file: 'sgd-en.jsonl', now: '2027-03-01T08:00:00+01:00' },
+  { file: 'more-2026-12.jsonl', now: '2026-12-01T08:30:00+01:00' },
+  { file: 'more-2027-03.jsonl', now: '2027-03-01T08:00:00+01:00' },
 ]
 
 describe.each(FILES)('dialogues of $file', ({ file, now }) => {

@@ -1,0 +1,1 @@
+ALTER TABLE "salons" ADD COLUMN "mcp_token_version" integer DEFAULT 1 NOT NULL;

@@ -1,0 +1,123 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestApp, type TestApp } from '../../../tests/helpers/app'
+import { findSalonByPublicId } from '../salons/salons.repository'
+import { mcpTokenFor } from './mcp-token'
+
+/** The MCP server, driven by the SDK's own client over real HTTP. */
+describe('the MCP server', () => {
+  let t: TestApp
+  let url: URL
+  let token: string
+
+  beforeAll(async () => {
+    t = await startTestApp()
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' })
+    url = new URL('/mcp', address)
+    const salon = await findSalonByPublicId(t.database.db, 'SAL001')
+    if (!salon) throw new Error('no demo salon')
+    token = mcpTokenFor(t.config.appSecret, salon)
+  })
+  afterAll(() => t.close())
+
+  async function connect(bearer: string | undefined): Promise<Client> {
+    const client = new Client({ name: 'salon-agent', version: '1.0.0' })
+    const transport = new StreamableHTTPClientTransport(url, {
+      requestInit: { headers: bearer ? { authorization: `Bearer ${bearer}` } : {} },
+    })
+    await client.connect(transport)
+    return client
+  }
+
+  const json = (result: unknown) =>
+    JSON.parse((result as { content: { type: string; text: string }[] }).content[0]?.text ?? 'null')
+
+  it('offers the booking tools and books for a named customer of the agent', async () => {
+    const client = await connect(token)
+    try {
+      const { tools } = await client.listTools()
+      expect(tools.map((tool) => tool.name).sort()).toEqual([
+        'book_appointment',
+        'cancel_appointment',
+        'check_availability',
+        'get_opening_hours',
+        'get_salon_info',
+        'list_my_appointments',
+        'list_services',
+        'reschedule_appointment',
+      ])
+      expect(json(await client.callTool({ name: 'get_salon_info', arguments: {} }))).toMatchObject({
+        name: 'Salon Lumière',
+      })
+      const services = json(await client.callTool({ name: 'list_services', arguments: {} })) as {
+        id: string
+        name: string
+      }[]
+      expect(services.map((s) => s.name)).not.toContain('Permanente')
+      const brushing = services.find((s) => s.name === 'Brushing')?.id
+
+      const free = json(
+        await client.callTool({ name: 'check_availability', arguments: { serviceId: brushing, date: '2026-12-02' } }),
+      )
+      expect(free.slots).toContain('2026-12-02T10:00')
+
+      const lea = { reference: 'agent-customer-1', name: 'Léa', language: 'fr' }
+      const booked = json(
+        await client.callTool({
+          name: 'book_appointment',
+          arguments: { serviceId: brushing, start: '2026-12-02T10:00', customer: lea },
+        }),
+      )
+      expect(booked.appointment).toMatchObject({ serviceName: 'Brushing', start: '2026-12-02T10:00' })
+      expect(booked.icsData.content).toContain('BEGIN:VCALENDAR')
+
+      const mine = json(await client.callTool({ name: 'list_my_appointments', arguments: { customer: lea } }))
+      expect(mine).toHaveLength(1)
+      const someoneElse = { reference: 'agent-customer-2', name: 'Max' }
+      expect(
+        json(await client.callTool({ name: 'list_my_appointments', arguments: { customer: someoneElse } })),
+      ).toEqual([])
+      const stolen = await client.callTool({
+        name: 'cancel_appointment',
+        arguments: { bookingId: booked.appointment.bookingId, customer: someoneElse },
+      })
+      expect(stolen.isError).toBe(true)
+
+      const taken = await client.callTool({
+        name: 'book_appointment',
+        arguments: { serviceId: brushing, start: '2026-12-02T10:00', customer: someoneElse },
+      })
+      expect(taken.isError).toBe(true)
+      expect(JSON.stringify(taken.content)).toContain('bookings.slot_taken')
+
+      const bad = await client.callTool({ name: 'book_appointment', arguments: { serviceId: 'x', start: 'tomorrow' } })
+      expect(bad.isError).toBe(true)
+    } finally {
+      await client.close()
+    }
+  })
+
+  it.each([
+    ['no token', undefined],
+    ['a wrong token', 'SAL001.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
+    ['a token of nothing', 'not-a-token'],
+  ])('refuses %s with 401', async (_, bearer) => {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    })
+    expect(res.status).toBe(401)
+    expect(await res.json()).toMatchObject({ code: 'auth.invalid_token' })
+  })
+
+  it('is stateless: GET and DELETE are not offered', async () => {
+    const res = await fetch(url, { method: 'GET', headers: { authorization: `Bearer ${token}` } })
+    expect(res.status).toBe(405)
+  })
+})

@@ -1,0 +1,44 @@
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
+import type { App, AppDeps } from '../../http/types'
+import { buildMcpServer } from './mcp-server'
+import { salonForMcpToken } from './mcp-token'
+
+/**
+ * POST /mcp: the Model Context Protocol over Streamable HTTP, stateless (each request carries
+ * everything; no session to keep between instances). The salon comes from the bearer token.
+ */
+export function mcpRoutes(app: App, { db, clock, config }: AppDeps): void {
+  app.addHook('onRequest', async (request) => {
+    if (request.url === '/mcp' || request.url.startsWith('/mcp?')) {
+      request.mcpSalon = await salonForMcpToken(db, config.appSecret, request.headers.authorization)
+    }
+  })
+
+  app.post('/mcp', { config: { access: 'salon_token' } }, async (request, reply) => {
+    const salon = request.mcpSalon
+    if (!salon) throw new Error('unreachable: the salon_token rule let a request without a salon through')
+    const server = buildMcpServer({ db, clock }, salon)
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
+    reply.hijack()
+    reply.raw.on('close', () => {
+      void transport.close()
+      void server.close()
+    })
+    await server.connect(transport)
+    await transport.handleRequest(request.raw, reply.raw, request.body)
+  })
+
+  // Stateless: no server-sent stream to open and no session to end.
+  for (const method of ['GET', 'DELETE'] as const) {
+    app.route({
+      method,
+      url: '/mcp',
+      config: { access: 'salon_token' },
+      handler: async (_, reply) =>
+        reply
+          .status(405)
+          .header('allow', 'POST')
+          .send({ code: 'mcp.method_not_allowed', message: 'This MCP server is stateless: use POST.' }),
+    })
+  }
+}
