@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { watchOtherActivity } from './activity'
+import { ASSISTANT_MARKER_END, ASSISTANT_MARKER_START, assistantSection, runAssistantBenchmark } from './assistant'
 import { BUNDLE_MARKER_END, BUNDLE_MARKER_START, bundleSection, measureBundle } from './bundle'
 import { runEngineBenchmark } from './engine'
 import { type DriverResult, runHttpBenchmark } from './http'
@@ -20,8 +21,9 @@ import { type BenchReport, consoleReport, cpuTimes, describeMachine, markdownSec
  * Options (after `npm run bench --`):
  *   --duration=<s>      seconds of each measured HTTP run (default 10)
  *   --connections=<n>   concurrent connections (default 50)
- *   --only=engine|http|bundle  run one part (bundle: build the web app and report each route's
- *                       first-load JavaScript; always written, it does not depend on load)
+ *   --only=engine|http|bundle|assistant  run one part (bundle: build the web app and report each
+ *                       route's first-load JavaScript; assistant: server time per chat message;
+ *                       both always written, they do not depend on load settings)
  *   --drivers=pglite,postgres
  *   --no-profile        skip the short profiled runs (CPU profiles of the server)
  *   --no-write          print only, leave docs/PERFORMANCE.md alone
@@ -81,14 +83,29 @@ async function main(): Promise<void> {
   const started = performance.now()
   const duration = positive('duration', args.duration, 600)
   const connections = positive('connections', args.connections, 1000)
-  if (args.only && !['engine', 'http', 'bundle'].includes(args.only))
-    throw new Error('--only is engine, http or bundle')
+  if (args.only && !['engine', 'http', 'bundle', 'assistant'].includes(args.only)) {
+    throw new Error('--only is engine, http, bundle or assistant')
+  }
   const drivers = (args.drivers ?? '').split(',').filter(Boolean)
   for (const d of drivers) if (d !== 'pglite' && d !== 'postgres') throw new Error(`Unknown driver ${d}`)
 
+  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim() || 'unknown'
+  if (args.only === undefined || args.only === 'assistant') {
+    log('Chat assistant: server time per message over the shared dialogues …')
+    const results = []
+    for (const driver of drivers as Driver[]) {
+      if (driver === 'postgres' && 'reason' in (await postgresUrl())) continue
+      results.push(await runAssistantBenchmark(driver))
+    }
+    const section = assistantSection(results, commit)
+    if (!args['no-write']) writeMarkdown(DOC, section, { start: ASSISTANT_MARKER_START, end: ASSISTANT_MARKER_END })
+    if (args.only === 'assistant') {
+      log(section)
+      return
+    }
+  }
   if (args.only === undefined || args.only === 'bundle') {
     log('Web app bundle: building and measuring each route’s first-load JavaScript …')
-    const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim() || 'unknown'
     const section = bundleSection(measureBundle(), commit)
     if (!args['no-write']) writeMarkdown(DOC, section, { start: BUNDLE_MARKER_START, end: BUNDLE_MARKER_END })
     if (args.only === 'bundle') {

@@ -20,6 +20,8 @@ export interface DialogueState {
   serviceId?: string
   date?: string
   time?: number
+  /** Both readings of an hour that did not say morning or afternoon ("at 4"), until one is chosen. */
+  timeOptions?: number[]
   partOfDay?: PartOfDay
   pending?: Pending
   /** The appointment booked or moved last in this chat ("make it 5pm instead"). */
@@ -53,6 +55,9 @@ export function readState(value: unknown): DialogueState {
   if (typeof state.serviceId === 'string') out.serviceId = state.serviceId
   if (typeof state.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(state.date)) out.date = state.date
   if (typeof state.time === 'number' && state.time >= 0 && state.time < 1440) out.time = state.time
+  if (Array.isArray(state.timeOptions) && state.timeOptions.every((t) => typeof t === 'number')) {
+    out.timeOptions = state.timeOptions as number[]
+  }
   if (typeof state.partOfDay === 'string') out.partOfDay = state.partOfDay as PartOfDay
   if (state.pending && typeof state.pending === 'object' && 'kind' in state.pending)
     out.pending = state.pending as Pending

@@ -144,6 +144,10 @@ async function respond(turn: Turn): Promise<DialogueReply> {
     return reply(turn, say.services(serviceLines(turn)))
   }
   if (intents.has('hours') && when.time === undefined && named.matches.length === 0) return openingHours(turn)
+  // "Vous faites encore les permanentes ?": a service the salon no longer offers.
+  if (named.inactive.length > 0 && named.matches.length === 0 && !hasWhen(when)) {
+    return reply(turn, say.inactiveService(named.inactive[0] as string, serviceLines(turn)))
+  }
   if (intents.has('address') && !asksToBook) return reply(turn, say.address(salonName, turn.scope.salon.address))
   // A "yes" to a list of times, or more details, carry on with the booking under way.
   if (asksToBook || (state.serviceId && (hasWhen(when) || intents.has('yes')))) return bookingFlow(turn)
@@ -310,9 +314,32 @@ async function bookingFlow(turn: Turn): Promise<DialogueReply> {
     )
   }
 
-  const candidates = state.time !== undefined ? [state.time] : (when.timeOptions ?? [])
+  const candidates = state.time !== undefined ? [state.time] : (state.timeOptions ?? [])
   if (candidates.length === 0) return dayTimes(turn, service, state.date)
-  return checkStart(turn, service, state.date, candidates)
+  return checkStart(turn, service, state.date, await plausibleFirst(turn, state.date, candidates))
+}
+
+/**
+ * Readings of an hour ordered by how plausible they are for the salon that day: inside the opening
+ * hours first, then nearest to them ("at 8" is 8 am, an hour before opening, not 8 pm).
+ */
+async function plausibleFirst(turn: Turn, date: string, candidates: number[]): Promise<number[]> {
+  if (candidates.length < 2) return candidates
+  const { week } = await tools.get_opening_hours(turn.scope)
+  const intervals = week[String(weekdayOf(date)) as keyof typeof week].intervals.map((i) => {
+    const opens = minutesOf(i.openTime)
+    const closes = minutesOf(i.closeTime)
+    return [opens, closes <= opens ? closes + 24 * 60 : closes] as const
+  })
+  const distance = (minutes: number) =>
+    intervals.length === 0
+      ? 0
+      : Math.min(
+          ...intervals.map(([opens, closes]) =>
+            minutes < opens ? opens - minutes : minutes >= closes ? minutes - closes + 1 : 0,
+          ),
+        )
+  return [...candidates].sort((a, b) => distance(a) - distance(b) || a - b)
 }
 
 /** Keeps what the message says about when, over what was said before. */
@@ -322,11 +349,19 @@ function rememberWhen(turn: Turn): void {
     if (state.date !== when.date) state.partOfDay = undefined
     state.date = when.date
   }
-  if (when.time !== undefined) state.time = when.time
-  else if (when.timeOptions) state.time = undefined
+  if (when.time !== undefined) {
+    state.time = when.time
+    state.timeOptions = undefined
+  } else if (when.timeOptions) {
+    state.time = undefined
+    state.timeOptions = when.timeOptions
+  }
   if (when.partOfDay) {
     state.partOfDay = when.partOfDay
-    if (when.time === undefined && !when.timeOptions) state.time = undefined
+    if (when.time === undefined && !when.timeOptions) {
+      state.time = undefined
+      state.timeOptions = undefined
+    }
   }
 }
 
@@ -347,13 +382,17 @@ async function checkStart(
   const free = checks.find((c) => c.free)
   if (free) {
     turn.state.time = free.minutes
+    turn.state.timeOptions = undefined
     return propose(turn, service, free.start)
   }
-  // Of two readings of "at 4", explain the one the salon could plausibly mean (not "closed at 4 am").
-  const chosen = checks.find((c) => c.reason !== 'outside_hours' && c.reason !== 'too_soon') ?? checks.at(-1)
+  // Candidates come most plausible first: explain that reading (not "closed at 4 am").
+  const chosen = checks[0]
   if (!chosen) return dayTimes(turn, service, date)
-  turn.state.time = undefined
+  // The wished time stays: "and on Thursday?" then means the same time another day.
+  turn.state.time = chosen.minutes
+  turn.state.timeOptions = undefined
   const why = await refusalText(turn, service, chosen.reason ?? 'taken', date, chosen.minutes)
+  if (chosen.reason === 'beyond_horizon') return reply(turn, why)
   return reply(turn, `${why} ${await alternativesText(turn, chosen.minutes, service, date)}`)
 }
 
@@ -507,7 +546,11 @@ async function startMove(turn: Turn): Promise<DialogueReply | undefined> {
   }
   state.movingBookingId = undefined
   const date = when.date ?? target.start.slice(0, 10)
-  const candidates = when.time !== undefined ? [when.time] : (when.timeOptions ?? [minutesOf(target.start)])
+  const candidates = await plausibleFirst(
+    turn,
+    date,
+    when.time !== undefined ? [when.time] : (when.timeOptions ?? [minutesOf(target.start)]),
+  )
   const service = turn.services.find((s) => s.name === target.serviceName) ?? {
     id: '',
     name: target.serviceName,

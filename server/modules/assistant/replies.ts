@@ -102,7 +102,7 @@ const fr: Phrases = {
   address: (salon, address) => `${salon} se trouve au ${address}. Au plaisir de vous y accueillir !`,
   hoursWeek: (lines) => `Voici nos horaires d'ouverture :\n${list(lines)}`,
   hoursDay: (weekday, ranges) =>
-    ranges ? `Oui, le ${weekday} nous sommes ouverts de ${ranges}.` : `Non, le salon est fermé le ${weekday}.`,
+    ranges ? `Le ${weekday}, nous sommes ouverts de ${ranges}.` : `Le salon est fermé le ${weekday}.`,
   closedOn: (weekday) => `Le salon est fermé le ${weekday}.`,
   closedDay: (day) => `Le salon est fermé le ${day}.`,
   askDay: (service, first) =>
@@ -122,17 +122,17 @@ const fr: Phrases = {
     ({
       too_soon:
         d.noticeMinutes > 0
-          ? `Le ${slot.day} à ${slot.time}, c'est trop tôt : il faut réserver au moins ${d.noticeMinutes >= 60 ? `${d.noticeMinutes / 60} h` : `${d.noticeMinutes} min`} à l'avance.`
-          : `Le ${slot.day} à ${slot.time} est déjà passé.`,
+          ? `C'est trop juste pour ce créneau : il faut réserver au moins ${d.noticeMinutes >= 60 ? `${d.noticeMinutes / 60} h` : `${d.noticeMinutes} min`} à l'avance.`
+          : `Ce moment est déjà passé.`,
       beyond_horizon: `On ne peut pas encore réserver le ${slot.day} : les rendez-vous s'ouvrent ${d.horizonDays} jours à l'avance.`,
       closed_day: `Le salon est fermé le ${d.weekday}.`,
       time_off: `Le salon est fermé le ${slot.day}.`,
       outside_hours: d.opens
-        ? `À ${slot.time}, le salon n'est pas ouvert : le ${d.weekday}, nous sommes ouverts de ${d.opens} à ${d.closes}.`
+        ? `Le salon n'est pas ouvert à cette heure-là : le ${d.weekday}, nous sommes ouverts de ${d.opens} à ${d.closes}.`
         : `Le salon est fermé le ${d.weekday}.`,
-      ends_after_closing: `Une prestation de ${d.duration} min à ${slot.time} finirait après la fermeture de ${d.closes}.`,
+      ends_after_closing: `Une prestation de ${d.duration} min à cette heure-là finirait après la fermeture de ${d.closes}.`,
       off_grid: `Les rendez-vous commencent toutes les ${d.step} minutes.`,
-      taken: `Le ${slot.day} à ${slot.time} est déjà pris.`,
+      taken: `Ce créneau du ${slot.day} est déjà pris.`,
     })[reason],
   alternatives: (s, sameDay) =>
     `${sameDay ? 'Le même jour, je peux vous proposer' : 'Je peux vous proposer'} ${slots(s, sameDay, 'à', 'ou', 'le ')}. Qu'est-ce qui vous arrange ?`,
@@ -177,7 +177,7 @@ const de: Phrases = {
   address: (salon, address) => `Sie finden ${salon} in ${address}. Wir freuen uns auf Ihren Besuch!`,
   hoursWeek: (lines) => `Das sind unsere Öffnungszeiten:\n${list(lines)}`,
   hoursDay: (weekday, ranges) =>
-    ranges ? `Ja, am ${weekday} haben wir von ${ranges} geöffnet.` : `Nein, am ${weekday} ist der Salon geschlossen.`,
+    ranges ? `Am ${weekday} haben wir von ${ranges} geöffnet.` : `Am ${weekday} ist der Salon geschlossen.`,
   closedOn: (weekday) => `Am ${weekday} ist der Salon geschlossen.`,
   closedDay: (day) => `Am ${day} ist der Salon geschlossen.`,
   askDay: (service, first) =>
@@ -196,17 +196,17 @@ const de: Phrases = {
     ({
       too_soon:
         d.noticeMinutes > 0
-          ? `Am ${slot.day} um ${slot.time} Uhr ist zu kurzfristig: Termine müssen mindestens ${d.noticeMinutes >= 60 ? `${d.noticeMinutes / 60} Std.` : `${d.noticeMinutes} Min.`} im Voraus gebucht werden.`
-          : `Der ${slot.day} um ${slot.time} Uhr ist schon vorbei.`,
+          ? `Das ist zu kurzfristig: Termine müssen mindestens ${d.noticeMinutes >= 60 ? `${d.noticeMinutes / 60} Std.` : `${d.noticeMinutes} Min.`} im Voraus gebucht werden.`
+          : `Dieser Zeitpunkt ist schon vorbei.`,
       beyond_horizon: `Für den ${slot.day} kann man noch nicht buchen: Termine sind ${d.horizonDays} Tage im Voraus buchbar.`,
       closed_day: `Am ${d.weekday} ist der Salon geschlossen.`,
       time_off: `Am ${slot.day} ist der Salon geschlossen.`,
       outside_hours: d.opens
-        ? `Um ${slot.time} Uhr ist der Salon nicht geöffnet: Am ${d.weekday} haben wir von ${d.opens} bis ${d.closes} Uhr geöffnet.`
+        ? `Zu dieser Uhrzeit ist der Salon nicht geöffnet: Am ${d.weekday} haben wir von ${d.opens} bis ${d.closes} Uhr geöffnet.`
         : `Am ${d.weekday} ist der Salon geschlossen.`,
-      ends_after_closing: `Eine Behandlung von ${d.duration} Min. um ${slot.time} Uhr würde erst nach Ladenschluss um ${d.closes} Uhr enden.`,
+      ends_after_closing: `Eine Behandlung von ${d.duration} Min. zu dieser Uhrzeit würde erst nach Ladenschluss um ${d.closes} Uhr enden.`,
       off_grid: `Die Termine beginnen alle ${d.step} Minuten.`,
-      taken: `Am ${slot.day} um ${slot.time} Uhr ist leider schon besetzt.`,
+      taken: `Diese Uhrzeit ist am ${slot.day} leider schon besetzt.`,
     })[reason],
   alternatives: (s, sameDay) =>
     `${sameDay ? 'Am selben Tag kann ich Ihnen' : 'Ich kann Ihnen'} ${slots(s, sameDay, 'um', 'oder', 'am ')} Uhr anbieten. Was passt Ihnen?`,
@@ -232,6 +232,7 @@ const de: Phrases = {
 
 /** Italian weekdays take "il", except Sunday: "la domenica". */
 const theDay = (weekday: string) => (weekday === 'domenica' ? `la ${weekday}` : `il ${weekday}`)
+const capital = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`
 
 const it: Phrases = {
   greeting: (salon, name) =>
@@ -251,10 +252,11 @@ const it: Phrases = {
   unknownService: (lines) =>
     `Per quale servizio desidera un appuntamento?\n${list(lines.map((l) => `${l.name} — ${l.duration} min, ${l.price}`))}`,
   chooseService: (names) => `Quale intende: ${times(names, 'o')}?`,
-  address: (salon, address) => `${salon} si trova in ${address}. La aspettiamo!`,
+  address: (salon, address) =>
+    `Il salone ${salon} si trova in ${address}. Sarà un piacere accoglierla per il Suo appuntamento: la aspettiamo!`,
   hoursWeek: (lines) => `Ecco i nostri orari di apertura:\n${list(lines)}`,
   hoursDay: (weekday, ranges) =>
-    ranges ? `Sì, ${theDay(weekday)} siamo aperti dalle ${ranges}.` : `No, ${theDay(weekday)} il salone è chiuso.`,
+    ranges ? `${capital(theDay(weekday))} siamo aperti dalle ${ranges}.` : `Il salone è chiuso ${theDay(weekday)}.`,
   closedOn: (weekday) => `Il salone è chiuso ${theDay(weekday)}.`,
   closedDay: (day) => `Il salone è chiuso ${day}.`,
   askDay: (service, first) =>
@@ -273,17 +275,17 @@ const it: Phrases = {
     ({
       too_soon:
         d.noticeMinutes > 0
-          ? `${slot.day} alle ${slot.time} è troppo presto: bisogna prenotare con almeno ${d.noticeMinutes >= 60 ? `${d.noticeMinutes / 60} ore` : `${d.noticeMinutes} minuti`} di anticipo.`
-          : `${slot.day} alle ${slot.time} è già passato.`,
+          ? `È troppo tardi per questo orario: bisogna prenotare con almeno ${d.noticeMinutes >= 60 ? `${d.noticeMinutes / 60} ore` : `${d.noticeMinutes} minuti`} di anticipo.`
+          : `Questo orario è già passato.`,
       beyond_horizon: `Per ${slot.day} non si può ancora prenotare: gli appuntamenti si aprono ${d.horizonDays} giorni prima.`,
       closed_day: `Il salone è chiuso ${theDay(d.weekday)}.`,
       time_off: `Il salone è chiuso ${slot.day}.`,
       outside_hours: d.opens
-        ? `Alle ${slot.time} il salone non è aperto: ${theDay(d.weekday)} siamo aperti dalle ${d.opens} alle ${d.closes}.`
+        ? `A quell'ora il salone non è aperto: ${theDay(d.weekday)} siamo aperti dalle ${d.opens} alle ${d.closes}.`
         : `Il salone è chiuso ${theDay(d.weekday)}.`,
-      ends_after_closing: `Un servizio di ${d.duration} minuti alle ${slot.time} finirebbe dopo la chiusura delle ${d.closes}.`,
+      ends_after_closing: `Un servizio di ${d.duration} minuti a quell'ora finirebbe dopo la chiusura delle ${d.closes}.`,
       off_grid: `Gli appuntamenti iniziano ogni ${d.step} minuti.`,
-      taken: `${slot.day} alle ${slot.time} è già occupato.`,
+      taken: `Questo orario di ${slot.day} è già occupato.`,
     })[reason],
   alternatives: (s, sameDay) =>
     `${sameDay ? 'Lo stesso giorno posso proporle' : 'Posso proporle'} ${slots(s, sameDay, 'alle', 'o')}. Cosa le va bene?`,
@@ -328,7 +330,7 @@ const en: Phrases = {
   address: (salon, address) => `You will find ${salon} at ${address}. We look forward to seeing you!`,
   hoursWeek: (lines) => `Here are our opening hours:\n${list(lines)}`,
   hoursDay: (weekday, ranges) =>
-    ranges ? `Yes, on ${weekday} we are open from ${ranges}.` : `No, the salon is closed on ${weekday}.`,
+    ranges ? `On ${weekday} we are open from ${ranges}.` : `The salon is closed on ${weekday}.`,
   closedOn: (weekday) => `The salon is closed on ${weekday}.`,
   closedDay: (day) => `The salon is closed on ${day}.`,
   askDay: (service, first) =>
@@ -347,17 +349,17 @@ const en: Phrases = {
     ({
       too_soon:
         d.noticeMinutes > 0
-          ? `${slot.day} at ${slot.time} is too soon: appointments must be booked at least ${d.noticeMinutes >= 60 ? `${d.noticeMinutes / 60} h` : `${d.noticeMinutes} min`} in advance.`
-          : `${slot.day} at ${slot.time} is already past.`,
+          ? `That is too soon: appointments must be booked at least ${d.noticeMinutes >= 60 ? `${d.noticeMinutes / 60} h` : `${d.noticeMinutes} min`} in advance.`
+          : `That time is already past.`,
       beyond_horizon: `${slot.day} can't be booked yet: appointments open ${d.horizonDays} days in advance.`,
       closed_day: `The salon is closed on ${d.weekday}.`,
       time_off: `The salon is closed on ${slot.day}.`,
       outside_hours: d.opens
-        ? `At ${slot.time} the salon is not open: on ${d.weekday} we are open from ${d.opens} to ${d.closes}.`
+        ? `The salon is not open at that time: on ${d.weekday} we are open from ${d.opens} to ${d.closes}.`
         : `The salon is closed on ${d.weekday}.`,
-      ends_after_closing: `A ${d.duration}-minute service at ${slot.time} would end after we close at ${d.closes}.`,
+      ends_after_closing: `A ${d.duration}-minute service at that time would end after we close at ${d.closes}.`,
       off_grid: `Appointments start every ${d.step} minutes.`,
-      taken: `${slot.day} at ${slot.time} is already taken.`,
+      taken: `That time on ${slot.day} is already taken.`,
     })[reason],
   alternatives: (s, sameDay) =>
     `${sameDay ? 'On the same day I can offer you' : 'I can offer you'} ${slots(s, sameDay, 'at', 'or', 'on ')}. Which would suit you?`,

@@ -124,6 +124,10 @@ const PHRASES: Record<Intent, string[]> = {
     'prix',
     'carte',
     'vous faites quoi',
+    'vous proposez',
+    'proposez quoi',
+    'vous faites encore',
+    'faites-vous',
     'que faites-vous',
     'qu est-ce que vous faites',
     'combien coute',
@@ -210,6 +214,10 @@ const PHRASES: Record<Intent, string[]> = {
     'vous trouver',
     'acces',
     'wo sind',
+    'wo genau',
+    'wo befindet',
+    'wo liegt',
+    'dove si trova il salone',
     'wo ist',
     'wo finde',
     'anschrift',
@@ -237,6 +245,13 @@ const PHRASES: Record<Intent, string[]> = {
     'i miei appuntamenti',
     'il mio appuntamento',
     'ho un appuntamento',
+    'quels rendez-vous',
+    'termine habe ich',
+    'habe ich termine',
+    'quali appuntamenti',
+    'what appointments do i have',
+    'which appointments do i have',
+    'when is my',
     'my appointments',
     'my appointment',
     'my booking',
@@ -428,7 +443,19 @@ export function detectIntents(text: string): Set<Intent> {
   for (const [intent, phrases] of Object.entries(FOLDED) as [Intent, string[]][]) {
     if (hasPhrase(folded, phrases)) found.add(intent)
   }
+  if (asksAboutOthers(folded)) found.add('others_private')
   return found
+}
+
+/** "Who has the 2 pm?", "c'est qui la cliente de 14h ?", "his phone number": questions about other customers. */
+const WHO = / (c est qui|qui est|qui a|qui vient|qui sont|wer|chi|who|who s|whos) /
+const BOOKED =
+  / (rendez vous|rdv|reserve|reservee|cliente?s?|termin|termine|gebucht|kundin|kunden?|appuntamento|prenotat[oa]|clienti|appointment|booked|booking|guy|lady|customer) /
+const CONTACT = / (nom|noms|numero|telephone|name|namen|telefonnummer|nome|nomi|telefono|phone|number|adresse|email) /
+const THIRD_PARTY = / (son|sa|ses|leur|leurs|seine|seinen|deren|his|her|their|del cliente|della cliente|dei clienti) /
+
+function asksAboutOthers(folded: string): boolean {
+  return (WHO.test(folded) && BOOKED.test(folded)) || (CONTACT.test(folded) && THIRD_PARTY.test(folded))
 }
 
 /** A bare confirmation or refusal: "oui", "ja gerne", "yes please" — nothing else asked. */
