@@ -10,7 +10,7 @@
  * Markers: WD0…WD6 (Monday…Sunday), MO1…MO12, ORD (an ordinal ending: 1st, 1er, 1°), TODAY,
  * TOMORROW, DAT (day after tomorrow), YESTERDAY, DBY (day before yesterday), PMORN, PMID, PAFT, PEVE
  * (parts of the day), NOON, MIDNIGHT, EARLY, LATE, OCLOCK, APPROX, NEXTWEEK, THISWEEK,
- * THISWEEKEND, NEXTWEEKEND, THISMONTH, NEXTMONTH, PHONE, PRICE, DURATION.
+ * THISWEEKEND, NEXTWEEKEND, THISMONTH, NEXTMONTH, PHONE, PRICE, DURATION, SAMETIME ("même heure").
  * Numbers keep their own separators as one token: "14:30", "9.30", "15.12.", "15/12/2026",
  * "2026-12-15"; a trailing dot stays on the number ("am 12." → "12.").
  */
@@ -23,6 +23,8 @@ export interface CanonicalText {
   language?: Language
   /** "as soon as possible", "le premier créneau", "nächsten freien Termin", "il prima possibile"… */
   earliest: boolean
+  /** "même heure", "same time", "zur gleichen Zeit", "alla stessa ora" (not negated: "pas à la même heure"). */
+  sameTime: boolean
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -240,6 +242,23 @@ const EARLIEST = wordPattern(
   ].join('|'),
 )
 
+/** The time already spoken of: "à la même heure", "same time", "zur gleichen Uhrzeit", "alla stessa ora". */
+const SAME_TIME = wordPattern(
+  [
+    '(?:(?:à|a) )?(?:la )?meme (?:heure|horaire)',
+    '(?:at )?(?:the )?same (?:time|hour)',
+    '(?:(?:zur|zu der|um die|um) )?(?:gleichen|gleiche|selben|selbe|dieselbe|derselben) (?:zeit|uhrzeit)',
+    '(?:(?:alla|all|a|la) )?(?:stessa ora|stesso orario|medesima ora)',
+  ].join('|'),
+)
+/** Not global (`test` keeps no state between messages). */
+const NOT_SAME_TIME = new RegExp(
+  wordPattern(
+    '(?:not|pas|nicht|non|never|jamais|nie|mai)(?: (?:forcement|necessairement|unbedingt|necessarily|necessariamente))? SAMETIME',
+  ).source,
+)
+const SAME_TIME_MARKER = /(?<=^| )SAMETIME(?= |$)/
+
 // ---------------------------------------------------------------------------------------------
 // Language
 
@@ -337,6 +356,9 @@ export function canonicalize(input: string, given?: Language): CanonicalText {
     /(?<=^| )(?:buon ?giorno|buona ?(?:sera|serata|notte|giornata)|buon pomeriggio|bonne (?:soiree|journee|nuit|apres midi)|bon apres midi)(?= |$)/g,
     ' ',
   )
+  // "même heure" & co. become one marker, so that "heure", "time" or "ora" is read as nothing else.
+  text = text.replace(SAME_TIME, 'SAMETIME')
+  const sameTime = SAME_TIME_MARKER.test(text) && !NOT_SAME_TIME.test(text)
   for (const [expression, marker] of phraseExpressions) text = text.replace(expression, marker)
   let tokens = mapWords(text.split(' ').filter(Boolean), language, hierIsYesterday)
   text = tokens.join(' ')
@@ -356,7 +378,7 @@ export function canonicalize(input: string, given?: Language): CanonicalText {
       /(?<=^| )(?:dans|pendant|durant|dure|duree|prend|prendra|faut|faudra|en|compter) \d+(?:[.,:]\d+)? (?:h|heures?)(?: \d+)?(?= |$)/g,
       'DURATION',
     )
-  return { tokens: text.split(' ').filter(Boolean), language, earliest }
+  return { tokens: text.split(' ').filter(Boolean), language, earliest, sameTime }
 }
 
 function isNumberToken(token: string | undefined): boolean {

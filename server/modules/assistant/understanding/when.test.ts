@@ -137,9 +137,9 @@ describe('parseWhen — French', () => {
     ['le 4 de ce mois', { date: '2026-12-04' }],
     ['le 12 du mois prochain', { date: '2027-01-12' }],
     ['le 3 novembre 2026', { date: '2026-11-03', pastDate: true }],
-    ['le 3 novembre', { date: '2027-11-03' }],
+    ['le 3 novembre', { date: '2026-11-03', pastDate: true }],
     ['le 31 février', {}],
-    ['le 7 sept', { date: '2027-09-07' }],
+    ['le 7 sept', { date: '2026-09-07', pastDate: true }],
     // Times
     ['à 4h', { time: at(4) }],
     ['à 14', { time: at(14) }],
@@ -586,10 +586,48 @@ describe('parseWhen — English', () => {
 })
 
 describe('parseWhen — resolution against today', () => {
-  it('takes next year for a day and month already passed', () => {
+  it('takes next year for a day and month passed more than 6 months ago', () => {
     expect(parse('15 January', 'en')).toEqual({ date: '2027-01-15' })
-    expect(parse('le 30 novembre', 'fr')).toEqual({ date: '2027-11-30' })
+    expect(parse('15 janvier', 'fr')).toEqual({ date: '2027-01-15' })
+    expect(parse('le 31 mai', 'fr')).toEqual({ date: '2027-05-31' })
     expect(parse('le 1er décembre', 'fr')).toEqual({ date: '2026-12-01' })
+    // 2 September 2026 is 6 months before 2027-03-01 and a day
+    expect(parse('le 31 août', 'fr', SGD_TODAY)).toEqual({ date: '2027-08-31' })
+  })
+
+  it('takes the past date for a day and month passed at most 6 months ago (QA)', () => {
+    expect(parse('November 30', 'en')).toEqual({ date: '2026-11-30', pastDate: true })
+    expect(parse('le 30 novembre', 'fr')).toEqual({ date: '2026-11-30', pastDate: true })
+    expect(parse('I want a haircut on November 30 at 3pm', 'en')).toEqual({
+      date: '2026-11-30',
+      time: at(15),
+      pastDate: true,
+    })
+    expect(parse('le 1er juin', 'fr')).toEqual({ date: '2026-06-01', pastDate: true }) // exactly 6 months
+    expect(parse('26 février', 'fr', SGD_TODAY)).toEqual({ date: '2027-02-26', pastDate: true })
+    expect(parse('Je voudrais une coupe femme le 26 février à 10h', 'fr', SGD_TODAY)).toEqual({
+      date: '2027-02-26',
+      time: at(10),
+      pastDate: true,
+    })
+    expect(parse('25.02.', 'de', SGD_TODAY)).toEqual({ date: '2027-02-25', pastDate: true })
+    expect(parse('am 25. Februar', 'de', SGD_TODAY)).toEqual({ date: '2027-02-25', pastDate: true })
+    expect(parse('27 febbraio', 'it', SGD_TODAY)).toEqual({ date: '2027-02-27', pastDate: true })
+    expect(parse('February 26th', 'en', SGD_TODAY)).toEqual({ date: '2027-02-26', pastDate: true })
+    expect(parse('Friday, February 26', 'en', SGD_TODAY)).toEqual({ date: '2027-02-26', pastDate: true })
+    expect(parse('15/11', 'fr')).toEqual({ date: '2026-11-15', pastDate: true })
+    expect(parse('15.11', 'de')).toEqual({ date: '2026-11-15', pastDate: true })
+    // A shorter month six months before: 31 August → 28 February
+    expect(parse('le 28 février', 'fr', '2026-08-31')).toEqual({ date: '2026-02-28', pastDate: true })
+    expect(parse('le 27 février', 'fr', '2026-08-31')).toEqual({ date: '2027-02-27' })
+    // Today and the coming days are no past
+    expect(parse('le 2 mars', 'fr', SGD_TODAY)).toEqual({ date: '2027-03-02' })
+    expect(parse('1 March', 'en', SGD_TODAY)).toEqual({ date: '2027-03-01' })
+  })
+
+  it('keeps a bare day of month in this month or the next (not past)', () => {
+    expect(parse('le 28', 'fr', SGD_TODAY)).toEqual({ date: '2027-03-28' })
+    expect(parse('the 28th', 'en', '2026-12-01')).toEqual({ date: '2026-12-28' })
   })
 
   it('takes next month for a day of month already passed, or the next month that has it', () => {
@@ -654,8 +692,8 @@ describe('parseWhen — languages and ambiguous words', () => {
 
   it('reads "sept" as seven in French and as September next to a day', () => {
     expect(parse('à sept heures', 'fr')).toEqual({ time: at(7) })
-    expect(parse('le 9 sept.', 'fr')).toEqual({ date: '2027-09-09' })
-    expect(parse('Sept 9', 'en')).toEqual({ date: '2027-09-09' })
+    expect(parse('le 9 sept.', 'fr')).toEqual({ date: '2026-09-09', pastDate: true })
+    expect(parse('Sept 9', 'en')).toEqual({ date: '2026-09-09', pastDate: true })
   })
 
   it('reads German "am" after an hour as "on", not a.m.', () => {
@@ -668,6 +706,78 @@ describe('parseWhen — languages and ambiguous words', () => {
     expect(parse('mercredi', 'fr')).toEqual(parse('Mercredi.', 'fr'))
     expect(parse('Übermorgen', 'de')).toEqual(parse('ubermorgen', 'de'))
     expect(parse('giovedi', 'it')).toEqual(parse('Giovedì', 'it'))
+  })
+})
+
+describe('parseWhen — end of sentence after a time (QA)', () => {
+  it.each<[string, Language, When]>([
+    ['vendredi à 18h30.', 'fr', { date: '2026-12-04', time: at(18, 30) }],
+    ['10h30.', 'fr', { time: at(10, 30) }],
+    ['14:30.', 'fr', { time: at(14, 30) }],
+    ['14 Uhr 30.', 'de', { time: at(14, 30) }],
+    ['um 14.30.', 'de', { time: at(14, 30) }],
+    ['alle 9.30.', 'it', { timeOptions: either(9, 30) }],
+    ['alle 15 e 30.', 'it', { time: at(15, 30) }],
+    ['at 3.30pm.', 'en', { time: at(15, 30) }],
+    ['at 3:30 p.m.', 'en', { time: at(15, 30) }],
+    ['at 7 30.', 'en', { timeOptions: either(7, 30) }],
+    ['onze heures moins 10.', 'fr', { time: at(10, 50) }],
+    ['vendredi à 18h30 !', 'fr', { date: '2026-12-04', time: at(18, 30) }],
+    ['vendredi à 18h30?', 'fr', { date: '2026-12-04', time: at(18, 30) }],
+    ['vendredi à 18h30…', 'fr', { date: '2026-12-04', time: at(18, 30) }],
+    ['vendredi à 18h30...', 'fr', { date: '2026-12-04', time: at(18, 30) }],
+    ['vendredi à 18h30, merci', 'fr', { date: '2026-12-04', time: at(18, 30) }],
+    ['um 14 Uhr 30!', 'de', { time: at(14, 30) }],
+    ['Viertel nach 9.', 'de', { timeOptions: either(9, 15) }],
+    // A date with the closing dot stays a date
+    ['am 11.12.', 'de', { date: '2026-12-11' }],
+    ['ab 15.12.', 'de', { date: '2026-12-15' }],
+    ['am 11.12. um 9.30.', 'de', { date: '2026-12-11', timeOptions: either(9, 30) }],
+    ['um 14 Uhr am 30. Dezember.', 'de', { date: '2026-12-30', time: at(14) }],
+  ])('%s (%s)', (text, language, expected) => {
+    expect(parse(text, language)).toEqual(expected)
+  })
+})
+
+describe('parseWhen — German weekday with "dem" and an explicit date (QA)', () => {
+  it.each<[string, When]>([
+    ['am Donnerstag, dem 17. Dezember', { date: '2026-12-17' }],
+    [
+      'Guten Tag! Ich möchte am Donnerstag, dem 17. Dezember, um halb sechs abends eine Föhnfrisur.',
+      { date: '2026-12-17', time: at(17, 30), partOfDay: 'evening' },
+    ],
+    ['Donnerstag, den 17. Dezember', { date: '2026-12-17' }],
+    ['Donnerstag, der 17. Dezember', { date: '2026-12-17' }],
+    ['am Donnerstag, dem 17.', { date: '2026-12-17' }],
+    ['Donnerstag, 17.12.', { date: '2026-12-17' }],
+    ['am Do., 17.12.', { date: '2026-12-17' }],
+  ])('%s', (text, expected) => {
+    expect(parse(text, 'de')).toEqual(expected)
+  })
+
+  it('keeps "heute um Viertel nach neun" ambiguous', () => {
+    expect(parse('heute um Viertel nach neun', 'de')).toEqual({ date: '2026-12-01', timeOptions: [555, 1275] })
+  })
+})
+
+describe('parseWhen — the same time as before (QA)', () => {
+  it.each<[string, Language, When]>([
+    ['Ok, et demain même heure ?', 'fr', { date: '2026-12-02', sameTime: true }],
+    ['jeudi à la même heure', 'fr', { date: '2026-12-03', sameTime: true }],
+    ['same time tomorrow', 'en', { date: '2026-12-02', sameTime: true }],
+    ['Same time next week?', 'en', { range: { from: '2026-12-07', to: '2026-12-13' }, sameTime: true }],
+    ['morgen zur gleichen Zeit', 'de', { date: '2026-12-02', sameTime: true }],
+    ['am Freitag zur gleichen Uhrzeit', 'de', { date: '2026-12-04', sameTime: true }],
+    ['gleiche Zeit?', 'de', { sameTime: true }],
+    ['domani alla stessa ora', 'it', { date: '2026-12-02', sameTime: true }],
+    ['giovedì stessa ora', 'it', { date: '2026-12-03', sameTime: true }],
+    // Negated: no same time
+    ['demain, mais pas à la même heure', 'fr', { date: '2026-12-02' }],
+    ['tomorrow but not the same time', 'en', { date: '2026-12-02' }],
+  ])('%s (%s)', (text, language, expected) => {
+    expect(parse(text, language)).toEqual(expected)
+    // Stateless between calls
+    expect(parse(text, language)).toEqual(expected)
   })
 })
 

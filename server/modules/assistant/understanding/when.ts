@@ -17,9 +17,15 @@
  *   "next <weekday>", "<weekday> prochain", "nächsten <weekday>", "<weekday> prossimo": the next
  *   such day after today. "<weekday> next week": that day in the next Monday–Sunday week.
  *   "last <weekday>" & co: the previous one (pastDate).
- * - A weekday with a day number ("next Wednesday the 9th", "samedi 5 décembre"): the number wins.
+ * - A weekday with a day number ("next Wednesday the 9th", "samedi 5 décembre", "am Donnerstag,
+ *   dem 17. Dezember", "Do., 17.12."): the number wins.
  * - Day of month alone ("the 12th", "le 12", "am 12.", "il 12"): this month unless passed, else the
- *   next month that has it. Day + month without year: the next such date, today included.
+ *   next month that has it. Day + month without year: this year's date when it passed at most 6
+ *   months ago (then `pastDate`: "November 30" on 1 December), else the next such date, today
+ *   included ("15 janvier" on 1 December is next year).
+ * - A full stop, "!", "?", "…" or "," after a time ends the sentence, not the time ("à 18h30." is
+ *   18:30; "alle 9.30." is a time, not a date with the closing dot).
+ * - "même heure", "same time", "zur gleichen Zeit", "alla stessa ora": `sameTime`, no time invented.
  * - Several dates or times: a negated one ("pas mardi", "not Tuesday", "instead of…") is dropped;
  *   one marked as the new choice ("… instead", "plutôt …", "lieber …", "invece …", or after "to"
  *   when the message changes something: "change the time to 11:45") wins, the last such;
@@ -60,8 +66,10 @@ export interface When {
   approximate?: boolean
   /** "the first free slot", "as soon as possible", "le plus tôt possible", "premier créneau", "so bald wie möglich", "nächsten freien Termin", "il prima possibile", "primo posto libero" → true. */
   earliest?: boolean
-  /** A date was written that lies before today ("hier", "yesterday", "le 3 novembre" when today is 1 December and the year is given as past…). Use only when the text explicitly points to the past (yesterday/hier/gestern/ieri, or an explicit past year); a day-and-month without year that has passed this year means next year instead. */
+  /** A date was written that lies before today: yesterday/hier/gestern/ieri, "last Friday", an explicit past year, or a day and month without year that passed at most 6 months ago ("le 3 novembre" when today is 1 December → 2026-11-03). A day and month that passed more than 6 months ago means next year instead ("15 janvier" on 1 December). */
   pastDate?: boolean
+  /** "même heure", "à la même heure", "same time", "gleiche Zeit", "zur gleichen Uhrzeit", "stessa ora", "alla stessa ora": the time already spoken of in the dialogue stays. No time is made up for it: `time`/`timeOptions` are set only when a time is written as well. */
+  sameTime?: true
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -108,13 +116,29 @@ function resolveDayOfMonth(today: string, day: number, weekday?: number): string
   return undefined
 }
 
-/** Day and month without a year: the next such date, today included (29 February: the next leap year). */
-function resolveDayMonth(today: string, day: number, month: number): string | undefined {
+/** The same day `count` months earlier, on the last day of that month when it is shorter (31 August → 28 February). */
+function monthsBefore(date: string, count: number): string {
+  const [year, month, day] = parts(date)
+  const [y, m] = shiftMonth(year, month, -count)
+  for (let d = day; d > 28; d--) {
+    const earlier = makeDate(y, m, d)
+    if (earlier) return earlier
+  }
+  return makeDate(y, m, Math.min(day, 28)) as string
+}
+
+/**
+ * Day and month without a year: this year's date when it has passed at most 6 months ago (a past
+ * date), else the next such date, today included (29 February: the next leap year).
+ */
+function resolveDayMonth(today: string, day: number, month: number): { date: string; past?: true } | undefined {
   if (month < 1 || month > 12 || day < 1 || day > 31) return undefined
   const [year] = parts(today)
+  const thisYear = makeDate(year, month, day)
+  if (thisYear && thisYear < today && thisYear >= monthsBefore(today, 6)) return { date: thisYear, past: true }
   for (let y = year; y < year + 9; y++) {
     const date = makeDate(y, month, day)
-    if (date && date >= today) return date
+    if (date && date >= today) return { date }
   }
   return undefined
 }
@@ -304,6 +328,8 @@ const TIME_CUES = new Map<string, Language | undefined>([
   ['ungefahr', 'de'],
   ['etwa', 'de'],
 ])
+/** Words right before "9.30." that make it a time, not a date with the closing dot. */
+const CLOCK_CUES = new Set(['at', '@', 'um', 'alle', 'ore'])
 const APPROX_BEFORE = new Set([
   'around',
   'about',
@@ -389,6 +415,9 @@ function readDates(text: Text, today: string, language?: Language): { dates: Dat
     const date = makeDate(year, month, day)
     return explicit(m, date, date && date < today ? { past: true } : {})
   }
+  /** A day and month without a year (see `resolveDayMonth`). */
+  const dayMonth = (m: RegExpExecArray, resolved: { date: string; past?: true } | undefined) =>
+    explicit(m, resolved?.date, resolved?.past ? { past: true } : {})
   const nextIsTime = (m: RegExpExecArray) => {
     const next = text.after(m.index + m[0].length, 2)
     return (
@@ -410,19 +439,22 @@ function readDates(text: Text, today: string, language?: Language): { dates: Dat
     if (!makeDate(year, b, a) && language === 'en' && makeDate(year, a, b)) return withYear(m, year, a, b)
     return withYear(m, year, b, a)
   })
-  // 15.12. (German, with the closing dot)
-  scan(text, '(\\d{1,2})\\.(\\d{1,2})\\.', (m) => explicit(m, resolveDayMonth(today, Number(m[1]), Number(m[2]))))
+  // 15.12. (German, with the closing dot); "alle 9.30." and "um 9.10." at the end of a sentence are times
+  scan(text, '(\\d{1,2})\\.(\\d{1,2})\\.', (m) => {
+    if (Number(m[2]) > 12 || CLOCK_CUES.has(text.before(m.index, 1)[0] ?? '')) return false
+    return dayMonth(m, resolveDayMonth(today, Number(m[1]), Number(m[2])))
+  })
   // 15/12 (12/15 in English when the day-first reading is impossible)
   scan(text, '(\\d{1,2})/(\\d{1,2})', (m) => {
     if (nextIsTime(m)) return false
     const [a, b] = [Number(m[1]), Number(m[2])]
     const dayFirst = resolveDayMonth(today, a, b)
-    return explicit(m, dayFirst ?? (language === 'en' ? resolveDayMonth(today, b, a) : undefined))
+    return dayMonth(m, dayFirst ?? (language === 'en' ? resolveDayMonth(today, b, a) : undefined))
   })
   // the 4th of this month, le 12 du mois prochain, am 4. dieses Monats, il 4 di questo mese
   scan(
     text,
-    `(?:(?:on the|for the|the|le|il|am|den|der|l|on) )?${DAYN} (?:(?:of|de|du|di|del|dello|des) )?(?:the )?(THISMONTH|NEXTMONTH)`,
+    `(?:(?:on the|for the|the|le|il|am|den|dem|der|l|on) )?${DAYN} (?:(?:of|de|du|di|del|dello|des) )?(?:the )?(THISMONTH|NEXTMONTH)`,
     (m) => {
       const [year, month] = parts(today)
       const [y, mo] = shiftMonth(year, month, m[2] === 'NEXTMONTH' ? 1 : 0)
@@ -433,11 +465,11 @@ function readDates(text: Text, today: string, language?: Language): { dates: Dat
   // 9 décembre (2026), 9. Dezember, 9 dicembre, the 9th of March, 1er mars
   scan(
     text,
-    `(?:(?:on the|for the|the|le|il|am|den|der|l|lo|on|du|au|vom|zum|dal|al) )?${DAYN} (?:(?:of|de|di|del|du) )?${MONTH}(?: \\.)?(?: ,)?(?: ${YEAR})?`,
+    `(?:(?:on the|for the|the|le|il|am|den|dem|der|l|lo|on|du|au|vom|zum|dal|al) )?${DAYN} (?:(?:of|de|di|del|du) )?${MONTH}(?: \\.)?(?: ,)?(?: ${YEAR})?`,
     (m) => {
       const [day, month, year] = [Number(m[1]), Number(m[2]), m[3]]
       if (year) return withYear(m, Number(year), month, day)
-      return explicit(m, resolveDayMonth(today, day, month))
+      return dayMonth(m, resolveDayMonth(today, day, month))
     },
   )
   // December 9th (2026), Dec 9, March the 3rd
@@ -445,7 +477,7 @@ function readDates(text: Text, today: string, language?: Language): { dates: Dat
     if (!m[3] && nextIsTime(m)) return false
     const [month, day, year] = [Number(m[1]), Number(m[2]), m[3]]
     if (year) return withYear(m, Number(year), month, day)
-    return explicit(m, resolveDayMonth(today, day, month))
+    return dayMonth(m, resolveDayMonth(today, day, month))
   })
   // Tuesday next week, mardi de la semaine prochaine, Samstag dieser Woche, sabato di questa settimana
   const weekOf = (marker: string) => (marker === 'NEXTWEEK' ? addDays(mondayOf(today), 7) : mondayOf(today))
@@ -472,7 +504,7 @@ function readDates(text: Text, today: string, language?: Language): { dates: Dat
   // next Wednesday the 9th, mercredi 9, Mittwoch, den 9., sabato 5
   scan(
     text,
-    `(?:(?:the next|next|this|this coming|coming|on|le|am|il|ce|diesen|nachsten|questo|prossimo) )?${WEEKDAY}(?: ,)? (?:(?:the|le|den|der|il|lo) )?(\\d{1,2})\\.?(?: ORD)?`,
+    `(?:(?:the next|next|this|this coming|coming|on|le|am|il|ce|diesen|nachsten|questo|prossimo) )?${WEEKDAY}(?: ,)? (?:(?:the|le|den|dem|der|il|lo) )?(\\d{1,2})\\.?(?: ORD)?`,
     (m) => {
       if (nextIsTime(m)) return false
       const [weekday, day] = [Number(m[1]), Number(m[2])]
@@ -486,14 +518,14 @@ function readDates(text: Text, today: string, language?: Language): { dates: Dat
   // 15.12 (no closing dot): a date unless it reads as a time ("um 11.12", "9.30", "11.12 Uhr")
   scan(text, '(\\d{1,2})\\.(\\d{1,2})', (m) => {
     if (prevIsTimeCue(m) || nextIsTime(m) || m[2]?.length !== 2 || Number(m[2]) > 12) return false
-    const date = resolveDayMonth(today, Number(m[1]), Number(m[2]))
-    return date ? explicit(m, date) : false
+    const resolved = resolveDayMonth(today, Number(m[1]), Number(m[2]))
+    return resolved ? dayMonth(m, resolved) : false
   })
   // 15-12 (not "10-12 h")
   scan(text, '(\\d{1,2})-(\\d{1,2})', (m) => {
     if (prevIsTimeCue(m) || nextIsTime(m)) return false
-    const date = resolveDayMonth(today, Number(m[1]), Number(m[2]))
-    return date ? explicit(m, date) : false
+    const resolved = resolveDayMonth(today, Number(m[1]), Number(m[2]))
+    return resolved ? dayMonth(m, resolved) : false
   })
   // in 3 days, dans 3 jours, in 3 Tagen, tra 3 giorni, in a week, dans 15 jours
   scan(
@@ -569,7 +601,7 @@ function readDates(text: Text, today: string, language?: Language): { dates: Dat
   if (language !== 'it' && language !== 'de' && CHANGE.test(text.text)) scan(text, 'au (\\d{1,2})', bareDay)
   if (language !== 'fr' && language !== 'en') scan(text, '(?:il|l) (\\d{1,2})', bareDay)
   if (language !== 'fr' && language !== 'it' && language !== 'en')
-    scan(text, '(?:(?<![0-9] )am|den|der|zum|vom|bis zum) (\\d{1,2})\\.?', bareDay)
+    scan(text, '(?:(?<![0-9] )am|den|dem|der|zum|vom|bis zum) (\\d{1,2})\\.?', bareDay)
   if (language === 'en') scan(text, '(?:on the|for the) (\\d{1,2})', bareDay)
 
   // Periods
@@ -629,7 +661,7 @@ function mergeWeekdays(text: Text, dates: DateMention[], today: string): DateMen
     const gap = text.text.slice(a.end, b.start)
     const [weekday, date] = a.kind === 'weekday' ? [a, b] : b.kind === 'weekday' ? [b, a] : [undefined, undefined]
     if (!weekday || !date || date.kind !== 'explicit') continue
-    if (!/^[\s,.]*(?:(?:the|le|den|der|il|lo|on|am|a|an|un|une|ein|einem|uno|una)\s+)*[\s,.]*$/.test(gap)) continue
+    if (!/^[\s,.]*(?:(?:the|le|den|dem|der|il|lo|on|am|a|an|un|une|ein|einem|uno|una)\s+)*[\s,.]*$/.test(gap)) continue
     dropped.add(weekday)
     if (date.dayOfMonth !== undefined && date.weekday === undefined && weekday.weekday !== undefined) {
       date.date = resolveDayOfMonth(today, date.dayOfMonth, weekday.weekday) ?? date.date
@@ -666,9 +698,14 @@ function hourValue(token: string | undefined): number | undefined {
   return m ? Number(m[1]) : undefined
 }
 
-function minuteValue(token: string | undefined): number | undefined {
-  if (token === undefined || !/^\d{1,2}$/.test(token)) return undefined
-  const n = Number(token)
+/**
+ * A number of minutes (0–59). After the hour ("14 h 30", "14 Uhr 30", "moins 10", "e 30") `atEnd`
+ * lets a full stop end the sentence: "à 18h30." is 18:30.
+ */
+function minuteValue(token: string | undefined, atEnd = false): number | undefined {
+  const m = token === undefined ? null : (atEnd ? /^(\d{1,2})\.?$/ : /^(\d{1,2})$/).exec(token)
+  if (!m) return undefined
+  const n = Number(m[1])
   return n <= 59 ? n : undefined
 }
 
@@ -679,16 +716,18 @@ function minuteSuffix(toks: Tok[], i: number, italianCue: boolean): { delta: num
   if (t(0) === 'et' && (t(1) === 'demie' || t(1) === 'demi')) return { delta: 30, next: i + 2 }
   if (t(0) === 'moins' && t(1) === 'le' && t(2) === 'quart') return { delta: -15, next: i + 3 }
   if (t(0) === 'moins' && t(1) === 'quart') return { delta: -15, next: i + 2 }
-  if (t(0) === 'moins' && minuteValue(t(1)) !== undefined) return { delta: -(minuteValue(t(1)) as number), next: i + 2 }
+  if (t(0) === 'moins' && minuteValue(t(1), true) !== undefined)
+    return { delta: -(minuteValue(t(1), true) as number), next: i + 2 }
   if (t(0) === 'e' && (t(1) === 'mezza' || t(1) === 'mezzo')) return { delta: 30, next: i + 2 }
   if (t(0) === 'e' && t(1) === 'un' && t(2) === 'quarto') return { delta: 15, next: i + 3 }
   if (t(0) === 'e' && t(1) === 'quarto') return { delta: 15, next: i + 2 }
   if (t(0) === 'e' && t(1) === '3' && t(2) === 'quarti') return { delta: 45, next: i + 3 }
   if (t(0) === 'meno' && t(1) === 'un' && t(2) === 'quarto') return { delta: -15, next: i + 3 }
   if (t(0) === 'meno' && t(1) === 'quarto') return { delta: -15, next: i + 2 }
-  if (t(0) === 'meno' && minuteValue(t(1)) !== undefined) return { delta: -(minuteValue(t(1)) as number), next: i + 2 }
-  if (italianCue && t(0) === 'e' && minuteValue(t(1)) !== undefined)
-    return { delta: minuteValue(t(1)) as number, next: i + 2 }
+  if (t(0) === 'meno' && minuteValue(t(1), true) !== undefined)
+    return { delta: -(minuteValue(t(1), true) as number), next: i + 2 }
+  if (italianCue && t(0) === 'e' && minuteValue(t(1), true) !== undefined)
+    return { delta: minuteValue(t(1), true) as number, next: i + 2 }
   return undefined
 }
 
@@ -806,7 +845,7 @@ function readCore(toks: Tok[], i: number, italianCue: boolean, cued: boolean): C
     core.strong = true
     core.cue = 'fr'
     k++
-    const mm = separator ? undefined : minuteValue(t(k))
+    const mm = separator ? undefined : minuteValue(t(k), true)
     if (mm !== undefined && !TIME_MARKERS.has(t(k + 1) ?? '')) {
       core.minute = mm
       k++
@@ -816,7 +855,7 @@ function readCore(toks: Tok[], i: number, italianCue: boolean, cued: boolean): C
     core.strong = true
     core.cue = 'de'
     k++
-    const mm = separator ? undefined : minuteValue(t(k))
+    const mm = separator ? undefined : minuteValue(t(k), true)
     if (mm !== undefined && !TIME_MARKERS.has(t(k + 1) ?? '') && !UNIT_WORDS.has(t(k + 1) ?? '')) {
       core.minute = mm
       k++
@@ -838,7 +877,7 @@ function readCore(toks: Tok[], i: number, italianCue: boolean, cued: boolean): C
       k = suffix.next - i
     } else if (k === 1 && hour <= 23) {
       // "at seven thirty", "7 45 pm": minutes as a second number, after a cue or before am/pm
-      const mm = minuteValue(t(1))
+      const mm = minuteValue(t(1), true)
       const following = t(2) ?? ''
       if (
         mm !== undefined &&
@@ -1165,5 +1204,6 @@ export function parseWhen(message: string, context: WhenContext): When {
     if (!time && partMention && approximateBefore(text.before(partMention.start, 4))) when.approximate = true
   }
   if (canonical.earliest) when.earliest = true
+  if (canonical.sameTime) when.sameTime = true
   return when
 }
