@@ -69,18 +69,21 @@ export function useChat({
         salonId,
       }
       sendChatMessage(mode, message, context)
-        .then((reply) =>
-          append(chatId, newMessage({ role: 'assistant', content: reply.response, icsData: reply.icsData })),
+        .then(
+          (reply) => newMessage({ role: 'assistant', content: reply.response, icsData: reply.icsData }),
+          (error: unknown) => {
+            console.error('The message could not be sent', error)
+            return newMessage({ role: 'assistant', content: t('chat.errors.send'), error: true })
+          },
         )
-        .catch((error: unknown) => {
-          console.error('The message could not be sent', error)
-          append(chatId, newMessage({ role: 'assistant', content: t('chat.errors.send'), error: true }))
-        })
-        .finally(() => {
+        .then((answer) => {
           // A reply to a chat that was reset since is dropped, and no longer holds the new one.
           if (chatIdRef.current !== chatId) return
+          // The answer and the end of the wait land in one render: the next message can leave as soon
+          // as the answer shows.
           pendingRef.current = false
           setPending(false)
+          append(chatId, answer)
         })
       return true
     },
