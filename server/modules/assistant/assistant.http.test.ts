@@ -124,6 +124,10 @@ describe.each(testDrivers())('the assistant through the chat API on %s', (driver
     const offered = taken.response.split(/proporle/)[1] ?? ''
     expect(offered).toMatch(/\d{1,2}:\d{2}/)
     expect(offered).not.toMatch(/11:30/)
+    // A bare "yes" to several times asks which one, without booking.
+    const which = await say(chat, 'sì')
+    expect(which.icsData).toBeUndefined()
+    expect(which.response).toMatch(/Quale orario/)
     await say(chat, 'Va bene alle 13')
     expect(bookedAt(await say(chat, 'sì'))).toBe('2026-12-03T13:00')
   })

@@ -24,6 +24,8 @@ export interface DialogueState {
   timeOptions?: number[]
   partOfDay?: PartOfDay
   pending?: Pending
+  /** The local starts the last reply offered, for a bare "yes". */
+  offered?: string[]
   /** The appointment booked or moved last in this chat ("make it 5pm instead"). */
   lastBookingId?: string
   /** A move asked for without a new time yet. */
@@ -61,6 +63,9 @@ export function readState(value: unknown): DialogueState {
   if (typeof state.partOfDay === 'string') out.partOfDay = state.partOfDay as PartOfDay
   if (state.pending && typeof state.pending === 'object' && 'kind' in state.pending)
     out.pending = state.pending as Pending
+  if (Array.isArray(state.offered) && state.offered.every((o) => typeof o === 'string')) {
+    out.offered = state.offered as string[]
+  }
   if (typeof state.lastBookingId === 'string') out.lastBookingId = state.lastBookingId
   if (typeof state.movingBookingId === 'string') out.movingBookingId = state.movingBookingId
   if (Array.isArray(state.history)) {

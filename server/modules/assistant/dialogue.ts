@@ -149,6 +149,19 @@ async function respond(turn: Turn): Promise<DialogueReply> {
     return reply(turn, say.inactiveService(named.inactive[0] as string, serviceLines(turn)))
   }
   if (intents.has('address') && !asksToBook) return reply(turn, say.address(salonName, turn.scope.salon.address))
+  // "Yes" to a list of times: one offered time is a proposal; several need a choice.
+  const offeredService = turn.services.find((s) => s.id === state.serviceId)
+  if (intents.has('yes') && !hasWhen(when) && state.offered?.length && offeredService) {
+    if (state.offered.length === 1) return propose(turn, offeredService, state.offered[0] as string)
+    const sameDay = state.offered.every((s) => s.startsWith((state.offered?.[0] ?? '').slice(0, 10)))
+    return reply(
+      turn,
+      say.whichTime(
+        state.offered.map((s) => slotOf(turn, s)),
+        sameDay,
+      ),
+    )
+  }
   // A "yes" to a list of times, or more details, carry on with the booking under way.
   if (asksToBook || (state.serviceId && (hasWhen(when) || intents.has('yes')))) return bookingFlow(turn)
   if (intents.has('greeting')) return reply(turn, say.greeting(salonName, turn.scope.customer.name))
@@ -294,22 +307,24 @@ async function bookingFlow(turn: Turn): Promise<DialogueReply> {
     const first = state.time !== undefined ? nearestTo(free, from, state.time) : free
     if (when.earliest && first[0]) return propose(turn, service, first[0])
     if (first.length === 0) return reply(turn, say.nothingFree(service.name))
+    state.offered = first.slice(0, 3)
     return reply(
       turn,
       say.nextFree(
         service.name,
-        first.slice(0, 3).map((s) => slotOf(turn, s)),
+        state.offered.map((s) => slotOf(turn, s)),
       ),
     )
   }
 
   if (!state.date) {
     const first = await freeStarts(turn, service, turn.today, addDays(turn.today, 14))
+    state.offered = spread(first, 3)
     return reply(
       turn,
       say.askDay(
         service.name,
-        spread(first, 3).map((s) => slotOf(turn, s)),
+        state.offered.map((s) => slotOf(turn, s)),
       ),
     )
   }
@@ -398,6 +413,7 @@ async function checkStart(
 
 async function propose(turn: Turn, service: ServiceInfo, start: string): Promise<DialogueReply> {
   turn.state.pending = { kind: 'book', serviceId: service.id, start }
+  turn.state.offered = undefined
   turn.state.date = start.slice(0, 10)
   return reply(turn, turn.say.propose(serviceLine(turn, service), slotOf(turn, start)))
 }
@@ -407,11 +423,12 @@ async function dayTimes(turn: Turn, service: ServiceInfo, date: string): Promise
   const part = state.partOfDay ? PART_OF_DAY_NAMES[language][state.partOfDay] : undefined
   const free = inPartOfDay(await freeStarts(turn, service, date, date), state.partOfDay)
   if (free.length > 0) {
+    state.offered = spread(free, MAX_TIMES)
     return reply(
       turn,
       say.dayTimes(
         formatDay(date, language),
-        spread(free, MAX_TIMES).map((s) => formatTime(minutesOf(s))),
+        state.offered.map((s) => formatTime(minutesOf(s))),
         part,
       ),
     )
@@ -468,14 +485,16 @@ async function alternativesText(turn: Turn, minutes: number, service?: ServiceIn
   if (!wanted) return ''
   const sameDay = nearestTo(await freeStarts(turn, wanted, day, day), day, minutes).slice(0, 3)
   if (sameDay.length > 0) {
+    turn.state.offered = sameDay.sort()
     return turn.say.alternatives(
-      sameDay.sort().map((s) => slotOf(turn, s)),
+      turn.state.offered.map((s) => slotOf(turn, s)),
       true,
     )
   }
   const later = await freeStarts(turn, wanted, addDays(day, 1), addDays(day, 14))
   const byDay = firstPerDay(later, minutes).slice(0, 3)
   if (byDay.length === 0) return turn.say.nothingFree(wanted.name)
+  turn.state.offered = byDay
   return turn.say.alternatives(
     byDay.map((s) => slotOf(turn, s)),
     false,

@@ -42,6 +42,7 @@ type Phrases = {
   proposeMove(service: string, slot: Slot): string
   refused(reason: SlotRefusal, slot: Slot, detail: RefusalDetail): string
   alternatives(slots: Slot[], sameDay: boolean): string
+  whichTime(slots: Slot[], sameDay: boolean): string
   pastDay(): string
   ambiguousTime(options: string[]): string
   booked(service: string, slot: Slot, salon: string, address: string): string
@@ -82,6 +83,8 @@ const slots = (items: Slot[], sameDay: boolean, at: string, and: string, on = ''
       )
 
 const fr: Phrases = {
+  whichTime: (s, sameDay) => `Avec plaisir ! Quelle heure préférez-vous : ${slots(s, sameDay, 'à', 'ou', 'le ')} ?`,
+
   greeting: (salon, name) =>
     `Bonjour${name ? ` ${name}` : ''} ! Je suis l'assistant de ${salon}. Je peux vous proposer un rendez-vous, vous donner nos prestations et nos prix, nos horaires, ou gérer vos rendez-vous. Que puis-je faire pour vous ?`,
   help: (salon) =>
@@ -157,6 +160,8 @@ const fr: Phrases = {
 }
 
 const de: Phrases = {
+  whichTime: (s, sameDay) => `Gerne! Welche Uhrzeit ist Ihnen lieber: ${slots(s, sameDay, 'um', 'oder', 'am ')} Uhr?`,
+
   greeting: (salon, name) =>
     `Hallo${name ? ` ${name}` : ''}! Ich bin der Assistent von ${salon}. Ich kann für Sie einen Termin buchen, Ihnen unsere Leistungen und Preise oder die Öffnungszeiten nennen und Ihre Termine verwalten. Was kann ich für Sie tun?`,
   help: (salon) =>
@@ -235,6 +240,8 @@ const theDay = (weekday: string) => (weekday === 'domenica' ? `la ${weekday}` : 
 const capital = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`
 
 const it: Phrases = {
+  whichTime: (s, sameDay) => `Con piacere! Quale orario preferisce: ${slots(s, sameDay, 'alle', 'o')}?`,
+
   greeting: (salon, name) =>
     `Buongiorno${name ? ` ${name}` : ''}! Sono l'assistente di ${salon}. Posso prenotare un appuntamento per Lei, indicarle i nostri servizi e prezzi, gli orari, o gestire i Suoi appuntamenti. Come posso aiutarla?`,
   help: (salon) =>
@@ -310,6 +317,8 @@ const it: Phrases = {
 }
 
 const en: Phrases = {
+  whichTime: (s, sameDay) => `With pleasure! Which time would you like: ${slots(s, sameDay, 'at', 'or', 'on ')}?`,
+
   greeting: (salon, name) =>
     `Hello${name ? ` ${name}` : ''}! I'm the assistant of ${salon}. I can book an appointment for you, tell you about our services and prices or our opening hours, and manage your appointments. How can I help you?`,
   help: (salon) =>
