@@ -322,6 +322,8 @@ test('the typing indicator shows exactly while the reply is on its way; nothing 
   await sendButton(page).click()
   await expect(typing).toBeAttached()
   await expect(page.getByTestId('typing-indicator')).toBeVisible()
+  // The indicator is not a message: the list holds the welcome and the question only.
+  await expect(conversation(page).getByRole('listitem')).toHaveCount(2)
   await settle(page)
   await page.screenshot({ path: test.info().outputPath('typing.png') })
 
@@ -507,7 +509,9 @@ test('booking end to end: the reply carries a calendar file that downloads as .i
 
   await messageField(page).fill(`Je voudrais une coupe femme demain à ${hour}`)
   await messageField(page).press('Enter')
-  await expect(assistantReplies).toHaveCount(3, { timeout: 20_000 })
+  // The typing indicator is an item of the list too: wait for the reply itself.
+  await expect(page.getByTestId('typing-indicator')).toHaveCount(0, { timeout: 20_000 })
+  await expect(assistantReplies).toHaveCount(3)
   await expect(assistantReplies.last()).not.toContainText(fr.chat.errors.send)
 
   const attachment = page.getByRole('button', { name: new RegExp(fr.chat.ics.add) })
@@ -515,7 +519,8 @@ test('booking end to end: the reply carries a calendar file that downloads as .i
     // The assistant asks for a confirmation first.
     await messageField(page).fill('oui')
     await messageField(page).press('Enter')
-    await expect(assistantReplies).toHaveCount(5, { timeout: 20_000 })
+    await expect(page.getByTestId('typing-indicator')).toHaveCount(0, { timeout: 20_000 })
+    await expect(assistantReplies).toHaveCount(5)
   }
   await expect(attachment).toBeVisible()
   await settle(page)

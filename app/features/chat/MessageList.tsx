@@ -74,11 +74,11 @@ function MessageBubble({ message, text }: { message: ChatMessage; text: string }
   )
 }
 
-/** Three dots in an assistant bubble while the reply is on its way. */
+/** Three dots in an assistant bubble while the reply is on its way (announced by the log around it). */
 function TypingIndicator() {
   const { t } = useTranslation()
   return (
-    <li className="flex animate-fade-in items-start" data-testid="typing-indicator">
+    <div className="mt-3 flex animate-fade-in items-start" data-testid="typing-indicator">
       <div className="flex items-center gap-1.5 rounded-2xl rounded-bl-md border border-line/80 bg-surface px-4 py-3.5 shadow-soft">
         {[0, 160, 320].map((delay) => (
           <span
@@ -90,7 +90,7 @@ function TypingIndicator() {
         ))}
         <span className="sr-only">{t('chat.messages.typing')}</span>
       </div>
-    </li>
+    </div>
   )
 }
 
@@ -147,8 +147,9 @@ export function MessageList({
                 text={message.welcome ? welcomeText(message) : message.content}
               />
             ))}
-            {pending && <TypingIndicator />}
           </ol>
+          {/* Not an item of the list: the list holds the messages only. */}
+          {pending && <TypingIndicator />}
         </div>
       </div>
     </div>
