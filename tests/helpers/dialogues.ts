@@ -161,7 +161,8 @@ export function judgeLanguage(text: string): Language | null {
 
 const fold = (s: string) => s.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '')
 
-function bookedAt(ics: string, timeZone: string): { local: string; summary: string } {
+/** The appointment of a calendar file: its local start in the zone, and its summary. */
+export function icsAppointment(ics: string, timeZone: string): { local: string; summary: string } {
   const text = ics.replace(/\r?\n[ \t]/g, '')
   const start = text.match(/^DTSTART[^:]*:(\d{8}T\d{4,6})Z$/m)?.[1] ?? ''
   const summary = (text.match(/^SUMMARY[^:]*:(.*)$/m)?.[1] ?? '').replace(/\\([,;\\])/g, '$1')
@@ -221,7 +222,7 @@ export async function playCase(app: App, dialogue: DialogueCase, timeZone = 'Eur
       if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode} for ${message}: ${res.body}`)
       const reply = res.json() as ChatReply
       replies.push(reply.response)
-      if (reply.icsData) bookings.push(bookedAt(reply.icsData.content, timeZone))
+      if (reply.icsData) bookings.push(icsAppointment(reply.icsData.content, timeZone))
     }
     for (const turn of step.turns) await send(turn)
     const expected = step.expect ?? {}

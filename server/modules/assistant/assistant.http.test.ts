@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ChatReply } from '../../../common/schemas/chat'
 import { startTestApp, type TestApp } from '../../../tests/helpers/app'
 import { testDrivers } from '../../../tests/helpers/database'
+import { icsAppointment } from '../../../tests/helpers/dialogues'
 
 /**
  * Dialogues through the chat API, as a customer writes them, against the demo salon at the demo
@@ -31,23 +32,7 @@ const newChat = (language: Chat['language'] = 'fr', name = 'Alex'): Chat => {
 
 /** DTSTART of the reply's calendar file, as local Paris time (YYYY-MM-DDTHH:mm). */
 function bookedAt(reply: ChatReply): string | undefined {
-  const match = reply.icsData?.content.match(/DTSTART:(\d{8}T\d{6}Z)/)
-  if (!match?.[1]) return undefined
-  const v = match[1]
-  const instant = new Date(
-    `${v.slice(0, 4)}-${v.slice(4, 6)}-${v.slice(6, 8)}T${v.slice(9, 11)}:${v.slice(11, 13)}:00Z`,
-  )
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Paris',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant)
-  const p = Object.fromEntries(parts.map((x) => [x.type, x.value]))
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`
+  return reply.icsData ? icsAppointment(reply.icsData.content, 'Europe/Paris').local : undefined
 }
 
 describe.each(testDrivers())('the assistant through the chat API on %s', (driver) => {

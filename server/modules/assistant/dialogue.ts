@@ -7,9 +7,9 @@ import type { SlotRefusal } from '../schedule/availability'
 import type { DialogueState, Pending } from './dialogue-state'
 import { formatDay, formatPrice, formatTime, formatWeekday } from './format'
 import { PART_OF_DAY_NAMES, PHRASES, type ServiceLine, type Slot } from './replies'
-import { type Appointment, type ServiceInfo, type ToolScope, tools } from './tools'
+import { type Appointment, type ServiceInfo, type ToolScope, tools, toServiceInfo } from './tools'
 import { detectIntents, type Intent } from './understanding/intents'
-import { detectLanguage } from './understanding/language'
+import { replyLanguage } from './understanding/language'
 import { matchServices, pickAmong } from './understanding/services'
 import { words } from './understanding/text'
 import { type PartOfDay, parseWhen, type When } from './understanding/when'
@@ -60,20 +60,12 @@ export async function converse(
   message: string,
   contextLanguage: Language,
 ): Promise<DialogueReply> {
-  const language = detectLanguage(message) ?? stored.language ?? contextLanguage
+  const language = replyLanguage(message, stored, contextLanguage)
   scope.customer.language = language
   const today = instantToLocal(scope.clock.now(), scope.salon.timeZone).date
+  // Inactive services too: a customer asking for one hears that the salon no longer offers it.
   const all = await listSalonServices(scope.db, scope.salon)
-  const services: ServiceInfo[] = all
-    .filter((s) => s.isActive)
-    .map((s) => ({
-      id: s.id,
-      name: s.name,
-      description: s.description,
-      durationMinutes: s.duration,
-      priceMinor: s.price,
-      currency: s.currency,
-    }))
+  const services = all.filter((s) => s.isActive).map(toServiceInfo)
   const match = matchServices(message, all)
   const turn: Turn = {
     scope,

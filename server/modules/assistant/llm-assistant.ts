@@ -7,7 +7,7 @@ import type { Config } from '../../config'
 import { AppError } from '../../errors'
 import type { DialogueState } from './dialogue-state'
 import { TOOL_DESCRIPTIONS, type ToolName, type ToolScope, toolInputs, tools } from './tools'
-import { detectLanguage } from './understanding/language'
+import { replyLanguage } from './understanding/language'
 
 /**
  * The assistant driven by a language model (any OpenAI-compatible API: OpenAI, Mistral, a local
@@ -36,7 +36,7 @@ export async function llmConverse(
   message: string,
   contextLanguage: Language,
 ): Promise<LlmReply> {
-  const language = detectLanguage(message) ?? state.language ?? contextLanguage
+  const language = replyLanguage(message, state, contextLanguage)
   scope.customer.language = language
   const provider = createOpenAICompatible({ name: 'salonia-llm', baseURL: ai.baseUrl, apiKey: ai.apiKey })
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { Language } from '../../../common/languages'
 import type { Booking } from '../../../common/schemas/booking'
+import type { Service } from '../../../common/schemas/catalog'
 import type { IcsData } from '../../../common/schemas/chat'
 import type { WorkingHours } from '../../../common/schemas/schedule'
 import { addDays, instantToLocal, isLocalDate, localToInstant } from '../../../common/time'
@@ -88,6 +89,18 @@ export interface ServiceInfo {
   currency: string
 }
 
+/** A service as the tools present it. */
+export function toServiceInfo(service: Service): ServiceInfo {
+  return {
+    id: service.id,
+    name: service.name,
+    description: service.description,
+    durationMinutes: service.duration,
+    priceMinor: service.price,
+    currency: service.currency,
+  }
+}
+
 export interface Appointment {
   bookingId: string
   serviceName: string
@@ -164,16 +177,7 @@ export const tools = {
 
   async list_services(scope: ToolScope): Promise<ServiceInfo[]> {
     const services = await listSalonServices(scope.db, scope.salon)
-    return services
-      .filter((s) => s.isActive)
-      .map((s) => ({
-        id: s.id,
-        name: s.name,
-        description: s.description,
-        durationMinutes: s.duration,
-        priceMinor: s.price,
-        currency: s.currency,
-      }))
+    return services.filter((s) => s.isActive).map(toServiceInfo)
   },
 
   async get_opening_hours(

@@ -462,3 +462,8 @@ export function detectLanguage(text: string): Language | undefined {
   if (second && second.score === first.score) return undefined
   return first.language
 }
+
+/** The language to answer in: the message's own, else the chat's so far, else the one the screen asked for. */
+export function replyLanguage(message: string, chat: { language?: Language }, contextLanguage: Language): Language {
+  return detectLanguage(message) ?? chat.language ?? contextLanguage
+}
