@@ -142,6 +142,12 @@ export function instantToLocal(instant: number | Date, timeZone: string): LocalP
   }
 }
 
+/** Minutes after midnight as `HH:mm` (a closing time past midnight wraps: 1500 → "01:00"). */
+export function formatMinutes(minutes: number): string {
+  const m = minutes % (24 * 60)
+  return `${pad(Math.floor(m / 60))}:${pad(m % 60)}`
+}
+
 /** `YYYY-MM-DDTHH:mm` on the salon's wall clock. */
 export function formatLocalDateTime(instant: number | Date, timeZone: string): string {
   const { date, time } = instantToLocal(instant, timeZone)

@@ -6,7 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Clock } from './clock'
 import type { Config } from './config'
 import type { Database } from './db/client'
-import { registerErrorHandling } from './errors'
+import { AppError, registerErrorHandling } from './errors'
 import { registerAccessRules } from './http/access'
 import { registerSecurityHeaders } from './http/security-headers'
 import type { App, AppDeps } from './http/types'
@@ -52,7 +52,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerSecurityHeaders(app)
   await app.register(cookie, { secret: config.appSecret })
   // Per-route limits only (chat, waitlist, sign-in attempts); nothing is limited unless it says so.
-  await app.register(rateLimit, { global: false })
+  // A refusal is an AppError like any other, so the one error handler shapes it; a route may give
+  // its own builder (the waitlist answers in the visitor's language).
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_, context) =>
+      new AppError('request.rate_limited', 429, 'Too many requests at once; please wait a moment.', {
+        retryAfterSeconds: Math.ceil(context.ttl / 1000),
+      }),
+  })
 
   const deps: AppDeps = { db, clock, config }
   systemRoutes(app, deps)

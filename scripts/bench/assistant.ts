@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm'
 import type { ChatReply } from '../../common/schemas/chat'
 import { startTestApp, type TestApp } from '../../tests/helpers/app'
+import { newTestChat, postChat, type TestChat } from '../../tests/helpers/chat'
 import type { Driver } from '../../tests/helpers/database'
-import { type DialogueCase, readCases } from '../../tests/helpers/dialogues'
+import { CONFIRM, type DialogueCase, readCases, stepClient } from '../../tests/helpers/dialogues'
 import { percentile } from './stats'
 
 export const ASSISTANT_MARKER_START = '<!-- assistant:start -->'
@@ -14,7 +15,6 @@ const FIXTURES = [
   { file: 'examples.jsonl', now: '2026-12-01T08:30:00+01:00' },
   { file: 'sgd-en.jsonl', now: '2027-03-01T08:00:00+01:00' },
 ]
-const CONFIRM = { fr: 'oui', de: 'ja', it: 'sì', en: 'yes' } as const
 
 export interface AssistantResult {
   driver: Driver
@@ -58,27 +58,17 @@ export async function runAssistantBenchmark(driver: Driver): Promise<AssistantRe
 
 async function play(t: TestApp, cases: DialogueCase[], prefix: string, timings: number[] | undefined): Promise<void> {
   for (const dialogue of cases) {
-    for (const [i, step] of dialogue.steps.entries()) {
+    const chats = new Map<string, TestChat>()
+    for (const step of dialogue.steps) {
       const label = step.chat ?? 'a'
-      const chat = { userId: `${prefix}-${dialogue.id}-${label}`, chatId: `${prefix}-chat-${dialogue.id}-${label}` }
+      const known = chats.get(label) ?? newTestChat('fr', 'Alex', `${prefix}-${dialogue.id}-${label}`)
+      chats.set(label, known)
+      const chat = { ...known, ...stepClient(step) }
       const turns = [...step.turns]
       if (step.expect?.booking) turns.push(CONFIRM[step.expect.lang ?? step.lang ?? 'fr'])
       for (const message of turns) {
         const started = performance.now()
-        const res = await t.app.inject({
-          method: 'POST',
-          url: '/api/mcp/chat',
-          remoteAddress: `10.8.${i}.1`,
-          payload: {
-            message,
-            context: {
-              ...chat,
-              clientName: step.client?.name ?? 'Alex',
-              language: step.lang ?? 'fr',
-              salonId: 'SAL001',
-            },
-          },
-        })
+        const res = await postChat(t.app, chat, message)
         const elapsed = performance.now() - started
         if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode}: ${res.body}`)
         if (typeof (res.json() as ChatReply).response !== 'string') throw new Error('No reply')

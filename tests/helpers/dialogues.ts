@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { ChatReply } from '../../common/schemas/chat'
 import type { App } from '../../server/http/types'
+import { newTestChat, postChat, type TestChat } from './chat'
 
 /**
  * Plays scripted dialogues (the format of the shared `assistant-eval.mjs`) through the chat API
@@ -32,7 +33,13 @@ export function readCases(file: URL): DialogueCase[] {
     .map((line) => JSON.parse(line) as DialogueCase)
 }
 
-const CONFIRM: Record<Language, string> = { fr: 'oui', de: 'ja', it: 'sì', en: 'yes' }
+/** What the eval runner answers when a booking is expected and none came yet. */
+export const CONFIRM: Record<Language, string> = { fr: 'oui', de: 'ja', it: 'sì', en: 'yes' }
+
+/** The writer of a step: its client (default Alex) and language (default French). */
+export function stepClient(step: DialogueCase['steps'][number]): Pick<TestChat, 'name' | 'phone' | 'language'> {
+  return { name: step.client?.name ?? 'Alex', phone: step.client?.phone, language: step.lang ?? 'fr' }
+}
 
 // The eval runner's language judge, word for word: function words counted, a clear winner needed.
 const STOP: Record<Language, string[]> = {
@@ -188,37 +195,17 @@ export function icsAppointment(ics: string, timeZone: string): { local: string; 
 /** Plays one case; answers the list of failures (empty when it passes). */
 export async function playCase(app: App, dialogue: DialogueCase, timeZone = 'Europe/Paris'): Promise<string[]> {
   const failures: string[] = []
-  const chats = new Map<string, { userId: string; chatId: string; ip: string }>()
+  const chats = new Map<string, TestChat>()
   for (const [index, step] of dialogue.steps.entries()) {
     const label = step.chat ?? 'a'
-    if (!chats.has(label)) {
-      const n = chats.size + 1
-      chats.set(label, {
-        userId: `user-${dialogue.id}-${label}`,
-        chatId: `web-session-SAL001-${dialogue.id}-${label}`,
-        ip: `10.9.${n}.${Math.floor(Math.random() * 250)}`,
-      })
-    }
-    const chat = chats.get(label) as { userId: string; chatId: string; ip: string }
+    const known = chats.get(label) ?? newTestChat('fr', 'Alex', `${dialogue.id}-${label}`)
+    chats.set(label, known)
+    // Steps of one chat share its ids; who writes and in which language is the step's.
+    const chat = { ...known, ...stepClient(step) }
     const replies: string[] = []
     const bookings: { local: string; summary: string }[] = []
     const send = async (message: string) => {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/mcp/chat',
-        remoteAddress: chat.ip,
-        payload: {
-          message,
-          context: {
-            userId: chat.userId,
-            chatId: chat.chatId,
-            clientName: step.client?.name ?? 'Alex',
-            clientPhone: step.client?.phone,
-            language: step.lang ?? 'fr',
-            salonId: 'SAL001',
-          },
-        },
-      })
+      const res = await postChat(app, chat, message)
       if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode} for ${message}: ${res.body}`)
       const reply = res.json() as ChatReply
       replies.push(reply.response)

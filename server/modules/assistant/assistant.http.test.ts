@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ChatReply } from '../../../common/schemas/chat'
 import { startTestApp, type TestApp } from '../../../tests/helpers/app'
+import { newTestChat, postChat, type TestChat } from '../../../tests/helpers/chat'
 import { testDrivers } from '../../../tests/helpers/database'
 import { icsAppointment } from '../../../tests/helpers/dialogues'
 
@@ -9,26 +10,8 @@ import { icsAppointment } from '../../../tests/helpers/dialogues'
  * instant (Tuesday 1 December 2026, 08:30 in Paris). A booked or moved appointment shows as the
  * calendar file of the reply.
  */
-interface Chat {
-  /** Each customer writes from their own address (the chat is rate-limited per client). */
-  ip: string
-  userId: string
-  chatId: string
-  name: string
-  language: 'fr' | 'de' | 'it' | 'en'
-}
-
-let counter = 0
-const newChat = (language: Chat['language'] = 'fr', name = 'Alex'): Chat => {
-  counter += 1
-  return {
-    ip: `10.0.${Math.floor(counter / 250)}.${counter % 250}`,
-    userId: `user-test-${counter}`,
-    chatId: `web-session-SAL001-test-${counter}`,
-    name,
-    language,
-  }
-}
+type Chat = TestChat
+const newChat = (language: Chat['language'] = 'fr', name = 'Alex') => newTestChat(language, name, 'test')
 
 /** DTSTART of the reply's calendar file, as local Paris time (YYYY-MM-DDTHH:mm). */
 function bookedAt(reply: ChatReply): string | undefined {
@@ -42,16 +25,8 @@ describe.each(testDrivers())('the assistant through the chat API on %s', (driver
   })
   afterAll(() => t.close())
 
-  async function say(chat: Chat, message: string, salonId = 'SAL001'): Promise<ChatReply> {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/mcp/chat',
-      remoteAddress: chat.ip,
-      payload: {
-        message,
-        context: { userId: chat.userId, chatId: chat.chatId, clientName: chat.name, language: chat.language, salonId },
-      },
-    })
+  async function say(chat: Chat, message: string): Promise<ChatReply> {
+    const res = await postChat(t.app, chat, message)
     expect(res.statusCode, res.body).toBe(200)
     return res.json()
   }
@@ -225,21 +200,7 @@ describe.each(testDrivers())('the assistant through the chat API on %s', (driver
     const second = await startTestApp({ database: t.database, seed: false })
     try {
       second.clock.set(t.clock.now())
-      const res = await second.app.inject({
-        method: 'POST',
-        url: '/api/mcp/chat',
-        remoteAddress: chat.ip,
-        payload: {
-          message: 'oui',
-          context: {
-            userId: chat.userId,
-            chatId: chat.chatId,
-            clientName: chat.name,
-            language: 'fr',
-            salonId: 'SAL001',
-          },
-        },
-      })
+      const res = await postChat(second.app, chat, 'oui')
       expect(bookedAt(res.json())).toBe('2026-12-04T15:00')
     } finally {
       await second.close()
@@ -249,15 +210,9 @@ describe.each(testDrivers())('the assistant through the chat API on %s', (driver
   it('accepts the salon by its secure hash and on the legacy endpoint', async () => {
     const salon = await t.app.inject({ method: 'GET', url: '/api/salon-hash/SAL001' })
     const { hash } = salon.json()
-    const chat = newChat('en')
-    const res = await t.app.inject({
-      method: 'POST',
+    const res = await postChat(t.app, newChat('en', 'Sam'), 'What are your opening hours?', {
       url: '/api/ai/chat',
-      remoteAddress: chat.ip,
-      payload: {
-        message: 'What are your opening hours?',
-        context: { userId: chat.userId, chatId: chat.chatId, clientName: 'Sam', language: 'en', salonId: hash },
-      },
+      salonId: hash,
     })
     expect(res.statusCode).toBe(200)
     expect(res.json().response).toMatch(/19:00/)
@@ -278,47 +233,22 @@ describe.each(testDrivers())('the assistant through the chat API on %s', (driver
   })
 
   it('limits how fast one chat may write', async () => {
-    const chat = newChat('en')
+    const chat = newChat('en', 'Sam')
     const statuses: number[] = []
     for (let i = 0; i < 31; i++) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/mcp/chat',
-        remoteAddress: chat.ip,
-        payload: {
-          message: 'hello',
-          context: { userId: chat.userId, chatId: chat.chatId, clientName: 'Sam', language: 'en', salonId: 'SAL001' },
-        },
-      })
+      const res = await postChat(t.app, chat, 'hello')
       statuses.push(res.statusCode)
       if (res.statusCode === 429) expect(res.json()).toMatchObject({ code: 'request.rate_limited' })
     }
     expect(statuses.filter((s) => s === 200)).toHaveLength(30)
     expect(statuses.at(-1)).toBe(429)
     // Another chat from the same address is not held back.
-    const other = newChat('en')
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/mcp/chat',
-      remoteAddress: chat.ip,
-      payload: {
-        message: 'hello',
-        context: { userId: other.userId, chatId: other.chatId, clientName: 'Kim', language: 'en', salonId: 'SAL001' },
-      },
-    })
+    const res = await postChat(t.app, { ...newChat('en', 'Kim'), ip: chat.ip }, 'hello')
     expect(res.statusCode).toBe(200)
   })
 
   it('answers 404 for an unknown salon', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      remoteAddress: newChat().ip,
-      url: '/api/mcp/chat',
-      payload: {
-        message: 'Bonjour',
-        context: { userId: 'u1', chatId: 'c1', clientName: 'Alex', language: 'fr', salonId: 'SAL999' },
-      },
-    })
+    const res = await postChat(t.app, newChat(), 'Bonjour', { salonId: 'SAL999' })
     expect(res.statusCode).toBe(404)
   })
 })

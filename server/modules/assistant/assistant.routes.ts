@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify'
 import { chatReplySchema, chatRequestSchema } from '../../../common/schemas/chat'
-import { AppError } from '../../errors'
 import type { App, AppDeps } from '../../http/types'
 import { handleChatMessage } from './assistant.usecases'
 
@@ -35,10 +34,6 @@ export function assistantRoutes(app: App, deps: AppDeps): void {
             timeWindow: '1 minute',
             hook: 'preValidation',
             keyGenerator: chatKey,
-            errorResponseBuilder: (_, context) =>
-              new AppError('request.rate_limited', 429, 'Too many messages at once; please wait a moment.', {
-                retryAfterSeconds: Math.ceil(context.ttl / 1000),
-              }),
           },
         },
         schema: { body: chatRequestSchema, response: { 200: chatReplySchema } },

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { Language } from '../../../common/languages'
 import type { ChatContext, ChatReply } from '../../../common/schemas/chat'
 import type { Clock } from '../../clock'
 import type { Config } from '../../config'
@@ -9,9 +8,10 @@ import { findCustomerByIdentity } from '../customers/customers.usecases'
 import { requireSalonForChat } from '../salons/salons.usecases'
 import * as repo from './conversations.repository'
 import { converse, type DialogueReply } from './dialogue'
-import { type DialogueState, readState, withHistory } from './dialogue-state'
+import { readState, withHistory } from './dialogue-state'
 import { llmConverse } from './llm-assistant'
 import type { ToolScope } from './tools'
+import { replyLanguage } from './understanding/language'
 
 export interface AssistantDeps {
   db: Database
@@ -38,34 +38,36 @@ export async function handleChatMessage(
   const key = { salonId: salon.id, channel, chatId: context.chatId }
   const identity = { channel, externalId: context.userId }
   const conversation = await repo.findConversation(db, key)
+  const state = readState(conversation?.state)
+  // One language for the reply, the calendar file and the stored chat, whichever assistant answers.
+  const language = replyLanguage(message, state, context.language)
   const scope: ToolScope = {
     db,
     clock,
     salon,
-    customer: { identity, name: context.clientName, phone: context.clientPhone, language: context.language },
+    customer: { identity, name: context.clientName, phone: context.clientPhone, language },
   }
 
-  const state = readState(conversation?.state)
-  let result: Omit<DialogueReply, 'state'> & { state: DialogueState }
+  let result: DialogueReply
   if (config.ai) {
     try {
-      result = await llmConverse(config.ai, scope, state, message, context.language)
+      result = await llmConverse(config.ai, scope, state, message, language)
     } catch (error) {
       // The provider failed or took too long: the built-in assistant answers instead.
       log?.warn(
         { err: error instanceof Error ? error.message : String(error) },
         'language model failed; built-in assistant used',
       )
-      result = await converse(scope, state, message, context.language)
+      result = await converse(scope, state, message, language)
     }
   } else {
-    result = await converse(scope, state, message, context.language)
+    result = await converse(scope, state, message, language)
   }
 
   const customer = await findCustomerByIdentity(db, salon.id, identity)
   await repo.saveConversation(db, key, {
     customerId: customer?.id ?? null,
-    language: result.language as Language,
+    language,
     state: withHistory(result.state, { role: 'user', content: message }, { role: 'assistant', content: result.text }),
     booked: result.booked === true,
     now: clock.now(),

@@ -1,6 +1,7 @@
 import type { Language } from '../../../common/languages'
 import type { IcsData } from '../../../common/schemas/chat'
-import { addDays, instantToLocal, weekdayOf } from '../../../common/time'
+import type { WorkingHours } from '../../../common/schemas/schedule'
+import { addDays, formatMinutes, instantToLocal, minutesOfDay, weekdayOf } from '../../../common/time'
 import { AppError } from '../../errors'
 import { listSalonServices } from '../catalog/catalog.usecases'
 import type { SlotRefusal } from '../schedule/availability'
@@ -9,7 +10,6 @@ import { formatDay, formatPrice, formatTime, formatWeekday } from './format'
 import { PART_OF_DAY_NAMES, PHRASES, type ServiceLine, type Slot } from './replies'
 import { type Appointment, type ServiceInfo, type ToolScope, tools, toServiceInfo } from './tools'
 import { detectIntents, type Intent } from './understanding/intents'
-import { replyLanguage } from './understanding/language'
 import { matchServices, pickAmong } from './understanding/services'
 import { words } from './understanding/text'
 import { type PartOfDay, parseWhen, type When } from './understanding/when'
@@ -25,7 +25,6 @@ export interface DialogueReply {
   icsData?: IcsData
   /** An appointment was booked or moved by this message. */
   booked?: boolean
-  language: Language
   state: DialogueState
 }
 
@@ -41,6 +40,8 @@ interface Turn {
   services: ServiceInfo[]
   /** Services the message names (active ones), and inactive ones it names. */
   named: { matches: ServiceInfo[]; inactive: string[] }
+  /** The salon's week, read at most once per message (several answers need it). */
+  week: () => Promise<WorkingHours>
 }
 
 /** How many times a list offers at most. */
@@ -54,14 +55,13 @@ const PART_RANGES: Record<PartOfDay, [number, number]> = {
   evening: [17 * 60, 24 * 60],
 }
 
+/** Answers one message in `language` (the use case decides it, see replyLanguage). */
 export async function converse(
   scope: ToolScope,
   stored: DialogueState,
   message: string,
-  contextLanguage: Language,
+  language: Language,
 ): Promise<DialogueReply> {
-  const language = replyLanguage(message, stored, contextLanguage)
-  scope.customer.language = language
   const today = instantToLocal(scope.clock.now(), scope.salon.timeZone).date
   // Inactive services too: a customer asking for one hears that the salon no longer offers it.
   const all = await listSalonServices(scope.db, scope.salon)
@@ -81,6 +81,7 @@ export async function converse(
       matches: match.matches.map((m) => services.find((s) => s.id === m.id)).filter((s) => s !== undefined),
       inactive: match.inactive.map((s) => s.name),
     },
+    week: once(async () => (await tools.get_opening_hours(scope)).week),
   }
   try {
     return await respond(turn)
@@ -95,7 +96,7 @@ export async function converse(
 }
 
 function reply(turn: Turn, text: string, extra: Partial<DialogueReply> = {}): DialogueReply {
-  return { text, language: turn.language, state: turn.state, ...extra }
+  return { text, state: turn.state, ...extra }
 }
 
 const hasWhen = (when: When) =>
@@ -332,7 +333,7 @@ async function bookingFlow(turn: Turn): Promise<DialogueReply> {
  */
 async function plausibleFirst(turn: Turn, date: string, candidates: number[]): Promise<number[]> {
   if (candidates.length < 2) return candidates
-  const { week } = await tools.get_opening_hours(turn.scope)
+  const week = await turn.week()
   const intervals = week[String(weekdayOf(date)) as keyof typeof week].intervals.map((i) => {
     const opens = minutesOf(i.openTime)
     const closes = minutesOf(i.closeTime)
@@ -381,7 +382,7 @@ async function checkStart(
 ): Promise<DialogueReply> {
   const checks = await Promise.all(
     candidates.map(async (minutes) => {
-      const start = `${date}T${formatTime(minutes).padStart(5, '0')}`
+      const start = localStart(date, minutes)
       const answer = await tools.check_availability(turn.scope, { serviceId: service.id, start })
       return { minutes, start, free: answer.requested?.free === true, reason: answer.requested?.reason }
     }),
@@ -434,7 +435,7 @@ async function dayTimes(turn: Turn, service: ServiceInfo, date: string): Promise
 
 /** Why a whole day has nothing: closed that weekday, or an absence. */
 async function dayRefusal(turn: Turn, service: ServiceInfo, date: string): Promise<string | undefined> {
-  const { week } = await tools.get_opening_hours(turn.scope)
+  const week = await turn.week()
   const day = week[String(weekdayOf(date)) as keyof typeof week]
   if (!day.isOpen) return turn.say.closedOn(formatWeekday(date, turn.language))
   const noon = `${date}T12:00`
@@ -451,7 +452,7 @@ async function refusalText(
   minutes: number,
 ): Promise<string> {
   const { salon } = turn.scope
-  const { week } = await tools.get_opening_hours(turn.scope)
+  const week = await turn.week()
   const day = week[String(weekdayOf(date)) as keyof typeof week]
   const now = instantToLocal(turn.scope.clock.now(), salon.timeZone)
   const past = date < now.date || (date === now.date && minutes <= now.minutes)
@@ -571,7 +572,7 @@ async function startMove(turn: Turn): Promise<DialogueReply | undefined> {
     currency: target.currency,
   }
   for (const minutes of candidates) {
-    const start = `${date}T${formatTime(minutes).padStart(5, '0')}`
+    const start = localStart(date, minutes)
     if (!service.id) break
     const answer = await tools.check_availability(turn.scope, {
       serviceId: service.id,
@@ -600,7 +601,7 @@ async function listAppointments(turn: Turn): Promise<DialogueReply> {
 // ——— Opening hours ———
 
 async function openingHours(turn: Turn): Promise<DialogueReply> {
-  const { week } = await tools.get_opening_hours(turn.scope)
+  const week = await turn.week()
   const ranges = (key: keyof typeof week) =>
     week[key].intervals.length > 0
       ? week[key].intervals
@@ -640,9 +641,22 @@ async function freeStarts(turn: Turn, service: ServiceInfo, from: string, until:
   return answer.slots
 }
 
-function minutesOf(localStart: string): number {
-  const time = localStart.slice(-5)
-  return Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5))
+/** Minutes after midnight of a local start ("2026-12-02T14:30") or a time ("14:30"). */
+function minutesOf(localStartOrTime: string): number {
+  return minutesOfDay(localStartOrTime.slice(-5))
+}
+
+/** A local start from a day and minutes: ("2026-12-02", 870) → "2026-12-02T14:30". */
+function localStart(date: string, minutes: number): string {
+  return `${date}T${formatMinutes(minutes)}`
+}
+
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined
+  return () => {
+    value ??= load()
+    return value
+  }
 }
 
 function inPartOfDay(starts: string[], part: PartOfDay | undefined): string[] {

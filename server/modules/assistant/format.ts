@@ -1,6 +1,5 @@
 import type { Language } from '../../../common/languages'
 import { formatMoney } from '../../../common/money'
-import { instantToLocal } from '../../../common/time'
 
 /** How the assistant writes days, times and prices in each language, on the salon's clock. */
 
@@ -39,17 +38,4 @@ export function formatTime(minutes: number): string {
 
 export function formatPrice(minor: number, currency: string, language: Language): string {
   return formatMoney(minor, currency, LOCALES[language])
-}
-
-/** The local date and minutes of an instant in the salon's zone. */
-export function localParts(instant: Date | number, timeZone: string): { date: string; minutes: number } {
-  const local = instantToLocal(typeof instant === 'number' ? instant : instant.getTime(), timeZone)
-  return { date: local.date, minutes: local.minutes }
-}
-
-/** Joins a list the way the language does: "a, b et c", "a, b und c". */
-export function joinList(items: string[], language: Language): string {
-  const and = { fr: 'et', de: 'und', it: 'e', en: 'and' }[language]
-  if (items.length <= 1) return items.join('')
-  return `${items.slice(0, -1).join(', ')} ${and} ${items.at(-1)}`
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { ChatReply } from '../../../common/schemas/chat'
 import { type FakeOpenAi, type FakeRequest, startFakeOpenAi } from '../../../tests/fakes/openai'
 import { startTestApp, type TestApp } from '../../../tests/helpers/app'
+import { newTestChat, postChat, type TestChat } from '../../../tests/helpers/chat'
 
 /**
  * The assistant driven by a language model, against a local fake of an OpenAI-compatible API that
@@ -11,7 +12,6 @@ import { startTestApp, type TestApp } from '../../../tests/helpers/app'
 describe('the assistant with a language model', () => {
   let fake: FakeOpenAi
   let t: TestApp
-  let counter = 0
 
   beforeAll(async () => {
     fake = await startFakeOpenAi()
@@ -27,21 +27,10 @@ describe('the assistant with a language model', () => {
     fake.requests.length = 0
   })
 
-  const newChat = (name = 'Alex') => {
-    counter += 1
-    return { userId: `llm-user-${counter}`, chatId: `llm-chat-${counter}`, name, ip: `10.7.0.${counter}` }
-  }
+  const newChat = (name = 'Alex') => newTestChat('fr', name, 'llm')
 
-  async function say(chat: ReturnType<typeof newChat>, message: string, language = 'fr'): Promise<ChatReply> {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/mcp/chat',
-      remoteAddress: chat.ip,
-      payload: {
-        message,
-        context: { userId: chat.userId, chatId: chat.chatId, clientName: chat.name, language, salonId: 'SAL001' },
-      },
-    })
+  async function say(chat: TestChat, message: string, language: TestChat['language'] = 'fr'): Promise<ChatReply> {
+    const res = await postChat(t.app, { ...chat, language }, message)
     expect(res.statusCode, res.body).toBe(200)
     return res.json()
   }

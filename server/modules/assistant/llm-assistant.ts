@@ -4,10 +4,9 @@ import type { Language } from '../../../common/languages'
 import type { IcsData } from '../../../common/schemas/chat'
 import { instantToLocal } from '../../../common/time'
 import type { Config } from '../../config'
-import { AppError } from '../../errors'
+import type { DialogueReply } from './dialogue'
 import type { DialogueState } from './dialogue-state'
-import { TOOL_DESCRIPTIONS, type ToolName, type ToolScope, toolInputs, tools } from './tools'
-import { replyLanguage } from './understanding/language'
+import { callTool, TOOL_DESCRIPTIONS, type ToolName, type ToolScope, toolInputs, tools } from './tools'
 
 /**
  * The assistant driven by a language model (any OpenAI-compatible API: OpenAI, Mistral, a local
@@ -16,14 +15,6 @@ import { replyLanguage } from './understanding/language'
  * and tool errors come back to the model as plain facts. The caller falls back to the built-in
  * assistant when this throws (provider down, timeout, nonsense).
  */
-export interface LlmReply {
-  text: string
-  icsData?: IcsData
-  booked?: boolean
-  language: Language
-  state: DialogueState
-}
-
 const LANGUAGE_NAMES: Record<Language, string> = { fr: 'French', de: 'German', it: 'Italian', en: 'English' }
 
 /** How many model round trips (tool calls and the final answer) one message may take. */
@@ -34,10 +25,8 @@ export async function llmConverse(
   scope: ToolScope,
   state: DialogueState,
   message: string,
-  contextLanguage: Language,
-): Promise<LlmReply> {
-  const language = replyLanguage(message, state, contextLanguage)
-  scope.customer.language = language
+  language: Language,
+): Promise<DialogueReply> {
   const provider = createOpenAICompatible({ name: 'salonia-llm', baseURL: ai.baseUrl, apiKey: ai.apiKey })
 
   let icsData: IcsData | undefined
@@ -49,22 +38,17 @@ export async function llmConverse(
         description: TOOL_DESCRIPTIONS[name],
         inputSchema: toolInputs[name],
         execute: async (input: unknown) => {
-          try {
-            const result = (await (tools[name] as (s: ToolScope, i: unknown) => Promise<unknown>)(scope, input)) as {
-              icsData?: IcsData
-            }
-            if (result && typeof result === 'object' && 'icsData' in result && result.icsData) {
-              // The calendar file goes to the customer, not back into the model's context.
-              icsData = result.icsData
-              booked = true
-              const { icsData: _file, ...rest } = result
-              return rest
-            }
-            return result
-          } catch (error) {
-            if (error instanceof AppError) return { error: error.code, message: error.message }
-            throw error
+          const outcome = await callTool(scope, name, input)
+          if ('error' in outcome) return { error: outcome.error.code, message: outcome.error.message }
+          const result = outcome.result as { icsData?: IcsData } | null
+          if (result && typeof result === 'object' && result.icsData) {
+            // The calendar file goes to the customer, not back into the model's context.
+            icsData = result.icsData
+            booked = true
+            const { icsData: _file, ...rest } = result
+            return rest
           }
+          return result
         },
       }),
     ]),
@@ -86,7 +70,6 @@ export async function llmConverse(
     text,
     ...(icsData ? { icsData } : {}),
     booked,
-    language,
     state: { ...state, language },
   }
 }

@@ -4,7 +4,7 @@ import type { Booking } from '../../../common/schemas/booking'
 import type { Service } from '../../../common/schemas/catalog'
 import type { IcsData } from '../../../common/schemas/chat'
 import type { WorkingHours } from '../../../common/schemas/schedule'
-import { addDays, instantToLocal, isLocalDate, localToInstant } from '../../../common/time'
+import { addDays, formatLocalDateTime, instantToLocal, isLocalDate } from '../../../common/time'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import type { SalonRow } from '../../db/schema'
@@ -124,18 +124,13 @@ function toAppointment(booking: Booking, salon: SalonRow): Appointment {
   return {
     bookingId: booking.id,
     serviceName: booking.service,
-    start: localStartOf(new Date(booking.appointmentDate), salon.timeZone),
-    end: localStartOf(new Date(booking.endDate), salon.timeZone),
+    start: formatLocalDateTime(new Date(booking.appointmentDate), salon.timeZone),
+    end: formatLocalDateTime(new Date(booking.endDate), salon.timeZone),
     durationMinutes: booking.duration,
     priceMinor: booking.price,
     currency: booking.currency,
     status: booking.status,
   }
-}
-
-export function localStartOf(instant: Date | number, timeZone: string): string {
-  const local = instantToLocal(instant, timeZone)
-  return `${local.date}T${local.time}`
 }
 
 function startInstant(start: string, salon: SalonRow): Date {
@@ -191,8 +186,8 @@ export const tools = {
     const closures = absences
       .filter((a) => a.endsAt.getTime() > now)
       .map((a) => ({
-        from: localStartOf(a.startsAt, scope.salon.timeZone),
-        to: localStartOf(a.endsAt, scope.salon.timeZone),
+        from: formatLocalDateTime(a.startsAt, scope.salon.timeZone),
+        to: formatLocalDateTime(a.endsAt, scope.salon.timeZone),
         reason: a.reason,
       }))
     return { week, closures }
@@ -280,13 +275,19 @@ export const tools = {
 
 const notYours = () => new AppError('bookings.not_found', 404, 'No such booking')
 
-/** Runs a tool by name with unchecked input (from a model or an MCP client): zod decides. */
-export async function runTool(scope: ToolScope, name: ToolName, input: unknown): Promise<unknown> {
-  const parsed = toolInputs[name].parse(input ?? {})
-  return (tools[name] as (scope: ToolScope, input: unknown) => Promise<unknown>)(scope, parsed)
-}
-
-/** The first instant of a local date in the salon's zone. */
-export function dayStart(date: string, salon: SalonRow): Date {
-  return new Date(localToInstant(date, 0, salon.timeZone))
+/**
+ * Runs a tool by name for an outside caller (a model, an MCP client) whose SDK already checked the
+ * input against `toolInputs`: a refusal of the booking rules comes back as data, not as a throw.
+ */
+export async function callTool(
+  scope: ToolScope,
+  name: ToolName,
+  input: unknown,
+): Promise<{ result: unknown } | { error: { code: string; message: string } }> {
+  try {
+    return { result: await (tools[name] as (s: ToolScope, i: unknown) => Promise<unknown>)(scope, input) }
+  } catch (error) {
+    if (error instanceof AppError) return { error: { code: error.code, message: error.message } }
+    throw error
+  }
 }

@@ -3,8 +3,7 @@ import { z } from 'zod'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import type { SalonRow } from '../../db/schema'
-import { AppError } from '../../errors'
-import { TOOL_DESCRIPTIONS, type ToolName, type ToolScope, toolInputs, tools } from '../assistant/tools'
+import { callTool, TOOL_DESCRIPTIONS, type ToolName, type ToolScope, toolInputs } from '../assistant/tools'
 
 /**
  * The salon's booking tools as an MCP server, for the salon's own AI agent (Claude, ChatGPT…).
@@ -54,15 +53,13 @@ export function buildMcpServer(deps: { db: Database; clock: Clock }, salon: Salo
             language: customer?.language ?? 'fr',
           },
         }
-        try {
-          const result = await (tools[name] as (s: ToolScope, i: unknown) => Promise<unknown>)(scope, rest)
-          return { content: [{ type: 'text' as const, text: JSON.stringify(result) }] }
-        } catch (error) {
-          if (error instanceof AppError) {
-            return { isError: true, content: [{ type: 'text' as const, text: `${error.code}: ${error.message}` }] }
-          }
-          throw error
-        }
+        const outcome = await callTool(scope, name, rest)
+        return 'error' in outcome
+          ? {
+              isError: true,
+              content: [{ type: 'text' as const, text: `${outcome.error.code}: ${outcome.error.message}` }],
+            }
+          : { content: [{ type: 'text' as const, text: JSON.stringify(outcome.result) }] }
       },
     )
   }

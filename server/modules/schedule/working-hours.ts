@@ -1,15 +1,10 @@
 import type { WorkingDay, WorkingHours, WorkingHoursInput } from '../../../common/schemas/schedule'
 import { intervalMinutes, WEEKDAY_KEYS } from '../../../common/schemas/schedule'
-import type { Weekday } from '../../../common/time'
+import { formatMinutes, type Weekday } from '../../../common/time'
 import type { OpeningHoursRow } from '../../db/schema'
 import type { OpeningInterval } from './availability'
 
 /** Conversions between the API's weekday map, the opening_hours rows and the engine's intervals. */
-
-function formatMinutes(minutes: number): string {
-  const m = minutes % (24 * 60)
-  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`
-}
 
 export function rowsToWorkingHours(
   rows: readonly Pick<OpeningHoursRow, 'weekday' | 'opensMinute' | 'closesMinute'>[],

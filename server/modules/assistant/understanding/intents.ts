@@ -1,4 +1,4 @@
-import { hasPhrase, words } from './text'
+import { words } from './text'
 
 /**
  * What a message asks for, from words and phrases of the four languages. Several intents can hold
@@ -440,8 +440,9 @@ const FOLDED = Object.fromEntries(
 export function detectIntents(text: string): Set<Intent> {
   const folded = ` ${words(text).join(' ')} `
   const found = new Set<Intent>()
+  // Phrases and message are both words joined by single spaces: a padded substring is a whole-word match.
   for (const [intent, phrases] of Object.entries(FOLDED) as [Intent, string[]][]) {
-    if (hasPhrase(folded, phrases)) found.add(intent)
+    if (phrases.some((phrase) => folded.includes(` ${phrase} `))) found.add(intent)
   }
   if (asksAboutOthers(folded)) found.add('others_private')
   return found
@@ -456,9 +457,4 @@ const THIRD_PARTY = / (son|sa|ses|leur|leurs|seine|seinen|deren|his|her|their|de
 
 function asksAboutOthers(folded: string): boolean {
   return (WHO.test(folded) && BOOKED.test(folded)) || (CONTACT.test(folded) && THIRD_PARTY.test(folded))
-}
-
-/** A bare confirmation or refusal: "oui", "ja gerne", "yes please" — nothing else asked. */
-export function isShortAnswer(text: string): boolean {
-  return words(text).length <= 4
 }

@@ -49,12 +49,3 @@ export function sameWord(word: string, target: string): boolean {
   const budget = typoBudget(target.length > word.length ? target : word)
   return budget > 0 && editDistance(word, target, budget) <= budget
 }
-
-/** Whether the folded text contains one of the phrases (folded), as whole words. */
-export function hasPhrase(folded: string, phrases: readonly string[]): boolean {
-  return phrases.some((phrase) => new RegExp(`(^|[^a-z0-9])${escapeRegExp(phrase)}($|[^a-z0-9])`).test(folded))
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-}
