@@ -46,6 +46,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT) },
+    env: { PORT: String(PORT), PUBLIC_URL: `http://127.0.0.1:${PORT}` },
   },
 })

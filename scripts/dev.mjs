@@ -5,12 +5,14 @@
 import { spawn } from 'node:child_process'
 
 const apiPort = process.env.PORT ?? '3000'
+const vitePort = process.env.VITE_PORT ?? '5173'
 const children = [
   spawn(process.execPath, ['--import', 'tsx', '--watch', 'server/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort },
+    // The browser talks to Vite: sign-in comes back there, and that is the app's own origin.
+    env: { PUBLIC_URL: `http://localhost:${vitePort}`, ...process.env, PORT: apiPort },
   }),
-  spawn('npx', ['vite', '--port', process.env.VITE_PORT ?? '5173'], {
+  spawn('npx', ['vite', '--port', vitePort, '--strictPort'], {
     stdio: 'inherit',
     env: { ...process.env, SALONIA_API_PORT: apiPort },
   }),

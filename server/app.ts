@@ -8,6 +8,7 @@ import type { Config } from './config'
 import type { Database } from './db/client'
 import { AppError, registerErrorHandling } from './errors'
 import { registerAccessRules } from './http/access'
+import { registerSameOriginGuard } from './http/same-origin'
 import { registerSecurityHeaders } from './http/security-headers'
 import type { App, AppDeps } from './http/types'
 import { registerWebApp } from './http/web-app'
@@ -16,6 +17,8 @@ import { authRoutes } from './modules/auth/auth.routes'
 import { bookingsRoutes } from './modules/bookings/bookings.routes'
 import { calendarFilesRoutes } from './modules/calendar-files/calendar-files.routes'
 import { catalogRoutes } from './modules/catalog/catalog.routes'
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes'
+import { googleRoutes } from './modules/google/google.routes'
 import { mcpRoutes } from './modules/mcp/mcp.routes'
 import { salonsRoutes } from './modules/salons/salons.routes'
 import { scheduleRoutes } from './modules/schedule/schedule.routes'
@@ -46,8 +49,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
+  const deps: AppDeps = { db, clock, config }
   registerErrorHandling(app)
-  registerAccessRules(app)
+  registerAccessRules(app, deps)
+  registerSameOriginGuard(app, config)
 
   registerSecurityHeaders(app)
   await app.register(cookie, { secret: config.appSecret })
@@ -62,17 +67,18 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       }),
   })
 
-  const deps: AppDeps = { db, clock, config }
   systemRoutes(app, deps)
   salonsRoutes(app, deps)
   catalogRoutes(app, deps)
   scheduleRoutes(app, deps)
   bookingsRoutes(app, deps)
+  dashboardRoutes(app, deps)
   waitlistRoutes(app, deps)
   assistantRoutes(app, deps)
   mcpRoutes(app, deps)
   calendarFilesRoutes(app)
-  authRoutes(app)
+  authRoutes(app, deps)
+  googleRoutes(app, deps)
   if (options.webAppDir) await registerWebApp(app, options.webAppDir)
 
   return app

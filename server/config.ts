@@ -63,13 +63,24 @@ export interface Config {
   logLevel: Env['LOG_LEVEL']
   /** Fastify's trustProxy: false, true, or the proxies' addresses/CIDRs (comma-separated). */
   trustProxy: boolean | string
+  /**
+   * Administrators' Google e-mails (lower case). With the demo sign-in and no ADMIN_EMAILS, the demo
+   * administrator `DEMO_ADMIN_EMAIL`.
+   */
   adminEmails: string[]
+  /** Google OAuth client; absent: no Google sign-in (the demo sign-in stands in outside production). */
+  google: { clientId: string; clientSecret: string; baseUrl: string | undefined } | undefined
+  /** A one-click sign-in page replaces Google's consent: only when Google is absent, never in production. */
+  demoSignIn: boolean
   /** An OpenAI-compatible model that drives the assistant's tools; absent: the built-in assistant. */
   ai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined
   raw: Env
 }
 
 export class ConfigError extends Error {}
+
+/** Who the demo sign-in signs in as administrator when ADMIN_EMAILS is empty. */
+export const DEMO_ADMIN_EMAIL = 'admin@salonia.demo'
 
 /** Reads the configuration from an environment (process.env by default). */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -80,6 +91,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const env = parsed.data
   const isProduction = env.NODE_ENV === 'production'
+  if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together: set both or neither.')
+  }
+  const google =
+    env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+      ? {
+          clientId: env.GOOGLE_CLIENT_ID,
+          clientSecret: env.GOOGLE_CLIENT_SECRET,
+          baseUrl: env.GOOGLE_BASE_URL?.replace(/\/+$/, ''),
+        }
+      : undefined
+  const demoSignIn = !google && !isProduction
+  const adminEmails = (env.ADMIN_EMAILS ?? '')
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean)
   const dataDir = resolve(env.DATA_DIR)
 
   let appNow: Date | undefined
@@ -107,10 +134,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO ?? !isProduction,
     logLevel: env.LOG_LEVEL,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    adminEmails: (env.ADMIN_EMAILS ?? '')
-      .split(',')
-      .map((e) => e.trim().toLowerCase())
-      .filter(Boolean),
+    adminEmails: adminEmails.length === 0 && demoSignIn ? [DEMO_ADMIN_EMAIL] : adminEmails,
+    google,
+    demoSignIn,
     ai:
       env.AI_BASE_URL && env.AI_MODEL
         ? {

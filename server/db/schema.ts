@@ -50,6 +50,8 @@ export const salons = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** Bumped to revoke the salon's MCP token: the token is an HMAC over the salon and this number. */
     mcpTokenVersion: integer('mcp_token_version').notNull().default(1),
+    /** When the salon's owner first signed in: from then on only the owner decides who may sign in. */
+    ownerFirstSignedInAt: instant('owner_first_signed_in_at'),
     slotStepMinutes: smallint('slot_step_minutes').notNull().default(15),
     minimumNoticeMinutes: integer('minimum_notice_minutes').notNull().default(60),
     horizonDays: smallint('horizon_days').notNull().default(90),
@@ -305,6 +307,72 @@ export const conversations = pgTable(
   ],
 )
 
+/**
+ * Signed-in browsers. The cookie carries a random token; only its SHA-256 is stored, so a copy of
+ * the table opens no session. Staff sessions (a salon's professional, an administrator) and
+ * ambassador sessions are separate kinds with separate cookies.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    kind: text('kind', { enum: ['staff', 'ambassador'] }).notNull(),
+    /** The salon a professional signed in for; null for an administrator's own sign-in. */
+    salonId: uuid('salon_id').references(() => salons.id, { onDelete: 'cascade' }),
+    ambassadorId: uuid('ambassador_id').references(() => ambassadors.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    /** Idle expiry, pushed forward while the session is used (sliding renewal). */
+    expiresAt: instant('expires_at').notNull(),
+  },
+  (t) => [
+    index('sessions_salon').on(t.salonId),
+    index('sessions_expires').on(t.expiresAt),
+    check('sessions_kind', sql`${t.kind} in ('staff', 'ambassador')`),
+  ],
+)
+
+/**
+ * Sign-ins on their way through Google: the state parameter names one row, which is deleted when
+ * the browser comes back (single use) and is only valid for a few minutes.
+ */
+export const oauthStates = pgTable(
+  'oauth_states',
+  {
+    /** SHA-256 of the state's random part. */
+    id: text('id').primaryKey(),
+    purpose: text('purpose', { enum: ['professional', 'admin', 'ambassador'] }).notNull(),
+    salonId: uuid('salon_id').references(() => salons.id, { onDelete: 'cascade' }),
+    /** PKCE code verifier, encrypted like every other secret. */
+    codeVerifier: text('code_verifier').notNull(),
+    /** Anything the purpose needs when the browser comes back (an ambassador's access code…), encrypted. */
+    payload: text('payload'),
+    createdAt: createdAt(),
+    expiresAt: instant('expires_at').notNull(),
+  },
+  (t) => [
+    index('oauth_states_expires').on(t.expiresAt),
+    check('oauth_states_purpose', sql`${t.purpose} in ('professional', 'admin', 'ambassador')`),
+  ],
+)
+
+/** A salon's Google account and its OAuth tokens (encrypted with a key derived from APP_SECRET). */
+export const googleAccounts = pgTable('google_accounts', {
+  salonId: uuid('salon_id')
+    .primaryKey()
+    .references(() => salons.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  accessToken: text('access_token').notNull(),
+  refreshToken: text('refresh_token'),
+  accessTokenExpiresAt: instant('access_token_expires_at'),
+  scopes: text('scopes').notNull(),
+  connectedAt: instant('connected_at').notNull(),
+  lastSyncedAt: instant('last_synced_at'),
+  updatedAt: updatedAt(),
+})
+
 export type SalonRow = typeof salons.$inferSelect
 export type ServiceRow = typeof services.$inferSelect
 export type OpeningHoursRow = typeof openingHours.$inferSelect
@@ -314,3 +382,6 @@ export type BookingRow = typeof bookings.$inferSelect
 export type AmbassadorRow = typeof ambassadors.$inferSelect
 export type ReferralRow = typeof referrals.$inferSelect
 export type ConversationRow = typeof conversations.$inferSelect
+export type SessionRow = typeof sessions.$inferSelect
+export type OAuthStateRow = typeof oauthStates.$inferSelect
+export type GoogleAccountRow = typeof googleAccounts.$inferSelect

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../tests/helpers/app'
+import { adminCookie, ownerCookie } from '../../tests/helpers/sign-in'
+import { createSalon } from '../modules/salons/salons.usecases'
 import type { AccessRule } from './access'
 
 /**
- * Walks every route of the server: each declares an access rule, and the rule matches what the
- * route exposes. A new route without a rule fails here (and the server refuses to start).
+ * Walks every route of the server: each declares an access rule, the rule matches what the route
+ * exposes, and the server enforces it. A new route without a rule fails here (and the server
+ * refuses to start); a new route with a rule is exercised by the walk below.
  */
 const EXPECTED: Record<string, AccessRule> = {
   'GET /api/health': 'public',
@@ -24,13 +27,22 @@ const EXPECTED: Record<string, AccessRule> = {
   'DELETE /api/salons/:id/time-off/:timeOffId': 'salon',
   'GET /api/salons/:id/bookings': 'salon',
   'POST /api/salons/:id/bookings': 'salon',
+  'GET /api/salons/:id/dashboard': 'salon',
+  'POST /api/salons/:id/disconnect': 'salon',
+  'POST /api/salons/:id/sync-calendar': 'salon',
   'POST /api/bookings/:bookingId/cancel': 'booking',
   'POST /api/bookings/:bookingId/reschedule': 'booking',
   'GET /api/salons': 'admin',
   'GET /api/services': 'admin',
-  'POST /api/waitlist': 'public',
   'GET /api/admin/waitlist': 'admin',
+  'POST /api/waitlist': 'public',
   'GET /api/session': 'public',
+  'POST /api/logout': 'public',
+  'GET /api/google/auth-url/:salonId': 'public',
+  'GET /api/google/admin-auth-url': 'public',
+  'GET /api/google/callback': 'public',
+  'GET /api/auth/demo': 'public',
+  'POST /api/auth/demo': 'public',
   'POST /api/ics/download': 'public',
   'POST /api/mcp/chat': 'public',
   'POST /api/ai/chat': 'public',
@@ -40,10 +52,58 @@ const EXPECTED: Record<string, AccessRule> = {
 }
 
 let t: TestApp
+let owner: string
+let otherOwner: string
+let admin: string
+let bookingId: string
+
 beforeAll(async () => {
   t = await startTestApp()
+  const other = await createSalon(t.database.db, {
+    name: 'Autre salon',
+    contactEmail: 'autre@example.com',
+    authorizedGoogleEmail: 'autre@example.com',
+    address: '3 rue C',
+    country: 'FR',
+  })
+  owner = await ownerCookie(t, 'SAL001')
+  otherOwner = await ownerCookie(t, other.publicId)
+  admin = await adminCookie(t)
+  const [service] = (await t.app.inject({ url: '/api/salons/SAL001/services', headers: { cookie: owner } })).json()
+  const booked = await t.app.inject({
+    method: 'POST',
+    url: '/api/salons/SAL001/bookings',
+    headers: { cookie: owner },
+    payload: { serviceId: service.id, startsAt: '2026-12-02T10:00', customer: { name: 'Léa' } },
+  })
+  expect(booked.statusCode).toBe(201)
+  bookingId = booked.json().id
 })
 afterAll(() => t.close())
+
+/** A concrete URL for a route pattern: the demo salon, the demo booking, a well-formed unknown id. */
+function urlOf(pattern: string): string {
+  return pattern
+    .replace(':idOrHash', 'SAL001')
+    .replace(':salonId', 'SAL001')
+    .replace(':id', 'SAL001')
+    .replace(':bookingId', bookingId)
+    .replace(':timeOffId', '00000000-0000-4000-8000-000000000000')
+}
+
+const routesWith = (rule: AccessRule) =>
+  Object.entries(EXPECTED)
+    .filter(([, r]) => r === rule)
+    .map(([key]) => key.split(' ') as [string, string])
+
+async function call(method: string, pattern: string, cookie?: string) {
+  return t.app.inject({
+    method: method as 'GET',
+    url: urlOf(pattern),
+    headers: cookie ? { cookie } : {},
+    ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+  })
+}
 
 describe('access rules', () => {
   it('every route of the server declares the rule this table expects', () => {
@@ -65,8 +125,66 @@ describe('access rules', () => {
     const { default: Fastify } = await import('fastify')
     const { registerAccessRules } = await import('./access')
     const app = Fastify()
-    registerAccessRules(app)
+    registerAccessRules(app, { db: t.database.db, clock: t.clock, config: t.config })
     expect(() => app.get('/api/forgotten', async () => 'oops')).toThrow(/declares no access rule/)
     await app.close()
+  })
+})
+
+describe('enforcement, route by route', () => {
+  it.each(routesWith('salon'))(
+    '%s %s: 401 signed out, 403 for another salon, allowed for its own',
+    async (method, path) => {
+      const anonymous = await call(method, path)
+      expect(anonymous.statusCode).toBe(401)
+      expect(anonymous.json().code).toBe('auth.required')
+      const other = await call(method, path, otherOwner)
+      expect(other.statusCode).toBe(403)
+      expect(other.json().code).toBe('auth.forbidden')
+      // An administrator is not a salon's professional.
+      expect((await call(method, path, admin)).statusCode).toBe(403)
+      if (path.endsWith('/disconnect')) return // would end the owner's session used by the other cases
+      const own = await call(method, path, owner)
+      expect([401, 403]).not.toContain(own.statusCode)
+    },
+  )
+
+  it.each(routesWith('booking'))(
+    '%s %s: 401 signed out, 403 for another salon, allowed for its own',
+    async (method, path) => {
+      expect((await call(method, path)).statusCode).toBe(401)
+      expect((await call(method, path, otherOwner)).statusCode).toBe(403)
+      expect([401, 403]).not.toContain((await call(method, path, owner)).statusCode)
+    },
+  )
+
+  it.each(routesWith('admin'))(
+    '%s %s: 401 signed out, 403 for a professional, allowed for an administrator',
+    async (method, path) => {
+      expect((await call(method, path)).statusCode).toBe(401)
+      const professional = await call(method, path, owner)
+      expect(professional.statusCode).toBe(403)
+      expect(professional.json().code).toBe('auth.admin_required')
+      expect((await call(method, path, admin)).statusCode).toBe(200)
+    },
+  )
+
+  it.each(routesWith('public'))('%s %s: needs no session', async (method, path) => {
+    expect([401, 403]).not.toContain((await call(method, path)).statusCode)
+  })
+
+  it.each(routesWith('salon_token'))('%s %s: needs the salon MCP token, not a session', async (method, path) => {
+    expect((await call(method, path, owner)).statusCode).toBe(401)
+  })
+
+  it('says 404 for a booking that does not exist, to a signed-in professional only', async () => {
+    const path = '/api/bookings/00000000-0000-4000-8000-000000000000/cancel'
+    expect((await t.app.inject({ method: 'POST', url: path })).statusCode).toBe(401)
+    expect((await t.app.inject({ method: 'POST', url: path, headers: { cookie: owner } })).statusCode).toBe(404)
+  })
+
+  it('checks access before validating the input: an anonymous caller learns nothing of a route', async () => {
+    const res = await t.app.inject({ method: 'PATCH', url: '/api/salons/SAL001', payload: { nonsense: true } })
+    expect(res.statusCode).toBe(401)
   })
 })

@@ -1,19 +1,21 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { SalonRow } from '../db/schema'
 import { AppError } from '../errors'
+import { isAdministrator } from '../modules/auth/sessions.usecases'
+import { salonOfBooking } from '../modules/bookings/bookings.usecases'
+import { sessionOf } from './session'
+import type { AppDeps } from './types'
 
 /**
  * Every route declares who may call it in `config.access`; a route without a rule is refused at
- * start-up. The rules:
+ * start-up, and a test walks the whole table. The rules:
  *  - public:  anyone (chat, salon info for the chat, lookup before sign-in, waitlist, health, the web app)
  *  - salon:   a professional signed in for the salon named by the `:id`/`:salonId` parameter
  *  - booking: a professional of the salon that owns the `:bookingId` booking
- *  - admin:   an administrator
+ *  - admin:   an administrator (a Google e-mail of ADMIN_EMAILS)
  *  - salon_token: an outside agent presenting a salon's MCP token (Authorization: Bearer …); the
  *             MCP module reads the token into `request.mcpSalon` before this check runs
- *
- * Professional sign-in does not exist yet, so `salon`, `booking` and `admin` are not enforced: the
- * checks below are the single place where the sign-in issue attaches them (see README, "Access").
+ * A missing or expired session is a 401; a session of another salon, or not an administrator's, a 403.
  */
 export type AccessRule = 'public' | 'salon' | 'booking' | 'admin' | 'salon_token'
 
@@ -31,16 +33,39 @@ declare module 'fastify' {
   }
 }
 
-export type AccessCheck = (request: FastifyRequest) => Promise<void> | void
+export type AccessCheck = (deps: AppDeps, request: FastifyRequest, reply: FastifyReply) => Promise<void> | void
 
-const allowAll: AccessCheck = () => {}
+const signInRequired = () => new AppError('auth.required', 401, 'Please sign in first.')
+const otherSalon = () => new AppError('auth.forbidden', 403, 'This session belongs to another salon.')
+
+async function staffSession(deps: AppDeps, request: FastifyRequest, reply: FastifyReply) {
+  const session = await sessionOf(deps, request, reply, 'staff')
+  if (!session) throw signInRequired()
+  return session
+}
 
 export const accessChecks: Record<AccessRule, AccessCheck> = {
-  public: allowAll,
-  salon: allowAll,
-  booking: allowAll,
-  admin: allowAll,
-  salon_token: (request) => {
+  public: () => {},
+  salon: async (deps, request, reply) => {
+    const session = await staffSession(deps, request, reply)
+    const params = request.params as { id?: string; salonId?: string }
+    const wanted = (params.id ?? params.salonId ?? '').trim().toUpperCase()
+    if (!session.salonPublicId || session.salonPublicId !== wanted) throw otherSalon()
+  },
+  booking: async (deps, request, reply) => {
+    const session = await staffSession(deps, request, reply)
+    const { bookingId } = request.params as { bookingId: string }
+    const salonId = await salonOfBooking(deps.db, bookingId)
+    if (!salonId) throw new AppError('bookings.not_found', 404, 'This booking does not exist.')
+    if (salonId !== session.salonId) throw otherSalon()
+  },
+  admin: async (deps, request, reply) => {
+    const session = await staffSession(deps, request, reply)
+    if (!isAdministrator(deps.config, session)) {
+      throw new AppError('auth.admin_required', 403, 'This area is for administrators only.')
+    }
+  },
+  salon_token: (_deps, request) => {
     if (!request.mcpSalon) {
       throw new AppError('auth.invalid_token', 401, "A salon's MCP token is required: Authorization: Bearer <token>")
     }
@@ -48,7 +73,7 @@ export const accessChecks: Record<AccessRule, AccessCheck> = {
 }
 
 /** Refuses to register a route without an access rule, and runs the rule before each handler. */
-export function registerAccessRules(app: FastifyInstance): void {
+export function registerAccessRules(app: FastifyInstance, deps: AppDeps): void {
   const table = new Map<string, AccessRule>()
   app.decorate('accessTable', table)
   app.addHook('onRoute', (route) => {
@@ -58,8 +83,9 @@ export function registerAccessRules(app: FastifyInstance): void {
     }
     for (const method of [route.method].flat()) table.set(`${method} ${route.url}`, access)
   })
-  app.addHook('preHandler', async (request) => {
+  // Before validation: an anonymous caller learns nothing about a route's inputs.
+  app.addHook('preValidation', async (request, reply) => {
     const access = request.routeOptions.config.access
-    if (access) await accessChecks[access](request)
+    if (access) await accessChecks[access](deps, request, reply)
   })
 }

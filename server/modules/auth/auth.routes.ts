@@ -1,12 +1,25 @@
 import { sessionSchema } from '../../../common/schemas/session'
-import type { App } from '../../http/types'
+import { clearSessionCookie, sessionOf, sessionTokenOf } from '../../http/session'
+import type { App, AppDeps } from '../../http/types'
 import { currentSession } from './auth.usecases'
+import { endSession } from './sessions.usecases'
 
-export function authRoutes(app: App): void {
+export function authRoutes(app: App, deps: AppDeps): void {
   app.get(
     '/api/session',
     { config: { access: 'public' }, schema: { response: { 200: sessionSchema } } },
-    // Per caller: no shared or browser cache may keep it.
-    async (_request, reply) => reply.header('cache-control', 'no-store').send(currentSession()),
+    async (request, reply) => {
+      const session = await sessionOf(deps, request, reply, 'staff')
+      // Per caller: no shared or browser cache may keep it.
+      return reply.header('cache-control', 'no-store').send(currentSession(deps.config, session))
+    },
   )
+
+  // Signing out without a session is not an error: the browser ends up signed out either way.
+  app.post('/api/logout', { config: { access: 'public' } }, async (request, reply) => {
+    const token = sessionTokenOf(request, 'staff')
+    if (token) await endSession(deps.db, token)
+    clearSessionCookie(reply, deps.config, 'staff')
+    return reply.status(204).send()
+  })
 }

@@ -1,6 +1,17 @@
 import type { Session } from '../../../common/schemas/session'
+import type { Config } from '../../config'
+import { isAdministrator, type SignedInSession } from './sessions.usecases'
 
-/** Who is calling. Nobody can sign in yet: sessions come with the professional sign-in (Google). */
-export function currentSession(): Session {
-  return { isAuthenticated: false }
+/** What `GET /api/session` tells the web app about its caller. */
+export function currentSession(config: Config, session: SignedInSession | undefined): Session {
+  if (!session) return { isAuthenticated: false }
+  return {
+    isAuthenticated: true,
+    user: {
+      salonId: session.salonPublicId,
+      email: session.email,
+      name: session.name,
+      isAdmin: isAdministrator(config, session),
+    },
+  }
 }

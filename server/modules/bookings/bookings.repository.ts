@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, lt, ne, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, lt, ne, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { preparedPerDatabase } from '../../db/prepared'
 import { type BookingRow, bookings, type CustomerRow, customers, idempotencyKeys } from '../../db/schema'
@@ -47,6 +47,12 @@ export async function insertBooking(db: Executor, values: typeof bookings.$infer
   const [row] = await db.insert(bookings).values(values).returning()
   if (!row) throw new Error('insert returned no booking')
   return row
+}
+
+/** The salon (row id) a booking belongs to: the access check of booking routes. */
+export async function findBookingSalonId(db: Executor, id: string): Promise<string | undefined> {
+  const [row] = await db.select({ salonId: bookings.salonId }).from(bookings).where(eq(bookings.id, id)).limit(1)
+  return row?.salonId
 }
 
 export async function findBooking(db: Executor, id: string): Promise<BookingWithCustomer | undefined> {
@@ -99,6 +105,32 @@ export async function listBookings(
     .where(and(...conditions))
     .orderBy(asc(bookings.startsAt))
     .limit(5000)
+}
+
+/** How many of the salon's bookings are not cancelled: all of them, or those starting in [from, to). */
+export async function countActiveBookings(
+  db: Executor,
+  salonId: string,
+  range?: { from: Date; to: Date },
+): Promise<number> {
+  const conditions = [eq(bookings.salonId, salonId), ne(bookings.status, 'cancelled')]
+  if (range) conditions.push(gte(bookings.startsAt, range.from), lt(bookings.startsAt, range.to))
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(and(...conditions))
+  return row?.count ?? 0
+}
+
+/** The salon's most recently made bookings, newest first. */
+export async function listRecentBookings(db: Executor, salonId: string, limit: number): Promise<BookingWithCustomer[]> {
+  return db
+    .select({ booking: bookings, customer: customers })
+    .from(bookings)
+    .innerJoin(customers, eq(customers.id, bookings.customerId))
+    .where(eq(bookings.salonId, salonId))
+    .orderBy(desc(bookings.createdAt))
+    .limit(limit)
 }
 
 /** A customer's active bookings ending after `now`, in start order. */

@@ -268,3 +268,35 @@ export async function listUpcomingBookingsOfCustomer(
   const rows = await repo.listUpcomingBookingsOfCustomer(db, salon.id, customerId, clock.now())
   return rows.map((row) => presentBooking(row, salon))
 }
+
+/** The salon's bookings starting in a range (a day of the dashboard), cancelled ones included, in time order. */
+export async function listSalonBookingsOfDay(
+  db: Database,
+  salon: SalonRow,
+  range: { from: Date; to: Date },
+): Promise<Booking[]> {
+  return (await repo.listBookings(db, salon.id, range)).map((row) => presentBooking(row, salon))
+}
+
+/** The dashboard's booking figures: appointments (not cancelled) today, this week, ever; the latest made. */
+export async function bookingFigures(
+  db: Database,
+  salon: SalonRow,
+  query: { today: { from: Date; to: Date }; week: { from: Date; to: Date }; recent: number },
+) {
+  const [today, week, total, recent] = await Promise.all([
+    repo.countActiveBookings(db, salon.id, query.today),
+    repo.countActiveBookings(db, salon.id, query.week),
+    repo.countActiveBookings(db, salon.id),
+    repo.listRecentBookings(db, salon.id, query.recent),
+  ])
+  return { today, week, total, recent: recent.map((row) => presentBooking(row, salon)) }
+}
+
+/** The salon (row id) a booking belongs to, or undefined for an unknown id: who may touch it. */
+export async function salonOfBooking(db: Database, bookingId: string): Promise<string | undefined> {
+  if (!UUID.test(bookingId)) return undefined
+  return repo.findBookingSalonId(db, bookingId)
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

@@ -3,7 +3,8 @@ import type { Salon, SalonChatInfo, SalonLookup } from '../../../common/schemas/
 import type { WorkingHours } from '../../../common/schemas/schedule'
 import type { SalonRow } from '../../db/schema'
 
-export function presentSalon(row: SalonRow, workingHours: WorkingHours): Salon {
+/** `googleEmail`: the Google account connected for the salon's calendar, if any. */
+export function presentSalon(row: SalonRow, workingHours: WorkingHours, googleEmail: string | undefined): Salon {
   return {
     id: row.id,
     salonId: row.publicId,
@@ -16,9 +17,9 @@ export function presentSalon(row: SalonRow, workingHours: WorkingHours): Salon {
     timeZone: row.timeZone,
     currency: currencyForCountry(row.country),
     isActive: row.isActive,
-    // Calendar and Instagram connections arrive with their own issues; until then none exists.
-    isGoogleCalendarConnected: false,
-    googleConnectedEmail: null,
+    isGoogleCalendarConnected: googleEmail !== undefined,
+    googleConnectedEmail: googleEmail ?? null,
+    // The Instagram connection arrives with its own issue; until then none exists.
     instagramConnected: false,
     instagramUsername: null,
     bookingRules: {
@@ -36,6 +37,6 @@ export function presentSalonChatInfo(row: SalonRow): SalonChatInfo {
   return { salonId: row.publicId, name: row.name, address: row.address }
 }
 
-export function presentSalonLookup(row: SalonRow): SalonLookup {
-  return { salonId: row.publicId, name: row.name, isActive: row.isActive, isGoogleCalendarConnected: false }
+export function presentSalonLookup(row: SalonRow, calendarConnected: boolean): SalonLookup {
+  return { salonId: row.publicId, name: row.name, isActive: row.isActive, isGoogleCalendarConnected: calendarConnected }
 }

@@ -1,4 +1,4 @@
-import { asc, eq, or, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { preparedPerDatabase } from '../../db/prepared'
 import { type SalonRow, salons } from '../../db/schema'
@@ -61,4 +61,12 @@ export async function updateSalon(db: Executor, id: string, changes: SalonChange
     .returning()
   if (!row) throw new Error('update returned no salon')
   return row
+}
+
+/** Records the owner's first sign-in (later sign-ins leave the first date). */
+export async function markOwnerSignedIn(db: Executor, id: string, now: Date): Promise<void> {
+  await db
+    .update(salons)
+    .set({ ownerFirstSignedInAt: now })
+    .where(and(eq(salons.id, id), isNull(salons.ownerFirstSignedInAt)))
 }

@@ -9,10 +9,11 @@ import {
   salonUpdateInputSchema,
 } from '../../../common/schemas/salon'
 import type { App, AppDeps } from '../../http/types'
-import { presentSalonChatInfo, presentSalonLookup } from './salons.presenters'
+import { presentSalonChatInfo } from './salons.presenters'
 import {
   getSalonDetails,
   listSalonDetails,
+  lookUpSalon,
   requireSalon,
   requireSalonForChat,
   updateSalonDetails,
@@ -34,7 +35,7 @@ export function salonsRoutes(app: App, { db, clock }: AppDeps): void {
   app.get(
     '/api/salons/by-id/:id',
     { config: { access: 'public' }, schema: { params: salonParamsSchema, response: { 200: salonLookupSchema } } },
-    async (request) => presentSalonLookup(await requireSalon(db, request.params.id)),
+    async (request) => lookUpSalon(db, request.params.id),
   )
 
   app.get(

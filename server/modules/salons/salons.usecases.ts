@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto'
-import type { Salon, SalonUpdateInput } from '../../../common/schemas/salon'
+import type { Salon, SalonLookup, SalonUpdateInput } from '../../../common/schemas/salon'
 import { canonicalTimeZone } from '../../../common/time'
 import type { Clock } from '../../clock'
 import type { Database, Executor } from '../../db/client'
 import type { SalonRow } from '../../db/schema'
+import { calendarConnectionOf, calendarConnectionsOf } from '../google/calendar-connection.usecases'
 import { getWorkingHours, getWorkingHoursOfSalons } from '../schedule/schedule.usecases'
 import { invalidTimeZone, salonNotFound } from './salons.errors'
-import { presentSalon } from './salons.presenters'
+import { presentSalon, presentSalonLookup } from './salons.presenters'
 import * as repo from './salons.repository'
 import { defaultTimeZone } from './time-zones'
 
@@ -25,15 +26,23 @@ export async function requireSalonForChat(db: Executor, idOrHash: string): Promi
 }
 
 export async function getSalonDetails(db: Database, salon: SalonRow): Promise<Salon> {
-  return presentSalon(salon, await getWorkingHours(db, salon))
+  const [hours, calendar] = await Promise.all([getWorkingHours(db, salon), calendarConnectionOf(db, salon.id)])
+  return presentSalon(salon, hours, calendar?.email)
+}
+
+/** What the connect screen may show about a salon before sign-in. */
+export async function lookUpSalon(db: Database, publicId: string): Promise<SalonLookup> {
+  const salon = await requireSalon(db, publicId)
+  return presentSalonLookup(salon, (await calendarConnectionOf(db, salon.id)) !== undefined)
 }
 
 export async function listSalonDetails(db: Database): Promise<Salon[]> {
   const salons = await repo.listSalons(db)
-  const hours = await getWorkingHoursOfSalons(db, salons)
+  const ids = salons.map((s) => s.id)
+  const [hours, calendars] = await Promise.all([getWorkingHoursOfSalons(db, salons), calendarConnectionsOf(db, ids)])
   return salons.flatMap((s) => {
     const week = hours.get(s.id)
-    return week ? [presentSalon(s, week)] : []
+    return week ? [presentSalon(s, week, calendars.get(s.id))] : []
   })
 }
 

@@ -1,0 +1,30 @@
+import { z } from 'zod'
+import { bookingSchema } from './booking'
+
+/**
+ * `GET /api/salons/:id/dashboard`: what the overview and the day's bookings show, computed on the
+ * server's clock in the salon's time zone (never the browser's).
+ */
+export const salonDashboardSchema = z.object({
+  /** The salon's date today (YYYY-MM-DD, salon time zone). */
+  today: z.string(),
+  stats: z.object({
+    /** Appointments today that are not cancelled. */
+    bookingsToday: z.number(),
+    /** Appointments this week (Monday to Sunday, salon time zone) that are not cancelled. */
+    bookingsThisWeek: z.number(),
+    activeServices: z.number(),
+    /** Every appointment ever booked that is not cancelled. */
+    totalBookings: z.number(),
+  }),
+  /** The day "Réservations du jour" shows: today, or the next day once today's opening hours are over. */
+  day: z.object({
+    date: z.string(),
+    isToday: z.boolean(),
+    /** Sorted by appointment time; cancelled ones included (shown with their badge). */
+    bookings: z.array(bookingSchema),
+  }),
+  /** The last bookings made (newest first, at most 5). */
+  recentBookings: z.array(bookingSchema),
+})
+export type SalonDashboard = z.infer<typeof salonDashboardSchema>

@@ -1,0 +1,78 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { Clock } from '../clock'
+import type { Config } from '../config'
+import type { Database } from '../db/client'
+import {
+  resumeSession,
+  SESSION_IDLE_MS,
+  type SessionKind,
+  type SignedInSession,
+} from '../modules/auth/sessions.usecases'
+
+/** The cookie of each kind of session: a professional or administrator, and an ambassador. */
+export const SESSION_COOKIES: Record<SessionKind, string> = {
+  staff: 'salonia_session',
+  ambassador: 'salonia_ambassador_session',
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Memo of the sessions read for this request (at most one database read per kind). */
+    sessionMemo?: Partial<Record<SessionKind, Promise<SignedInSession | undefined>>>
+  }
+}
+
+function cookieOptions(config: Config, maxAgeMs: number) {
+  return {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.isProduction,
+    path: '/',
+    maxAge: Math.floor(maxAgeMs / 1000),
+  }
+}
+
+export function setSessionCookie(reply: FastifyReply, config: Config, kind: SessionKind, token: string): void {
+  reply.setCookie(SESSION_COOKIES[kind], token, cookieOptions(config, SESSION_IDLE_MS))
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config, kind: SessionKind): void {
+  reply.clearCookie(SESSION_COOKIES[kind], cookieOptions(config, 0))
+}
+
+export function sessionTokenOf(request: FastifyRequest, kind: SessionKind): string | undefined {
+  const token = request.cookies[SESSION_COOKIES[kind]]
+  return token && /^[A-Za-z0-9_-]{43}$/.test(token) ? token : undefined
+}
+
+/**
+ * The caller's session of a kind, read once per request. A renewed session gets its cookie again
+ * with the new lifetime; a cookie naming no live session is cleared.
+ */
+export function sessionOf(
+  deps: { db: Database; clock: Clock; config: Config },
+  request: FastifyRequest,
+  reply: FastifyReply,
+  kind: SessionKind,
+): Promise<SignedInSession | undefined> {
+  request.sessionMemo ??= {}
+  const memo = request.sessionMemo[kind]
+  if (memo) return memo
+  const load = async () => {
+    const token = sessionTokenOf(request, kind)
+    if (!token) return undefined
+    const resumed = await resumeSession(deps.db, deps.clock, kind, token)
+    if (!resumed) {
+      clearSessionCookie(reply, deps.config, kind)
+      return undefined
+    }
+    if (resumed.renewed) {
+      const left = resumed.session.expiresAt.getTime() - deps.clock.now().getTime()
+      reply.setCookie(SESSION_COOKIES[kind], token, cookieOptions(deps.config, left))
+    }
+    return resumed.session
+  }
+  const promise = load()
+  request.sessionMemo[kind] = promise
+  return promise
+}

@@ -1,0 +1,74 @@
+import { and, eq, gt, lt, sql } from 'drizzle-orm'
+import type { Executor } from '../../db/client'
+import { preparedPerDatabase } from '../../db/prepared'
+import { type SessionRow, salons, sessions } from '../../db/schema'
+
+/** Session rows. The only code that reads or writes the sessions table. */
+
+export type NewSession = Pick<
+  SessionRow,
+  'tokenHash' | 'kind' | 'salonId' | 'ambassadorId' | 'email' | 'name' | 'expiresAt'
+>
+
+export async function insertSession(db: Executor, session: NewSession, now: Date): Promise<SessionRow> {
+  const [row] = await db
+    .insert(sessions)
+    .values({ ...session, createdAt: now })
+    .returning()
+  if (!row) throw new Error('insert returned no session')
+  return row
+}
+
+export interface SessionWithSalon extends SessionRow {
+  salonPublicId: string | null
+}
+
+// Read on every signed-in request: prepared once.
+const liveSessionByTokenHash = preparedPerDatabase((db) =>
+  db
+    .select({
+      id: sessions.id,
+      tokenHash: sessions.tokenHash,
+      kind: sessions.kind,
+      salonId: sessions.salonId,
+      ambassadorId: sessions.ambassadorId,
+      email: sessions.email,
+      name: sessions.name,
+      createdAt: sessions.createdAt,
+      expiresAt: sessions.expiresAt,
+      salonPublicId: salons.publicId,
+    })
+    .from(sessions)
+    .leftJoin(salons, eq(salons.id, sessions.salonId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('live_session_by_token_hash'),
+)
+
+/** The unexpired session of a token hash, with its salon's public ID. */
+export async function findLiveSession(
+  db: Executor,
+  tokenHash: string,
+  now: Date,
+): Promise<SessionWithSalon | undefined> {
+  const [row] = await liveSessionByTokenHash(db).execute({ tokenHash, now })
+  return row
+}
+
+export async function extendSession(db: Executor, id: string, expiresAt: Date): Promise<void> {
+  await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id))
+}
+
+export async function deleteSessionByTokenHash(db: Executor, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash))
+}
+
+/** Ends every session of a salon (its calendar was disconnected, its authorised account changed). */
+export async function deleteSessionsOfSalon(db: Executor, salonId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.salonId, salonId))
+}
+
+export async function deleteExpiredSessions(db: Executor, now: Date): Promise<number> {
+  const removed = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id })
+  return removed.length
+}

@@ -1,0 +1,13 @@
+import { salonDashboardSchema } from '../../../common/schemas/dashboard'
+import { salonParamsSchema } from '../../../common/schemas/salon'
+import type { App, AppDeps } from '../../http/types'
+import { requireSalon } from '../salons/salons.usecases'
+import { getSalonDashboard } from './dashboard.usecases'
+
+export function dashboardRoutes(app: App, deps: AppDeps): void {
+  app.get(
+    '/api/salons/:id/dashboard',
+    { config: { access: 'salon' }, schema: { params: salonParamsSchema, response: { 200: salonDashboardSchema } } },
+    async (request) => getSalonDashboard(deps, await requireSalon(deps.db, request.params.id)),
+  )
+}

@@ -1,0 +1,66 @@
+import { and, eq, gt, inArray, lt } from 'drizzle-orm'
+import type { Executor } from '../../db/client'
+import { type GoogleAccountRow, googleAccounts, type OAuthStateRow, oauthStates } from '../../db/schema'
+
+/** Sign-in states and salons' Google accounts. The only code that touches those tables. */
+
+export async function insertOAuthState(db: Executor, state: typeof oauthStates.$inferInsert): Promise<void> {
+  await db.insert(oauthStates).values(state)
+}
+
+/** The live state of an id, left in place (the demo page shows it before the click). */
+export async function findLiveOAuthState(db: Executor, id: string, now: Date): Promise<OAuthStateRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(oauthStates)
+    .where(and(eq(oauthStates.id, id), gt(oauthStates.expiresAt, now)))
+    .limit(1)
+  return row
+}
+
+/**
+ * Takes a state out: one DELETE … RETURNING, so of two requests racing with the same state only one
+ * gets it (single use, even across instances).
+ */
+export async function consumeOAuthState(db: Executor, id: string): Promise<OAuthStateRow | undefined> {
+  const [row] = await db.delete(oauthStates).where(eq(oauthStates.id, id)).returning()
+  return row
+}
+
+export async function deleteExpiredOAuthStates(db: Executor, now: Date): Promise<void> {
+  await db.delete(oauthStates).where(lt(oauthStates.expiresAt, now))
+}
+
+export async function findGoogleAccount(db: Executor, salonId: string): Promise<GoogleAccountRow | undefined> {
+  const [row] = await db.select().from(googleAccounts).where(eq(googleAccounts.salonId, salonId)).limit(1)
+  return row
+}
+
+export async function listGoogleAccounts(
+  db: Executor,
+  salonIds: string[],
+): Promise<Pick<GoogleAccountRow, 'salonId' | 'email'>[]> {
+  if (salonIds.length === 0) return []
+  return db
+    .select({ salonId: googleAccounts.salonId, email: googleAccounts.email })
+    .from(googleAccounts)
+    .where(inArray(googleAccounts.salonId, salonIds))
+}
+
+export async function upsertGoogleAccount(db: Executor, account: typeof googleAccounts.$inferInsert): Promise<void> {
+  const { salonId: _, ...changes } = account
+  await db.insert(googleAccounts).values(account).onConflictDoUpdate({ target: googleAccounts.salonId, set: changes })
+}
+
+export async function updateGoogleAccount(
+  db: Executor,
+  salonId: string,
+  changes: Partial<Omit<GoogleAccountRow, 'salonId'>>,
+): Promise<void> {
+  await db.update(googleAccounts).set(changes).where(eq(googleAccounts.salonId, salonId))
+}
+
+export async function deleteGoogleAccount(db: Executor, salonId: string): Promise<GoogleAccountRow | undefined> {
+  const [row] = await db.delete(googleAccounts).where(eq(googleAccounts.salonId, salonId)).returning()
+  return row
+}

@@ -1,0 +1,138 @@
+import type { FastifyReply } from 'fastify'
+import { z } from 'zod'
+import {
+  authUrlSchema,
+  calendarSyncResultSchema,
+  demoSignInQuerySchema,
+  demoSignInResultSchema,
+  demoSignInSchema,
+  disconnectResultSchema,
+} from '../../../common/schemas/auth'
+import { publicSalonIdSchema, salonParamsSchema } from '../../../common/schemas/salon'
+import type { Config } from '../../config'
+import { clearSessionCookie, setSessionCookie } from '../../http/session'
+import type { App, AppDeps } from '../../http/types'
+import { requireSalon } from '../salons/salons.usecases'
+import { disconnectCalendar, syncCalendar } from './calendar-connection.usecases'
+import { googleClient } from './google-client'
+import {
+  approveDemoSignIn,
+  beginAdminSignIn,
+  beginProfessionalSignIn,
+  completeGoogleSignIn,
+  describeDemoSignIn,
+  SIGN_IN_STATE_TTL_MS,
+  type SignInOutcome,
+  type SignInStart,
+} from './sign-in.usecases'
+
+/** The browser that starts a sign-in carries this cookie back with the state (login CSRF). */
+const SIGN_IN_COOKIE = 'salonia_sign_in'
+const signInCookieOptions = (config: Config, maxAgeMs: number) => ({
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  secure: config.isProduction,
+  path: '/api',
+  maxAge: Math.floor(maxAgeMs / 1000),
+})
+
+/** Sign-in attempts per client and minute: plenty for a person, little for a script. */
+const signInRateLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } }
+
+export function googleRoutes(app: App, deps: AppDeps): void {
+  const { db, config } = deps
+  const signIn = { ...deps, google: googleClient(config) }
+
+  const sendAuthUrl = (reply: FastifyReply, start: SignInStart) =>
+    reply
+      .header('cache-control', 'no-store')
+      .setCookie(SIGN_IN_COOKIE, start.browserBinding, signInCookieOptions(config, SIGN_IN_STATE_TTL_MS))
+      .send({ authUrl: start.authUrl })
+
+  const finish = (reply: FastifyReply, outcome: SignInOutcome) => {
+    reply.clearCookie(SIGN_IN_COOKIE, signInCookieOptions(config, 0))
+    if (outcome.session) setSessionCookie(reply, config, 'staff', outcome.session.token)
+    return outcome
+  }
+
+  app.get(
+    '/api/google/auth-url/:salonId',
+    {
+      config: { access: 'public', ...signInRateLimit },
+      schema: { params: z.object({ salonId: publicSalonIdSchema }), response: { 200: authUrlSchema } },
+    },
+    async (request, reply) =>
+      sendAuthUrl(reply, await beginProfessionalSignIn(signIn, await requireSalon(db, request.params.salonId))),
+  )
+
+  app.get(
+    '/api/google/admin-auth-url',
+    { config: { access: 'public', ...signInRateLimit }, schema: { response: { 200: authUrlSchema } } },
+    async (_request, reply) => sendAuthUrl(reply, await beginAdminSignIn(signIn)),
+  )
+
+  // Google sends the browser back here with ?code&state (or ?error=access_denied&state).
+  app.get(
+    '/api/google/callback',
+    {
+      config: { access: 'public', ...signInRateLimit },
+      schema: {
+        querystring: z.object({
+          state: z.string().max(512).optional(),
+          code: z.string().max(2048).optional(),
+          error: z.string().max(200).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const outcome = await completeGoogleSignIn(signIn, {
+        ...request.query,
+        binding: request.cookies[SIGN_IN_COOKIE],
+      })
+      return reply.header('cache-control', 'no-store').redirect(finish(reply, outcome).redirectTo)
+    },
+  )
+
+  // Outside production and without Google, the demo page stands in for Google's consent screen.
+  if (config.demoSignIn) {
+    app.get(
+      '/api/auth/demo',
+      {
+        config: { access: 'public' },
+        schema: { querystring: demoSignInQuerySchema, response: { 200: demoSignInSchema } },
+      },
+      async (request) => describeDemoSignIn(signIn, request.query.state),
+    )
+
+    app.post(
+      '/api/auth/demo',
+      {
+        config: { access: 'public', ...signInRateLimit },
+        schema: { body: demoSignInQuerySchema, response: { 200: demoSignInResultSchema } },
+      },
+      async (request, reply) => {
+        const outcome = await approveDemoSignIn(signIn, {
+          state: request.body.state,
+          binding: request.cookies[SIGN_IN_COOKIE],
+        })
+        return { redirectTo: finish(reply, outcome).redirectTo }
+      },
+    )
+  }
+
+  app.post(
+    '/api/salons/:id/disconnect',
+    { config: { access: 'salon' }, schema: { params: salonParamsSchema, response: { 200: disconnectResultSchema } } },
+    async (request, reply) => {
+      const result = await disconnectCalendar(signIn, await requireSalon(db, request.params.id), request.log)
+      clearSessionCookie(reply, config, 'staff')
+      return result
+    },
+  )
+
+  app.post(
+    '/api/salons/:id/sync-calendar',
+    { config: { access: 'salon' }, schema: { params: salonParamsSchema, response: { 200: calendarSyncResultSchema } } },
+    async (request) => syncCalendar(signIn, await requireSalon(db, request.params.id)),
+  )
+}

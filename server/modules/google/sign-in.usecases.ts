@@ -1,0 +1,215 @@
+import type { SignInError, SignInPurpose } from '../../../common/schemas/auth'
+import type { Clock } from '../../clock'
+import { type Config, DEMO_ADMIN_EMAIL } from '../../config'
+import type { Database } from '../../db/client'
+import type { OAuthStateRow, SalonRow } from '../../db/schema'
+import {
+  decryptSecret,
+  encryptSecret,
+  hashToken,
+  randomToken,
+  signValue,
+  verifySignedValue,
+} from '../../security/secrets'
+import { startSession } from '../auth/sessions.usecases'
+import { findSalonById, markOwnerSignedIn } from '../salons/salons.repository'
+import { saveGoogleTokens } from './calendar-connection.usecases'
+import {
+  demoSignInUnavailable,
+  googleNotConfigured,
+  invalidSignInState,
+  noAuthorizedAccount,
+  salonInactive,
+} from './google.errors'
+import * as repo from './google.repository'
+import { ADMIN_SCOPES, type GoogleClient, type GoogleTokens, PROFESSIONAL_SCOPES } from './google-client'
+
+/**
+ * Signing in with Google (spec §2 "Calendar connection screen"): the salon's owner proves they hold
+ * the salon's authorised Google account, and the salon's calendar is connected on the way.
+ * The state parameter is signed, names a row that lives 10 minutes and is deleted on return
+ * (single use), and must match a cookie of the browser that started (login CSRF); PKCE binds the
+ * code to this server. Without Google (outside production) a demo page stands in for the consent.
+ */
+
+export const SIGN_IN_STATE_TTL_MS = 10 * 60 * 1000
+const STATE_PURPOSE = 'oauth-state'
+const SECRET_PURPOSE = 'oauth-code-verifier'
+
+export interface SignInDeps {
+  db: Database
+  clock: Clock
+  config: Config
+  google: GoogleClient | undefined
+}
+
+export interface SignInStart {
+  authUrl: string
+  /** Goes into the browser's short-lived sign-in cookie; must come back with the state. */
+  browserBinding: string
+}
+
+export type SignInOutcome =
+  | { redirectTo: string; session: { token: string } }
+  | { redirectTo: string; session?: undefined }
+
+/** Where the browser goes to sign in for a salon: Google's consent, or the demo page. */
+export function beginProfessionalSignIn(deps: SignInDeps, salon: SalonRow): Promise<SignInStart> {
+  if (!salon.isActive) throw salonInactive(salon.publicId)
+  if (!salon.authorizedGoogleEmail) throw noAuthorizedAccount(salon.publicId)
+  return beginSignIn(deps, 'professional', salon)
+}
+
+/** Where the browser goes to sign in as an administrator. */
+export function beginAdminSignIn(deps: SignInDeps): Promise<SignInStart> {
+  return beginSignIn(deps, 'admin', undefined)
+}
+
+async function beginSignIn(
+  deps: SignInDeps,
+  purpose: SignInPurpose,
+  salon: SalonRow | undefined,
+): Promise<SignInStart> {
+  const { config, google, clock } = deps
+  if (!google && !config.demoSignIn) throw googleNotConfigured()
+  const nonce = randomToken()
+  const state = signValue(config.appSecret, STATE_PURPOSE, nonce)
+  const pkce = google ? await google.newCodeVerifier() : { codeVerifier: randomToken(), codeChallenge: '' }
+  const now = clock.now()
+  await repo.deleteExpiredOAuthStates(deps.db, now)
+  await repo.insertOAuthState(deps.db, {
+    id: hashToken(nonce),
+    purpose,
+    salonId: salon?.id ?? null,
+    codeVerifier: encryptSecret(config.appSecret, SECRET_PURPOSE, pkce.codeVerifier),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + SIGN_IN_STATE_TTL_MS),
+  })
+  const authUrl = google
+    ? google.authorizationUrl({
+        state,
+        codeChallenge: pkce.codeChallenge,
+        scopes: purpose === 'professional' ? PROFESSIONAL_SCOPES : ADMIN_SCOPES,
+        loginHint: salon?.authorizedGoogleEmail ?? undefined,
+        offline: purpose === 'professional',
+      })
+    : `${config.publicUrl}/demo-sign-in?state=${encodeURIComponent(state)}`
+  return { authUrl, browserBinding: nonce }
+}
+
+/** The state's row, taken out (single use), when the state is genuine and this browser started it. */
+async function consumeState(deps: SignInDeps, state: string | undefined, binding: string | undefined) {
+  const nonce = state ? verifySignedValue(deps.config.appSecret, STATE_PURPOSE, state) : undefined
+  if (!nonce) return undefined
+  const row = await repo.consumeOAuthState(deps.db, hashToken(nonce))
+  if (!row || row.expiresAt <= deps.clock.now() || binding !== nonce) return undefined
+  return row
+}
+
+function failure(purpose: SignInPurpose, error: SignInError, extra: Record<string, string> = {}): SignInOutcome {
+  const page = purpose === 'admin' ? '/admin' : '/professional'
+  return { redirectTo: `${page}?${new URLSearchParams({ error, ...extra })}` }
+}
+
+/** Google sent the browser back: check everything, then sign in or say why not. */
+export async function completeGoogleSignIn(
+  deps: SignInDeps,
+  input: {
+    state?: string | undefined
+    code?: string | undefined
+    error?: string | undefined
+    binding?: string | undefined
+  },
+): Promise<SignInOutcome> {
+  const row = await consumeState(deps, input.state, input.binding)
+  if (!row) return failure('professional', 'invalid_state')
+  const purpose = row.purpose === 'admin' ? 'admin' : 'professional'
+  if (input.error) return failure(purpose, input.error === 'access_denied' ? 'access_denied' : 'auth_failed')
+  if (!deps.google || !input.code) return failure(purpose, 'auth_failed')
+
+  let tokens: GoogleTokens
+  let identity: { email: string; emailVerified: boolean; name: string }
+  try {
+    const codeVerifier = decryptSecret(deps.config.appSecret, SECRET_PURPOSE, row.codeVerifier)
+    tokens = await deps.google.exchangeCode(input.code, codeVerifier)
+    identity = await deps.google.identity(tokens.accessToken)
+  } catch {
+    return failure(purpose, 'auth_failed')
+  }
+  const outcome = identity.emailVerified
+    ? await finishSignIn(deps, row, identity, tokens)
+    : failure(purpose, 'auth_failed')
+  // Tokens of a refused account are not kept: hand them back to Google.
+  if (!outcome.session) await deps.google.revoke(tokens.refreshToken ?? tokens.accessToken).catch(() => {})
+  return outcome
+}
+
+/** What the demo page shows before its one click. */
+export async function describeDemoSignIn(deps: SignInDeps, state: string) {
+  if (!deps.config.demoSignIn) throw demoSignInUnavailable()
+  const nonce = verifySignedValue(deps.config.appSecret, STATE_PURPOSE, state)
+  const row = nonce ? await repo.findLiveOAuthState(deps.db, hashToken(nonce), deps.clock.now()) : undefined
+  if (!row) throw invalidSignInState()
+  const salon = row.salonId ? await findSalonById(deps.db, row.salonId) : undefined
+  return {
+    purpose: row.purpose === 'admin' ? ('admin' as const) : ('professional' as const),
+    account: demoAccount(deps.config, salon),
+    salon: salon ? { salonId: salon.publicId, name: salon.name } : null,
+  }
+}
+
+/** The demo page's one click: signs in as the salon's authorised account (or the first administrator). */
+export async function approveDemoSignIn(
+  deps: SignInDeps,
+  input: { state: string; binding: string | undefined },
+): Promise<SignInOutcome> {
+  if (!deps.config.demoSignIn) throw demoSignInUnavailable()
+  const row = await consumeState(deps, input.state, input.binding)
+  if (!row) throw invalidSignInState()
+  const salon = row.salonId ? await findSalonById(deps.db, row.salonId) : undefined
+  const outcome = await finishSignIn(deps, row, demoAccount(deps.config, salon), undefined)
+  return outcome.session ? { ...outcome, redirectTo: `${outcome.redirectTo}&demo=true` } : outcome
+}
+
+function demoAccount(config: Config, salon: SalonRow | undefined) {
+  if (salon) return { email: salon.authorizedGoogleEmail ?? salon.contactEmail, name: salon.name }
+  return { email: config.adminEmails[0] ?? DEMO_ADMIN_EMAIL, name: 'Demo administrator' }
+}
+
+async function finishSignIn(
+  deps: SignInDeps,
+  row: OAuthStateRow,
+  identity: { email: string; name: string },
+  tokens: GoogleTokens | undefined,
+): Promise<SignInOutcome> {
+  const { db, clock, config } = deps
+  const email = identity.email.toLowerCase()
+  if (row.purpose === 'admin') {
+    if (!config.adminEmails.includes(email)) return failure('admin', 'not_admin')
+    const session = await startSession(db, clock, { kind: 'staff', salonId: null, email, name: identity.name })
+    return { redirectTo: '/admin?connected=true', session }
+  }
+  const salon = row.salonId ? await findSalonById(db, row.salonId) : undefined
+  if (!salon) return failure('professional', 'invalid_state')
+  if (!salon.isActive) return failure('professional', 'salon_inactive')
+  const authorized = salon.authorizedGoogleEmail?.toLowerCase()
+  if (!authorized) return failure('professional', 'no_authorized_account')
+  if (email !== authorized) return failure('professional', 'wrong_account', { expected: maskEmail(authorized) })
+
+  return db.transaction(async (tx) => {
+    if (tokens) await saveGoogleTokens({ db: tx, clock, config }, salon.id, email, tokens)
+    await markOwnerSignedIn(tx, salon.id, clock.now())
+    const session = await startSession(tx, clock, { kind: 'staff', salonId: salon.id, email, name: identity.name })
+    const query = new URLSearchParams({ connected: 'true', salon: salon.publicId, email })
+    return { redirectTo: `/professional?${query}`, session }
+  })
+}
+
+/** "salon.lumiere.demo@gmail.com" → "s•••o@gmail.com": enough to recognise, not to harvest. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@')
+  if (at <= 0) return '•••'
+  const local = email.slice(0, at)
+  const shown = local.length <= 2 ? `${local[0]}•••` : `${local[0]}•••${local[local.length - 1]}`
+  return `${shown}${email.slice(at)}`
+}

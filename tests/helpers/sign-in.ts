@@ -1,0 +1,44 @@
+import { SESSION_COOKIES } from '../../server/http/session'
+import { startSession } from '../../server/modules/auth/sessions.usecases'
+import { findSalonByPublicId } from '../../server/modules/salons/salons.repository'
+import type { TestApp } from './app'
+
+/**
+ * Sessions for tests that are about something else than signing in: opened straight in the
+ * database, as a successful sign-in would (the sign-in itself is tested in google.http.test.ts).
+ * Each returns the Cookie header to send.
+ */
+
+export async function ownerCookie(t: TestApp, salonPublicId = 'SAL001'): Promise<string> {
+  const salon = await findSalonByPublicId(t.database.db, salonPublicId)
+  if (!salon) throw new Error(`no salon ${salonPublicId}`)
+  const email = salon.authorizedGoogleEmail ?? salon.contactEmail
+  const { token } = await startSession(t.database.db, t.clock, {
+    kind: 'staff',
+    salonId: salon.id,
+    email,
+    name: salon.name,
+  })
+  return `${SESSION_COOKIES.staff}=${token}`
+}
+
+export async function adminCookie(t: TestApp, email = t.config.adminEmails[0] ?? 'admin@example.com'): Promise<string> {
+  const { token } = await startSession(t.database.db, t.clock, { kind: 'staff', salonId: null, email, name: 'Admin' })
+  return `${SESSION_COOKIES.staff}=${token}`
+}
+
+/** The cookies a response set, as one Cookie header (name=value; …), merged over `previous`. */
+export function cookiesFrom(response: { cookies: { name: string; value: string }[] }, previous = ''): string {
+  const jar = new Map(
+    previous
+      .split(';')
+      .map((c) => c.trim())
+      .filter(Boolean)
+      .map((c) => [c.slice(0, c.indexOf('=')), c.slice(c.indexOf('=') + 1)] as [string, string]),
+  )
+  for (const { name, value } of response.cookies) {
+    if (value === '') jar.delete(name)
+    else jar.set(name, value)
+  }
+  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ')
+}
