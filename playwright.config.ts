@@ -6,6 +6,8 @@ import { defineConfig, devices } from '@playwright/test'
  * embedded database with the demo clock.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3999)
+/** The server whose Google is the local fake (and the fake itself on the port below it). */
+const GOOGLE_PORT = PORT - 2
 
 export default defineConfig({
   testDir: './e2e',
@@ -41,11 +43,26 @@ export default defineConfig({
     // on its own); @once tests measure what does not depend on the screen (downloaded bytes).
     { name: 'phone', use: { ...devices['Pixel 7'] }, grepInvert: /@wide|@once/ },
   ],
-  webServer: {
-    command: `node scripts/e2e-server.mjs`,
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: { PORT: String(PORT), PUBLIC_URL: `http://127.0.0.1:${PORT}` },
-  },
+  webServer: [
+    {
+      command: `node scripts/e2e-server.mjs`,
+      url: `http://127.0.0.1:${PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { PORT: String(PORT), PUBLIC_URL: `http://127.0.0.1:${PORT}` },
+    },
+    // The same product with Google configured, Google being a local fake: e2e/google-sign-in.spec.ts.
+    {
+      command: `node scripts/e2e-google-server.mjs`,
+      url: `http://127.0.0.1:${GOOGLE_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      env: {
+        PORT: String(GOOGLE_PORT),
+        PUBLIC_URL: `http://127.0.0.1:${GOOGLE_PORT}`,
+        FAKE_GOOGLE_PORT: String(GOOGLE_PORT - 1),
+        BUILT_BY_URL: `http://127.0.0.1:${PORT}/api/health`,
+      },
+    },
+  ],
 })

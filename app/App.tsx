@@ -15,6 +15,7 @@ const PAGES: Record<PageName, ReturnType<typeof lazy>> = {
   AmbassadorDashboardPage: lazy(() => import('./pages/AmbassadorDashboardPage')),
   AmbassadorKitPage: lazy(() => import('./pages/AmbassadorKitPage')),
   WaitlistPage: lazy(() => import('./pages/WaitlistPage')),
+  DemoSignInPage: lazy(() => import('./pages/DemoSignInPage')),
   NotFoundPage: lazy(() => import('./pages/NotFoundPage')),
 }
 

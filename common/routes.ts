@@ -14,6 +14,8 @@ export const APP_ROUTES = [
   { path: '/ambassador/dashboard', page: 'AmbassadorDashboardPage' },
   { path: '/ambassador-kit', page: 'AmbassadorKitPage' },
   { path: '/waitlist', page: 'WaitlistPage' },
+  // Offered by the server instead of Google's consent screen when Google is not configured (never in production).
+  { path: '/demo-sign-in', page: 'DemoSignInPage' },
 ] as const
 
 export type AppRoute = (typeof APP_ROUTES)[number]

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useLocation } from 'wouter'
-import type { Session } from '../../common/schemas/session'
+import type { Session, SessionUser } from '../../common/schemas/session'
 import { apiRequest, getQueryFn } from './api'
 
 export const SESSION_KEY = ['/api/session']
@@ -9,7 +9,8 @@ const SIGNED_OUT: Session = { isAuthenticated: false }
 
 /**
  * Who is signed in (spec §4): fresh for 30 s, never retried; a failed check counts as signed out.
- * A GOOGLE_AUTH_SUCCESS message from the sign-in window checks again.
+ * A GOOGLE_AUTH_SUCCESS message from the sign-in window checks again. `user` is there only when
+ * signed in: a professional has a `salonId`, an administrator has `isAdmin` (and maybe no salon).
  */
 export function useSession() {
   const queryClient = useQueryClient()
@@ -32,7 +33,8 @@ export function useSession() {
   }, [queryClient])
 
   const session = query.isError ? SIGNED_OUT : (query.data ?? SIGNED_OUT)
-  return { session, isLoading: query.isLoading }
+  const user: SessionUser | undefined = session.isAuthenticated ? session.user : undefined
+  return { session, user, isLoading: query.isLoading }
 }
 
 /** Signs out, forgets every cached answer and goes home. */

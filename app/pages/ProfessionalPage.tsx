@@ -1,19 +1,64 @@
+import { Loader2 } from 'lucide-react'
+import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'wouter'
-import { ComingSoon } from '../components/ComingSoon'
-import { Button } from '../components/ui/Button'
+import { toast } from '../components/ui/Toast'
+import { useSignInReturn } from '../features/calendar-connect/sign-in-return'
+import { SignedInHeader } from '../features/professional/SignedInHeader'
+import { SignedOutArea } from '../features/professional/SignedOutArea'
+import { SalonDashboard } from '../features/salon-dashboard/SalonDashboard'
+import { usePageTitle } from '../lib/page-title'
+import { useSession } from '../lib/session'
 
+/**
+ * The professional area (spec §2): signed out, the connect form and the waitlist; signed in with a
+ * salon, the greeting and the salon's dashboard. Google sign-in comes back here with
+ * `?connected=true…` or `?error=…`, read once and then cleared from the address bar.
+ */
 export default function ProfessionalPage() {
   const { t } = useTranslation()
+  usePageTitle(t('professional.title'))
+  const { user, isLoading } = useSession()
+  const onConnected = useCallback(
+    ({ email, demo }: { email?: string; demo: boolean }) =>
+      toast({
+        title: t('professional.connected.title'),
+        // The demo sign-in links no calendar: say so rather than claim one is connected.
+        description: !email
+          ? t('professional.connected.descriptionNoEmail')
+          : demo
+            ? t('professional.connected.descriptionDemo', { email })
+            : t('professional.connected.description', { email }),
+        tone: 'success',
+      }),
+    [t],
+  )
+  const signIn = useSignInReturn('/professional', onConnected)
+
+  if (isLoading) {
+    return (
+      <div role="status" className="flex min-h-[60vh] flex-col items-center justify-center gap-3 px-4 text-ink-soft">
+        <Loader2 aria-hidden className="size-7 animate-spin text-primary" />
+        <p>{t('professional.loading')}</p>
+      </div>
+    )
+  }
+
+  if (user?.salonId) {
+    return (
+      <section className="mx-auto max-w-6xl px-4 py-8 sm:px-6 md:py-12">
+        <SignedInHeader user={user} salonId={user.salonId} />
+        <div className="mt-8">
+          <SalonDashboard salonId={user.salonId} />
+        </div>
+      </section>
+    )
+  }
+
   return (
-    <ComingSoon
-      title={t('pages.professional.title')}
-      description={t('pages.professional.description')}
-      action={
-        <Button asChild>
-          <Link href="/waitlist">{t('pages.professional.action')}</Link>
-        </Button>
-      }
+    <SignedOutArea
+      failure={signIn.answer?.kind === 'error' ? signIn.answer : undefined}
+      onDismissFailure={signIn.dismiss}
+      adminUser={user?.isAdmin ? user : undefined}
     />
   )
 }

@@ -54,7 +54,7 @@ export interface FakeGoogle {
 const AUTH_PATH = '/o/oauth2/v2/auth'
 
 export async function startFakeGoogle(
-  options: { accounts?: FakeGoogleAccount[]; clientId?: string; clientSecret?: string } = {},
+  options: { accounts?: FakeGoogleAccount[]; clientId?: string; clientSecret?: string; port?: number } = {},
 ): Promise<FakeGoogle> {
   const clientId = options.clientId ?? 'fake-client-id.apps.googleusercontent.com'
   const clientSecret = options.clientSecret ?? 'fake-client-secret'
@@ -101,6 +101,7 @@ export async function startFakeGoogle(
   const server: Server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://fake-google')
     try {
+      if (url.pathname === '/health') return json(response, 200, { ok: true })
       if (url.pathname === AUTH_PATH && request.method === 'GET') return showConsent(url.searchParams, response)
       if (url.pathname === AUTH_PATH && request.method === 'POST') return decide(await readForm(request), response)
       if (url.pathname === '/token' && request.method === 'POST')
@@ -264,7 +265,7 @@ ${buttons}
     return json(response, 200, {})
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
   fake.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return fake
 }

@@ -115,7 +115,9 @@ describe('professional sign-in with Google', () => {
   it('refuses another Google account, says which one is expected without showing it, and hands its tokens back', async () => {
     const revokedBefore = google.revoked.length
     const { location, cookie } = await signIn(STRANGER)
-    expect(location).toBe(`/professional?error=wrong_account&expected=${encodeURIComponent('s•••o@gmail.com')}`)
+    expect(location).toBe(
+      `/professional?error=wrong_account&salon=SAL001&expected=${encodeURIComponent('s•••o@gmail.com')}`,
+    )
     expect(location).not.toContain('lumiere')
     expect(await session(cookie)).toEqual({ isAuthenticated: false })
     expect(google.revoked.length).toBe(revokedBefore + 1)
@@ -124,14 +126,14 @@ describe('professional sign-in with Google', () => {
 
   it('refuses an account whose e-mail Google has not verified', async () => {
     const { location, cookie } = await signIn(UNVERIFIED)
-    expect(location).toBe('/professional?error=auth_failed')
+    expect(location).toBe('/professional?error=auth_failed&salon=SAL001')
     expect(await session(cookie)).toEqual({ isAuthenticated: false })
   })
 
   it('comes back signed out when the owner cancels on Google', async () => {
     const { authUrl, cookie } = await begin()
     const { location, cookie: after } = await callback(await google.consent(authUrl, 'deny'), cookie)
-    expect(location).toBe('/professional?error=access_denied')
+    expect(location).toBe('/professional?error=access_denied&salon=SAL001')
     expect(await session(after)).toEqual({ isAuthenticated: false })
   })
 

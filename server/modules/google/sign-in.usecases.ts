@@ -124,8 +124,11 @@ export async function completeGoogleSignIn(
   const row = await consumeState(deps, input.state, input.binding)
   if (!row) return failure('professional', 'invalid_state')
   const purpose = row.purpose === 'admin' ? 'admin' : 'professional'
-  if (input.error) return failure(purpose, input.error === 'access_denied' ? 'access_denied' : 'auth_failed')
-  if (!deps.google || !input.code) return failure(purpose, 'auth_failed')
+  // The salon comes back in a refusal, so the connect form can offer to try again at once.
+  const salon = row.salonId ? await findSalonById(deps.db, row.salonId) : undefined
+  const about: Record<string, string> = salon ? { salon: salon.publicId } : {}
+  if (input.error) return failure(purpose, input.error === 'access_denied' ? 'access_denied' : 'auth_failed', about)
+  if (!deps.google || !input.code) return failure(purpose, 'auth_failed', about)
 
   let tokens: GoogleTokens
   let identity: { email: string; emailVerified: boolean; name: string }
@@ -134,11 +137,11 @@ export async function completeGoogleSignIn(
     tokens = await deps.google.exchangeCode(input.code, codeVerifier)
     identity = await deps.google.identity(tokens.accessToken)
   } catch {
-    return failure(purpose, 'auth_failed')
+    return failure(purpose, 'auth_failed', about)
   }
   const outcome = identity.emailVerified
-    ? await finishSignIn(deps, row, identity, tokens)
-    : failure(purpose, 'auth_failed')
+    ? await finishSignIn(deps, row, salon, identity, tokens)
+    : failure(purpose, 'auth_failed', about)
   // Tokens of a refused account are not kept: hand them back to Google.
   if (!outcome.session) await deps.google.revoke(tokens.refreshToken ?? tokens.accessToken).catch(() => {})
   return outcome
@@ -167,7 +170,7 @@ export async function approveDemoSignIn(
   const row = await consumeState(deps, input.state, input.binding)
   if (!row) throw invalidSignInState()
   const salon = row.salonId ? await findSalonById(deps.db, row.salonId) : undefined
-  const outcome = await finishSignIn(deps, row, demoAccount(deps.config, salon), undefined)
+  const outcome = await finishSignIn(deps, row, salon, demoAccount(deps.config, salon), undefined)
   return outcome.session ? { ...outcome, redirectTo: `${outcome.redirectTo}&demo=true` } : outcome
 }
 
@@ -179,6 +182,7 @@ function demoAccount(config: Config, salon: SalonRow | undefined) {
 async function finishSignIn(
   deps: SignInDeps,
   row: OAuthStateRow,
+  salon: SalonRow | undefined,
   identity: { email: string; name: string },
   tokens: GoogleTokens | undefined,
 ): Promise<SignInOutcome> {
@@ -189,12 +193,14 @@ async function finishSignIn(
     const session = await startSession(db, clock, { kind: 'staff', salonId: null, email, name: identity.name })
     return { redirectTo: '/admin?connected=true', session }
   }
-  const salon = row.salonId ? await findSalonById(db, row.salonId) : undefined
   if (!salon) return failure('professional', 'invalid_state')
-  if (!salon.isActive) return failure('professional', 'salon_inactive')
+  const about = { salon: salon.publicId }
+  if (!salon.isActive) return failure('professional', 'salon_inactive', about)
   const authorized = salon.authorizedGoogleEmail?.toLowerCase()
-  if (!authorized) return failure('professional', 'no_authorized_account')
-  if (email !== authorized) return failure('professional', 'wrong_account', { expected: maskEmail(authorized) })
+  if (!authorized) return failure('professional', 'no_authorized_account', about)
+  if (email !== authorized) {
+    return failure('professional', 'wrong_account', { ...about, expected: maskEmail(authorized) })
+  }
 
   return db.transaction(async (tx) => {
     if (tokens) await saveGoogleTokens({ db: tx, clock, config }, salon.id, email, tokens)

@@ -1,0 +1,53 @@
+import { CalendarCheck, LogOut, Store } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { SessionUser } from '../../../common/schemas/session'
+import { Button } from '../../components/ui/Button'
+import { toast } from '../../components/ui/Toast'
+import { useLogout } from '../../lib/session'
+
+/** Signed in (spec §2): a greeting, the salon ID, the Google account the calendar is connected with, logout. */
+export function SignedInHeader({ user, salonId }: { user: SessionUser; salonId: string }) {
+  const { t } = useTranslation()
+  const logout = useLogout()
+  const signOut = () =>
+    logout.mutate(undefined, {
+      onError: () => toast({ title: t('nav.logoutFailed'), tone: 'destructive' }),
+    })
+  return (
+    <header className="flex flex-col gap-5 rounded-3xl border border-line/80 bg-surface p-6 shadow-soft sm:p-8 md:flex-row md:items-center md:justify-between">
+      <div className="min-w-0">
+        <p className="text-sm font-semibold uppercase tracking-[0.14em] text-primary">{t('professional.title')}</p>
+        <h1 className="mt-2 break-words text-3xl font-semibold tracking-tight sm:text-4xl">
+          {t('professional.signedIn.greeting', { name: user.name })}
+        </h1>
+        <ul className="mt-4 flex flex-col gap-3 text-sm sm:flex-row sm:flex-wrap sm:gap-x-8">
+          <Detail icon={<Store aria-hidden className="size-4" />} label={t('professional.signedIn.salonId')}>
+            <span className="font-mono font-semibold tracking-wide">{salonId}</span>
+          </Detail>
+          <Detail icon={<CalendarCheck aria-hidden className="size-4" />} label={t('professional.signedIn.account')}>
+            <span className="break-all font-medium">{user.email}</span>
+          </Detail>
+        </ul>
+      </div>
+      <Button variant="outline" onClick={signOut} loading={logout.isPending} className="self-start md:self-center">
+        <LogOut aria-hidden className="size-4" />
+        {t('professional.signedIn.logout')}
+      </Button>
+    </header>
+  )
+}
+
+function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <li className="flex min-w-0 items-center gap-3">
+      <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary">
+        {icon}
+      </span>
+      <div className="flex min-w-0 flex-col">
+        <span className="text-xs text-ink-soft">{label}</span>
+        {children}
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,57 @@
+import { CalendarDays, Clock, LayoutDashboard } from 'lucide-react'
+import { type ComponentType, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/Tabs'
+import { InstagramGlyph } from './instagram/InstagramGlyph'
+import { InstagramTab } from './instagram/InstagramTab'
+import { OverviewTab } from './overview/OverviewTab'
+import { SchedulePanel } from './schedule/SchedulePanel'
+import { TodayBookings } from './today/TodayBookings'
+
+const TABS: { value: DashboardTab; icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }> }[] = [
+  { value: 'overview', icon: LayoutDashboard },
+  { value: 'instagram', icon: InstagramGlyph },
+  { value: 'today', icon: CalendarDays },
+  { value: 'schedule', icon: Clock },
+]
+export type DashboardTab = 'overview' | 'instagram' | 'today' | 'schedule'
+
+/**
+ * The salon owner's dashboard (spec §2): Overview (the default), Instagram DMs, the day's bookings
+ * and the opening hours, switched freely. A tab's content mounts only while it is shown, so each
+ * reads its data when first opened.
+ */
+export function SalonDashboard({ salonId }: { salonId: string }) {
+  const { t } = useTranslation()
+  const [tab, setTab] = useState<DashboardTab>('overview')
+  return (
+    <Tabs value={tab} onValueChange={(value) => setTab(value as DashboardTab)} className="w-full">
+      {/* Four equal cells with a short label on a phone; the full names from the sm breakpoint. */}
+      <TabsList aria-label={t('dashboard.tabs.label')} className="grid w-full grid-cols-4 sm:inline-flex sm:w-auto">
+        {TABS.map(({ value, icon: Icon }) => (
+          <TabsTrigger
+            key={value}
+            value={value}
+            className="h-auto min-h-12 flex-col gap-1 px-1 py-1.5 text-xs sm:h-10 sm:min-h-0 sm:flex-row sm:gap-2 sm:px-4 sm:py-0 sm:text-sm"
+          >
+            <Icon aria-hidden className="size-4 shrink-0" />
+            <span className="sm:hidden">{t(`dashboard.tabs.${value}Short`)}</span>
+            <span className="hidden sm:inline">{t(`dashboard.tabs.${value}`)}</span>
+          </TabsTrigger>
+        ))}
+      </TabsList>
+      <TabsContent value="overview">
+        <OverviewTab salonId={salonId} />
+      </TabsContent>
+      <TabsContent value="instagram">
+        <InstagramTab />
+      </TabsContent>
+      <TabsContent value="today">
+        <TodayBookings salonId={salonId} />
+      </TabsContent>
+      <TabsContent value="schedule">
+        <SchedulePanel salonId={salonId} />
+      </TabsContent>
+    </Tabs>
+  )
+}

@@ -1,0 +1,57 @@
+import { useTranslation } from 'react-i18next'
+import { Card } from '../../../components/ui/Card'
+import { useSalon } from '../dashboard-api'
+import { ClientAccessCard } from './ClientAccessCard'
+import { ConnectionStatusCard, QuickActionsCard } from './ConnectionCards'
+import { SalonHeader, SalonInfoCard } from './SalonInfo'
+import { ServicesCard } from './ServicesCard'
+import { RecentBookingsCard, StatisticsTiles } from './Statistics'
+import { LoadError, Skeleton } from './states'
+
+/**
+ * The dashboard's first tab (spec §2): who the salon is and how it is connected, its figures, its
+ * details, its customers' link and its services.
+ */
+export function OverviewTab({ salonId }: { salonId: string }) {
+  const { t } = useTranslation()
+  const salon = useSalon(salonId)
+
+  if (salon.isPending) {
+    return (
+      <div role="status" className="flex flex-col gap-6">
+        <span className="sr-only">{t('dashboard.loading')}</span>
+        <Card className="flex items-center gap-4 p-6">
+          <Skeleton className="size-14 rounded-2xl" />
+          <div className="flex flex-1 flex-col gap-2">
+            <Skeleton className="h-6 w-48 max-w-full" />
+            <Skeleton className="h-4 w-64 max-w-full" />
+          </div>
+        </Card>
+        <div className="grid gap-6 md:grid-cols-2">
+          <Card className="h-56" />
+          <Card className="h-56" />
+        </div>
+      </div>
+    )
+  }
+  if (salon.isError) {
+    return <LoadError message={t('dashboard.overview.loadFailed')} onRetry={() => void salon.refetch()} />
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <SalonHeader salon={salon.data} />
+      <div className="grid gap-6 md:grid-cols-2">
+        <ConnectionStatusCard salon={salon.data} />
+        <QuickActionsCard salon={salon.data} />
+      </div>
+      <StatisticsTiles salonId={salonId} />
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <SalonInfoCard salon={salon.data} />
+        <ClientAccessCard salonId={salonId} />
+      </div>
+      <ServicesCard salonId={salonId} />
+      <RecentBookingsCard salonId={salonId} />
+    </div>
+  )
+}

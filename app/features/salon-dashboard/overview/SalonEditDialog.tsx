@@ -1,0 +1,167 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Salon } from '../../../../common/schemas/salon'
+import { Button } from '../../../components/ui/Button'
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/Dialog'
+import { Field, Input } from '../../../components/ui/Input'
+import { toast } from '../../../components/ui/Toast'
+import { ApiError, apiRequest } from '../../../lib/api'
+import { CountryPicker } from '../../waitlist/CountryPicker'
+import { salonKeys } from '../dashboard-api'
+
+type FieldName = 'name' | 'address' | 'country'
+type Values = Record<FieldName, string>
+type Errors = Partial<Record<FieldName, string>>
+const FIELDS: readonly FieldName[] = ['name', 'address', 'country']
+
+/** Spec §5: a name, an address and a country of at least two letters. */
+function validate(values: Values): Errors {
+  const errors: Errors = {}
+  if (values.name.trim() === '') errors.name = 'dashboard.edit.nameRequired'
+  if (values.address.trim() === '') errors.address = 'dashboard.edit.addressRequired'
+  if (values.country.trim().length < 2) errors.country = 'dashboard.edit.countryRequired'
+  return errors
+}
+
+/** Edits the salon's name, address and country; closes on success or cancel. */
+export function SalonEditDialog({
+  salon,
+  open,
+  onOpenChange,
+}: {
+  salon: Salon
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}) {
+  const { t } = useTranslation()
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent closeLabel={t('dashboard.close')}>
+        <DialogHeader>
+          <DialogTitle>{t('dashboard.edit.title')}</DialogTitle>
+          <DialogDescription>{t('dashboard.edit.description')}</DialogDescription>
+        </DialogHeader>
+        {/* Mounted for each opening, so the fields start from what is saved. */}
+        {open && <SalonEditForm salon={salon} onSaved={() => onOpenChange(false)} />}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function SalonEditForm({ salon, onSaved }: { salon: Salon; onSaved: () => void }) {
+  const { t } = useTranslation()
+  const queryClient = useQueryClient()
+  const [values, setValues] = useState<Values>({ name: salon.name, address: salon.address, country: salon.country })
+  // Translation keys for our own checks; the server's words (already readable) for its refusals.
+  const [errors, setErrors] = useState<Errors>({})
+  const [serverErrors, setServerErrors] = useState<Errors>({})
+
+  const save = useMutation({
+    mutationFn: async (input: Values) =>
+      (await (await apiRequest('PATCH', `/api/salons/${salon.salonId}`, input)).json()) as Salon,
+    onSuccess: (updated) => {
+      // The answer is the salon as saved. The salon's key is a prefix of its services', hours'… keys:
+      // set it rather than invalidate it, which would refetch all of them.
+      queryClient.setQueryData(salonKeys.salon(salon.salonId), updated)
+      void queryClient.invalidateQueries({ queryKey: salonKeys.dashboard(salon.salonId) })
+      toast({ title: t('dashboard.edit.success'), description: t('dashboard.edit.successText'), tone: 'success' })
+      onSaved()
+    },
+    onError: (error) => {
+      const issues = error instanceof ApiError ? (error.body?.issues ?? []) : []
+      const byField: Errors = {}
+      const others: string[] = []
+      for (const issue of issues) {
+        const field = FIELDS.find((name) => issue.path.split('.').at(-1) === name)
+        if (field) byField[field] ??= issue.message
+        else others.push(issue.message)
+      }
+      setServerErrors(byField)
+      toast({
+        title: t('dashboard.edit.error'),
+        description: [t('dashboard.edit.errorText'), ...others].join(' '),
+        tone: 'destructive',
+      })
+    },
+  })
+
+  const set = (field: FieldName) => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }))
+    setErrors((current) => ({ ...current, [field]: undefined }))
+    setServerErrors((current) => ({ ...current, [field]: undefined }))
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const found = validate(values)
+    setErrors(found)
+    const first = FIELDS.find((field) => found[field])
+    if (first) {
+      document.getElementById(`salon-edit-${first}`)?.focus()
+      return
+    }
+    save.mutate({ name: values.name.trim(), address: values.address.trim(), country: values.country.trim() })
+  }
+
+  const errorOf = (field: FieldName) => {
+    const key = errors[field]
+    return key ? t(key) : serverErrors[field]
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+      <Field id="salon-edit-name" label={t('dashboard.edit.name')} error={errorOf('name')} required>
+        {(control) => (
+          <Input
+            {...control}
+            value={values.name}
+            onChange={(event) => set('name')(event.target.value)}
+            autoComplete="organization"
+            maxLength={120}
+            aria-required
+          />
+        )}
+      </Field>
+      <Field id="salon-edit-address" label={t('dashboard.edit.address')} error={errorOf('address')} required>
+        {(control) => (
+          <Input
+            {...control}
+            value={values.address}
+            onChange={(event) => set('address')(event.target.value)}
+            autoComplete="street-address"
+            maxLength={300}
+            aria-required
+          />
+        )}
+      </Field>
+      <Field id="salon-edit-country" label={t('dashboard.edit.country')} error={errorOf('country')} required>
+        {(control) => (
+          <CountryPicker
+            {...control}
+            value={values.country || undefined}
+            onChange={(code) => set('country')(code ?? '')}
+          />
+        )}
+      </Field>
+      <DialogFooter className="mt-1">
+        <DialogClose asChild>
+          <Button type="button" variant="outline" disabled={save.isPending}>
+            {t('dashboard.cancel')}
+          </Button>
+        </DialogClose>
+        <Button type="submit" loading={save.isPending}>
+          {save.isPending ? t('dashboard.edit.saving') : t('dashboard.edit.save')}
+        </Button>
+      </DialogFooter>
+    </form>
+  )
+}

@@ -1,0 +1,93 @@
+import { CalendarCheck, CalendarX, Mail, Pencil } from 'lucide-react'
+import { type ReactNode, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Salon } from '../../../../common/schemas/salon'
+import { Flag } from '../../../components/Flag'
+import { Badge } from '../../../components/ui/Badge'
+import { Button } from '../../../components/ui/Button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/Card'
+import { countryName } from '../../../lib/format'
+import { currentLanguage } from '../../../lib/i18n'
+import { SalonEditDialog } from './SalonEditDialog'
+
+/** The salon's name, its e-mail and whether its calendar is connected. */
+export function SalonHeader({ salon }: { salon: Salon }) {
+  const { t } = useTranslation()
+  const connected = salon.isGoogleCalendarConnected
+  return (
+    <Card className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:p-6">
+      <div className="flex min-w-0 flex-1 items-center gap-4">
+        <span
+          aria-hidden
+          className="inline-flex size-12 shrink-0 items-center justify-center rounded-2xl bg-primary font-display text-xl font-semibold text-white ring-2 ring-brass/35 ring-offset-2 ring-offset-surface sm:size-14 sm:text-2xl"
+        >
+          {salon.name.trim().charAt(0).toUpperCase() || 'S'}
+        </span>
+        <div className="min-w-0 flex-1">
+          <h2 className="break-words font-display text-xl font-semibold leading-tight tracking-tight sm:text-3xl">
+            {salon.name}
+          </h2>
+          <p className="mt-1 flex min-w-0 items-center gap-2 text-sm text-ink-soft">
+            <Mail aria-hidden className="size-4 shrink-0" />
+            <span className="truncate">{salon.email}</span>
+          </p>
+        </div>
+      </div>
+      <Badge tone={connected ? 'success' : 'neutral'} className="self-start px-3 py-1 sm:self-center">
+        {connected ? (
+          <CalendarCheck aria-hidden className="size-3.5" />
+        ) : (
+          <CalendarX aria-hidden className="size-3.5" />
+        )}
+        {connected ? t('dashboard.header.calendarConnected') : t('dashboard.header.calendarNotConnected')}
+      </Badge>
+    </Card>
+  )
+}
+
+function InfoRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 py-3 first:pt-0 last:pb-0 sm:flex-row sm:gap-4">
+      <dt className="shrink-0 text-sm text-ink-soft sm:w-36">{label}</dt>
+      <dd className="min-w-0 break-words text-sm font-medium">{children}</dd>
+    </div>
+  )
+}
+
+/** What the salon is on record as — name, address, country — and the dialog to change it. */
+export function SalonInfoCard({ salon }: { salon: Salon }) {
+  const { t } = useTranslation()
+  const [editing, setEditing] = useState(false)
+  const language = currentLanguage()
+  return (
+    <Card>
+      <CardHeader className="flex-row items-start justify-between gap-3">
+        <div className="flex flex-col gap-1.5">
+          <CardTitle>{t('dashboard.info.title')}</CardTitle>
+          <CardDescription>{t('dashboard.info.description')}</CardDescription>
+        </div>
+        <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+          <Pencil aria-hidden className="size-4" />
+          {t('dashboard.info.edit')}
+        </Button>
+      </CardHeader>
+      <CardContent>
+        <dl className="divide-y divide-line/70">
+          <InfoRow label={t('dashboard.info.name')}>{salon.name}</InfoRow>
+          <InfoRow label={t('dashboard.info.address')}>{salon.address}</InfoRow>
+          <InfoRow label={t('dashboard.info.country')}>
+            <span className="inline-flex items-center gap-2">
+              <Flag country={salon.country} />
+              {countryName(salon.country, language)}
+            </span>
+          </InfoRow>
+          <InfoRow label={t('dashboard.info.salonId')}>
+            <span className="font-mono tracking-wide">{salon.salonId}</span>
+          </InfoRow>
+          <InfoRow label={t('dashboard.info.currency')}>{salon.currency}</InfoRow>
+        </dl>
+      </CardContent>
+      <SalonEditDialog salon={salon} open={editing} onOpenChange={setEditing} />
+    </Card>
+  )
+}

@@ -1,0 +1,215 @@
+import { Download, Scissors, TriangleAlert, Upload, X } from 'lucide-react'
+import { type ChangeEvent, useId, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { SERVICES_CSV_COLUMNS } from '../../../../common/schemas/catalog'
+import { Badge } from '../../../components/ui/Badge'
+import { Button } from '../../../components/ui/Button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/Card'
+import { toast } from '../../../components/ui/Toast'
+import { ApiError } from '../../../lib/api'
+import { currentLanguage } from '../../../lib/i18n'
+import { formatPrice, useSalonServices } from '../dashboard-api'
+import { isCsvFileName, useServicesExport, useServicesImport } from './services-csv'
+import { LoadError, Skeleton } from './states'
+
+type IgnoredLine = { line: number; reason: string }
+
+/** Server refusals of a whole file, by code, in the interface language. */
+const IMPORT_ERRORS: Record<string, string> = {
+  'catalog.csv_unreadable': 'dashboard.services.importErrors.unreadable',
+  'catalog.csv_no_valid_line': 'dashboard.services.importErrors.noValidLine',
+  'catalog.csv_name_clash': 'dashboard.services.importErrors.nameClash',
+}
+
+/** The salon's services, with their CSV export and import (spec §2, §5, §8). */
+export function ServicesCard({ salonId }: { salonId: string }) {
+  const { t } = useTranslation()
+  const services = useSalonServices(salonId)
+  const exportCsv = useServicesExport(salonId)
+  const importCsv = useServicesImport(salonId)
+  const fileInput = useRef<HTMLInputElement>(null)
+  const [ignored, setIgnored] = useState<IgnoredLine[]>([])
+  const hintId = useId()
+  const language = currentLanguage()
+  const list = services.data ?? []
+
+  const onExport = () =>
+    exportCsv.mutate(undefined, {
+      onSuccess: (fileName) =>
+        toast({ title: t('dashboard.services.exportSuccess'), description: fileName, tone: 'success' }),
+      onError: () =>
+        toast({
+          title: t('dashboard.services.exportError'),
+          description: t('dashboard.services.exportErrorText'),
+          tone: 'destructive',
+        }),
+    })
+
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.target
+    const file = input.files?.[0]
+    // Emptied at once, so choosing the same file again (after fixing it) fires a change.
+    const reset = () => {
+      input.value = ''
+    }
+    if (!file) return
+    if (!isCsvFileName(file.name)) {
+      reset()
+      toast({
+        title: t('dashboard.services.invalidFormat'),
+        description: t('dashboard.services.invalidFormatText'),
+        tone: 'destructive',
+      })
+      return
+    }
+    setIgnored([])
+    importCsv.mutate(file, {
+      onSuccess: (result) => {
+        setIgnored(result.errors)
+        toast({
+          title: t('dashboard.services.importSuccess'),
+          description: t('dashboard.services.importSummary', { created: result.created, updated: result.updated }),
+          tone: 'success',
+        })
+      },
+      onError: (error) => {
+        const body = error instanceof ApiError ? error.body : undefined
+        const known = body?.code ? IMPORT_ERRORS[body.code] : undefined
+        // "No valid line" comes with each line's reason: show them like the warnings of a partial import.
+        const lines = (body as { errors?: IgnoredLine[] } | undefined)?.errors
+        if (Array.isArray(lines)) setIgnored(lines)
+        toast({
+          title: t('dashboard.services.importError'),
+          description: known ? t(known) : (body?.message ?? t('dashboard.services.importErrorText')),
+          tone: 'destructive',
+        })
+      },
+      onSettled: reset,
+    })
+  }
+
+  return (
+    <Card>
+      <CardHeader className="gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex flex-col gap-1.5">
+          <CardTitle className="flex items-center gap-2">
+            {t('dashboard.services.title')}
+            {services.isSuccess && <Badge>{list.length}</Badge>}
+          </CardTitle>
+          <CardDescription>{t('dashboard.services.description')}</CardDescription>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={onExport}
+            loading={exportCsv.isPending}
+            disabled={list.length === 0}
+          >
+            {!exportCsv.isPending && <Download aria-hidden className="size-4" />}
+            {t('dashboard.services.export')}
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => fileInput.current?.click()}
+            loading={importCsv.isPending}
+            aria-describedby={hintId}
+          >
+            {!importCsv.isPending && <Upload aria-hidden className="size-4" />}
+            {importCsv.isPending ? t('dashboard.services.importing') : t('dashboard.services.import')}
+          </Button>
+          <input
+            ref={fileInput}
+            type="file"
+            accept=".csv,text/csv"
+            className="hidden"
+            data-testid="services-csv-input"
+            aria-label={t('dashboard.services.import')}
+            onChange={onFile}
+          />
+        </div>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <p id={hintId} className="text-xs leading-relaxed text-ink-soft">
+          {t('dashboard.services.csvHint')} <code className="font-mono">{SERVICES_CSV_COLUMNS.join(',')}</code>
+        </p>
+        {ignored.length > 0 && (
+          <div role="alert" className="rounded-2xl border border-warning/25 bg-warning-soft/70 p-4">
+            <div className="flex items-start gap-3">
+              <TriangleAlert aria-hidden className="mt-0.5 size-5 shrink-0 text-warning" />
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold">
+                  {ignored.length === 1
+                    ? t('dashboard.services.ignoredOne')
+                    : t('dashboard.services.ignoredMany', { count: ignored.length })}
+                </p>
+                <ul className="mt-2 flex flex-col gap-1 text-sm leading-relaxed">
+                  {ignored.map((entry) => (
+                    <li key={`${entry.line}-${entry.reason}`} className="break-words">
+                      <span className="font-medium">{t('dashboard.services.line', { line: entry.line })}</span>{' '}
+                      {entry.reason}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+              <button
+                type="button"
+                onClick={() => setIgnored([])}
+                aria-label={t('dashboard.close')}
+                className="inline-flex size-8 shrink-0 cursor-pointer items-center justify-center rounded-full text-ink-soft hover:bg-warning-soft hover:text-ink"
+              >
+                <X aria-hidden className="size-4" />
+              </button>
+            </div>
+          </div>
+        )}
+        {services.isPending ? (
+          <div role="status" className="flex flex-col gap-3">
+            <span className="sr-only">{t('dashboard.loading')}</span>
+            {[0, 1, 2].map((row) => (
+              <div key={row} className="flex items-center gap-4 rounded-xl border border-line/60 p-4">
+                <Skeleton className="h-4 w-40" />
+                <Skeleton className="ml-auto h-4 w-20" />
+              </div>
+            ))}
+          </div>
+        ) : services.isError ? (
+          <LoadError message={t('dashboard.services.loadFailed')} onRetry={() => void services.refetch()} />
+        ) : list.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-line px-4 py-10 text-center">
+            <Scissors aria-hidden className="size-6 text-ink-soft" />
+            <p className="font-medium">{t('dashboard.services.empty')}</p>
+            <p className="max-w-sm text-sm text-ink-soft">{t('dashboard.services.emptyHint')}</p>
+          </div>
+        ) : (
+          <ul className="flex flex-col divide-y divide-line/70 rounded-2xl border border-line/70">
+            {list.map((service) => (
+              <li key={service.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:gap-6">
+                <div className="min-w-0 flex-1">
+                  <p className="flex flex-wrap items-center gap-2">
+                    <span className="font-medium">{service.name}</span>
+                    <Badge tone={service.isActive ? 'success' : 'neutral'}>
+                      {service.isActive ? t('dashboard.services.active') : t('dashboard.services.inactive')}
+                    </Badge>
+                  </p>
+                  {service.description && (
+                    <p className="mt-0.5 text-sm leading-relaxed text-ink-soft">{service.description}</p>
+                  )}
+                </div>
+                <p className="flex shrink-0 items-baseline gap-4 text-sm sm:justify-end">
+                  <span className="text-ink-soft">
+                    {t('dashboard.services.duration', { minutes: service.duration })}
+                  </span>
+                  <span className="font-semibold tabular-nums sm:min-w-24 sm:text-right">
+                    {formatPrice(service.price, service.currency, language)}
+                  </span>
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  )
+}

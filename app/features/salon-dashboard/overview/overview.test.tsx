@@ -1,0 +1,292 @@
+// @vitest-environment happy-dom
+import { QueryClientProvider } from '@tanstack/react-query'
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import i18next from 'i18next'
+import type { ReactNode } from 'react'
+import { initReactI18next } from 'react-i18next'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Service } from '../../../../common/schemas/catalog'
+import type { SalonDashboard as Dashboard } from '../../../../common/schemas/dashboard'
+import type { Salon } from '../../../../common/schemas/salon'
+import { Toaster } from '../../../components/ui/Toast'
+import { createQueryClient } from '../../../lib/api'
+import fr from '../../../locales/fr.json'
+import { SalonDashboard } from '../SalonDashboard'
+import { ClientAccessCard } from './ClientAccessCard'
+import { SalonInfoCard } from './SalonInfo'
+import { ServicesCard } from './ServicesCard'
+import { exportFileName } from './services-csv'
+
+// The QR encoder draws on a canvas, which happy-dom does not have.
+vi.mock('qrcode', () => ({ toDataURL: async () => 'data:image/png;base64,iVBORw0KGgo=' }))
+
+const SALON: Salon = {
+  id: '5d1e6a52-0000-4000-8000-000000000001',
+  salonId: 'SAL001',
+  name: 'Salon Lumière',
+  email: 'salon.lumiere.demo@gmail.com',
+  contactEmail: 'salon.lumiere.demo@gmail.com',
+  authorizedGoogleEmail: 'salon.lumiere.demo@gmail.com',
+  address: '12 rue des Lilas, 75011 Paris',
+  country: 'FR',
+  timeZone: 'Europe/Paris',
+  currency: 'EUR',
+  isActive: true,
+  isGoogleCalendarConnected: true,
+  googleConnectedEmail: 'salon.lumiere.demo@gmail.com',
+  instagramConnected: false,
+  instagramUsername: null,
+  bookingRules: { slotStepMinutes: 15, minimumNoticeMinutes: 60, horizonDays: 90 },
+  workingHours: {} as Salon['workingHours'],
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+}
+
+const COUPE: Service = {
+  id: '5d1e6a52-0000-4000-8000-000000000002',
+  salonId: 'SAL001',
+  name: 'Coupe femme',
+  description: 'Shampooing, coupe et coiffage',
+  duration: 45,
+  price: 4500,
+  currency: 'EUR',
+  isActive: true,
+  position: 1,
+}
+
+type Route = (init: RequestInit | undefined) => Response | Promise<Response>
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+
+/** A fetch that answers by "METHOD path" and records every call; anything unexpected is a 404. */
+function serve(routes: Record<string, Route>) {
+  const calls: { method: string; url: string; body: unknown }[] = []
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input)
+    const method = init?.method ?? 'GET'
+    calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined })
+    const route = routes[`${method} ${url}`]
+    return route ? route(init) : json({ code: 'not_found', message: 'Not found' }, 404)
+  })
+  vi.stubGlobal('fetch', fetchMock)
+  return calls
+}
+
+function renderWithClient(ui: ReactNode) {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      {ui}
+      <Toaster />
+    </QueryClientProvider>,
+  )
+}
+
+beforeAll(async () => {
+  await i18next.use(initReactI18next).init({
+    lng: 'fr',
+    resources: { fr: { translation: fr } },
+    interpolation: { escapeValue: false },
+  })
+})
+beforeEach(() => {
+  // No real server behind the session check of the status card.
+  serve({})
+})
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+describe('services CSV', () => {
+  const csv = (name: string) => new File(['id,name,description,duration,price\n,Frange,,15,1000\n'], name)
+
+  it('refuses a file whose name does not end with .csv, without calling the server', async () => {
+    const calls = serve({ 'GET /api/salons/SAL001/services': () => json([COUPE]) })
+    const user = userEvent.setup({ applyAccept: false })
+    renderWithClient(<ServicesCard salonId="SAL001" />)
+    await screen.findByText('Coupe femme')
+    await user.upload(screen.getByTestId('services-csv-input'), csv('services.xlsx'))
+    expect(await screen.findByText('Format invalide')).toBeTruthy()
+    expect(screen.getByText('Veuillez sélectionner un fichier CSV')).toBeTruthy()
+    expect(calls.some((call) => call.method === 'POST')).toBe(false)
+    expect((screen.getByTestId('services-csv-input') as HTMLInputElement).value).toBe('')
+  })
+
+  it('lists the lines the server ignored, with their reasons', async () => {
+    const calls = serve({
+      'GET /api/salons/SAL001/services': () => json([COUPE]),
+      'POST /api/salons/SAL001/services/import': () =>
+        json({
+          message: 'Import done: 1 service(s) added, 0 updated, 2 line(s) ignored.',
+          created: 1,
+          updated: 0,
+          errors: [
+            { line: 3, reason: 'name is empty' },
+            { line: 4, reason: 'price "abc" must be a whole number in cents (4500 for 45.00)' },
+          ],
+        }),
+    })
+    const user = userEvent.setup()
+    renderWithClient(<ServicesCard salonId="SAL001" />)
+    await screen.findByText('Coupe femme')
+    await user.upload(screen.getByTestId('services-csv-input'), csv('services.CSV'))
+
+    const warning = await screen.findByRole('alert')
+    expect(within(warning).getByText('2 lignes ignorées')).toBeTruthy()
+    expect(warning.textContent).toContain('Ligne 3 : name is empty')
+    expect(warning.textContent).toContain('Ligne 4 : price "abc"')
+    expect(screen.getByText('Import réussi')).toBeTruthy()
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      csvData: 'id,name,description,duration,price\n,Frange,,15,1000\n',
+    })
+    // Services are read again after the import.
+    await waitFor(() => expect(calls.filter((call) => call.url.endsWith('/services')).length).toBe(2))
+  })
+
+  it('cannot export when the salon has no services', async () => {
+    serve({ 'GET /api/salons/SAL001/services': () => json([]) })
+    renderWithClient(<ServicesCard salonId="SAL001" />)
+    expect(await screen.findByText('Aucun service pour le moment')).toBeTruthy()
+    expect((screen.getByRole('button', { name: 'Exporter CSV' }) as HTMLButtonElement).disabled).toBe(true)
+    expect((screen.getByRole('button', { name: 'Importer CSV' }) as HTMLButtonElement).disabled).toBe(false)
+  })
+
+  it('saves the export under the name the server gives, else services-{salonId}-{date}.csv', () => {
+    expect(exportFileName('attachment; filename="services-SAL001-2026-12-01.csv"', 'SAL001')).toBe(
+      'services-SAL001-2026-12-01.csv',
+    )
+    expect(exportFileName(null, 'SAL002', new Date(2026, 0, 5))).toBe('services-SAL002-2026-01-05.csv')
+  })
+})
+
+describe('salon edit dialog', () => {
+  it('says which field is missing and sends nothing', async () => {
+    const calls = serve({})
+    const user = userEvent.setup()
+    renderWithClient(<SalonInfoCard salon={SALON} />)
+    await user.click(screen.getByRole('button', { name: 'Modifier' }))
+    const dialog = screen.getByRole('dialog', { name: 'Modifier le salon' })
+    await user.clear(within(dialog).getByLabelText(/Nom du salon/))
+    await user.type(within(dialog).getByLabelText(/Adresse/), '   ')
+    await user.clear(within(dialog).getByLabelText(/Adresse/))
+    await user.click(within(dialog).getByRole('button', { name: /Pays/ }))
+    await user.click(screen.getByRole('option', { name: 'Aucun pays' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Sauvegarder' }))
+
+    expect(within(dialog).getByText('Le nom du salon est requis')).toBeTruthy()
+    expect(within(dialog).getByText("L'adresse est requise")).toBeTruthy()
+    expect(within(dialog).getByText('Le pays est requis')).toBeTruthy()
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false)
+    expect(document.activeElement?.id).toBe('salon-edit-name')
+  })
+
+  it('saves the trimmed values, says so and closes', async () => {
+    const calls = serve({
+      'PATCH /api/salons/SAL001': (init) => json({ ...SALON, ...JSON.parse(String(init?.body)) }),
+    })
+    const user = userEvent.setup()
+    renderWithClient(<SalonInfoCard salon={SALON} />)
+    await user.click(screen.getByRole('button', { name: 'Modifier' }))
+    const name = screen.getByLabelText(/Nom du salon/)
+    await user.clear(name)
+    await user.type(name, '  Salon Soleil ')
+    await user.click(screen.getByRole('button', { name: 'Sauvegarder' }))
+
+    expect(await screen.findByText('Salon mis à jour')).toBeTruthy()
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+      name: 'Salon Soleil',
+      address: SALON.address,
+      country: 'FR',
+    })
+  })
+})
+
+describe('client access', () => {
+  it('copies the chat link and says so', async () => {
+    serve({ 'GET /api/salon-hash/SAL001': () => json({ hash: 'h4sh' }) })
+    const user = userEvent.setup()
+    // After setup(), which puts its own clipboard in place.
+    const writeText = vi.fn(async () => {})
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+    renderWithClient(<ClientAccessCard salonId="SAL001" />)
+    const link = `${window.location.origin}/chat/h4sh`
+    expect(await screen.findByDisplayValue(link)).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Copier le lien' }))
+
+    expect(writeText).toHaveBeenCalledWith(link)
+    expect(await screen.findByText('Copié !')).toBeTruthy()
+    expect(screen.getByText('Le lien a été copié dans le presse-papiers')).toBeTruthy()
+    const qr = await screen.findByRole('img', { name: 'QR code du lien de réservation' })
+    expect(qr.getAttribute('width')).toBe('128')
+    expect(screen.getByRole('link', { name: 'Télécharger PNG' }).getAttribute('download')).toBe('QR-SAL001.png')
+  })
+
+  it('says so when the browser refuses the clipboard, and keeps "Chargement..." until the link is known', async () => {
+    let answer: (response: Response) => void = () => {}
+    serve({ 'GET /api/salon-hash/SAL001': () => new Promise<Response>((resolve) => (answer = resolve)) })
+    const user = userEvent.setup()
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: vi.fn(async () => Promise.reject(new DOMException('denied', 'NotAllowedError'))) },
+      configurable: true,
+    })
+    renderWithClient(<ClientAccessCard salonId="SAL001" />)
+    expect(await screen.findByDisplayValue('Chargement...')).toBeTruthy()
+    await act(async () => answer(json({ hash: 'h4sh' })))
+    await screen.findByDisplayValue(`${window.location.origin}/chat/h4sh`)
+    await user.click(screen.getByRole('button', { name: 'Copier le lien' }))
+    expect(await screen.findByText('Copie impossible')).toBeTruthy()
+  })
+})
+
+describe('the dashboard', () => {
+  const DASHBOARD: Dashboard = {
+    today: '2026-12-01',
+    stats: { bookingsToday: 3, bookingsThisWeek: 11, activeServices: 6, totalBookings: 42 },
+    day: { date: '2026-12-01', isToday: true, bookings: [] },
+    recentBookings: [
+      {
+        id: 'b1',
+        salonId: 'SAL001',
+        clientName: 'Camille',
+        clientPhone: null,
+        status: 'pending',
+        appointmentDate: '2026-12-01T13:00:00.000Z',
+        endDate: '2026-12-01T13:45:00.000Z',
+        localDate: '2026-12-01',
+        localTime: '14:00',
+        serviceId: COUPE.id,
+        service: 'Coupe femme',
+        duration: 45,
+        price: 4500,
+        currency: 'EUR',
+        channel: 'web',
+        createdAt: '2026-11-30T10:00:00.000Z',
+        cancelledAt: null,
+      },
+    ],
+  }
+
+  it('opens on the overview with the statistics and recent bookings, and switches tabs', async () => {
+    serve({
+      'GET /api/salons/SAL001': () => json(SALON),
+      'GET /api/salons/SAL001/dashboard': () => json(DASHBOARD),
+      'GET /api/salons/SAL001/services': () => json([COUPE]),
+      'GET /api/salon-hash/SAL001': () => json({ hash: 'h4sh' }),
+    })
+    const user = userEvent.setup()
+    renderWithClient(<SalonDashboard salonId="SAL001" />)
+    expect(screen.getByRole('tab', { selected: true }).textContent).toContain('Aperçu')
+    expect(await screen.findByRole('heading', { name: 'Salon Lumière' })).toBeTruthy()
+    expect(await screen.findByText('42')).toBeTruthy()
+    expect(screen.getByText('Total des réservations')).toBeTruthy()
+    const recent = screen.getByText('Camille').closest('li') as HTMLElement
+    expect(within(recent).getByText('En attente')).toBeTruthy()
+    expect(within(recent).getByText('45,00 EUR')).toBeTruthy()
+
+    await user.click(screen.getByRole('tab', { name: /Instagram/ }))
+    expect(screen.getByText('Connectez d’abord votre compte Instagram')).toBeTruthy()
+    expect((screen.getByRole('button', { name: 'Connecter Instagram' }) as HTMLButtonElement).disabled).toBe(true)
+  })
+})

@@ -1,0 +1,57 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { catchNavigation, fakeServer, renderAt, SIGNED_OUT, setupTexts } from '../features/professional/test-harness'
+import en from '../locales/en.json'
+import AdminPage from './AdminPage'
+
+const texts = en.adminAccess
+const session = (user: { salonId: string | null; isAdmin: boolean }) => ({
+  json: { isAuthenticated: true, user: { email: 'someone@example.com', name: 'Someone', ...user } },
+})
+
+beforeAll(setupTexts)
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+  vi.unstubAllGlobals()
+})
+
+describe('the administration gate', () => {
+  it('signs administrators in with Google', async () => {
+    const user = userEvent.setup()
+    fakeServer({
+      'GET /api/session': SIGNED_OUT,
+      'GET /api/google/admin-auth-url': { json: { authUrl: '/demo-sign-in?state=adm' } },
+    })
+    const assign = catchNavigation()
+    renderAt('/admin', <AdminPage />)
+    expect(await screen.findByRole('heading', { level: 1, name: texts.title })).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: texts.signIn }))
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/demo-sign-in?state=adm'))
+  })
+
+  it('says when the Google account used is not an administrator, then clears the address', async () => {
+    fakeServer({ 'GET /api/session': SIGNED_OUT })
+    renderAt('/admin?error=not_admin', <AdminPage />)
+    expect((await screen.findByRole('alert')).textContent).toContain(en.calendarConnect.signInErrors.notAdmin)
+    await waitFor(() => expect(window.location.search).toBe(''))
+  })
+
+  it('shows an administrator who is signed in, with the panel to come', async () => {
+    fakeServer({ 'GET /api/session': session({ salonId: null, isAdmin: true }) })
+    renderAt('/admin', <AdminPage />)
+    expect(await screen.findByText('Signed in as Someone (someone@example.com)')).toBeTruthy()
+    expect(screen.getByRole('heading', { level: 1, name: en.pages.admin.title })).toBeTruthy()
+    expect(screen.getByRole('button', { name: texts.logout })).toBeTruthy()
+  })
+
+  it('tells a signed-in professional this account is not an administrator, with logout', async () => {
+    fakeServer({ 'GET /api/session': session({ salonId: 'SAL001', isAdmin: false }) })
+    renderAt('/admin', <AdminPage />)
+    expect(await screen.findByRole('heading', { level: 1, name: texts.notAdmin.title })).toBeTruthy()
+    expect(screen.getByRole('button', { name: texts.logout })).toBeTruthy()
+    expect(screen.getByRole('link', { name: texts.notAdmin.toProfessional })).toBeTruthy()
+  })
+})

@@ -1,0 +1,143 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { fakeServer, renderAt, SIGNED_OUT, setupTexts } from '../features/professional/test-harness'
+import en from '../locales/en.json'
+import ProfessionalPage from './ProfessionalPage'
+
+// The dashboard has its own tests; here it only has to be given the signed-in salon.
+vi.mock('../features/salon-dashboard/SalonDashboard', () => ({
+  SalonDashboard: ({ salonId }: { salonId: string }) => <div data-testid="dashboard">{salonId}</div>,
+}))
+
+const texts = en.professional
+
+beforeAll(setupTexts)
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+  vi.unstubAllGlobals()
+})
+
+describe('the professional area, signed out', () => {
+  it('offers the connect form and the waitlist as two tabs, connect first, side by side from lg', async () => {
+    fakeServer({ 'GET /api/session': SIGNED_OUT })
+    renderAt('/professional', <ProfessionalPage />)
+    expect(await screen.findByRole('heading', { level: 1, name: texts.title })).toBeTruthy()
+
+    const tabs = screen.getByRole('tablist', { name: texts.tabs.label })
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual([texts.tabs.connect, texts.tabs.waitlist])
+    // The tab list is for narrow screens only; both panels are always in the page, the inactive one
+    // hidden below lg and shown beside the other from lg.
+    expect(tabs.className).toContain('lg:hidden')
+    const [connect, waitlist] = screen.getAllByRole('tabpanel', { hidden: true })
+    expect(connect?.getAttribute('data-state')).toBe('active')
+    expect(waitlist?.getAttribute('data-state')).toBe('inactive')
+    expect(waitlist?.className).toMatch(/(^| )data-\[state=inactive\]:hidden( |$)/)
+    expect(waitlist?.className).toContain('lg:data-[state=inactive]:block')
+    expect(connect?.parentElement?.className).toContain('lg:grid-cols-2')
+    expect(within(connect as HTMLElement).getByRole('button', { name: en.calendarConnect.form.connect })).toBeTruthy()
+    expect(within(waitlist as HTMLElement).getByRole('form', { name: en.waitlist.form.label })).toBeTruthy()
+
+    await userEvent.setup().click(screen.getByRole('tab', { name: texts.tabs.waitlist }))
+    expect(waitlist?.getAttribute('data-state')).toBe('active')
+    expect(connect?.getAttribute('data-state')).toBe('inactive')
+  })
+
+  it('shows the salon an ID names, and says so when it names none', async () => {
+    const user = userEvent.setup()
+    fakeServer({
+      'GET /api/session': SIGNED_OUT,
+      'GET /api/salons/by-id/SAL001': {
+        json: { salonId: 'SAL001', name: 'Salon Lumière', isActive: true, isGoogleCalendarConnected: false },
+      },
+      'GET /api/salons/by-id/SAL999': { status: 404, json: { code: 'salons.not_found', message: 'No salon' } },
+    })
+    renderAt('/professional', <ProfessionalPage />)
+    const field = await screen.findByLabelText(en.calendarConnect.form.salonId)
+    await user.type(field, 'SAL001')
+    const card = await screen.findByRole('region', { name: texts.lookup.label })
+    expect(within(card).getByText('Salon Lumière')).toBeTruthy()
+    expect(within(card).getByText(texts.lookup.calendarNotConnected)).toBeTruthy()
+    expect(within(card).getByText(texts.lookup.signInHint)).toBeTruthy()
+
+    await user.clear(field)
+    await user.type(field, 'SAL999')
+    expect(await screen.findByText(texts.lookup.notFound.replace('{{salonId}}', 'SAL999'))).toBeTruthy()
+  })
+
+  it('greets a successful sign-in with a toast naming the account, then clears the address', async () => {
+    fakeServer({ 'GET /api/session': SIGNED_OUT })
+    renderAt('/professional?connected=true&salon=SAL001&email=salon.lumiere.demo%40gmail.com', <ProfessionalPage />)
+    expect(await screen.findByText(texts.connected.title)).toBeTruthy()
+    expect(
+      screen.getByText(texts.connected.description.replace('{{email}}', 'salon.lumiere.demo@gmail.com')),
+    ).toBeTruthy()
+    await waitFor(() => expect(window.location.search).toBe(''))
+    expect(window.location.pathname).toBe('/professional')
+  })
+
+  it('does not claim a calendar is linked after the demo sign-in', async () => {
+    fakeServer({ 'GET /api/session': SIGNED_OUT })
+    renderAt('/professional?connected=true&salon=SAL001&email=a%40b.fr&demo=true', <ProfessionalPage />)
+    expect(await screen.findByText(texts.connected.descriptionDemo.replace('{{email}}', 'a@b.fr'))).toBeTruthy()
+  })
+
+  it('says which account to use after a sign-in with the wrong one, then clears the address', async () => {
+    fakeServer({ 'GET /api/session': SIGNED_OUT })
+    renderAt(
+      `/professional?error=wrong_account&expected=${encodeURIComponent('s•••o@gmail.com')}&salon=SAL001`,
+      <ProfessionalPage />,
+    )
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain(
+      en.calendarConnect.signInErrors.wrongAccountExpected.replace('{{expected}}', 's•••o@gmail.com'),
+    )
+    await waitFor(() => expect(window.location.search).toBe(''))
+    // The ID is kept for another try.
+    expect((screen.getByLabelText(en.calendarConnect.form.salonId) as HTMLInputElement).value).toBe('SAL001')
+
+    await userEvent.setup().click(within(alert).getByRole('button', { name: en.common.close }))
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+})
+
+describe('the professional area, signed in', () => {
+  it('greets the user with the salon ID, the calendar account, a logout button and the dashboard', async () => {
+    const user = userEvent.setup()
+    const calls = fakeServer({
+      'GET /api/session': {
+        json: {
+          isAuthenticated: true,
+          user: { salonId: 'SAL001', email: 'salon.lumiere.demo@gmail.com', name: 'Salon Lumière', isAdmin: false },
+        },
+      },
+      'POST /api/logout': { status: 204 },
+    })
+    renderAt('/professional', <ProfessionalPage />)
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: texts.signedIn.greeting.replace('{{name}}', 'Salon Lumière'),
+      }),
+    ).toBeTruthy()
+    expect(screen.getByText('salon.lumiere.demo@gmail.com')).toBeTruthy()
+    expect(screen.getByTestId('dashboard').textContent).toBe('SAL001')
+
+    await user.click(screen.getByRole('button', { name: texts.signedIn.logout }))
+    await waitFor(() => expect(window.location.pathname).toBe('/'))
+    expect(calls.some((call) => call.method === 'POST' && call.url === '/api/logout')).toBe(true)
+  })
+
+  it('shows a spinner with a message while the session is checked', async () => {
+    fakeServer({ 'GET /api/session': SIGNED_OUT })
+    renderAt('/professional', <ProfessionalPage />)
+    expect(screen.getByText(texts.loading).closest('[role="status"]')).toBeTruthy()
+    await screen.findByRole('heading', { level: 1, name: texts.title })
+  })
+})
