@@ -1,0 +1,245 @@
+// @vitest-environment happy-dom
+import { QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import i18next from 'i18next'
+import { initReactI18next } from 'react-i18next'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { TimeOff, WorkingDay, WorkingHours } from '../../../../common/schemas/schedule'
+import { Toaster } from '../../../components/ui/Toast'
+import { createQueryClient } from '../../../lib/api'
+import fr from '../../../locales/fr.json'
+import { SchedulePanel } from './SchedulePanel'
+
+beforeAll(async () => {
+  await i18next
+    .use(initReactI18next)
+    .init({ lng: 'fr', resources: { fr: { translation: fr } }, interpolation: { escapeValue: false } })
+})
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+const closed: WorkingDay = { isOpen: false, openTime: null, closeTime: null, intervals: [] }
+const open = (openTime: string, closeTime: string): WorkingDay => ({
+  isOpen: true,
+  openTime,
+  closeTime,
+  intervals: [{ openTime, closeTime }],
+})
+/** The demo salon's week: closed Monday and Sunday. */
+const WEEK: WorkingHours = {
+  '0': closed,
+  '1': open('09:00', '19:00'),
+  '2': open('09:00', '19:00'),
+  '3': open('09:00', '19:00'),
+  '4': open('09:00', '19:00'),
+  '5': open('09:00', '17:00'),
+  '6': closed,
+}
+const CHRISTMAS: TimeOff = {
+  id: 't1',
+  startDate: '2026-12-23T23:00:00.000Z',
+  endDate: '2026-12-26T23:00:00.000Z',
+  reason: 'Fermeture de Noël',
+}
+
+interface Call {
+  method: string
+  url: string
+  body: unknown
+}
+
+/** A fake of the salon's schedule API; `answers` overrides a "METHOD url" with a status and body. */
+function serveSchedule(timeOff: TimeOff[] = [], answers: Record<string, [number, unknown]> = {}): { calls: Call[] } {
+  const calls: Call[] = []
+  const json = (status: number, body: unknown) =>
+    new Response(body === null ? null : JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    })
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET'
+      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined })
+      const answer = answers[`${method} ${url}`]
+      if (answer) return json(...answer)
+      if (url === '/api/salons/SAL001/working-hours') return json(200, WEEK)
+      if (url === '/api/salons/SAL001/time-off') return json(200, timeOff)
+      if (url === '/api/salons/SAL001') return json(200, { salonId: 'SAL001', timeZone: 'Europe/Paris' })
+      return json(404, { code: 'route.not_found', message: `No route ${method} ${url}` })
+    }),
+  )
+  return { calls }
+}
+
+function renderPanel() {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <SchedulePanel salonId="SAL001" />
+      <Toaster />
+    </QueryClientProvider>,
+  )
+}
+
+describe('Planning du Salon: the week', () => {
+  it('starts on Monday in French and shows each day open or closed', async () => {
+    serveSchedule()
+    renderPanel()
+    const table = await screen.findByRole('table', { name: "Horaires d'ouverture de la semaine" })
+    const days = within(table)
+      .getAllByRole('rowheader')
+      .map((cell) => cell.textContent)
+    expect(days).toEqual(['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche'])
+    const rows = within(table).getAllByRole('row').slice(1)
+    expect(rows[0]?.textContent).toContain('Fermé')
+    expect(rows[1]?.textContent).toContain('09:00–19:00')
+    expect(rows[1]?.textContent).toContain('Ouvert')
+  })
+
+  it('says it is loading the hours', async () => {
+    serveSchedule()
+    renderPanel()
+    expect(screen.getAllByText('Chargement des horaires...').length).toBeGreaterThan(0)
+    await screen.findByRole('table')
+  })
+})
+
+describe('Planning du Salon: the opening-hours dialog', () => {
+  it('opens a closed day at 09:00–18:00 and saves the whole week', async () => {
+    const { calls } = serveSchedule()
+    const user = userEvent.setup()
+    renderPanel()
+    await screen.findByRole('table')
+    await user.click(screen.getByRole('button', { name: 'Modifier les horaires' }))
+    const dialog = screen.getByRole('dialog', { name: "Horaires d'ouverture" })
+    const monday = within(dialog).getByRole('switch', { name: 'Ouvert le lundi' })
+    expect(monday.getAttribute('aria-checked')).toBe('false')
+    await user.click(monday)
+    expect((within(dialog).getByLabelText('Ouverture — lundi') as HTMLInputElement).value).toBe('09:00')
+    expect((within(dialog).getByLabelText('Fermeture — lundi') as HTMLInputElement).value).toBe('18:00')
+
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }))
+    expect(await screen.findByText('Horaires mis à jour')).toBeTruthy()
+    const put = calls.find((c) => c.method === 'PUT')
+    expect(put?.url).toBe('/api/salons/SAL001/working-hours')
+    expect(put?.body).toMatchObject({
+      workingHours: {
+        '0': { isOpen: true, openTime: '09:00', closeTime: '18:00' },
+        '1': { isOpen: true, openTime: '09:00', closeTime: '19:00' },
+        '6': { isOpen: false },
+      },
+    })
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
+  it("shows the server's reason when it refuses the hours, and keeps the dialog open", async () => {
+    serveSchedule([], {
+      'PUT /api/salons/SAL001/working-hours': [
+        400,
+        { code: 'request.invalid', message: 'Invalid request', issues: [{ path: 'x', message: 'Intervals overlap' }] },
+      ],
+    })
+    const user = userEvent.setup()
+    renderPanel()
+    await screen.findByRole('table')
+    await user.click(screen.getByRole('button', { name: 'Modifier les horaires' }))
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }))
+    const dialog = screen.getByRole('dialog', { name: "Horaires d'ouverture" })
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('Intervals overlap')
+    expect(screen.getByText('Erreur')).toBeTruthy()
+  })
+
+  it('refuses a day whose closing time equals its opening time, before calling the server', async () => {
+    const { calls } = serveSchedule()
+    const user = userEvent.setup()
+    renderPanel()
+    await screen.findByRole('table')
+    await user.click(screen.getByRole('button', { name: 'Modifier les horaires' }))
+    fireEvent.change(screen.getByLabelText('Fermeture — mardi'), { target: { value: '09:00' } })
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }))
+    expect(screen.getByText("L'heure de fermeture doit être différente de l'heure d'ouverture.")).toBeTruthy()
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false)
+  })
+})
+
+describe('Planning du Salon: absences', () => {
+  it('lists absences as dd/MM/yyyy on the salon clock, or says there are none', async () => {
+    serveSchedule([CHRISTMAS])
+    renderPanel()
+    const list = await screen.findByRole('list', { name: 'Absences programmées' })
+    expect(list.textContent).toContain('24/12/2026')
+    expect(list.textContent).toContain('27/12/2026')
+    expect(list.textContent).toContain('Fermeture de Noël')
+    expect(list.textContent).toContain('3\u00a0jours')
+    cleanup()
+
+    serveSchedule([])
+    renderPanel()
+    expect(await screen.findByText("Aucune période d'absence programmée")).toBeTruthy()
+  })
+
+  it('asks for both dates, then for an end later than the start', async () => {
+    const { calls } = serveSchedule()
+    const user = userEvent.setup()
+    renderPanel()
+    await user.click(await screen.findByRole('button', { name: 'Ajouter une absence' }))
+    const dialog = screen.getByRole('dialog', { name: "Nouvelle période d'absence" })
+    await user.click(within(dialog).getByRole('button', { name: 'Ajouter' }))
+    expect(within(dialog).getByText('Veuillez sélectionner les dates de début et de fin.')).toBeTruthy()
+
+    fireEvent.change(within(dialog).getByLabelText(/Date de début/), { target: { value: '2026-12-10' } })
+    fireEvent.change(within(dialog).getByLabelText(/Date de fin/), { target: { value: '2026-12-10' } })
+    await user.click(within(dialog).getByRole('button', { name: 'Ajouter' }))
+    expect(within(dialog).getByText('La date de fin doit être postérieure à la date de début.')).toBeTruthy()
+    expect(calls.some((c) => c.method === 'POST')).toBe(false)
+  })
+
+  it('adds an absence as two salon dates, without an empty reason', async () => {
+    const { calls } = serveSchedule([], { 'POST /api/salons/SAL001/time-off': [201, CHRISTMAS] })
+    const user = userEvent.setup()
+    renderPanel()
+    await user.click(await screen.findByRole('button', { name: 'Ajouter une absence' }))
+    const dialog = screen.getByRole('dialog', { name: "Nouvelle période d'absence" })
+    fireEvent.change(within(dialog).getByLabelText(/Date de début/), { target: { value: '2026-12-24' } })
+    fireEvent.change(within(dialog).getByLabelText(/Date de fin/), { target: { value: '2026-12-27' } })
+    await user.click(within(dialog).getByRole('button', { name: 'Ajouter' }))
+    expect(await screen.findByText("Période d'absence ajoutée")).toBeTruthy()
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ startDate: '2026-12-24', endDate: '2026-12-27' })
+    // The list is read again after the change.
+    expect(calls.filter((c) => c.method === 'GET' && c.url === '/api/salons/SAL001/time-off')).toHaveLength(2)
+  })
+
+  it("explains the server's refusal of an overlapping absence", async () => {
+    serveSchedule([CHRISTMAS], {
+      'POST /api/salons/SAL001/time-off': [
+        409,
+        { code: 'schedule.time_off_overlaps', message: 'This absence overlaps another one', existing: CHRISTMAS },
+      ],
+    })
+    const user = userEvent.setup()
+    renderPanel()
+    await user.click(await screen.findByRole('button', { name: 'Ajouter une absence' }))
+    const dialog = screen.getByRole('dialog', { name: "Nouvelle période d'absence" })
+    fireEvent.change(within(dialog).getByLabelText(/Date de début/), { target: { value: '2026-12-25' } })
+    await user.click(within(dialog).getByRole('button', { name: 'Ajouter' }))
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Cette période chevauche une absence déjà programmée (du 24/12/2026 au 27/12/2026).',
+    )
+    expect(screen.getByText("Impossible d'ajouter la période d'absence.")).toBeTruthy()
+  })
+
+  it('deletes an absence after confirmation', async () => {
+    const { calls } = serveSchedule([CHRISTMAS], { 'DELETE /api/salons/SAL001/time-off/t1': [204, null] })
+    const user = userEvent.setup()
+    renderPanel()
+    await user.click(await screen.findByRole('button', { name: "Supprimer l'absence du 24/12/2026 au 27/12/2026" }))
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false)
+    const confirm = screen.getByRole('alertdialog', { name: 'Supprimer cette absence ?' })
+    await user.click(within(confirm).getByRole('button', { name: 'Supprimer' }))
+    expect(await screen.findByText("Période d'absence supprimée")).toBeTruthy()
+    expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/salons/SAL001/time-off/t1')).toBe(true)
+  })
+})

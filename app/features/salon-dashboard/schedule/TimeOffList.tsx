@@ -1,0 +1,129 @@
+import { ArrowRight, CalendarOff, Trash2 } from 'lucide-react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { TimeOff } from '../../../../common/schemas/schedule'
+import { Button } from '../../../components/ui/Button'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/Dialog'
+import { toast } from '../../../components/ui/Toast'
+import { currentLanguage } from '../../../lib/i18n'
+import { useDeleteTimeOff } from './schedule-api'
+import { describeTimeOff, formatDayCount } from './time-off'
+
+/** The scheduled absences, dates as dd/MM/yyyy on the salon's clock, each with a guarded delete. */
+export function TimeOffList({ salonId, timeOff, timeZone }: { salonId: string; timeOff: TimeOff[]; timeZone: string }) {
+  const { t } = useTranslation()
+  const [confirming, setConfirming] = useState<TimeOff>()
+
+  if (timeOff.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-line px-4 py-8 text-center">
+        <CalendarOff aria-hidden className="size-7 text-ink-soft" />
+        <p className="text-ink-soft">{t('schedule.timeOff.empty')}</p>
+      </div>
+    )
+  }
+
+  return (
+    <>
+      <ul aria-label={t('schedule.timeOff.listLabel')} className="flex flex-col gap-2">
+        {timeOff.map((entry) => {
+          const { start, end, days } = describeTimeOff(entry, timeZone)
+          const details = [entry.reason, days === undefined ? undefined : formatDayCount(days, currentLanguage())]
+          return (
+            <li
+              key={entry.id}
+              className="flex items-center gap-2 rounded-xl border border-line/80 bg-paper py-3 pl-3 pr-1.5 sm:gap-3 sm:pl-4 sm:pr-2"
+            >
+              <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+                <p className="flex flex-wrap items-center gap-x-1.5 font-medium tabular-nums">
+                  <span>{start}</span>
+                  <ArrowRight aria-hidden className="size-4 text-ink-soft" />
+                  <span className="sr-only">{t('schedule.timeOff.to')}</span>
+                  <span>{end}</span>
+                </p>
+                {details.some(Boolean) && (
+                  <p className="break-words text-sm text-ink-soft">{details.filter(Boolean).join(' · ')}</p>
+                )}
+              </div>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="text-danger hover:bg-danger-soft"
+                onClick={() => setConfirming(entry)}
+                aria-label={t('schedule.timeOff.deleteLabel', { start, end })}
+                title={t('schedule.timeOff.delete')}
+              >
+                <Trash2 aria-hidden className="size-4" />
+              </Button>
+            </li>
+          )
+        })}
+      </ul>
+      <ConfirmDelete
+        salonId={salonId}
+        timeOff={confirming}
+        timeZone={timeZone}
+        onClose={() => setConfirming(undefined)}
+      />
+    </>
+  )
+}
+
+/** Deleting gives the slots back to clients at once, so it asks first. */
+function ConfirmDelete({
+  salonId,
+  timeOff,
+  timeZone,
+  onClose,
+}: {
+  salonId: string
+  timeOff: TimeOff | undefined
+  timeZone: string
+  onClose: () => void
+}) {
+  const { t } = useTranslation()
+  const remove = useDeleteTimeOff(salonId)
+  const dates = timeOff ? describeTimeOff(timeOff, timeZone) : undefined
+
+  const confirm = () => {
+    if (!timeOff) return
+    remove.mutate(timeOff.id, {
+      onSuccess: () => {
+        toast({ title: t('schedule.timeOff.deleted'), tone: 'success' })
+        onClose()
+      },
+      onError: () => {
+        toast({ title: t('schedule.timeOff.deleteError'), tone: 'destructive' })
+        onClose()
+      },
+    })
+  }
+
+  return (
+    <Dialog open={timeOff !== undefined} onOpenChange={(open) => !open && !remove.isPending && onClose()}>
+      <DialogContent closeLabel={t('common.close')} role="alertdialog">
+        <DialogHeader>
+          <DialogTitle>{t('schedule.timeOff.confirmTitle')}</DialogTitle>
+          <DialogDescription>
+            {dates && t('schedule.timeOff.confirmDescription', { start: dates.start, end: dates.end })}
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose} disabled={remove.isPending}>
+            {t('schedule.timeOff.cancel')}
+          </Button>
+          <Button variant="danger" onClick={confirm} loading={remove.isPending}>
+            {remove.isPending ? t('schedule.timeOff.deleting') : t('schedule.timeOff.delete')}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  )
+}

@@ -1,0 +1,141 @@
+// @vitest-environment happy-dom
+import { QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import i18next from 'i18next'
+import { initReactI18next } from 'react-i18next'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { Booking } from '../../../../common/schemas/booking'
+import type { SalonDashboard } from '../../../../common/schemas/dashboard'
+import { createQueryClient } from '../../../lib/api'
+import fr from '../../../locales/fr.json'
+import { TodayBookings } from './TodayBookings'
+
+beforeAll(async () => {
+  await i18next
+    .use(initReactI18next)
+    .init({ lng: 'fr', resources: { fr: { translation: fr } }, interpolation: { escapeValue: false } })
+})
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+function booking(overrides: Partial<Booking>): Booking {
+  return {
+    id: 'b1',
+    salonId: 'SAL001',
+    clientName: 'Léa Martin',
+    clientPhone: null,
+    status: 'confirmed',
+    appointmentDate: '2026-12-01T13:00:00.000Z',
+    endDate: '2026-12-01T13:45:00.000Z',
+    localDate: '2026-12-01',
+    localTime: '14:00',
+    serviceId: null,
+    service: 'Coupe femme',
+    duration: 45,
+    price: 4500,
+    currency: 'EUR',
+    channel: 'web',
+    createdAt: '2026-11-30T10:00:00.000Z',
+    cancelledAt: null,
+    ...overrides,
+  }
+}
+
+function dashboard(day: Partial<SalonDashboard['day']>): SalonDashboard {
+  return {
+    today: '2026-12-01',
+    stats: { bookingsToday: 0, bookingsThisWeek: 0, activeServices: 6, totalBookings: 0 },
+    day: { date: '2026-12-01', isToday: true, bookings: [], ...day },
+    recentBookings: [],
+  }
+}
+
+/** Answers GET /api/salons/SAL001/dashboard with the given bodies, one per call (the last repeats). */
+function serveDashboard(...bodies: SalonDashboard[]) {
+  let calls = 0
+  const fetchMock = vi.fn(async (url: string) => {
+    expect(url).toBe('/api/salons/SAL001/dashboard')
+    const body = bodies[Math.min(calls++, bodies.length - 1)]
+    return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } })
+  })
+  vi.stubGlobal('fetch', fetchMock)
+  return fetchMock
+}
+
+function renderToday() {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <TodayBookings salonId="SAL001" />
+    </QueryClientProvider>,
+  )
+}
+
+describe('Réservations du jour', () => {
+  it('says the day is empty, under a heading naming today in French', async () => {
+    serveDashboard(dashboard({}))
+    renderToday()
+    expect(await screen.findByText('Aucune réservation pour cette journée')).toBeTruthy()
+    expect(screen.getByRole('heading', { name: "Aujourd'hui — mardi 1 décembre" })).toBeTruthy()
+  })
+
+  it('shows tomorrow once the server moved to the next day', async () => {
+    serveDashboard(dashboard({ date: '2026-12-02', isToday: false }))
+    renderToday()
+    expect(await screen.findByRole('heading', { name: 'Demain — mercredi 2 décembre' })).toBeTruthy()
+  })
+
+  it('lists each booking with its time, client, status, service, duration and price in the salon currency', async () => {
+    serveDashboard(
+      dashboard({
+        bookings: [
+          booking({
+            id: 'a',
+            localTime: '09:30',
+            clientName: 'Nina Keller',
+            duration: 90,
+            price: 6500,
+            currency: 'CHF',
+          }),
+          booking({ id: 'b', localTime: '11:00', clientName: 'Marc Rossi', status: 'cancelled', service: 'Brushing' }),
+        ],
+      }),
+    )
+    renderToday()
+    const rows = within(await screen.findByRole('list', { name: 'Réservations du jour' })).getAllByRole('listitem')
+    expect(rows).toHaveLength(2)
+    const [first, second] = rows as [HTMLElement, HTMLElement]
+    expect(first.textContent).toContain('09:30')
+    expect(first.textContent).toContain('Nina Keller')
+    expect(first.textContent).toContain('Confirmé')
+    expect(first.textContent).toContain('90 min')
+    expect(first.textContent).toContain('65,00\u00a0CHF')
+    expect(second.textContent).toContain('Annulé')
+    expect(second.textContent).toContain('Brushing')
+  })
+
+  it('refreshes on demand', async () => {
+    const fetchMock = serveDashboard(
+      dashboard({}),
+      dashboard({ bookings: [booking({ clientName: 'Nouvelle Cliente' })] }),
+    )
+    renderToday()
+    await screen.findByText('Aucune réservation pour cette journée')
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Actualiser' }))
+    expect(await screen.findByText('Nouvelle Cliente')).toBeTruthy()
+    expect(fetchMock).toHaveBeenCalledTimes(2)
+  })
+
+  it('says so when the bookings cannot be loaded, and offers to try again', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"code":"internal","message":"Internal error"}', { status: 500 })),
+    )
+    renderToday()
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain('Impossible de charger les réservations.')
+    expect(within(alert).getByRole('button', { name: 'Réessayer' })).toBeTruthy()
+  })
+})
