@@ -218,13 +218,21 @@ function serviceOf(salon: BenchSalon, name: string): string {
   return id
 }
 
+/** One booking request of the load: the salon's route, its professional's session, a free start. */
+interface BookingSlot {
+  path: string
+  cookie: string
+  serviceId: string
+  startsAt: string
+}
+
 /**
  * Free starts for the booking service over the whole horizon, from the availability endpoint,
  * thinned so no two overlap (09:00, 09:30, … for 20 min on a 15-min grid): every request of the
  * booking load can then succeed. Salons are interleaved so consecutive requests hit different salons.
  */
-async function bookingPool(server: ServerHandle): Promise<{ path: string; serviceId: string; startsAt: string }[][]> {
-  const perSalon: { path: string; serviceId: string; startsAt: string }[][] = []
+async function bookingPool(server: ServerHandle): Promise<BookingSlot[][]> {
+  const perSalon: BookingSlot[][] = []
   for (const salon of server.ready.salons) {
     const serviceId = salon.services[BOOKING_SERVICE]
     if (!serviceId) continue
@@ -233,12 +241,17 @@ async function bookingPool(server: ServerHandle): Promise<{ path: string; servic
     )
     if (!response.ok) throw new Error(`Availability of ${salon.publicId}: HTTP ${response.status}`)
     const { slots } = (await response.json()) as { slots: { start: string }[] }
-    const picked: { path: string; serviceId: string; startsAt: string }[] = []
+    const picked: BookingSlot[] = []
     let freeFrom = Number.NEGATIVE_INFINITY
     for (const slot of slots) {
       const start = Date.parse(slot.start)
       if (start < freeFrom) continue
-      picked.push({ path: `/api/salons/${salon.publicId}/bookings`, serviceId, startsAt: slot.start })
+      picked.push({
+        path: `/api/salons/${salon.publicId}/bookings`,
+        cookie: salon.cookie,
+        serviceId,
+        startsAt: slot.start,
+      })
       freeFrom = start + BOOKING_SERVICE_MINUTES * 60_000
     }
     perSalon.push(picked)
@@ -302,7 +315,8 @@ export async function runHttpBenchmark(options: HttpOptions): Promise<DriverResu
       server,
     )
 
-    // Booking creation: every request takes a different free slot (round-robin over the salons).
+    // Booking creation: every request takes a different free slot (round-robin over the salons), as
+    // the salon's signed-in professional (free slots above are public and asked without a session).
     const perSalon = await bookingPool(server)
     const pool = interleave(perSalon)
     let nextSlot = 0
@@ -318,6 +332,7 @@ export async function runHttpBenchmark(options: HttpOptions): Promise<DriverResu
           return {
             ...request,
             path: slot.path,
+            headers: { ...request.headers, cookie: slot.cookie },
             body: JSON.stringify({
               serviceId: slot.serviceId,
               startsAt: slot.startsAt,

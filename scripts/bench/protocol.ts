@@ -24,6 +24,8 @@ export interface BenchSalon {
   publicId: string
   /** Service ids by name. */
   services: Record<string, string>
+  /** Cookie header of a professional's session of this salon (booking creation needs one). */
+  cookie: string
 }
 
 export interface Usage {

@@ -11,6 +11,7 @@ import { createSalon } from '../../server/modules/salons/salons.usecases'
 import { insertTimeOff, listTimeOff, replaceOpeningHours } from '../../server/modules/schedule/schedule.repository'
 import { startTestApp, type TestApp } from '../../tests/helpers/app'
 import { openTestDatabase, type TestDatabase } from '../../tests/helpers/database'
+import { ownerCookie } from '../../tests/helpers/sign-in'
 import { BENCH_NOW, BENCH_OPENING_HOURS, generateSalonHistory, touching } from './fixtures'
 import type { BenchSalon, FromServer, ToServer } from './protocol'
 
@@ -127,7 +128,12 @@ async function listBenchSalons(app: TestApp): Promise<BenchSalon[]> {
   const salons: BenchSalon[] = []
   for (const row of (rows as unknown as { rows: { id: string; public_id: string }[] }).rows) {
     const services = await listServices(db, row.id)
-    salons.push({ publicId: row.public_id, services: Object.fromEntries(services.map((s) => [s.name, s.id])) })
+    salons.push({
+      publicId: row.public_id,
+      services: Object.fromEntries(services.map((s) => [s.name, s.id])),
+      // A session opened in the database as a sign-in would (the clock is fixed: it never expires).
+      cookie: await ownerCookie(app, row.public_id),
+    })
   }
   return salons
 }

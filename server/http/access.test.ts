@@ -183,8 +183,22 @@ describe('enforcement, route by route', () => {
     expect((await t.app.inject({ method: 'POST', url: path, headers: { cookie: owner } })).statusCode).toBe(404)
   })
 
-  it('checks access before validating the input: an anonymous caller learns nothing of a route', async () => {
+  it('checks access before reading the body: an anonymous caller learns nothing of a route', async () => {
     const res = await t.app.inject({ method: 'PATCH', url: '/api/salons/SAL001', payload: { nonsense: true } })
     expect(res.statusCode).toBe(401)
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/salons/SAL001/services/import',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"csvData": ',
+    })
+    expect(broken.statusCode).toBe(401)
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/salons/SAL001/services/import',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ csvData: 'x'.repeat(2 * 1024 * 1024) }),
+    })
+    expect(huge.statusCode).toBe(401)
   })
 })

@@ -83,9 +83,11 @@ export function registerAccessRules(app: FastifyInstance, deps: AppDeps): void {
     }
     for (const method of [route.method].flat()) table.set(`${method} ${route.url}`, access)
   })
-  // Before validation: an anonymous caller learns nothing about a route's inputs.
-  app.addHook('preValidation', async (request, reply) => {
+  // Before the body is even read: an anonymous caller makes the server parse nothing and learns
+  // nothing about a route's inputs.
+  app.addHook('preParsing', async (request, reply, payload) => {
     const access = request.routeOptions.config.access
     if (access) await accessChecks[access](deps, request, reply)
+    return payload
   })
 }

@@ -10,7 +10,9 @@ describe('security headers', () => {
 
   it.each([
     ['an API answer', '/api/health', 200],
-    ['an API error', '/api/salons/SAL999', 404],
+    // A public route, so the error is the route's own (salon routes refuse a signed-out caller first).
+    ['an API error', '/api/salons/by-id/SAL999', 404],
+    ['a refusal to a signed-out caller', '/api/salons/SAL999', 401],
   ])('are on %s', async (_, url, status) => {
     const res = await t.app.inject({ method: 'GET', url })
     expect(res.statusCode).toBe(status)

@@ -3,6 +3,7 @@ import type { ChatReply } from '../../../common/schemas/chat'
 import { type FakeOpenAi, type FakeRequest, startFakeOpenAi } from '../../../tests/fakes/openai'
 import { startTestApp, type TestApp } from '../../../tests/helpers/app'
 import { newTestChat, postChat, type TestChat } from '../../../tests/helpers/chat'
+import { ownerCookie } from '../../../tests/helpers/sign-in'
 
 /**
  * The assistant driven by a language model, against a local fake of an OpenAI-compatible API that
@@ -147,7 +148,12 @@ describe('the assistant with a language model', () => {
         .map((m) => m.content ?? '') ?? []
     expect(results.some((r) => r.includes('bookings.not_found'))).toBe(true)
     expect(results.some((r) => /invalid|Invalid/.test(r))).toBe(true)
-    const list = await t.app.inject({ method: 'GET', url: '/api/salons/SAL001/bookings?from=2026-12-03&to=2026-12-03' })
+    // The salon's own list (a professional's session) still shows Nora's booking.
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/salons/SAL001/bookings?from=2026-12-03&to=2026-12-03',
+      headers: { cookie: await ownerCookie(t, 'SAL001') },
+    })
     expect(list.json().find((b: { id: string }) => b.id === bookingId)?.status).toBe('confirmed')
   })
 

@@ -1,20 +1,30 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { DEMO_NOW, startTestApp, type TestApp } from '../../../tests/helpers/app'
-import { bookingRequest, demoServices } from '../../../tests/helpers/demo'
+import { bookingRequest } from '../../../tests/helpers/demo'
+import { ownerCookie } from '../../../tests/helpers/sign-in'
 
 let t: TestApp
-let services: Awaited<ReturnType<typeof demoServices>>
+/** A professional of SAL001: the salon's bookings and catalogue are theirs only (free slots are public). */
+let cookie: string
+let services: Record<string, { id: string }>
 const id = (name: string) => services[name]?.id ?? ''
 
 beforeAll(async () => {
   t = await startTestApp()
-  services = await demoServices(t.app)
+  cookie = await ownerCookie(t, 'SAL001')
+  const list = await t.app.inject({ url: '/api/salons/SAL001/services', headers: { cookie } })
+  services = Object.fromEntries((list.json() as { id: string; name: string }[]).map((s) => [s.name, s]))
 })
 afterAll(() => t.close())
 beforeEach(() => t.clock.set(DEMO_NOW))
 
 const book = (body: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/api/salons/SAL001/bookings', payload: body as object, headers })
+  t.app.inject({
+    method: 'POST',
+    url: '/api/salons/SAL001/bookings',
+    payload: body as object,
+    headers: { ...headers, cookie },
+  })
 
 describe('availability', () => {
   it('offers the free starts of a service on the salon clock', async () => {
@@ -86,7 +96,10 @@ describe('creating a booking', () => {
       localDate: '2026-12-02',
       localTime: '14:00',
     })
-    const list = await t.app.inject({ url: '/api/salons/SAL001/bookings?from=2026-12-02&to=2026-12-02' })
+    const list = await t.app.inject({
+      url: '/api/salons/SAL001/bookings?from=2026-12-02&to=2026-12-02',
+      headers: { cookie },
+    })
     expect(list.json().map((b: { id: string }) => b.id)).toContain(booking.id)
   })
 
@@ -137,7 +150,10 @@ describe('creating a booking', () => {
     expect(second.statusCode).toBe(201)
     expect(second.json().id).toBe(first.json().id)
     expect(second.headers['idempotent-replayed']).toBe('true')
-    const list = await t.app.inject({ url: '/api/salons/SAL001/bookings?from=2026-12-04&to=2026-12-04' })
+    const list = await t.app.inject({
+      url: '/api/salons/SAL001/bookings?from=2026-12-04&to=2026-12-04',
+      headers: { cookie },
+    })
     expect(list.json().filter((b: { localTime: string }) => b.localTime === '09:00')).toHaveLength(1)
   })
 
@@ -176,27 +192,39 @@ describe('creating a booking', () => {
   })
 
   it('answers 404 for an unknown salon and 400 for a malformed salon ID', async () => {
+    // The salon's own routes refuse any salon but the session's before looking it up (403): an
+    // unknown or malformed ID is told apart on the public free-slots route.
     const unknown = await t.app.inject({
-      method: 'POST',
-      url: '/api/salons/SAL999/bookings',
-      payload: bookingRequest(id('Brushing'), '2026-12-04T10:00'),
+      url: `/api/salons/SAL999/availability?serviceId=${id('Brushing')}&from=2026-12-04&to=2026-12-04`,
     })
     expect(unknown.statusCode).toBe(404)
     expect(unknown.json().code).toBe('salons.not_found')
-    const malformed = await t.app.inject({ url: '/api/salons/hello/bookings' })
+    const malformed = await t.app.inject({ url: `/api/salons/hello/availability?serviceId=${id('Brushing')}` })
     expect(malformed.statusCode).toBe(400)
+    const notOurs = await t.app.inject({
+      method: 'POST',
+      url: '/api/salons/SAL999/bookings',
+      payload: bookingRequest(id('Brushing'), '2026-12-04T10:00'),
+      headers: { cookie },
+    })
+    expect(notOurs.statusCode).toBe(403)
+    expect((await t.app.inject({ url: '/api/salons/hello/bookings', headers: { cookie } })).statusCode).toBe(403)
   })
 })
 
 describe('cancelling and moving', () => {
   it('cancels a booking and frees its slot', async () => {
     const created = (await book(bookingRequest(id('Balayage'), '2026-12-09T10:00'))).json()
-    const cancelled = await t.app.inject({ method: 'POST', url: `/api/bookings/${created.id}/cancel` })
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${created.id}/cancel`,
+      headers: { cookie },
+    })
     expect(cancelled.statusCode).toBe(200)
     expect(cancelled.json()).toMatchObject({ status: 'cancelled' })
     expect(cancelled.json().cancelledAt).toBeTruthy()
     expect((await book(bookingRequest(id('Balayage'), '2026-12-09T10:00', 'Léa'))).statusCode).toBe(201)
-    const again = await t.app.inject({ method: 'POST', url: `/api/bookings/${created.id}/cancel` })
+    const again = await t.app.inject({ method: 'POST', url: `/api/bookings/${created.id}/cancel`, headers: { cookie } })
     expect(again.statusCode).toBe(409)
   })
 
@@ -206,15 +234,19 @@ describe('cancelling and moving', () => {
     const blocked = await t.app.inject({
       method: 'POST',
       url: `/api/bookings/${a.id}/reschedule`,
+      headers: { cookie },
       payload: { startsAt: '2026-12-10T11:15' },
     })
     expect(blocked.statusCode).toBe(409)
-    const list = (await t.app.inject({ url: '/api/salons/SAL001/bookings?from=2026-12-10&to=2026-12-10' })).json()
+    const list = (
+      await t.app.inject({ url: '/api/salons/SAL001/bookings?from=2026-12-10&to=2026-12-10', headers: { cookie } })
+    ).json()
     expect(list.find((x: { id: string }) => x.id === a.id).localTime).toBe('10:00')
 
     const moved = await t.app.inject({
       method: 'POST',
       url: `/api/bookings/${a.id}/reschedule`,
+      headers: { cookie },
       payload: { startsAt: '2026-12-10T10:15' },
     })
     expect(moved.statusCode).toBe(200)
@@ -227,6 +259,7 @@ describe('cancelling and moving', () => {
     const moved = await t.app.inject({
       method: 'POST',
       url: `/api/bookings/${a.id}/reschedule`,
+      headers: { cookie },
       payload: { startsAt: '2026-12-11T16:00', serviceId: id('Coloration') },
     })
     expect(moved.json()).toMatchObject({ service: 'Coloration', duration: 90, price: 6500, localTime: '16:00' })
@@ -235,16 +268,23 @@ describe('cancelling and moving', () => {
   it('refuses to change a past appointment', async () => {
     const a = (await book(bookingRequest(id('Coupe homme'), '2026-12-01T15:00'))).json()
     t.clock.set('2026-12-01T16:00:00+01:00')
-    const res = await t.app.inject({ method: 'POST', url: `/api/bookings/${a.id}/cancel` })
+    const res = await t.app.inject({ method: 'POST', url: `/api/bookings/${a.id}/cancel`, headers: { cookie } })
     expect(res.statusCode).toBe(422)
     expect(res.json().code).toBe('bookings.already_started')
   })
 
-  it('answers 404 for an unknown booking and 400 for a malformed id', async () => {
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/api/bookings/00000000-0000-4000-8000-000000000000/cancel' }))
-        .statusCode,
-    ).toBe(404)
-    expect((await t.app.inject({ method: 'POST', url: '/api/bookings/123/cancel' })).statusCode).toBe(400)
+  it('answers 404 for an unknown booking and for a malformed id', async () => {
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings/00000000-0000-4000-8000-000000000000/cancel',
+      headers: { cookie },
+    })
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.json().code).toBe('bookings.not_found')
+    // The access check finds the booking's salon before the input is validated: an id that cannot
+    // name a booking is an unknown booking (it was a 400 before access rules).
+    const malformed = await t.app.inject({ method: 'POST', url: '/api/bookings/123/cancel', headers: { cookie } })
+    expect(malformed.statusCode).toBe(404)
+    expect(malformed.json().code).toBe('bookings.not_found')
   })
 })

@@ -1,21 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../../tests/helpers/app'
+import { adminCookie, ownerCookie } from '../../../tests/helpers/sign-in'
 
 let t: TestApp
+/** A professional of SAL001, and an administrator (for the list of every salon's services). */
+let cookie: string
+let admin: string
 beforeAll(async () => {
   t = await startTestApp()
+  cookie = await ownerCookie(t, 'SAL001')
+  admin = await adminCookie(t)
 })
 afterAll(() => t.close())
 
 const servicesNow = async () =>
-  (await t.app.inject({ url: '/api/salons/SAL001/services' })).json() as {
+  (await t.app.inject({ url: '/api/salons/SAL001/services', headers: { cookie } })).json() as {
     id: string
     name: string
     price: number
     isActive: boolean
   }[]
 const importCsv = (csvData: string) =>
-  t.app.inject({ method: 'POST', url: '/api/salons/SAL001/services/import', payload: { csvData } })
+  t.app.inject({ method: 'POST', url: '/api/salons/SAL001/services/import', payload: { csvData }, headers: { cookie } })
 
 describe('services', () => {
   it('lists the salon services, inactive ones included, with the currency', async () => {
@@ -32,13 +38,13 @@ describe('services', () => {
   })
 
   it('lists every salon service for administrators', async () => {
-    const res = await t.app.inject({ url: '/api/services' })
+    const res = await t.app.inject({ url: '/api/services', headers: { cookie: admin } })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toHaveLength(7)
   })
 
   it('exports a CSV named after the salon and the day', async () => {
-    const res = await t.app.inject({ url: '/api/salons/SAL001/services/export' })
+    const res = await t.app.inject({ url: '/api/salons/SAL001/services/export', headers: { cookie } })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toMatch(/text\/csv/)
     expect(res.headers['content-disposition']).toBe('attachment; filename="services-SAL001-2026-12-01.csv"')
@@ -50,7 +56,7 @@ describe('services', () => {
 
   it('re-importing the export changes nothing and adds nothing', async () => {
     const before = await servicesNow()
-    const csv = (await t.app.inject({ url: '/api/salons/SAL001/services/export' })).body
+    const csv = (await t.app.inject({ url: '/api/salons/SAL001/services/export', headers: { cookie } })).body
     const res = await importCsv(csv)
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({ created: 0, updated: 7, errors: [] })
@@ -96,7 +102,7 @@ describe('services', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/salons/SAL001/services/import',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', cookie },
       payload: '{"csvData": ',
     })
     expect(res.statusCode).toBe(400)

@@ -1,12 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../../tests/helpers/app'
-import { bookingRequest, demoServices } from '../../../tests/helpers/demo'
+import { bookingRequest } from '../../../tests/helpers/demo'
+import { ownerCookie } from '../../../tests/helpers/sign-in'
 
 let t: TestApp
+/** A professional of SAL001: hours and absences are the salon's to read and change (free slots are public). */
+let cookie: string
 beforeAll(async () => {
   t = await startTestApp()
+  cookie = await ownerCookie(t, 'SAL001')
 })
 afterAll(() => t.close())
+
+async function servicesByName() {
+  const res = await t.app.inject({ url: '/api/salons/SAL001/services', headers: { cookie } })
+  return Object.fromEntries((res.json() as { id: string; name: string }[]).map((s) => [s.name, s]))
+}
 
 const closed = { isOpen: false }
 const day = (openTime: string, closeTime: string) => ({ isOpen: true, openTime, closeTime })
@@ -25,7 +34,7 @@ const week = (overrides: Record<string, unknown> = {}) => ({
 
 describe('working hours', () => {
   it('reads the week keyed "0" = Monday … "6" = Sunday', async () => {
-    const res = await t.app.inject({ url: '/api/salons/SAL001/working-hours' })
+    const res = await t.app.inject({ url: '/api/salons/SAL001/working-hours', headers: { cookie } })
     expect(res.statusCode).toBe(200)
     const hours = res.json()
     expect(hours['0']).toEqual({ isOpen: false, openTime: null, closeTime: null, intervals: [] })
@@ -36,6 +45,7 @@ describe('working hours', () => {
     const res = await t.app.inject({
       method: 'PUT',
       url: '/api/salons/SAL001/working-hours',
+      headers: { cookie },
       payload: week({
         '2': {
           isOpen: true,
@@ -56,7 +66,7 @@ describe('working hours', () => {
         { openTime: '14:00', closeTime: '18:00' },
       ],
     })
-    const { Brushing } = await demoServices(t.app)
+    const { Brushing } = await servicesByName()
     const slots = await t.app.inject({
       url: `/api/salons/SAL001/availability?serviceId=${Brushing?.id}&from=2026-12-02&to=2026-12-02`,
     })
@@ -71,17 +81,18 @@ describe('working hours', () => {
     const res = await t.app.inject({
       method: 'PUT',
       url: '/api/salons/SAL001/working-hours',
+      headers: { cookie },
       payload: week({ '4': day('18:00', '01:00') }),
     })
     expect(res.statusCode).toBe(200)
-    const { Brushing } = await demoServices(t.app)
+    const { Brushing } = await servicesByName()
     const slots = await t.app.inject({
       url: `/api/salons/SAL001/availability?serviceId=${Brushing?.id}&from=2026-12-04&to=2026-12-05`,
     })
     const locals = slots.json().slots.map((s: { local: string }) => s.local)
     expect(locals).toContain('2026-12-05T00:30')
     expect(locals).not.toContain('2026-12-05T00:45')
-    await t.app.inject({ method: 'PUT', url: '/api/salons/SAL001/working-hours', payload: week() })
+    await t.app.inject({ method: 'PUT', url: '/api/salons/SAL001/working-hours', payload: week(), headers: { cookie } })
   })
 
   it.each([
@@ -103,22 +114,24 @@ describe('working hours', () => {
     ],
     ['a JSON string instead of an object', 'monday'],
   ])('refuses %s with a 400 and keeps the saved week', async (_label, payload) => {
-    const before = (await t.app.inject({ url: '/api/salons/SAL001/working-hours' })).json()
+    const before = (await t.app.inject({ url: '/api/salons/SAL001/working-hours', headers: { cookie } })).json()
     const res = await t.app.inject({
       method: 'PUT',
       url: '/api/salons/SAL001/working-hours',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', cookie },
       payload: JSON.stringify(payload),
     })
     expect(res.statusCode).toBe(400)
     expect(res.json().message).toMatch(/\w/)
-    expect((await t.app.inject({ url: '/api/salons/SAL001/working-hours' })).json()).toEqual(before)
+    expect((await t.app.inject({ url: '/api/salons/SAL001/working-hours', headers: { cookie } })).json()).toEqual(
+      before,
+    )
   })
 })
 
 describe('absences', () => {
   it('lists the Christmas closure of the demo salon', async () => {
-    const res = await t.app.inject({ url: '/api/salons/SAL001/time-off' })
+    const res = await t.app.inject({ url: '/api/salons/SAL001/time-off', headers: { cookie } })
     expect(res.json()).toEqual([
       {
         id: expect.any(String),
@@ -133,6 +146,7 @@ describe('absences', () => {
     const added = await t.app.inject({
       method: 'POST',
       url: '/api/salons/SAL001/time-off',
+      headers: { cookie },
       payload: { startDate: '2026-12-15', endDate: '2026-12-16', reason: 'Formation' },
     })
     expect(added.statusCode).toBe(201)
@@ -141,32 +155,39 @@ describe('absences', () => {
       endDate: '2026-12-15T23:00:00.000Z',
       reason: 'Formation',
     })
-    const { Brushing } = await demoServices(t.app)
+    const { Brushing } = await servicesByName()
     const refused = await t.app.inject({
       method: 'POST',
       url: '/api/salons/SAL001/bookings',
+      headers: { cookie },
       payload: bookingRequest(Brushing?.id ?? '', '2026-12-15T10:00'),
     })
     expect(refused.json().reason).toBe('time_off')
-    const removed = await t.app.inject({ method: 'DELETE', url: `/api/salons/SAL001/time-off/${added.json().id}` })
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/salons/SAL001/time-off/${added.json().id}`,
+      headers: { cookie },
+    })
     expect(removed.statusCode).toBe(204)
-    expect((await t.app.inject({ url: '/api/salons/SAL001/time-off' })).json()).toHaveLength(1)
+    expect((await t.app.inject({ url: '/api/salons/SAL001/time-off', headers: { cookie } })).json()).toHaveLength(1)
   })
 
   it('omits an empty reason', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/salons/SAL001/time-off',
+      headers: { cookie },
       payload: { startDate: '2027-01-05T12:00', endDate: '2027-01-05T18:00', reason: '' },
     })
     expect(res.json().reason).toBeNull()
-    await t.app.inject({ method: 'DELETE', url: `/api/salons/SAL001/time-off/${res.json().id}` })
+    await t.app.inject({ method: 'DELETE', url: `/api/salons/SAL001/time-off/${res.json().id}`, headers: { cookie } })
   })
 
   it('refuses an absence that overlaps another, naming it', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/salons/SAL001/time-off',
+      headers: { cookie },
       payload: { startDate: '2026-12-26', endDate: '2026-12-29' },
     })
     expect(res.statusCode).toBe(409)
@@ -193,7 +214,7 @@ describe('absences', () => {
     ],
     ['more than a year', { startDate: '2027-01-10', endDate: '2028-06-11' }, 'schedule.time_off_too_long'],
   ])('refuses %s with a 400', async (_label, payload, code) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/salons/SAL001/time-off', payload })
+    const res = await t.app.inject({ method: 'POST', url: '/api/salons/SAL001/time-off', payload, headers: { cookie } })
     expect(res.statusCode).toBe(400)
     expect(res.json().code).toBe(code)
   })
@@ -202,6 +223,7 @@ describe('absences', () => {
     const res = await t.app.inject({
       method: 'DELETE',
       url: '/api/salons/SAL001/time-off/00000000-0000-4000-8000-000000000000',
+      headers: { cookie },
     })
     expect(res.statusCode).toBe(404)
   })

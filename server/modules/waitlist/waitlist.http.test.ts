@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../../tests/helpers/app'
 import { testDrivers } from '../../../tests/helpers/database'
+import { adminCookie } from '../../../tests/helpers/sign-in'
 import { ambassadors } from '../../db/schema'
 import { WAITLIST_MESSAGES } from './waitlist.messages'
 import { WAITLIST_SIGN_UPS_PER_HOUR } from './waitlist.routes'
@@ -17,8 +18,11 @@ const entry = (overrides: Record<string, unknown> = {}) => ({
 
 describe.each(testDrivers())('waitlist on %s', (driver) => {
   let t: TestApp
+  /** The waitlist is read by an administrator; signing up is public, and done without a session. */
+  let admin: string
   beforeAll(async () => {
     t = await startTestApp({ driver })
+    admin = await adminCookie(t)
   })
   afterAll(() => t.close())
 
@@ -33,7 +37,8 @@ describe.each(testDrivers())('waitlist on %s', (driver) => {
       headers: options.headers,
       remoteAddress: options.from ?? `198.51.100.${++clients}`,
     })
-  const waitlist = async () => (await t.app.inject({ url: '/api/admin/waitlist' })).json() as Record<string, unknown>[]
+  const waitlist = async () =>
+    (await t.app.inject({ url: '/api/admin/waitlist', headers: { cookie: admin } })).json() as Record<string, unknown>[]
   const storedEntry = async (salonName: string) => (await waitlist()).find((e) => e.salonName === salonName)
 
   it('stores the entry as pending and answers 201 in the language the form says', async () => {
