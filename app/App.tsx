@@ -1,21 +1,27 @@
-import { lazy, type ReactNode, Suspense, useEffect } from 'react'
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react'
 import { Route, Switch, useLocation } from 'wouter'
 import { APP_ROUTES, type PageName } from '../common/routes'
 import { Footer } from './components/layout/Footer'
 import { NavBar } from './components/layout/NavBar'
 import { PageLoading } from './components/PageLoading'
+import { loadAreaTexts } from './lib/i18n'
+
+/** A page of the signed-in areas: its code and its texts arrive together. */
+function withAreaTexts(load: () => Promise<{ default: ComponentType }>) {
+  return lazy(async () => (await Promise.all([load(), loadAreaTexts()]))[0])
+}
 
 // One chunk per page: a visitor downloads only the page they open.
 const PAGES: Record<PageName, ReturnType<typeof lazy>> = {
   HomePage: lazy(() => import('./pages/HomePage')),
   ChatPage: lazy(() => import('./pages/ChatPage')),
-  ProfessionalPage: lazy(() => import('./pages/ProfessionalPage')),
-  AdminPage: lazy(() => import('./pages/AdminPage')),
+  ProfessionalPage: withAreaTexts(() => import('./pages/ProfessionalPage')),
+  AdminPage: withAreaTexts(() => import('./pages/AdminPage')),
   AmbassadorLoginPage: lazy(() => import('./pages/AmbassadorLoginPage')),
   AmbassadorDashboardPage: lazy(() => import('./pages/AmbassadorDashboardPage')),
   AmbassadorKitPage: lazy(() => import('./pages/AmbassadorKitPage')),
   WaitlistPage: lazy(() => import('./pages/WaitlistPage')),
-  DemoSignInPage: lazy(() => import('./pages/DemoSignInPage')),
+  DemoSignInPage: withAreaTexts(() => import('./pages/DemoSignInPage')),
   NotFoundPage: lazy(() => import('./pages/NotFoundPage')),
 }
 

@@ -1,8 +1,20 @@
+import deAreas from '../app/locales/areas/de.json' with { type: 'json' }
+import enAreas from '../app/locales/areas/en.json' with { type: 'json' }
+import frAreas from '../app/locales/areas/fr.json' with { type: 'json' }
+import itAreas from '../app/locales/areas/it.json' with { type: 'json' }
 import de from '../app/locales/de.json' with { type: 'json' }
 import en from '../app/locales/en.json' with { type: 'json' }
 import fr from '../app/locales/fr.json' with { type: 'json' }
 import it from '../app/locales/it.json' with { type: 'json' }
 
-/** The interface texts, so tests find elements by what a visitor reads in each language. */
-export const TEXTS = { fr, de, it, en }
-export type Texts = typeof fr
+/**
+ * The interface texts, so tests find elements by what a visitor reads in each language: every
+ * page's texts and those of the professional, admin and sign-in areas (see app/locales/all.ts).
+ */
+export const TEXTS = {
+  fr: { ...fr, ...frAreas },
+  de: { ...de, ...deAreas },
+  it: { ...it, ...itAreas },
+  en: { ...en, ...enAreas },
+}
+export type Texts = (typeof TEXTS)['fr']

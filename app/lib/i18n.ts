@@ -5,8 +5,11 @@ import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../co
 /** Where the visitor's choice is kept (spec §9: the product's name, a hyphen, 'language'). */
 export const LANGUAGE_STORAGE_KEY = 'salonia-language'
 
-// Each language is its own chunk: a visitor downloads only the texts they read.
+// Each language is its own chunk: a visitor downloads only the texts they read. The texts of the
+// professional, admin and sign-in screens are apart (areas/), loaded with those pages only.
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*.json')
+const areaCatalogues = import.meta.glob<{ default: Record<string, unknown> }>('../locales/areas/*.json')
+let areaTextsWanted = false
 
 function storedLanguage(): Language | undefined {
   try {
@@ -28,11 +31,30 @@ export function initialLanguage(): Language {
   return DEFAULT_LANGUAGE
 }
 
+const areaLoaded = new Set<Language>()
+
 async function loadCatalogue(language: Language): Promise<void> {
-  if (i18next.hasResourceBundle(language, 'translation')) return
-  const load = catalogues[`../locales/${language}.json`]
-  if (!load) throw new Error(`No texts for ${language}`)
-  i18next.addResourceBundle(language, 'translation', (await load()).default)
+  if (!i18next.hasResourceBundle(language, 'translation')) {
+    const load = catalogues[`../locales/${language}.json`]
+    if (!load) throw new Error(`No texts for ${language}`)
+    i18next.addResourceBundle(language, 'translation', (await load()).default)
+  }
+  if (areaTextsWanted && !areaLoaded.has(language)) {
+    const load = areaCatalogues[`../locales/areas/${language}.json`]
+    if (!load) throw new Error(`No area texts for ${language}`)
+    // Merged into the same namespace: the area screens use plain keys like every other page.
+    i18next.addResourceBundle(language, 'translation', (await load()).default, true, false)
+    areaLoaded.add(language)
+  }
+}
+
+/**
+ * Loads the texts of the professional, admin and sign-in screens (in the current language, and in
+ * any language switched to afterwards). Their pages wait for it before they render.
+ */
+export async function loadAreaTexts(): Promise<void> {
+  areaTextsWanted = true
+  await loadCatalogue(currentLanguage())
 }
 
 export async function setupI18n(): Promise<void> {

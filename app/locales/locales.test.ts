@@ -7,7 +7,9 @@ import { LANGUAGES } from '../../common/languages'
 
 type Texts = { [key: string]: string | Texts }
 const dir = import.meta.dirname
-const load = (language: string): Texts => JSON.parse(readFileSync(join(dir, `${language}.json`), 'utf8'))
+const read = (file: string): Texts => JSON.parse(readFileSync(join(dir, file), 'utf8'))
+/** A language's texts: every page's, and the areas' (professional, admin, sign-in), loaded apart. */
+const load = (language: string): Texts => ({ ...read(`${language}.json`), ...read(`areas/${language}.json`) })
 
 function flatten(texts: Texts, prefix = ''): Map<string, string> {
   const out = new Map<string, string>()
@@ -39,6 +41,19 @@ describe('the four locale files', () => {
   it('are the only locale files', () => {
     expect(
       readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .sort(),
+    ).toEqual(LANGUAGES.map((l) => `${l}.json`).sort())
+  })
+
+  it.each(LANGUAGES)('%s keeps the areas apart from the texts of every page', (language) => {
+    const core = Object.keys(read(`${language}.json`))
+    expect(Object.keys(read(`areas/${language}.json`)).filter((key) => core.includes(key))).toEqual([])
+  })
+
+  it('have their area parts, one per language', () => {
+    expect(
+      readdirSync(join(dir, 'areas'))
         .filter((f) => f.endsWith('.json'))
         .sort(),
     ).toEqual(LANGUAGES.map((l) => `${l}.json`).sort())

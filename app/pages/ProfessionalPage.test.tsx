@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { fakeServer, renderAt, SIGNED_OUT, setupTexts } from '../features/professional/test-harness'
-import en from '../locales/en.json'
+import { en } from '../locales/all'
 import ProfessionalPage from './ProfessionalPage'
 
 // The dashboard has its own tests; here it only has to be given the signed-in salon.

@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import en from '../../locales/en.json'
+import { en } from '../../locales/all'
 import { catchNavigation, fakeServer, renderAt, setupTexts } from '../professional/test-harness'
 import { CalendarConnect } from './CalendarConnect'
 

@@ -6,7 +6,7 @@ import { initReactI18next } from 'react-i18next'
 import { vi } from 'vitest'
 import { Toaster } from '../../components/ui/Toast'
 import { createQueryClient } from '../../lib/api'
-import en from '../../locales/en.json'
+import { en } from '../../locales/all'
 
 /**
  * For the component tests of the sign-in screens: English texts, the app's query client and toaster,

@@ -11,7 +11,7 @@ import type { SalonDashboard as Dashboard } from '../../../../common/schemas/das
 import type { Salon } from '../../../../common/schemas/salon'
 import { Toaster } from '../../../components/ui/Toast'
 import { createQueryClient } from '../../../lib/api'
-import fr from '../../../locales/fr.json'
+import { fr } from '../../../locales/all'
 import { SalonDashboard } from '../SalonDashboard'
 import { ClientAccessCard } from './ClientAccessCard'
 import { SalonInfoCard } from './SalonInfo'

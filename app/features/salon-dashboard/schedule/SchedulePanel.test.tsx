@@ -8,7 +8,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { TimeOff, WorkingDay, WorkingHours } from '../../../../common/schemas/schedule'
 import { Toaster } from '../../../components/ui/Toast'
 import { createQueryClient } from '../../../lib/api'
-import fr from '../../../locales/fr.json'
+import { fr } from '../../../locales/all'
 import { SchedulePanel } from './SchedulePanel'
 
 beforeAll(async () => {

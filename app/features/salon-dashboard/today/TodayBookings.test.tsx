@@ -8,7 +8,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Booking } from '../../../../common/schemas/booking'
 import type { SalonDashboard } from '../../../../common/schemas/dashboard'
 import { createQueryClient } from '../../../lib/api'
-import fr from '../../../locales/fr.json'
+import { fr } from '../../../locales/all'
 import { TodayBookings } from './TodayBookings'
 
 beforeAll(async () => {

@@ -1,0 +1,228 @@
+import { readFileSync } from 'node:fs'
+import { expect, type Page, test } from '@playwright/test'
+import { TEXTS } from './texts'
+
+/**
+ * The professional area on the demo server (no Google configured: the demo sign-in stands in for
+ * Google's consent). Desktop and phone share one server and one database, so each test leaves the
+ * salon as it found it, or names what it adds after its project.
+ */
+const fr = TEXTS.fr
+const OWNER = 'salon.lumiere.demo@gmail.com'
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''))
+
+/** Signs in for SAL001 the way a newcomer does after `npm start`. */
+async function signIn(page: Page) {
+  await page.goto('/professional')
+  await page.getByLabel(fr.calendarConnect.form.salonId).first().fill('SAL001')
+  await page.getByRole('button', { name: fr.calendarConnect.form.connect }).first().click()
+  await expect(page).toHaveURL(/\/demo-sign-in\?state=/)
+  await expect(page.getByRole('heading', { name: fr.demoSignIn.title })).toBeVisible()
+  await page.getByRole('button', { name: fill(fr.demoSignIn.continueAs, { email: OWNER }) }).click()
+  await expect(page).toHaveURL(/\/professional$/)
+  await expect(
+    page.getByRole('heading', { name: fill(fr.professional.signedIn.greeting, { name: 'Salon Lumière' }) }),
+  ).toBeVisible()
+}
+
+const tab = (page: Page, name: string) => page.getByRole('tab', { name })
+/** The toast on screen (at most one at a time). */
+const toast = (page: Page) => page.getByRole('region', { name: /Notifications/ }).getByRole('listitem')
+const noHorizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
+
+test('signed out: the connect form and the waitlist, side by side on a wide screen @wide', async ({ page }) => {
+  await page.goto('/professional')
+  await expect(page.getByRole('heading', { level: 1, name: fr.professional.title })).toBeVisible()
+  await expect(page.getByText(fr.calendarConnect.steps.id)).toBeVisible()
+  await expect(page.getByRole('button', { name: fr.calendarConnect.form.connect })).toBeDisabled()
+  await expect(page.getByRole('heading', { name: fr.professional.waitlist.title })).toBeVisible()
+  await page.getByLabel(fr.calendarConnect.form.salonId).fill('SAL001')
+  await expect(page.getByText('Salon Lumière')).toBeVisible()
+  await page.getByRole('button', { name: fr.calendarConnect.form.otherCalendars }).click()
+  await expect(page.getByRole('heading', { name: fr.calendarConnect.picker.title })).toBeVisible()
+  await expect(page.getByText(fr.calendarConnect.picker.comingSoon)).toHaveCount(3)
+})
+
+test('signs in with the demo sign-in, says so, and clears the address', async ({ page }) => {
+  await signIn(page)
+  await expect(toast(page)).toContainText(fr.professional.connected.title)
+  await expect(toast(page)).toContainText(fill(fr.professional.connected.descriptionDemo, { email: OWNER }))
+  await expect(page).toHaveURL(/\/professional$/)
+  await expect(page.getByText('SAL001').first()).toBeVisible()
+  await expect(tab(page, fr.dashboard.tabs.overview).or(tab(page, fr.dashboard.tabs.overviewShort))).toHaveAttribute(
+    'aria-selected',
+    'true',
+  )
+  await expect(page.getByText(fr.dashboard.stats.title)).toBeVisible()
+  expect(await noHorizontalOverflow(page)).toBe(true)
+})
+
+test('edits the salon, with the validation messages', async ({ page }) => {
+  await signIn(page)
+  await page.getByRole('button', { name: fr.dashboard.info.edit }).click()
+  const dialog = page.getByRole('dialog', { name: fr.dashboard.edit.title })
+  await dialog.getByLabel(fr.dashboard.edit.name).fill('')
+  await dialog.getByRole('button', { name: fr.dashboard.edit.save }).click()
+  await expect(dialog.getByText(fr.dashboard.edit.nameRequired)).toBeVisible()
+  await dialog.getByLabel(fr.dashboard.edit.name).fill('Salon Lumière & Co')
+  await dialog.getByRole('button', { name: fr.dashboard.edit.save }).click()
+  await expect(dialog).toBeHidden()
+  await expect(toast(page)).toContainText(fr.dashboard.edit.success)
+  await expect(page.getByText('Salon Lumière & Co').first()).toBeVisible()
+  // Back as it was, through the same dialog.
+  await page.getByRole('button', { name: fr.dashboard.info.edit }).click()
+  await dialog.getByLabel(fr.dashboard.edit.name).fill('Salon Lumière')
+  await dialog.getByRole('button', { name: fr.dashboard.edit.save }).click()
+  await expect(dialog).toBeHidden()
+})
+
+test('imports a services CSV with one bad line, then exports the list', async ({ page }, testInfo) => {
+  await signIn(page)
+  const name = `Soin express ${testInfo.project.name}`
+  const csv = `id,name,description,duration,price\n,${name},Soin rapide,25,2800\n,Ligne cassée,,pas-un-nombre,1000\n`
+  await page.getByLabel(fr.dashboard.services.import).setInputFiles({
+    name: 'services.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv),
+  })
+  await expect(page.getByText(fr.dashboard.services.ignoredOne)).toBeVisible()
+  await expect(page.getByText(name)).toBeVisible()
+
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: fr.dashboard.services.export }).click()
+  const file = await download
+  expect(file.suggestedFilename()).toBe('services-SAL001-2026-12-01.csv')
+  const exported = readFileSync(await file.path(), 'utf8')
+  // A byte-order mark first, so that spreadsheet programs read the accents right.
+  expect(exported.replace(/^\uFEFF/, '').split(/\r?\n/)[0]).toBe('id,name,description,duration,price')
+  expect(exported).toContain(name)
+  await expect(toast(page)).toContainText(fr.dashboard.services.exportSuccess)
+})
+
+test('refuses a file that is not a CSV', async ({ page }) => {
+  await signIn(page)
+  await page.getByLabel(fr.dashboard.services.import).setInputFiles({
+    name: 'services.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('hello'),
+  })
+  await expect(toast(page)).toContainText(fr.dashboard.services.invalidFormat)
+})
+
+test('copies the secure chat link and downloads the QR code', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await signIn(page)
+  const link = page.getByLabel(fr.dashboard.access.linkLabel)
+  await expect(link).toHaveValue(/\/chat\/[A-Za-z0-9_-]{24}$/)
+  await page.getByRole('button', { name: fr.dashboard.access.copy }).click()
+  await expect(toast(page)).toContainText(fr.dashboard.access.copied)
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await link.inputValue())
+
+  await expect(page.getByRole('img', { name: fr.dashboard.access.qrAlt })).toBeVisible()
+  const download = page.waitForEvent('download')
+  await page.getByRole('link', { name: fr.dashboard.access.downloadQr }).click()
+  const png = readFileSync(await (await download).path())
+  expect(png.subarray(1, 4).toString()).toBe('PNG')
+})
+
+test('changes the opening hours: a closed day switched open starts at 09:00–18:00', async ({ page }) => {
+  await signIn(page)
+  await tab(page, fr.dashboard.tabs.schedule).click()
+  await expect(page.getByRole('heading', { name: fr.schedule.title })).toBeVisible()
+  await page.getByRole('button', { name: fr.schedule.hours.edit }).click()
+  const dialog = page.getByRole('dialog', { name: fr.schedule.hours.title })
+  const monday = dialog.getByRole('switch', { name: fill(fr.schedule.hours.openOn, { day: 'lundi' }) })
+  await expect(monday).not.toBeChecked()
+  await monday.click()
+  await expect(dialog.getByLabel(fr.schedule.hours.opens).first()).toHaveValue('09:00')
+  await expect(dialog.getByLabel(fr.schedule.hours.closes).first()).toHaveValue('18:00')
+  await dialog.getByRole('button', { name: fr.schedule.hours.save }).click()
+  await expect(dialog).toBeHidden()
+  await expect(toast(page)).toContainText(fr.schedule.hours.success)
+  const week = page.getByRole('table', { name: fr.schedule.week.caption })
+  await expect(week.getByRole('row').nth(1)).toContainText('09:00')
+
+  // Closed again on Mondays, as the demo salon is.
+  await page.getByRole('button', { name: fr.schedule.hours.edit }).click()
+  await monday.click()
+  await dialog.getByRole('button', { name: fr.schedule.hours.save }).click()
+  await expect(dialog).toBeHidden()
+  await expect(week.getByRole('row').nth(1)).toContainText(fr.schedule.week.closed)
+})
+
+test('adds an absence, refusing an end before the start, then deletes it', async ({ page }, testInfo) => {
+  await signIn(page)
+  await tab(page, fr.dashboard.tabs.schedule).click()
+  await page.getByRole('button', { name: fr.schedule.timeOff.add }).click()
+  const dialog = page.getByRole('dialog', { name: fr.schedule.timeOff.dialogTitle })
+  await dialog.getByRole('button', { name: fr.schedule.timeOff.save }).click()
+  await expect(dialog.getByText(fr.schedule.timeOff.missingDates)).toBeVisible()
+  const [start, end] = testInfo.project.name === 'phone' ? ['2027-02-15', '2027-02-17'] : ['2027-01-11', '2027-01-13']
+  await dialog.getByLabel(fr.schedule.timeOff.startDate).fill(end)
+  await dialog.getByLabel(fr.schedule.timeOff.endDate).fill(start)
+  await dialog.getByRole('button', { name: fr.schedule.timeOff.save }).click()
+  await expect(dialog.getByText(fr.schedule.timeOff.endBeforeStart)).toBeVisible()
+  await dialog.getByLabel(fr.schedule.timeOff.startDate).fill(start)
+  await dialog.getByLabel(fr.schedule.timeOff.endDate).fill(end)
+  await dialog.getByLabel(fr.schedule.timeOff.reason).fill('Formation')
+  await dialog.getByRole('button', { name: fr.schedule.timeOff.save }).click()
+  await expect(dialog).toBeHidden()
+  await expect(toast(page)).toContainText(fr.schedule.timeOff.added)
+
+  const shown = (date: string) => date.split('-').reverse().join('/')
+  const list = page.getByRole('list', { name: fr.schedule.timeOff.listLabel })
+  await expect(list).toContainText(shown(start))
+  await page
+    .getByRole('button', { name: fill(fr.schedule.timeOff.deleteLabel, { start: shown(start), end: shown(end) }) })
+    .click()
+  await page.getByRole('alertdialog').getByRole('button', { name: fr.schedule.timeOff.delete }).click()
+  await expect(toast(page)).toContainText(fr.schedule.timeOff.deleted)
+  await expect(list).not.toContainText(shown(start))
+})
+
+test("a booking made through the chat appears in today's list", async ({ page, browser }, testInfo) => {
+  const client = `Inès ${testInfo.project.name}`
+  const time = testInfo.project.name === 'phone' ? '18h15' : '17h45'
+  const customer = await browser.newContext({ locale: 'fr-FR', timezoneId: 'Europe/Paris' })
+  const chat = await customer.newPage()
+  await chat.goto('/chat/SAL001')
+  await chat.getByLabel(fr.chat.profile.name).fill(client)
+  await chat.getByRole('button', { name: fr.chat.profile.start }).click()
+  const field = chat.getByRole('textbox', { name: fr.chat.composer.label })
+  const log = chat.getByRole('log', { name: fr.chat.messages.label })
+  await field.fill(`Je voudrais un brushing aujourd'hui à ${time}`)
+  await field.press('Enter')
+  await expect(log.getByRole('listitem')).toHaveCount(3)
+  await field.fill('oui')
+  await field.press('Enter')
+  await expect(log.getByRole('listitem')).toHaveCount(5)
+  await expect(log.getByRole('listitem').last()).toContainText(time.replace('h', ':'))
+  await customer.close()
+
+  await signIn(page)
+  await tab(page, fr.dashboard.tabs.today).or(tab(page, fr.dashboard.tabs.todayShort)).click()
+  const row = page.getByRole('listitem').filter({ hasText: client })
+  await expect(row).toContainText('Brushing')
+  await expect(row).toContainText('30 min')
+  await expect(row).toContainText('30,00 EUR')
+  await expect(row).toContainText(fr.dashboard.bookingStatus.confirmed)
+})
+
+test('the Instagram tab says it is not connected', async ({ page }) => {
+  await signIn(page)
+  await tab(page, fr.dashboard.tabs.instagram).or(tab(page, fr.dashboard.tabs.instagramShort)).click()
+  await expect(page.getByText(fr.dashboard.instagram.notConnected).first()).toBeVisible()
+  await expect(page.getByRole('button', { name: fr.dashboard.instagram.connect })).toBeDisabled()
+})
+
+test('signs out and lands home, signed out for good', async ({ page }) => {
+  await signIn(page)
+  await page.getByRole('main').getByRole('button', { name: fr.professional.signedIn.logout }).click()
+  await expect(page).toHaveURL(/\/$/)
+  const session = await page.request.get('/api/session')
+  expect(await session.json()).toEqual({ isAuthenticated: false })
+  await page.goto('/professional')
+  await expect(page.getByRole('button', { name: fr.calendarConnect.form.connect }).first()).toBeVisible()
+})
