@@ -47,19 +47,12 @@ test.describe('on a 375 px phone', () => {
 })
 
 test('signed in, the bar offers Disconnect, which signs out and goes home', { tag: '@wide' }, async ({ page }) => {
-  // Sign-in arrives with the professional area; until then the session answer is played here.
-  let signedIn = true
-  await page.route('/api/session', (route) =>
-    route.fulfill({
-      json: signedIn
-        ? { isAuthenticated: true, user: { salonId: 'SAL001', email: 'salon.lumiere.demo@gmail.com', name: 'Lumière' } }
-        : { isAuthenticated: false },
-    }),
-  )
-  await page.route('/api/logout', (route) => {
-    signedIn = false
-    return route.fulfill({ status: 204 })
-  })
+  // Signed in the way a newcomer does after `npm start`: the demo sign-in for the demo salon.
+  await page.goto('/professional')
+  await page.getByLabel(fr.calendarConnect.form.salonId).fill('SAL001')
+  await page.getByRole('button', { name: fr.calendarConnect.form.connect }).click()
+  await page.getByRole('button', { name: /salon\.lumiere\.demo@gmail\.com/ }).click()
+  await expect(page).toHaveURL(/\/professional$/)
   await page.goto('/waitlist')
   const nav = page.getByRole('navigation', { name: fr.nav.label })
   await expect(nav.getByRole('button', { name: fr.nav.disconnect })).toBeVisible()
@@ -68,4 +61,5 @@ test('signed in, the bar offers Disconnect, which signs out and goes home', { ta
   await nav.getByRole('button', { name: fr.nav.disconnect }).click()
   await expect(page).toHaveURL(/\/$/)
   await expect(nav.getByRole('link', { name: fr.nav.connect })).toBeVisible()
+  expect(await (await page.request.get('/api/session')).json()).toEqual({ isAuthenticated: false })
 })

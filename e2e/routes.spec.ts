@@ -9,7 +9,7 @@ const ROUTES: [path: string, heading: string, status: number][] = [
   ['/chat', fr.chat.restricted.title, 200],
   ['/chat/SAL001', fr.chat.title, 200],
   ['/chat/SAL001/legacy', fr.chat.title, 200],
-  ['/professional', fr.pages.professional.title, 200],
+  ['/professional', fr.professional.title, 200],
   ['/admin', fr.pages.admin.title, 200],
   ['/ambassador', fr.pages.ambassador.title, 200],
   ['/ambassador/dashboard', fr.pages.ambassadorDashboard.title, 200],
@@ -81,5 +81,5 @@ test('home page links lead where the spec says', async ({ page }) => {
   }
   await expect(main.getByText(fr.home.testimonial.quote)).toBeVisible()
   await main.getByRole('link', { name: fr.home.hero.cta, exact: true }).click()
-  await expect(page.getByRole('heading', { level: 1, name: fr.pages.professional.title })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: fr.professional.title })).toBeVisible()
 })
