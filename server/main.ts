@@ -5,6 +5,7 @@ import { systemClock } from './clock'
 import { ConfigError, loadConfig } from './config'
 import { openDatabase } from './db/client'
 import { seedDemoData } from './db/seed'
+import { requestLogSerializers } from './http/logging'
 import { mcpTokenFor } from './modules/mcp/mcp-token'
 import { findSalonByPublicId } from './modules/salons/salons.repository'
 
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
     webAppDir: fileURLToPath(new URL('../dist/app', import.meta.url)),
     logger: {
       level: config.logLevel,
+      serializers: requestLogSerializers,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       ...(process.stdout.isTTY && !config.isProduction
         ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }

@@ -37,6 +37,8 @@ export interface SessionStart {
 export async function startSession(db: Executor, clock: Clock, start: SessionStart): Promise<{ token: string }> {
   const token = randomToken()
   const now = clock.now()
+  // Expired sessions are already refused; each sign-in clears them out so the table stays small.
+  await repo.deleteExpiredSessions(db, now)
   await repo.insertSession(
     db,
     {
@@ -100,11 +102,6 @@ export async function endSession(db: Executor, token: string): Promise<void> {
 
 export async function endSessionsOfSalon(db: Executor, salonId: string): Promise<void> {
   await repo.deleteSessionsOfSalon(db, salonId)
-}
-
-/** Removes sessions past their expiry (they are already refused; this keeps the table small). */
-export async function pruneExpiredSessions(db: Executor, clock: Clock): Promise<number> {
-  return repo.deleteExpiredSessions(db, clock.now())
 }
 
 /** An administrator: the session's Google e-mail is one of ADMIN_EMAILS (read now, so removal takes effect at once). */

@@ -140,16 +140,9 @@ export function googleClient(config: Config): GoogleClient | undefined {
       } catch (error) {
         throw asGoogleError(error, 'The access token could not be refreshed')
       }
-      const credentials = client.credentials
-      if (!credentials.access_token) throw new GoogleError('Google returned no access token')
-      return {
-        accessToken: credentials.access_token,
-        refreshToken: credentials.refresh_token ?? refreshToken,
-        expiresInSeconds: credentials.expiry_date
-          ? Math.max(0, Math.round((credentials.expiry_date - Date.now()) / 1000))
-          : undefined,
-        scopes: credentials.scope ?? '',
-      }
+      const { credentials } = client
+      // Google sends no new refresh token on a refresh: the grant's own stays valid.
+      return toTokens({ ...credentials, refresh_token: credentials.refresh_token ?? refreshToken })
     },
 
     revoke: async (token) => {

@@ -12,7 +12,7 @@ import {
   verifySignedValue,
 } from '../../security/secrets'
 import { startSession } from '../auth/sessions.usecases'
-import { findSalonById, markOwnerSignedIn } from '../salons/salons.repository'
+import { findSalonOfRowId, recordOwnerSignIn } from '../salons/salons.usecases'
 import { saveGoogleTokens } from './calendar-connection.usecases'
 import {
   demoSignInUnavailable,
@@ -125,7 +125,7 @@ export async function completeGoogleSignIn(
   if (!row) return failure('professional', 'invalid_state')
   const purpose = row.purpose === 'admin' ? 'admin' : 'professional'
   // The salon comes back in a refusal, so the connect form can offer to try again at once.
-  const salon = row.salonId ? await findSalonById(deps.db, row.salonId) : undefined
+  const salon = row.salonId ? await findSalonOfRowId(deps.db, row.salonId) : undefined
   const about: Record<string, string> = salon ? { salon: salon.publicId } : {}
   if (input.error) return failure(purpose, input.error === 'access_denied' ? 'access_denied' : 'auth_failed', about)
   if (!deps.google || !input.code) return failure(purpose, 'auth_failed', about)
@@ -153,7 +153,7 @@ export async function describeDemoSignIn(deps: SignInDeps, state: string) {
   const nonce = verifySignedValue(deps.config.appSecret, STATE_PURPOSE, state)
   const row = nonce ? await repo.findLiveOAuthState(deps.db, hashToken(nonce), deps.clock.now()) : undefined
   if (!row) throw invalidSignInState()
-  const salon = row.salonId ? await findSalonById(deps.db, row.salonId) : undefined
+  const salon = row.salonId ? await findSalonOfRowId(deps.db, row.salonId) : undefined
   return {
     purpose: row.purpose === 'admin' ? ('admin' as const) : ('professional' as const),
     account: demoAccount(deps.config, salon),
@@ -169,7 +169,7 @@ export async function approveDemoSignIn(
   if (!deps.config.demoSignIn) throw demoSignInUnavailable()
   const row = await consumeState(deps, input.state, input.binding)
   if (!row) throw invalidSignInState()
-  const salon = row.salonId ? await findSalonById(deps.db, row.salonId) : undefined
+  const salon = row.salonId ? await findSalonOfRowId(deps.db, row.salonId) : undefined
   const outcome = await finishSignIn(deps, row, salon, demoAccount(deps.config, salon), undefined)
   return outcome.session ? { ...outcome, redirectTo: `${outcome.redirectTo}&demo=true` } : outcome
 }
@@ -204,7 +204,7 @@ async function finishSignIn(
 
   return db.transaction(async (tx) => {
     if (tokens) await saveGoogleTokens({ db: tx, clock, config }, salon.id, email, tokens)
-    await markOwnerSignedIn(tx, salon.id, clock.now())
+    await recordOwnerSignIn(tx, salon, clock.now())
     const session = await startSession(tx, clock, { kind: 'staff', salonId: salon.id, email, name: identity.name })
     const query = new URLSearchParams({ connected: 'true', salon: salon.publicId, email })
     return { redirectTo: `/professional?${query}`, session }

@@ -18,6 +18,16 @@ export async function requireSalon(db: Executor, publicId: string): Promise<Salo
   return salon
 }
 
+/** The salon of a row id (a session's, a sign-in's), if it still exists. */
+export function findSalonOfRowId(db: Executor, id: string): Promise<SalonRow | undefined> {
+  return repo.findSalonById(db, id)
+}
+
+/** Notes the owner's first sign-in: from then on, only the owner decides who signs in for the salon. */
+export function recordOwnerSignIn(db: Executor, salon: SalonRow, now: Date): Promise<void> {
+  return repo.markOwnerSignedIn(db, salon.id, now)
+}
+
 /** The salon behind a chat link (public ID or secure hash), or a 404. */
 export async function requireSalonForChat(db: Executor, idOrHash: string): Promise<SalonRow> {
   const salon = await repo.findSalonByPublicIdOrHash(db, idOrHash)
