@@ -226,3 +226,18 @@ test('signs out and lands home, signed out for good', async ({ page }) => {
   await page.goto('/professional')
   await expect(page.getByRole('button', { name: fr.calendarConnect.form.connect }).first()).toBeVisible()
 })
+
+test.describe('on a 375 px phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } })
+
+  test('connect and waitlist are two tabs, connect first', async ({ page }) => {
+    await page.goto('/professional')
+    const tabs = page.getByRole('tablist', { name: fr.professional.tabs.label })
+    await expect(tabs.getByRole('tab', { name: fr.professional.tabs.connect })).toHaveAttribute('aria-selected', 'true')
+    await expect(page.getByRole('button', { name: fr.calendarConnect.form.connect })).toBeVisible()
+    await tabs.getByRole('tab', { name: fr.professional.tabs.waitlist }).click()
+    await expect(page.getByRole('heading', { name: fr.professional.waitlist.title })).toBeVisible()
+    await expect(page.getByRole('button', { name: fr.calendarConnect.form.connect })).toBeHidden()
+    expect(await noHorizontalOverflow(page)).toBe(true)
+  })
+})
