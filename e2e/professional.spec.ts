@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { TEXTS } from './texts'
 
@@ -57,6 +58,31 @@ test('signs in with the demo sign-in, says so, and clears the address', async ({
   )
   await expect(page.getByText(fr.dashboard.stats.title)).toBeVisible()
   expect(await noHorizontalOverflow(page)).toBe(true)
+})
+
+test('every tab of the dashboard, and the demo sign-in page, pass axe', async ({ page }) => {
+  const seriousViolations = async () =>
+    (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  await page.goto('/professional')
+  await page.getByLabel(fr.calendarConnect.form.salonId).first().fill('SAL001')
+  await page.getByRole('button', { name: fr.calendarConnect.form.connect }).first().click()
+  await expect(page.getByRole('heading', { name: fr.demoSignIn.title })).toBeVisible()
+  expect(await seriousViolations()).toEqual([])
+  await page.getByRole('button', { name: fill(fr.demoSignIn.continueAs, { email: OWNER }) }).click()
+  await expect(page).toHaveURL(/\/professional$/)
+  const tabs = fr.dashboard.tabs
+  for (const [name, short] of [
+    [tabs.overview, tabs.overviewShort],
+    [tabs.instagram, tabs.instagramShort],
+    [tabs.today, tabs.todayShort],
+    [tabs.schedule, tabs.scheduleShort],
+  ] as const) {
+    await tab(page, name).or(tab(page, short)).click()
+    await expect(page.getByRole('tabpanel')).toBeVisible()
+    expect(await seriousViolations(), name).toEqual([])
+  }
 })
 
 test('edits the salon, with the validation messages', async ({ page }) => {
