@@ -37,7 +37,7 @@ const signInCookieOptions = (config: Config, maxAgeMs: number) => ({
 })
 
 /** Sign-in attempts per client and minute: plenty for a person, little for a script. */
-const signInRateLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } }
+const signInRateLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } }
 
 export function googleRoutes(app: App, deps: AppDeps): void {
   const { db, config } = deps

@@ -39,16 +39,19 @@ const HOME_AFTER_DISCONNECT_MS = 100
 function StatusRow({ icon, label, value, ok }: { icon: ReactNode; label: string; value: ReactNode; ok: boolean }) {
   return (
     <div className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
-      <span
-        className={
-          ok
-            ? 'inline-flex size-9 shrink-0 items-center justify-center rounded-xl bg-success-soft text-success'
-            : 'inline-flex size-9 shrink-0 items-center justify-center rounded-xl bg-sand text-ink-soft'
-        }
-      >
-        {icon}
-      </span>
-      <dt className="min-w-0 flex-1 text-sm text-ink-soft">{label}</dt>
+      {/* The icon belongs to the term: a <dl> group holds only <dt> and <dd>. */}
+      <dt className="flex min-w-0 flex-1 items-center gap-3 text-sm text-ink-soft">
+        <span
+          className={
+            ok
+              ? 'inline-flex size-9 shrink-0 items-center justify-center rounded-xl bg-success-soft text-success'
+              : 'inline-flex size-9 shrink-0 items-center justify-center rounded-xl bg-sand text-ink-soft'
+          }
+        >
+          {icon}
+        </span>
+        {label}
+      </dt>
       <dd className="min-w-0 max-w-[60%] truncate text-right text-sm font-medium">{value}</dd>
     </div>
   )
