@@ -10,7 +10,7 @@ const ROUTES: [path: string, heading: string, status: number][] = [
   ['/chat/SAL001', fr.chat.title, 200],
   ['/chat/SAL001/legacy', fr.chat.title, 200],
   ['/professional', fr.professional.title, 200],
-  ['/admin', fr.pages.admin.title, 200],
+  ['/admin', fr.adminAccess.title, 200],
   ['/ambassador', fr.pages.ambassador.title, 200],
   ['/ambassador/dashboard', fr.pages.ambassadorDashboard.title, 200],
   ['/ambassador-kit', fr.pages.ambassadorKit.title, 200],

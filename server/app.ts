@@ -12,6 +12,8 @@ import { registerSameOriginGuard } from './http/same-origin'
 import { registerSecurityHeaders } from './http/security-headers'
 import type { App, AppDeps } from './http/types'
 import { registerWebApp } from './http/web-app'
+import { adminRoutes } from './modules/admin/admin.routes'
+import { ambassadorsRoutes } from './modules/ambassadors/ambassadors.routes'
 import { assistantRoutes } from './modules/assistant/assistant.routes'
 import { authRoutes } from './modules/auth/auth.routes'
 import { bookingsRoutes } from './modules/bookings/bookings.routes'
@@ -74,6 +76,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   bookingsRoutes(app, deps)
   dashboardRoutes(app, deps)
   waitlistRoutes(app, deps)
+  ambassadorsRoutes(app, deps)
+  adminRoutes(app, deps)
   assistantRoutes(app, deps)
   mcpRoutes(app, deps)
   calendarFilesRoutes(app)

@@ -41,6 +41,7 @@ const envSchema = z.object({
   TELEGRAM_BOT_TOKEN: optionalString,
   TELEGRAM_API_BASE_URL: optionalString,
   SMTP_URL: optionalString,
+  MAIL_FROM: z.string().trim().min(3).default('Salonia <no-reply@salonia.app>'),
   AI_BASE_URL: optionalString,
   AI_API_KEY: optionalString,
   AI_MODEL: optionalString,
@@ -72,6 +73,8 @@ export interface Config {
   google: { clientId: string; clientSecret: string; baseUrl: string | undefined } | undefined
   /** A one-click sign-in page replaces Google's consent: only when Google is absent, never in production. */
   demoSignIn: boolean
+  /** Outgoing mail: an SMTP URL (smtp://user:pass@host:587, smtps://…), or none (outbox and log only). */
+  mail: { smtpUrl: string | undefined; from: string }
   /** An OpenAI-compatible model that drives the assistant's tools; absent: the built-in assistant. */
   ai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined
   raw: Env
@@ -137,6 +140,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     adminEmails: adminEmails.length === 0 && demoSignIn ? [DEMO_ADMIN_EMAIL] : adminEmails,
     google,
     demoSignIn,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     ai:
       env.AI_BASE_URL && env.AI_MODEL
         ? {

@@ -4,7 +4,7 @@ import { buildApp } from './app'
 import { systemClock } from './clock'
 import { ConfigError, loadConfig } from './config'
 import { openDatabase } from './db/client'
-import { seedDemoData } from './db/seed'
+import { DEMO_ACCESS_CODE, seedDemoData } from './db/seed'
 import { requestLogSerializers } from './http/logging'
 import { mcpTokenFor } from './modules/mcp/mcp-token'
 import { findSalonByPublicId } from './modules/salons/salons.repository'
@@ -53,8 +53,9 @@ async function main(): Promise<void> {
     ...(demo
       ? [
           `  Demo salon ${demo.publicId} (${demo.name}) — customer chat link: ${config.publicUrl}/chat/${demo.hash}`,
-          // The professional area will show this token; until it exists, the demo salon's is printed here.
           `  Its MCP server for AI agents: POST ${config.publicUrl}/mcp with Authorization: Bearer ${mcpTokenFor(config.appSecret, demo)}`,
+          `  Professional area: ${config.publicUrl}/professional (salon ID ${demo.publicId}${config.demoSignIn ? ', demo sign-in' : ''})`,
+          `  Ambassador area: ${config.publicUrl}/ambassador — demo access code ${DEMO_ACCESS_CODE}`,
         ]
       : []),
     '',

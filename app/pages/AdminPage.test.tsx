@@ -39,11 +39,22 @@ describe('the administration gate', () => {
     await waitFor(() => expect(window.location.search).toBe(''))
   })
 
-  it('shows an administrator who is signed in, with the panel to come', async () => {
-    fakeServer({ 'GET /api/session': session({ salonId: null, isAdmin: true }) })
+  it('shows an administrator who is signed in the panel, with who is signed in and logout', async () => {
+    fakeServer({
+      'GET /api/session': session({ salonId: null, isAdmin: true }),
+      'GET /api/admin/overview': {
+        json: { activeSalons: 2, bookingsToday: 5, successRate: 40, botUsers: 12, conversationsLast30Days: 10 },
+      },
+      'GET /api/salons': { json: [] },
+      'GET /api/services': { json: [] },
+      'GET /api/admin/access-codes': { json: [] },
+      'GET /api/admin/waitlist': { json: [] },
+    })
     renderAt('/admin', <AdminPage />)
     expect(await screen.findByText('Signed in as Someone (someone@example.com)')).toBeTruthy()
-    expect(screen.getByRole('heading', { level: 1, name: en.pages.admin.title })).toBeTruthy()
+    expect(screen.getByRole('heading', { level: 1, name: en.admin.title })).toBeTruthy()
+    expect(screen.getByRole('button', { name: en.admin.newSalon })).toBeTruthy()
+    expect(await screen.findByText(en.admin.salons.empty)).toBeTruthy()
     expect(screen.getByRole('button', { name: texts.logout })).toBeTruthy()
   })
 

@@ -3,11 +3,11 @@ import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
 import type { SessionUser } from '../../common/schemas/session'
-import { ComingSoon } from '../components/ComingSoon'
 import { StatusMessage } from '../components/StatusMessage'
 import { Button } from '../components/ui/Button'
 import { Card } from '../components/ui/Card'
 import { toast } from '../components/ui/Toast'
+import { AdminPanel } from '../features/admin/AdminPanel'
 import { ADMIN_AUTH_URL_ENDPOINT, useGoogleRedirect } from '../features/calendar-connect/google-sign-in'
 import { GoogleMark } from '../features/calendar-connect/providers'
 import { SignInErrorAlert } from '../features/calendar-connect/SignInErrorAlert'
@@ -16,9 +16,8 @@ import { usePageTitle } from '../lib/page-title'
 import { useLogout, useSession } from '../lib/session'
 
 /**
- * The administration gate (issue 5): administrators sign in with Google (`ADMIN_EMAILS` on the
- * server). The panel itself is a later issue; until then a signed-in administrator sees what it
- * will hold.
+ * The administration area: administrators sign in with Google (`ADMIN_EMAILS` on the server), then
+ * see the panel (app/features/admin). Anyone else signed in is told this account is not one.
  */
 export default function AdminPage() {
   const { t } = useTranslation()
@@ -116,7 +115,7 @@ function AdminArea({ user }: { user: SessionUser }) {
           </Button>
         </div>
       </div>
-      <ComingSoon title={t('pages.admin.title')} description={t('pages.admin.description')} />
+      <AdminPanel />
     </>
   )
 }

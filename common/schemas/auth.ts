@@ -18,7 +18,7 @@ export const SIGN_IN_ERRORS = [
 ] as const
 export type SignInError = (typeof SIGN_IN_ERRORS)[number]
 
-export const SIGN_IN_PURPOSES = ['professional', 'admin'] as const
+export const SIGN_IN_PURPOSES = ['professional', 'admin', 'ambassador'] as const
 export type SignInPurpose = (typeof SIGN_IN_PURPOSES)[number]
 
 /** `GET /api/auth/demo?state=…`: what the demo sign-in page shows before the one click. */

@@ -219,6 +219,21 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.salonId, t.key] })],
 )
 
+/**
+ * Codes an administrator hands out so that a new ambassador may sign up. Only a hash is stored;
+ * the code is shown once, when created.
+ */
+export const ambassadorAccessCodes = pgTable('ambassador_access_codes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  label: text('label').notNull(),
+  /** SHA-256 of the normalised code (upper case, no spaces). */
+  codeHash: text('code_hash').notNull().unique(),
+  /** The code's last four characters, to tell codes apart in a list. */
+  hint: text('hint').notNull(),
+  createdAt: createdAt(),
+  revokedAt: instant('revoked_at'),
+})
+
 /** Sales referrers who bring salons in; each shares a referral link carrying their code. */
 export const ambassadors = pgTable(
   'ambassadors',
@@ -230,6 +245,8 @@ export const ambassadors = pgTable(
     referralCode: text('referral_code').notNull().unique(),
     language: text('language', { enum: LANGUAGES }).notNull().default('fr'),
     isActive: boolean('is_active').notNull().default(true),
+    /** The access code the ambassador signed up with. */
+    accessCodeId: uuid('access_code_id').references(() => ambassadorAccessCodes.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -261,6 +278,7 @@ export const referrals = pgTable(
     /** The salon created for this referral once converted. */
     salonId: uuid('salon_id').references(() => salons.id, { onDelete: 'set null' }),
     authorizedGoogleEmail: text('authorized_google_email'),
+    convertedAt: instant('converted_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -373,6 +391,27 @@ export const googleAccounts = pgTable('google_accounts', {
   updatedAt: updatedAt(),
 })
 
+/**
+ * Every e-mail the product sends, kept as sent (or as it would have been: without SMTP_URL the
+ * outbox is where mails go, and the log says so).
+ */
+export const outboxEmails = pgTable(
+  'outbox_emails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    /** Why it was written: 'salon_activated', … */
+    kind: text('kind').notNull(),
+    createdAt: createdAt(),
+    sentAt: instant('sent_at'),
+    /** The SMTP server's refusal, when sending failed. */
+    error: text('error'),
+  },
+  (t) => [index('outbox_emails_created').on(t.createdAt)],
+)
+
 export type SalonRow = typeof salons.$inferSelect
 export type ServiceRow = typeof services.$inferSelect
 export type OpeningHoursRow = typeof openingHours.$inferSelect
@@ -383,5 +422,7 @@ export type AmbassadorRow = typeof ambassadors.$inferSelect
 export type ReferralRow = typeof referrals.$inferSelect
 export type ConversationRow = typeof conversations.$inferSelect
 export type SessionRow = typeof sessions.$inferSelect
+export type AccessCodeRow = typeof ambassadorAccessCodes.$inferSelect
+export type OutboxEmailRow = typeof outboxEmails.$inferSelect
 export type OAuthStateRow = typeof oauthStates.$inferSelect
 export type GoogleAccountRow = typeof googleAccounts.$inferSelect

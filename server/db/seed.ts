@@ -1,5 +1,6 @@
 import { instantToLocal, minutesOfDay } from '../../common/time'
 import type { Clock } from '../clock'
+import { createAccessCode, listAccessCodes } from '../modules/ambassadors/access-codes.usecases'
 import { countAmbassadors, insertAmbassador } from '../modules/ambassadors/ambassadors.repository'
 import { insertServices } from '../modules/catalog/catalog.repository'
 import { countSalons } from '../modules/salons/salons.repository'
@@ -32,6 +33,9 @@ export const DEMO_AMBASSADOR = {
   referralCode: 'AMBDEMO1',
   language: 'fr' as const,
 }
+
+/** The demo's ambassador access code (printed at start, written in the README): never in production. */
+export const DEMO_ACCESS_CODE = 'DEMO-AMBASSADOR-2026'
 
 // Weekday 0 = Monday: closed Monday and Sunday.
 const DEMO_HOURS = [
@@ -104,13 +108,14 @@ export async function seedDemoData(db: Database, clock: Clock): Promise<boolean>
   return db.transaction(async (tx) => {
     const salonSeeded = await seedDemoSalon(tx, clock)
     const ambassadorSeeded = await seedDemoAmbassador(tx)
-    return salonSeeded || ambassadorSeeded
+    const codeSeeded = await seedDemoAccessCode(tx, clock)
+    return salonSeeded || ambassadorSeeded || codeSeeded
   })
 }
 
 async function seedDemoSalon(tx: Executor, clock: Clock): Promise<boolean> {
   if ((await countSalons(tx)) > 0) return false
-  const salon = await createSalon(tx, { ...DEMO_SALON, isActive: true })
+  const salon = await createSalon(tx, { ...DEMO_SALON, isActive: true, createdAt: clock.now() })
   await replaceOpeningHours(tx, salon.id, DEMO_HOURS)
   await insertServices(
     tx,
@@ -130,4 +135,10 @@ async function seedDemoAmbassador(tx: Executor): Promise<boolean> {
   if ((await countAmbassadors(tx)) > 0) return false
   // Another instance starting at the same moment may have inserted her: nothing to do then.
   return (await insertAmbassador(tx, DEMO_AMBASSADOR)) !== undefined
+}
+
+async function seedDemoAccessCode(tx: Executor, clock: Clock): Promise<boolean> {
+  if ((await listAccessCodes(tx)).length > 0) return false
+  await createAccessCode(tx, clock, { label: 'Demo', code: DEMO_ACCESS_CODE })
+  return true
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../tests/helpers/app'
-import { adminCookie, ownerCookie } from '../../tests/helpers/sign-in'
+import { adminCookie, ambassadorCookie, ownerCookie } from '../../tests/helpers/sign-in'
 import { createSalon } from '../modules/salons/salons.usecases'
 import type { AccessRule } from './access'
 
@@ -35,6 +35,23 @@ const EXPECTED: Record<string, AccessRule> = {
   'GET /api/salons': 'admin',
   'GET /api/services': 'admin',
   'GET /api/admin/waitlist': 'admin',
+  'GET /api/admin/overview': 'admin',
+  'POST /api/admin/salons': 'admin',
+  'GET /api/admin/salons/:id': 'admin',
+  'PATCH /api/admin/salons/:id': 'admin',
+  'GET /api/admin/access-codes': 'admin',
+  'POST /api/admin/access-codes': 'admin',
+  'POST /api/admin/access-codes/:codeId/revoke': 'admin',
+  'POST /api/ambassador/validate-code': 'public',
+  'GET /api/ambassador/google-auth': 'public',
+  'POST /api/ambassador/logout': 'public',
+  'GET /api/ambassador/dashboard': 'ambassador',
+  'GET /api/ambassador/referrals': 'ambassador',
+  'POST /api/ambassador/activate-referral': 'ambassador',
+  'PUT /api/ambassador/update-authorized-email': 'ambassador',
+  'POST /api/ambassador/qrcode': 'ambassador',
+  'GET /api/ambassador/qrcode': 'ambassador',
+  'GET /api/ambassador/kit-pdf': 'ambassador',
   'POST /api/waitlist': 'public',
   'GET /api/session': 'public',
   'POST /api/logout': 'public',
@@ -55,6 +72,7 @@ let t: TestApp
 let owner: string
 let otherOwner: string
 let admin: string
+let ambassador: string
 let bookingId: string
 
 beforeAll(async () => {
@@ -69,6 +87,7 @@ beforeAll(async () => {
   owner = await ownerCookie(t, 'SAL001')
   otherOwner = await ownerCookie(t, other.publicId)
   admin = await adminCookie(t)
+  ambassador = await ambassadorCookie(t)
   const [service] = (await t.app.inject({ url: '/api/salons/SAL001/services', headers: { cookie: owner } })).json()
   const booked = await t.app.inject({
     method: 'POST',
@@ -89,6 +108,7 @@ function urlOf(pattern: string): string {
     .replace(':id', 'SAL001')
     .replace(':bookingId', bookingId)
     .replace(':timeOffId', '00000000-0000-4000-8000-000000000000')
+    .replace(':codeId', '00000000-0000-4000-8000-000000000000')
 }
 
 const routesWith = (rule: AccessRule) =>
@@ -141,8 +161,9 @@ describe('enforcement, route by route', () => {
       const other = await call(method, path, otherOwner)
       expect(other.statusCode).toBe(403)
       expect(other.json().code).toBe('auth.forbidden')
-      // An administrator is not a salon's professional.
+      // An administrator is not a salon's professional, nor is an ambassador.
       expect((await call(method, path, admin)).statusCode).toBe(403)
+      expect((await call(method, path, ambassador)).statusCode).toBe(401)
       if (path.endsWith('/disconnect')) return // would end the owner's session used by the other cases
       const own = await call(method, path, owner)
       expect([401, 403]).not.toContain(own.statusCode)
@@ -165,7 +186,19 @@ describe('enforcement, route by route', () => {
       const professional = await call(method, path, owner)
       expect(professional.statusCode).toBe(403)
       expect(professional.json().code).toBe('auth.admin_required')
-      expect((await call(method, path, admin)).statusCode).toBe(200)
+      expect((await call(method, path, ambassador)).statusCode).toBe(401)
+      expect([401, 403]).not.toContain((await call(method, path, admin)).statusCode)
+    },
+  )
+
+  it.each(routesWith('ambassador'))(
+    '%s %s: 401 without an ambassador session, allowed with one',
+    async (method, path) => {
+      expect((await call(method, path)).statusCode).toBe(401)
+      // A salon's or an administrator's session is not an ambassador's.
+      expect((await call(method, path, owner)).statusCode).toBe(401)
+      expect((await call(method, path, admin)).statusCode).toBe(401)
+      expect([401, 403]).not.toContain((await call(method, path, ambassador)).statusCode)
     },
   )
 

@@ -13,11 +13,13 @@ import type { AppDeps } from './types'
  *  - salon:   a professional signed in for the salon named by the `:id`/`:salonId` parameter
  *  - booking: a professional of the salon that owns the `:bookingId` booking
  *  - admin:   an administrator (a Google e-mail of ADMIN_EMAILS)
+ *  - ambassador: a signed-in ambassador (their own session and cookie); each route then shows
+ *             only that ambassador's referrals
  *  - salon_token: an outside agent presenting a salon's MCP token (Authorization: Bearer …); the
  *             MCP module reads the token into `request.mcpSalon` before this check runs
  * A missing or expired session is a 401; a session of another salon, or not an administrator's, a 403.
  */
-export type AccessRule = 'public' | 'salon' | 'booking' | 'admin' | 'salon_token'
+export type AccessRule = 'public' | 'salon' | 'booking' | 'admin' | 'ambassador' | 'salon_token'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -64,6 +66,10 @@ export const accessChecks: Record<AccessRule, AccessCheck> = {
     if (!isAdministrator(deps.config, session)) {
       throw new AppError('auth.admin_required', 403, 'This area is for administrators only.')
     }
+  },
+  ambassador: async (deps, request, reply) => {
+    const session = await sessionOf(deps, request, reply, 'ambassador')
+    if (!session?.ambassadorId) throw new AppError('auth.required', 401, 'Please sign in as an ambassador.')
   },
   salon_token: (_deps, request) => {
     if (!request.mcpSalon) {

@@ -1,4 +1,6 @@
+import { DEMO_AMBASSADOR } from '../../server/db/seed'
 import { SESSION_COOKIES } from '../../server/http/session'
+import { findAmbassadorByEmail } from '../../server/modules/ambassadors/ambassadors.repository'
 import { startSession } from '../../server/modules/auth/sessions.usecases'
 import { findSalonByPublicId } from '../../server/modules/salons/salons.repository'
 import type { TestApp } from './app'
@@ -25,6 +27,19 @@ export async function ownerCookie(t: TestApp, salonPublicId = 'SAL001'): Promise
 export async function adminCookie(t: TestApp, email = t.config.adminEmails[0] ?? 'admin@example.com'): Promise<string> {
   const { token } = await startSession(t.database.db, t.clock, { kind: 'staff', salonId: null, email, name: 'Admin' })
   return `${SESSION_COOKIES.staff}=${token}`
+}
+
+/** An ambassador's session: the demo ambassador (seeded), or the one of that e-mail. */
+export async function ambassadorCookie(t: TestApp, email = DEMO_AMBASSADOR.email): Promise<string> {
+  const ambassador = await findAmbassadorByEmail(t.database.db, email)
+  if (!ambassador) throw new Error(`no ambassador ${email}`)
+  const { token } = await startSession(t.database.db, t.clock, {
+    kind: 'ambassador',
+    ambassadorId: ambassador.id,
+    email: ambassador.email,
+    name: ambassador.name,
+  })
+  return `${SESSION_COOKIES.ambassador}=${token}`
 }
 
 /** The cookies a response set, as one Cookie header (name=value; …), merged over `previous`. */

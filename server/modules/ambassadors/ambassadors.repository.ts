@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { type AmbassadorRow, ambassadors } from '../../db/schema'
 
@@ -22,7 +22,7 @@ export async function countAmbassadors(db: Executor): Promise<number> {
 }
 
 export type NewAmbassador = Pick<AmbassadorRow, 'name' | 'email' | 'referralCode' | 'language'> &
-  Partial<Pick<AmbassadorRow, 'isActive'>>
+  Partial<Pick<AmbassadorRow, 'isActive' | 'accessCodeId'>>
 
 /** Inserts an ambassador unless one already has that e-mail or code; undefined then. */
 export async function insertAmbassador(db: Executor, ambassador: NewAmbassador): Promise<AmbassadorRow | undefined> {
@@ -31,5 +31,19 @@ export async function insertAmbassador(db: Executor, ambassador: NewAmbassador):
     .values({ ...ambassador, referralCode: ambassador.referralCode.toUpperCase() })
     .onConflictDoNothing()
     .returning()
+  return row
+}
+
+export async function findAmbassadorById(db: Executor, id: string): Promise<AmbassadorRow | undefined> {
+  const [row] = await db.select().from(ambassadors).where(eq(ambassadors.id, id)).limit(1)
+  return row
+}
+
+export async function findAmbassadorByEmail(db: Executor, email: string): Promise<AmbassadorRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(ambassadors)
+    .where(sql`lower(${ambassadors.email}) = ${email.toLowerCase()}`)
+    .limit(1)
   return row
 }

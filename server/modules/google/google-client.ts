@@ -15,8 +15,8 @@ export const PROFESSIONAL_SCOPES = [
   'https://www.googleapis.com/auth/calendar.events',
   'https://www.googleapis.com/auth/calendar.freebusy',
 ]
-/** An administrator's sign-in: identity only. */
-export const ADMIN_SCOPES = ['openid', 'email', 'profile']
+/** An administrator's or an ambassador's sign-in: identity only. */
+export const IDENTITY_SCOPES = ['openid', 'email', 'profile']
 
 const GOOGLE_HOSTS = {
   accounts: 'https://accounts.google.com',

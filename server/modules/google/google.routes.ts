@@ -18,6 +18,7 @@ import { googleClient } from './google-client'
 import {
   approveDemoSignIn,
   beginAdminSignIn,
+  beginAmbassadorSignIn,
   beginProfessionalSignIn,
   completeGoogleSignIn,
   describeDemoSignIn,
@@ -51,7 +52,7 @@ export function googleRoutes(app: App, deps: AppDeps): void {
 
   const finish = (reply: FastifyReply, outcome: SignInOutcome) => {
     reply.clearCookie(SIGN_IN_COOKIE, signInCookieOptions(config, 0))
-    if (outcome.session) setSessionCookie(reply, config, 'staff', outcome.session.token)
+    if (outcome.session) setSessionCookie(reply, config, outcome.session.kind, outcome.session.token)
     return outcome
   }
 
@@ -69,6 +70,23 @@ export function googleRoutes(app: App, deps: AppDeps): void {
     '/api/google/admin-auth-url',
     { config: { access: 'public', ...signInRateLimit }, schema: { response: { 200: authUrlSchema } } },
     async (_request, reply) => sendAuthUrl(reply, await beginAdminSignIn(signIn)),
+  )
+
+  // The ambassador login's "Se connecter avec Google" is a link: the browser comes here, then goes on.
+  app.get(
+    '/api/ambassador/google-auth',
+    {
+      config: { access: 'public', ...signInRateLimit },
+      schema: { querystring: z.object({ accessCode: z.string().trim().max(64).default('') }) },
+    },
+    async (request, reply) => {
+      const start = await beginAmbassadorSignIn(signIn, request.query.accessCode)
+      reply.header('cache-control', 'no-store')
+      if ('redirectTo' in start) return reply.redirect(start.redirectTo)
+      return reply
+        .setCookie(SIGN_IN_COOKIE, start.browserBinding, signInCookieOptions(config, SIGN_IN_STATE_TTL_MS))
+        .redirect(start.authUrl)
+    },
   )
 
   // Google sends the browser back here with ?code&state (or ?error=access_denied&state).

@@ -1,8 +1,10 @@
+import type { AmbassadorSignInError } from '../../../common/schemas/ambassador'
 import type { SignInError, SignInPurpose } from '../../../common/schemas/auth'
 import type { Clock } from '../../clock'
 import { type Config, DEMO_ADMIN_EMAIL } from '../../config'
 import type { Database } from '../../db/client'
 import type { OAuthStateRow, SalonRow } from '../../db/schema'
+import { DEMO_AMBASSADOR } from '../../db/seed'
 import {
   decryptSecret,
   encryptSecret,
@@ -11,7 +13,9 @@ import {
   signValue,
   verifySignedValue,
 } from '../../security/secrets'
-import { startSession } from '../auth/sessions.usecases'
+import { findUsableAccessCode, findUsableAccessCodeById } from '../ambassadors/access-codes.usecases'
+import { findOrCreateAmbassador } from '../ambassadors/ambassadors.usecases'
+import { type SessionKind, startSession } from '../auth/sessions.usecases'
 import { findSalonOfRowId, recordOwnerSignIn } from '../salons/salons.usecases'
 import { saveGoogleTokens } from './calendar-connection.usecases'
 import {
@@ -22,7 +26,7 @@ import {
   salonInactive,
 } from './google.errors'
 import * as repo from './google.repository'
-import { ADMIN_SCOPES, type GoogleClient, type GoogleTokens, PROFESSIONAL_SCOPES } from './google-client'
+import { type GoogleClient, type GoogleTokens, IDENTITY_SCOPES, PROFESSIONAL_SCOPES } from './google-client'
 
 /**
  * Signing in with Google (spec §2 "Calendar connection screen"): the salon's owner proves they hold
@@ -35,6 +39,7 @@ import { ADMIN_SCOPES, type GoogleClient, type GoogleTokens, PROFESSIONAL_SCOPES
 export const SIGN_IN_STATE_TTL_MS = 10 * 60 * 1000
 const STATE_PURPOSE = 'oauth-state'
 const SECRET_PURPOSE = 'oauth-code-verifier'
+const PAYLOAD_PURPOSE = 'oauth-state-payload'
 
 export interface SignInDeps {
   db: Database
@@ -50,7 +55,7 @@ export interface SignInStart {
 }
 
 export type SignInOutcome =
-  | { redirectTo: string; session: { token: string } }
+  | { redirectTo: string; session: { token: string; kind: SessionKind } }
   | { redirectTo: string; session?: undefined }
 
 /** Where the browser goes to sign in for a salon: Google's consent, or the demo page. */
@@ -65,14 +70,30 @@ export function beginAdminSignIn(deps: SignInDeps): Promise<SignInStart> {
   return beginSignIn(deps, 'admin', undefined)
 }
 
+/**
+ * Where the browser goes to sign in as an ambassador, with a valid access code (kept, encrypted,
+ * with the state: it is checked again on the way back). An unknown or revoked code goes straight
+ * back to the login page.
+ */
+export async function beginAmbassadorSignIn(
+  deps: SignInDeps,
+  accessCode: string,
+): Promise<SignInStart | { redirectTo: string }> {
+  const code = await findUsableAccessCode(deps.db, accessCode)
+  if (!code) return { redirectTo: ambassadorFailure('invalid_access_code').redirectTo }
+  return beginSignIn(deps, 'ambassador', undefined, encryptSecret(deps.config.appSecret, PAYLOAD_PURPOSE, code.id))
+}
+
 async function beginSignIn(
   deps: SignInDeps,
   purpose: SignInPurpose,
   salon: SalonRow | undefined,
+  payload?: string,
 ): Promise<SignInStart> {
   const { config, google, clock } = deps
   if (!google && !config.demoSignIn) throw googleNotConfigured()
-  const nonce = randomToken()
+  // The purpose rides in the signed state, so even an expired state returns to the right page.
+  const nonce = `${purpose}~${randomToken()}`
   const state = signValue(config.appSecret, STATE_PURPOSE, nonce)
   const pkce = google ? await google.newCodeVerifier() : { codeVerifier: randomToken(), codeChallenge: '' }
   const now = clock.now()
@@ -82,6 +103,7 @@ async function beginSignIn(
     purpose,
     salonId: salon?.id ?? null,
     codeVerifier: encryptSecret(config.appSecret, SECRET_PURPOSE, pkce.codeVerifier),
+    payload: payload ?? null,
     createdAt: now,
     expiresAt: new Date(now.getTime() + SIGN_IN_STATE_TTL_MS),
   })
@@ -89,12 +111,19 @@ async function beginSignIn(
     ? google.authorizationUrl({
         state,
         codeChallenge: pkce.codeChallenge,
-        scopes: purpose === 'professional' ? PROFESSIONAL_SCOPES : ADMIN_SCOPES,
+        scopes: purpose === 'professional' ? PROFESSIONAL_SCOPES : IDENTITY_SCOPES,
         loginHint: salon?.authorizedGoogleEmail ?? undefined,
         offline: purpose === 'professional',
       })
     : `${config.publicUrl}/demo-sign-in?state=${encodeURIComponent(state)}`
   return { authUrl, browserBinding: nonce }
+}
+
+/** The purpose a genuine state names (even an expired one): which page to come back to. */
+function purposeOfState(deps: SignInDeps, state: string | undefined): SignInPurpose {
+  const nonce = state ? verifySignedValue(deps.config.appSecret, STATE_PURPOSE, state) : undefined
+  const purpose = nonce?.split('~')[0]
+  return purpose === 'admin' || purpose === 'ambassador' ? purpose : 'professional'
 }
 
 /** The state's row, taken out (single use), when the state is genuine and this browser started it. */
@@ -107,8 +136,24 @@ async function consumeState(deps: SignInDeps, state: string | undefined, binding
 }
 
 function failure(purpose: SignInPurpose, error: SignInError, extra: Record<string, string> = {}): SignInOutcome {
+  if (purpose === 'ambassador') return ambassadorFailure(AMBASSADOR_ERROR_OF[error])
   const page = purpose === 'admin' ? '/admin' : '/professional'
   return { redirectTo: `${page}?${new URLSearchParams({ error, ...extra })}` }
+}
+
+/** The ambassador login page has its own error words (spec §8). */
+const AMBASSADOR_ERROR_OF: Record<SignInError, AmbassadorSignInError> = {
+  wrong_account: 'auth_failed',
+  access_denied: 'auth_failed',
+  invalid_state: 'callback_error',
+  auth_failed: 'auth_failed',
+  no_authorized_account: 'auth_failed',
+  salon_inactive: 'auth_failed',
+  not_admin: 'auth_failed',
+}
+
+function ambassadorFailure(error: AmbassadorSignInError): SignInOutcome {
+  return { redirectTo: `/ambassador?error=${error}` }
 }
 
 /** Google sent the browser back: check everything, then sign in or say why not. */
@@ -122,8 +167,8 @@ export async function completeGoogleSignIn(
   },
 ): Promise<SignInOutcome> {
   const row = await consumeState(deps, input.state, input.binding)
-  if (!row) return failure('professional', 'invalid_state')
-  const purpose = row.purpose === 'admin' ? 'admin' : 'professional'
+  if (!row) return failure(purposeOfState(deps, input.state), 'invalid_state')
+  const purpose = row.purpose
   // The salon comes back in a refusal, so the connect form can offer to try again at once.
   const salon = row.salonId ? await findSalonOfRowId(deps.db, row.salonId) : undefined
   const about: Record<string, string> = salon ? { salon: salon.publicId } : {}
@@ -135,13 +180,20 @@ export async function completeGoogleSignIn(
   try {
     const codeVerifier = decryptSecret(deps.config.appSecret, SECRET_PURPOSE, row.codeVerifier)
     tokens = await deps.google.exchangeCode(input.code, codeVerifier)
-    identity = await deps.google.identity(tokens.accessToken)
   } catch {
     return failure(purpose, 'auth_failed', about)
   }
+  try {
+    identity = await deps.google.identity(tokens.accessToken)
+  } catch {
+    await deps.google.revoke(tokens.accessToken).catch(() => {})
+    return purpose === 'ambassador' ? ambassadorFailure('token_invalid') : failure(purpose, 'auth_failed', about)
+  }
   const outcome = identity.emailVerified
     ? await finishSignIn(deps, row, salon, identity, tokens)
-    : failure(purpose, 'auth_failed', about)
+    : purpose === 'ambassador'
+      ? ambassadorFailure('token_invalid')
+      : failure(purpose, 'auth_failed', about)
   // Tokens of a refused account are not kept: hand them back to Google.
   if (!outcome.session) await deps.google.revoke(tokens.refreshToken ?? tokens.accessToken).catch(() => {})
   return outcome
@@ -155,8 +207,8 @@ export async function describeDemoSignIn(deps: SignInDeps, state: string) {
   if (!row) throw invalidSignInState()
   const salon = row.salonId ? await findSalonOfRowId(deps.db, row.salonId) : undefined
   return {
-    purpose: row.purpose === 'admin' ? ('admin' as const) : ('professional' as const),
-    account: demoAccount(deps.config, salon),
+    purpose: row.purpose,
+    account: demoAccount(deps.config, row.purpose, salon),
     salon: salon ? { salonId: salon.publicId, name: salon.name } : null,
   }
 }
@@ -170,12 +222,15 @@ export async function approveDemoSignIn(
   const row = await consumeState(deps, input.state, input.binding)
   if (!row) throw invalidSignInState()
   const salon = row.salonId ? await findSalonOfRowId(deps.db, row.salonId) : undefined
-  const outcome = await finishSignIn(deps, row, salon, demoAccount(deps.config, salon), undefined)
-  return outcome.session ? { ...outcome, redirectTo: `${outcome.redirectTo}&demo=true` } : outcome
+  const outcome = await finishSignIn(deps, row, salon, demoAccount(deps.config, row.purpose, salon), undefined)
+  if (!outcome.session || row.purpose === 'ambassador') return outcome
+  return { ...outcome, redirectTo: `${outcome.redirectTo}&demo=true` }
 }
 
-function demoAccount(config: Config, salon: SalonRow | undefined) {
+/** Who the demo sign-in stands for: the salon's account, the demo ambassador, or the first administrator. */
+function demoAccount(config: Config, purpose: SignInPurpose, salon: SalonRow | undefined) {
   if (salon) return { email: salon.authorizedGoogleEmail ?? salon.contactEmail, name: salon.name }
+  if (purpose === 'ambassador') return { email: DEMO_AMBASSADOR.email, name: DEMO_AMBASSADOR.name }
   return { email: config.adminEmails[0] ?? DEMO_ADMIN_EMAIL, name: 'Demo administrator' }
 }
 
@@ -190,9 +245,10 @@ async function finishSignIn(
   const email = identity.email.toLowerCase()
   if (row.purpose === 'admin') {
     if (!config.adminEmails.includes(email)) return failure('admin', 'not_admin')
-    const session = await startSession(db, clock, { kind: 'staff', salonId: null, email, name: identity.name })
-    return { redirectTo: '/admin?connected=true', session }
+    const { token } = await startSession(db, clock, { kind: 'staff', salonId: null, email, name: identity.name })
+    return { redirectTo: '/admin?connected=true', session: { token, kind: 'staff' } }
   }
+  if (row.purpose === 'ambassador') return finishAmbassadorSignIn(deps, row, { email, name: identity.name })
   if (!salon) return failure('professional', 'invalid_state')
   const about = { salon: salon.publicId }
   if (!salon.isActive) return failure('professional', 'salon_inactive', about)
@@ -205,10 +261,43 @@ async function finishSignIn(
   return db.transaction(async (tx) => {
     if (tokens) await saveGoogleTokens({ db: tx, clock, config }, salon.id, email, tokens)
     await recordOwnerSignIn(tx, salon, clock.now())
-    const session = await startSession(tx, clock, { kind: 'staff', salonId: salon.id, email, name: identity.name })
+    const { token } = await startSession(tx, clock, { kind: 'staff', salonId: salon.id, email, name: identity.name })
     const query = new URLSearchParams({ connected: 'true', salon: salon.publicId, email })
-    return { redirectTo: `/professional?${query}`, session }
+    return { redirectTo: `/professional?${query}`, session: { token, kind: 'staff' as const } }
   })
+}
+
+/**
+ * An ambassador back from Google: the access code must still be valid (not revoked meanwhile);
+ * the first sign-in creates the ambassador from the Google account, later ones find it.
+ */
+async function finishAmbassadorSignIn(
+  deps: SignInDeps,
+  row: OAuthStateRow,
+  identity: { email: string; name: string },
+): Promise<SignInOutcome> {
+  const { db, clock, config } = deps
+  let codeId: string
+  try {
+    codeId = decryptSecret(config.appSecret, PAYLOAD_PURPOSE, row.payload ?? '')
+  } catch {
+    return ambassadorFailure('callback_error')
+  }
+  if (!(await findUsableAccessCodeById(db, codeId))) return ambassadorFailure('invalid_access_code')
+  let ambassador: Awaited<ReturnType<typeof findOrCreateAmbassador>>
+  try {
+    ambassador = await findOrCreateAmbassador(db, identity, codeId)
+  } catch {
+    return ambassadorFailure('creation_failed')
+  }
+  if (!ambassador.isActive) return ambassadorFailure('auth_failed')
+  const { token } = await startSession(db, clock, {
+    kind: 'ambassador',
+    ambassadorId: ambassador.id,
+    email: ambassador.email,
+    name: ambassador.name,
+  })
+  return { redirectTo: '/ambassador/dashboard', session: { token, kind: 'ambassador' } }
 }
 
 /** "salon.lumiere.demo@gmail.com" → "s•••o@gmail.com": enough to recognise, not to harvest. */

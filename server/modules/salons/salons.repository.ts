@@ -43,7 +43,7 @@ export async function countSalons(db: Executor): Promise<number> {
 }
 
 export type NewSalon = Pick<SalonRow, 'hash' | 'name' | 'contactEmail' | 'address' | 'country' | 'timeZone'> &
-  Partial<Pick<SalonRow, 'authorizedGoogleEmail' | 'isActive' | 'publicId'>>
+  Partial<Pick<SalonRow, 'authorizedGoogleEmail' | 'isActive' | 'publicId' | 'createdAt' | 'updatedAt'>>
 
 export async function insertSalon(db: Executor, salon: NewSalon): Promise<SalonRow> {
   const [row] = await db.insert(salons).values(salon).returning()
@@ -51,7 +51,9 @@ export async function insertSalon(db: Executor, salon: NewSalon): Promise<SalonR
   return row
 }
 
-export type SalonChanges = Partial<Pick<SalonRow, 'name' | 'address' | 'country' | 'contactEmail' | 'timeZone'>>
+export type SalonChanges = Partial<
+  Pick<SalonRow, 'name' | 'address' | 'country' | 'contactEmail' | 'timeZone' | 'authorizedGoogleEmail' | 'isActive'>
+>
 
 export async function updateSalon(db: Executor, id: string, changes: SalonChanges, now: Date): Promise<SalonRow> {
   const [row] = await db

@@ -4,8 +4,9 @@ import { canonicalTimeZone } from '../../../common/time'
 import type { Clock } from '../../clock'
 import type { Database, Executor } from '../../db/client'
 import type { SalonRow } from '../../db/schema'
+import { endSessionsOfSalon } from '../auth/sessions.usecases'
 import { calendarConnectionOf, calendarConnectionsOf } from '../google/calendar-connection.usecases'
-import { getWorkingHours, getWorkingHoursOfSalons } from '../schedule/schedule.usecases'
+import { getWorkingHours, getWorkingHoursOfSalons, setDefaultOpeningHours } from '../schedule/schedule.usecases'
 import { invalidTimeZone, salonNotFound } from './salons.errors'
 import { presentSalon, presentSalonLookup } from './salons.presenters'
 import * as repo from './salons.repository'
@@ -69,13 +70,21 @@ export interface NewSalonInput {
   timeZone?: string
   authorizedGoogleEmail?: string | null
   isActive?: boolean
+  /** When it is created, on the app's clock (APP_NOW in demos); the database's clock otherwise. */
+  createdAt?: Date
 }
 
 export async function createSalon(db: Executor, input: NewSalonInput): Promise<SalonRow> {
   const requested = input.timeZone ?? defaultTimeZone(input.country)
   const timeZone = canonicalTimeZone(requested)
   if (!timeZone) throw invalidTimeZone(requested)
-  return repo.insertSalon(db, { ...input, timeZone, hash: newSalonHash() })
+  const { createdAt, ...details } = input
+  return repo.insertSalon(db, {
+    ...details,
+    timeZone,
+    hash: newSalonHash(),
+    ...(createdAt ? { createdAt, updatedAt: createdAt } : {}),
+  })
 }
 
 /** Edits a salon's details. A new country brings its default time zone unless a zone is given. */
@@ -95,5 +104,44 @@ export async function updateSalonDetails(
     changes.timeZone = defaultTimeZone(input.country)
   }
   const updated = await repo.updateSalon(db, salon.id, changes, clock.now())
+  return getSalonDetails(db, updated)
+}
+
+/** Changes who may sign in for the salon, or whether it is active (ambassadors, administrators). */
+export async function updateSalonAccount(
+  db: Executor,
+  salon: SalonRow,
+  changes: Pick<repo.SalonChanges, 'authorizedGoogleEmail' | 'isActive'>,
+  now: Date,
+): Promise<SalonRow> {
+  return repo.updateSalon(db, salon.id, changes, now)
+}
+
+/** "Nouveau Salon" of the admin panel: a salon with the default week and no services yet. */
+export async function createSalonAsAdmin(db: Database, clock: Clock, input: NewSalonInput): Promise<Salon> {
+  const salon = await db.transaction(async (tx) => {
+    const created = await createSalon(tx, { ...input, isActive: input.isActive ?? true, createdAt: clock.now() })
+    await setDefaultOpeningHours(tx, created.id)
+    return created
+  })
+  return getSalonDetails(db, salon)
+}
+
+/** An administrator's edit: details, the authorised Google account, active or not. */
+export async function updateSalonAsAdmin(
+  db: Database,
+  clock: Clock,
+  salon: SalonRow,
+  input: Partial<NewSalonInput>,
+): Promise<Salon> {
+  const { timeZone: _, ...changes } = input
+  const withZone: repo.SalonChanges = { ...changes }
+  if (input.country && input.country !== salon.country) withZone.timeZone = defaultTimeZone(input.country)
+  const updated = await db.transaction(async (tx) => {
+    const row = await repo.updateSalon(tx, salon.id, withZone, clock.now())
+    // A new authorised account or a deactivated salon: nobody stays signed in on the old terms.
+    if (input.authorizedGoogleEmail !== undefined || input.isActive === false) await endSessionsOfSalon(tx, salon.id)
+    return row
+  })
   return getSalonDetails(db, updated)
 }

@@ -1,6 +1,6 @@
 import type { TimeOffInput, WorkingHours, WorkingHoursInput } from '../../../common/schemas/schedule'
 import { DAY_MS } from '../../../common/time'
-import { type Database, PG_EXCLUSION_VIOLATION, sqlState } from '../../db/client'
+import { type Database, type Executor, PG_EXCLUSION_VIOLATION, sqlState } from '../../db/client'
 import type { SalonRow, TimeOffRow } from '../../db/schema'
 import { resolvePointInTime } from './point-in-time'
 import { timeOffEndsBeforeStart, timeOffNotFound, timeOffOverlaps, timeOffTooLong } from './schedule.errors'
@@ -52,4 +52,15 @@ export async function addTimeOff(db: Database, salon: SalonRow, input: TimeOffIn
 
 export async function removeTimeOff(db: Database, salon: SalonRow, timeOffId: string): Promise<void> {
   if (!(await repo.deleteTimeOff(db, salon.id, timeOffId))) throw timeOffNotFound()
+}
+
+/** A new salon's week: Monday to Friday 09:00–18:00 (the spec's default hours), the weekend closed. */
+export async function setDefaultOpeningHours(db: Executor, salonId: string): Promise<void> {
+  const DEFAULT_OPENS = 9 * 60
+  const DEFAULT_CLOSES = 18 * 60
+  await repo.replaceOpeningHours(
+    db,
+    salonId,
+    [0, 1, 2, 3, 4].map((weekday) => ({ weekday, opensMinute: DEFAULT_OPENS, closesMinute: DEFAULT_CLOSES })),
+  )
 }

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
-import { ambassadors, type ReferralRow, referrals } from '../../db/schema'
+import { ambassadors, type ReferralRow, referrals, salons } from '../../db/schema'
 
 /** Referral rows (waitlist entries). The only code that reads or writes the referrals table. */
 
@@ -28,4 +28,45 @@ export async function listReferrals(db: Executor): Promise<ReferralWithAmbassado
     .from(referrals)
     .leftJoin(ambassadors, eq(ambassadors.id, referrals.ambassadorId))
     .orderBy(desc(referrals.createdAt), desc(referrals.id))
+}
+
+export interface ReferralWithSalon {
+  referral: ReferralRow
+  salonPublicId: string | null
+  salonIsActive: boolean | null
+  ownerFirstSignedInAt: Date | null
+}
+
+/** One ambassador's referrals, newest first, with the salon each became. */
+export async function listReferralsOfAmbassador(db: Executor, ambassadorId: string): Promise<ReferralWithSalon[]> {
+  return db
+    .select({
+      referral: referrals,
+      salonPublicId: salons.publicId,
+      salonIsActive: salons.isActive,
+      ownerFirstSignedInAt: salons.ownerFirstSignedInAt,
+    })
+    .from(referrals)
+    .leftJoin(salons, eq(salons.id, referrals.salonId))
+    .where(eq(referrals.ambassadorId, ambassadorId))
+    .orderBy(desc(referrals.createdAt), desc(referrals.id))
+}
+
+/** A referral, locked for the transaction that converts it (two activations at once: one wins). */
+export async function findReferralForUpdate(db: Executor, id: string): Promise<ReferralRow | undefined> {
+  const [row] = await db.select().from(referrals).where(eq(referrals.id, id)).limit(1).for('update')
+  return row
+}
+
+export async function findReferralOfSalon(db: Executor, salonId: string): Promise<ReferralRow | undefined> {
+  const [row] = await db.select().from(referrals).where(eq(referrals.salonId, salonId)).limit(1)
+  return row
+}
+
+export async function updateReferral(
+  db: Executor,
+  id: string,
+  changes: Partial<Pick<ReferralRow, 'status' | 'salonId' | 'authorizedGoogleEmail' | 'convertedAt'>>,
+): Promise<void> {
+  await db.update(referrals).set(changes).where(eq(referrals.id, id))
 }

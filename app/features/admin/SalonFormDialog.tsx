@@ -1,0 +1,263 @@
+import { type FormEvent, useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { emailSchema, type Salon } from '../../../common/schemas/salon'
+import { Button } from '../../components/ui/Button'
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/Dialog'
+import { Field, Input, Label } from '../../components/ui/Input'
+import { Switch } from '../../components/ui/Switch'
+import { toast } from '../../components/ui/Toast'
+import { ApiError } from '../../lib/api'
+import { CountryPicker } from '../waitlist/CountryPicker'
+import { failureText, type SalonInput, useCreateSalon, useUpdateSalon } from './admin-api'
+
+type TextField = 'name' | 'address' | 'country' | 'contactEmail' | 'authorizedGoogleEmail'
+type Values = Record<TextField, string> & { isActive: boolean }
+type Errors = Partial<Record<TextField, string>>
+const FIELDS: readonly TextField[] = ['name', 'address', 'country', 'contactEmail', 'authorizedGoogleEmail']
+/** A new salon starts in France and active, the common case. */
+const NEW_SALON: Values = {
+  name: '',
+  address: '',
+  country: 'FR',
+  contactEmail: '',
+  authorizedGoogleEmail: '',
+  isActive: true,
+}
+
+const isEmail = (value: string) => emailSchema.safeParse(value).success
+
+/** The checks of `adminSalonInputSchema`, as translation keys. */
+function validate(values: Values): Errors {
+  const errors: Errors = {}
+  if (values.name.trim() === '') errors.name = 'admin.salonForm.errors.name'
+  if (values.address.trim() === '') errors.address = 'admin.salonForm.errors.address'
+  if (values.country === '') errors.country = 'admin.salonForm.errors.country'
+  if (values.contactEmail.trim() === '') errors.contactEmail = 'admin.salonForm.errors.contactEmailRequired'
+  else if (!isEmail(values.contactEmail)) errors.contactEmail = 'admin.salonForm.errors.email'
+  if (values.authorizedGoogleEmail.trim() !== '' && !isEmail(values.authorizedGoogleEmail)) {
+    errors.authorizedGoogleEmail = 'admin.salonForm.errors.email'
+  }
+  return errors
+}
+
+/** What the server would store: trimmed, e-mails in lower case, a blank Google e-mail as none. */
+function toInput(values: Values): SalonInput {
+  const google = values.authorizedGoogleEmail.trim().toLowerCase()
+  return {
+    name: values.name.trim(),
+    address: values.address.trim(),
+    country: values.country,
+    contactEmail: values.contactEmail.trim().toLowerCase(),
+    authorizedGoogleEmail: google === '' ? null : google,
+    isActive: values.isActive,
+  }
+}
+
+/** Only what the administrator changed, so an edit never rewrites fields it did not touch. */
+function changesOf(salon: Salon, input: SalonInput): Partial<SalonInput> {
+  const saved: SalonInput = {
+    name: salon.name,
+    address: salon.address,
+    country: salon.country,
+    contactEmail: salon.contactEmail,
+    authorizedGoogleEmail: salon.authorizedGoogleEmail,
+    isActive: salon.isActive,
+  }
+  return Object.fromEntries(
+    Object.entries(input).filter(([key, value]) => saved[key as keyof SalonInput] !== value),
+  ) as Partial<SalonInput>
+}
+
+/** "Nouveau Salon" without a salon; its edit with one. Closes on success or cancel. */
+export function SalonFormDialog({
+  salon,
+  open,
+  onOpenChange,
+}: {
+  salon?: Salon
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}) {
+  const { t } = useTranslation()
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent closeLabel={t('common.close')}>
+        <DialogHeader>
+          <DialogTitle>{salon ? t('admin.salonForm.editTitle') : t('admin.salonForm.createTitle')}</DialogTitle>
+          <DialogDescription>
+            {salon
+              ? t('admin.salonForm.editDescription', { salonId: salon.salonId })
+              : t('admin.salonForm.createDescription')}
+          </DialogDescription>
+        </DialogHeader>
+        {/* Mounted for each opening, so the fields start from what is saved. */}
+        {open && <SalonForm salon={salon} onDone={() => onOpenChange(false)} />}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function SalonForm({ salon, onDone }: { salon: Salon | undefined; onDone: () => void }) {
+  const { t } = useTranslation()
+  const create = useCreateSalon()
+  const update = useUpdateSalon()
+  const pending = create.isPending || update.isPending
+  const activeId = useId()
+  const [values, setValues] = useState<Values>(
+    salon
+      ? {
+          name: salon.name,
+          address: salon.address,
+          country: salon.country,
+          contactEmail: salon.contactEmail,
+          authorizedGoogleEmail: salon.authorizedGoogleEmail ?? '',
+          isActive: salon.isActive,
+        }
+      : NEW_SALON,
+  )
+  // Translation keys for our own checks; the server's words for its refusals.
+  const [errors, setErrors] = useState<Errors>({})
+  const [serverErrors, setServerErrors] = useState<Errors>({})
+
+  const set = (field: TextField) => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }))
+    setErrors((current) => ({ ...current, [field]: undefined }))
+    setServerErrors((current) => ({ ...current, [field]: undefined }))
+  }
+
+  const onError = (error: Error) => {
+    const byField: Errors = {}
+    for (const issue of error instanceof ApiError ? (error.body?.issues ?? []) : []) {
+      const field = FIELDS.find((name) => issue.path.split('.').at(-1) === name)
+      if (field) byField[field] ??= issue.message
+    }
+    setServerErrors(byField)
+    toast({
+      title: salon ? t('admin.salonForm.updateFailed') : t('admin.salonForm.createFailed'),
+      description: failureText(error, t),
+      tone: 'destructive',
+    })
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const found = validate(values)
+    setErrors(found)
+    const first = FIELDS.find((field) => found[field])
+    if (first) {
+      document.getElementById(`admin-salon-${first}`)?.focus()
+      return
+    }
+    const input = toInput(values)
+    if (!salon) {
+      create.mutate(input, {
+        onSuccess: (created) => {
+          toast({
+            title: t('admin.salonForm.created'),
+            description: t('admin.salonForm.createdText', { name: created.name, salonId: created.salonId }),
+            tone: 'success',
+            duration: 10_000,
+          })
+          onDone()
+        },
+        onError,
+      })
+      return
+    }
+    const changes = changesOf(salon, input)
+    if (Object.keys(changes).length === 0) {
+      onDone()
+      return
+    }
+    update.mutate(
+      { salonId: salon.salonId, changes },
+      {
+        onSuccess: (updated) => {
+          toast({ title: t('admin.salonForm.updated'), description: updated.name, tone: 'success' })
+          onDone()
+        },
+        onError,
+      },
+    )
+  }
+
+  const errorOf = (field: TextField) => {
+    const key = errors[field]
+    return key ? t(key) : serverErrors[field]
+  }
+
+  const text = (field: Exclude<TextField, 'country'>, options: { type: string; autoComplete: string; max: number }) => (
+    <Field
+      id={`admin-salon-${field}`}
+      label={t(`admin.salonForm.${field}`)}
+      hint={
+        field === 'authorizedGoogleEmail' || field === 'contactEmail' ? t(`admin.salonForm.${field}Hint`) : undefined
+      }
+      error={errorOf(field)}
+      required={field !== 'authorizedGoogleEmail'}
+      optionalLabel={t('common.optional')}
+    >
+      {(control) => (
+        <Input
+          {...control}
+          type={options.type}
+          value={values[field]}
+          onChange={(event) => set(field)(event.target.value)}
+          autoComplete={options.autoComplete}
+          maxLength={options.max}
+          aria-required={field !== 'authorizedGoogleEmail' || undefined}
+        />
+      )}
+    </Field>
+  )
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+      {text('name', { type: 'text', autoComplete: 'organization', max: 120 })}
+      {text('address', { type: 'text', autoComplete: 'street-address', max: 300 })}
+      <Field id="admin-salon-country" label={t('admin.salonForm.country')} error={errorOf('country')} required>
+        {(control) => (
+          <CountryPicker
+            {...control}
+            value={values.country || undefined}
+            onChange={(code) => set('country')(code ?? '')}
+          />
+        )}
+      </Field>
+      {text('contactEmail', { type: 'email', autoComplete: 'email', max: 254 })}
+      {text('authorizedGoogleEmail', { type: 'email', autoComplete: 'off', max: 254 })}
+      <div className="flex items-start justify-between gap-4 rounded-2xl bg-sand/60 p-4">
+        <div className="flex flex-col gap-1">
+          <Label htmlFor={activeId}>{t('admin.salonForm.isActive')}</Label>
+          <p id={`${activeId}-hint`} className="text-sm leading-relaxed text-ink-soft">
+            {t('admin.salonForm.isActiveHint')}
+          </p>
+        </div>
+        <Switch
+          id={activeId}
+          checked={values.isActive}
+          onCheckedChange={(isActive) => setValues((current) => ({ ...current, isActive }))}
+          aria-describedby={`${activeId}-hint`}
+        />
+      </div>
+      <DialogFooter className="mt-1">
+        <DialogClose asChild>
+          <Button type="button" variant="outline" disabled={pending}>
+            {t('admin.cancel')}
+          </Button>
+        </DialogClose>
+        <Button type="submit" loading={pending}>
+          {pending ? t('admin.salonForm.saving') : salon ? t('admin.salonForm.save') : t('admin.salonForm.create')}
+        </Button>
+      </DialogFooter>
+    </form>
+  )
+}

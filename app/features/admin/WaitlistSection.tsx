@@ -1,0 +1,88 @@
+import { ClipboardList } from 'lucide-react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { ReferralStatus } from '../../../common/schemas/waitlist'
+import { Badge, type BadgeTone } from '../../components/ui/Badge'
+import { Button } from '../../components/ui/Button'
+import { Card } from '../../components/ui/Card'
+import { countryName } from '../../lib/format'
+import { currentLanguage } from '../../lib/i18n'
+import { LoadError, Skeleton } from '../salon-dashboard/overview/states'
+import { useWaitlist } from './admin-api'
+import { formatDay } from './admin-format'
+import { SectionHeader } from './SectionHeader'
+
+/** The latest sign-ups first; the rest on demand, the list can grow long. */
+const FIRST_SHOWN = 6
+const STATUS_TONES: Record<ReferralStatus, BadgeTone> = { pending: 'warning', contacted: 'info', converted: 'success' }
+
+export function WaitlistSection() {
+  const { t } = useTranslation()
+  const waitlist = useWaitlist()
+  const [showAll, setShowAll] = useState(false)
+  const language = currentLanguage()
+  const entries = waitlist.data ?? []
+  const shown = showAll ? entries : entries.slice(0, FIRST_SHOWN)
+  return (
+    <Card>
+      <SectionHeader
+        id="admin-waitlist-title"
+        title={t('admin.waitlist.title')}
+        count={waitlist.data?.length}
+        description={t('admin.waitlist.description')}
+      />
+      <div className="flex flex-col gap-3 px-5 pb-5 pt-3 sm:px-6 sm:pb-6">
+        {waitlist.isPending ? (
+          <div role="status" className="flex flex-col gap-3">
+            <span className="sr-only">{t('admin.loading')}</span>
+            {[0, 1, 2].map((row) => (
+              <Skeleton key={row} className="h-4 w-full max-w-md" />
+            ))}
+          </div>
+        ) : waitlist.isError ? (
+          <LoadError message={t('admin.waitlist.loadFailed')} onRetry={() => void waitlist.refetch()} />
+        ) : entries.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-line px-4 py-8 text-center">
+            <ClipboardList aria-hidden className="size-7 text-ink-soft" />
+            <p className="text-ink-soft">{t('admin.waitlist.empty')}</p>
+          </div>
+        ) : (
+          <>
+            <ul aria-labelledby="admin-waitlist-title" className="flex flex-col divide-y divide-line/60">
+              {shown.map((entry) => (
+                <li key={entry.id} className="flex flex-wrap items-start gap-x-4 gap-y-1 py-3 first:pt-0 last:pb-0">
+                  <div className="min-w-0 flex-1 basis-56">
+                    <p className="break-words font-medium">{entry.salonName}</p>
+                    <p className="break-all text-sm text-ink-soft">{entry.contactEmail}</p>
+                    <p className="break-words text-sm text-ink-soft">
+                      {[
+                        formatDay(entry.createdAt, language),
+                        entry.country && countryName(entry.country, language),
+                        entry.referralCode &&
+                          t('admin.waitlist.referredBy', {
+                            who: entry.ambassadorName
+                              ? `${entry.ambassadorName} (${entry.referralCode})`
+                              : entry.referralCode,
+                          }),
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </p>
+                  </div>
+                  <Badge tone={STATUS_TONES[entry.status]} className="shrink-0">
+                    {t(`admin.waitlist.status.${entry.status}`)}
+                  </Badge>
+                </li>
+              ))}
+            </ul>
+            {entries.length > FIRST_SHOWN && (
+              <Button variant="ghost" size="sm" className="self-start" onClick={() => setShowAll((all) => !all)}>
+                {showAll ? t('admin.waitlist.showFewer') : t('admin.waitlist.showAll', { total: entries.length })}
+              </Button>
+            )}
+          </>
+        )}
+      </div>
+    </Card>
+  )
+}

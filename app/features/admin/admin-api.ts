@@ -1,0 +1,114 @@
+import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { TFunction } from 'i18next'
+import type { AccessCode, AdminOverview, AdminSalonDetails } from '../../../common/schemas/admin'
+import type { Service } from '../../../common/schemas/catalog'
+import type { Salon } from '../../../common/schemas/salon'
+import type { WaitlistReferral } from '../../../common/schemas/waitlist'
+import { ApiError, apiRequest } from '../../lib/api'
+
+/**
+ * Query keys of the administration panel. The default query function joins a key with '/', so each
+ * key is also the URL it reads.
+ */
+export const adminKeys = {
+  overview: ['/api/admin/overview'],
+  salons: ['/api/salons'],
+  services: ['/api/services'],
+  salon: (salonId: string) => ['/api/admin/salons', salonId],
+  accessCodes: ['/api/admin/access-codes'],
+  waitlist: ['/api/admin/waitlist'],
+} as const
+
+/** Every list and figure of the panel: a change to one salon can move any of them. */
+const EVERY_KEY: QueryKey[] = [
+  adminKeys.overview,
+  adminKeys.salons,
+  adminKeys.services,
+  ['/api/admin/salons'],
+  adminKeys.accessCodes,
+  adminKeys.waitlist,
+]
+
+/** Refetches all the panel shows (after a change, or on the "refresh" button). */
+export function useRefreshAdminData() {
+  const queryClient = useQueryClient()
+  return () => Promise.all(EVERY_KEY.map((queryKey) => queryClient.invalidateQueries({ queryKey })))
+}
+
+export const useAdminOverview = () => useQuery<AdminOverview>({ queryKey: adminKeys.overview })
+export const useAdminSalons = () => useQuery<Salon[]>({ queryKey: adminKeys.salons })
+export const useAdminServices = () => useQuery<Service[]>({ queryKey: adminKeys.services })
+export const useAccessCodes = () => useQuery<AccessCode[]>({ queryKey: adminKeys.accessCodes })
+export const useWaitlist = () => useQuery<WaitlistReferral[]>({ queryKey: adminKeys.waitlist })
+
+export function useAdminSalonDetails(salonId: string | undefined) {
+  return useQuery<AdminSalonDetails>({ queryKey: adminKeys.salon(salonId ?? ''), enabled: salonId !== undefined })
+}
+
+/** What the salon dialog sends: `adminSalonInputSchema` (create) or a part of it (update). */
+export interface SalonInput {
+  name: string
+  address: string
+  country: string
+  contactEmail: string
+  authorizedGoogleEmail: string | null
+  isActive: boolean
+}
+
+/** `POST /api/admin/salons` ("Nouveau Salon") → 201 with the salon and its new public ID. */
+export function useCreateSalon() {
+  const refresh = useRefreshAdminData()
+  return useMutation({
+    mutationFn: async (input: SalonInput) =>
+      (await (await apiRequest('POST', '/api/admin/salons', input)).json()) as Salon,
+    onSuccess: () => refresh(),
+  })
+}
+
+/** `PATCH /api/admin/salons/:id` with the fields that changed. */
+export function useUpdateSalon() {
+  const refresh = useRefreshAdminData()
+  return useMutation({
+    mutationFn: async ({ salonId, changes }: { salonId: string; changes: Partial<SalonInput> }) =>
+      (await (await apiRequest('PATCH', `/api/admin/salons/${salonId}`, changes)).json()) as Salon,
+    onSuccess: () => refresh(),
+  })
+}
+
+export interface CreatedAccessCode {
+  accessCode: AccessCode
+  /** The code in clear: the server never gives it again. */
+  code: string
+}
+
+export function useCreateAccessCode() {
+  const refresh = useRefreshAdminData()
+  return useMutation({
+    mutationFn: async (label: string) =>
+      (await (await apiRequest('POST', '/api/admin/access-codes', { label })).json()) as CreatedAccessCode,
+    onSuccess: () => refresh(),
+  })
+}
+
+export function useRevokeAccessCode() {
+  const refresh = useRefreshAdminData()
+  return useMutation({
+    mutationFn: async (id: string) => {
+      await apiRequest('POST', `/api/admin/access-codes/${encodeURIComponent(id)}/revoke`)
+    },
+    onSuccess: () => refresh(),
+  })
+}
+
+/**
+ * Why a call of the panel failed, in the interface language. The server's own message (English) is
+ * added when it has one the panel has no words for, so an administrator still learns the reason.
+ */
+export function failureText(error: unknown, t: TFunction): string {
+  if (!(error instanceof ApiError)) return t('admin.errors.network')
+  if (error.status === 401) return t('admin.errors.signedOut')
+  if (error.status === 403) return t('admin.errors.forbidden')
+  if (error.status === 404) return t('admin.errors.notFound')
+  const detail = error.body?.issues?.length ? undefined : error.body?.message
+  return detail ? `${t('admin.errors.generic')} (${detail})` : t('admin.errors.generic')
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod'
+import { serviceSchema } from './catalog'
+import { countryCodeSchema, emailSchema, salonSchema } from './salon'
+
+/**
+ * The administration panel (spec §2 "Administration panel") with real figures instead of the
+ * spec's hard-coded 47 / 94 % / 289.
+ */
+export const adminOverviewSchema = z.object({
+  /** Salons whose isActive is true. */
+  activeSalons: z.number(),
+  /** Appointments (not cancelled) starting today, each salon's today in its own time zone. */
+  bookingsToday: z.number(),
+  /**
+   * Share of chat conversations of the last 30 days that ended in a booking, in percent (one
+   * decimal); null when there was no conversation.
+   */
+  successRate: z.number().nullable(),
+  /** Distinct customers who wrote to an assistant (every channel, all time). */
+  botUsers: z.number(),
+  /** Conversations of the last 30 days (the success rate's denominator). */
+  conversationsLast30Days: z.number(),
+})
+export type AdminOverview = z.infer<typeof adminOverviewSchema>
+
+/** `POST /api/admin/salons` ("Nouveau Salon") and `PATCH /api/admin/salons/:id`. */
+export const adminSalonInputSchema = z.object({
+  name: z.string().trim().min(1, 'The salon name is required').max(120, 'The salon name is at most 120 characters'),
+  address: z.string().trim().min(1, 'The address is required').max(300, 'The address is at most 300 characters'),
+  country: countryCodeSchema,
+  contactEmail: emailSchema,
+  authorizedGoogleEmail: emailSchema.nullable().optional(),
+  isActive: z.boolean().optional(),
+})
+export const adminSalonUpdateSchema = adminSalonInputSchema.partial()
+
+/** An ambassador access code as the admin sees it: never the code itself, which is shown once. */
+export const accessCodeSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  /** The code's last 4 characters, to tell codes apart. */
+  hint: z.string(),
+  createdAt: z.string(),
+  revokedAt: z.string().nullable(),
+  /** Ambassadors who signed up with it. */
+  uses: z.number(),
+})
+export type AccessCode = z.infer<typeof accessCodeSchema>
+
+export const accessCodeCreateInputSchema = z.object({
+  label: z.string().trim().min(1, 'A label is required').max(80, 'The label is at most 80 characters'),
+})
+/** The new code, in clear, this once. */
+export const accessCodeCreatedSchema = z.object({ accessCode: accessCodeSchema, code: z.string() })
+
+/** `GET /api/admin/salons/:id` ("view"): the salon, its services and its booking figures. */
+export const adminSalonDetailsSchema = z.object({
+  salon: salonSchema,
+  services: z.array(serviceSchema),
+  stats: z.object({ totalBookings: z.number(), upcomingBookings: z.number(), bookingsToday: z.number() }),
+})
+export type AdminSalonDetails = z.infer<typeof adminSalonDetailsSchema>

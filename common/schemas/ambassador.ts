@@ -1,0 +1,98 @@
+import { z } from 'zod'
+import { emailSchema, publicSalonIdSchema } from './salon'
+import { REFERRAL_STATUSES } from './waitlist'
+
+/**
+ * The ambassador area (spec §2 "Ambassador login", "Ambassador dashboard", "Kit page", §7). The
+ * ambassador signs in with an access code, then Google; the session is separate from the salon's.
+ */
+
+export const accessCodeInputSchema = z.object({
+  accessCode: z
+    .string()
+    .trim()
+    .min(1, 'The access code is required')
+    .max(64, 'The access code is at most 64 characters'),
+})
+/** `POST /api/ambassador/validate-code` → `{isValid}` (rate-limited against guessing). */
+export const accessCodeCheckSchema = z.object({ isValid: z.boolean() })
+
+/** Why the ambassador sign-in came back to `/ambassador?error=…` (spec §8). */
+export const AMBASSADOR_SIGN_IN_ERRORS = [
+  'auth_failed',
+  'invalid_access_code',
+  'token_invalid',
+  'creation_failed',
+  'callback_error',
+] as const
+export type AmbassadorSignInError = (typeof AMBASSADOR_SIGN_IN_ERRORS)[number]
+
+export const ambassadorSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  referralCode: z.string(),
+  isActive: z.boolean(),
+  language: z.string(),
+})
+export type Ambassador = z.infer<typeof ambassadorSchema>
+
+export const ambassadorStatsSchema = z.object({
+  totalReferrals: z.number(),
+  /** Referrals converted into a salon that is active. */
+  activeSalons: z.number(),
+  /** Referrals still waiting (pending or contacted). */
+  waitlistEntries: z.number(),
+  /** converted / total × 100 (0 with no referral); shown with one decimal. */
+  conversionRate: z.number(),
+})
+export type AmbassadorStats = z.infer<typeof ambassadorStatsSchema>
+
+/** `GET /api/ambassador/dashboard`. */
+export const ambassadorDashboardSchema = z.object({
+  success: z.literal(true),
+  ambassador: ambassadorSchema,
+  stats: ambassadorStatsSchema,
+})
+
+export const referralSchema = z.object({
+  _id: z.string(),
+  salonName: z.string(),
+  contactEmail: z.string(),
+  phone: z.string().nullable(),
+  address: z.string(),
+  country: z.string().nullable(),
+  createdAt: z.string(),
+  status: z.enum(REFERRAL_STATUSES),
+  /** The salon's public ID (SAL002…) once converted. */
+  salonId: z.string().nullable(),
+  authorizedGoogleEmail: z.string().nullable(),
+  /** False once the salon's owner has signed in: the ambassador can no longer change the e-mail. */
+  canEditAuthorizedEmail: z.boolean(),
+})
+export type Referral = z.infer<typeof referralSchema>
+
+/** `GET /api/ambassador/referrals`, newest first. */
+export const referralListSchema = z.object({ success: z.literal(true), referrals: z.array(referralSchema) })
+
+/** `POST /api/ambassador/activate-referral`. */
+export const activateReferralInputSchema = z.object({
+  referralId: z.uuid({ message: 'Unknown referral' }),
+  authorizedEmail: emailSchema,
+})
+export const activateReferralResultSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  salonId: z.string(),
+})
+
+/** `PUT /api/ambassador/update-authorized-email`. Refusals: `{success:false, error}` with a 4xx. */
+export const updateAuthorizedEmailInputSchema = z.object({
+  salonId: publicSalonIdSchema,
+  newAuthorizedEmail: emailSchema,
+})
+export const updateAuthorizedEmailResultSchema = z.object({ success: z.literal(true) })
+
+/** `POST /api/ambassador/qrcode` `{referralCode}` → `{success, qrCodeUrl}`; `GET` → `{qrCodeDataUrl}`. */
+export const qrCodeInputSchema = z.object({ referralCode: z.string().trim().min(1).max(40) })
+export const qrCodePostResultSchema = z.object({ success: z.literal(true), qrCodeUrl: z.string() })
+export const qrCodeGetResultSchema = z.object({ qrCodeDataUrl: z.string(), referralLink: z.string() })

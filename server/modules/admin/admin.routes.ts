@@ -1,0 +1,74 @@
+import { z } from 'zod'
+import {
+  accessCodeCreatedSchema,
+  accessCodeCreateInputSchema,
+  accessCodeSchema,
+  adminOverviewSchema,
+  adminSalonDetailsSchema,
+  adminSalonInputSchema,
+  adminSalonUpdateSchema,
+} from '../../../common/schemas/admin'
+import { salonParamsSchema, salonSchema } from '../../../common/schemas/salon'
+import type { App, AppDeps } from '../../http/types'
+import { createAccessCode, listAccessCodes, revokeAccessCode } from '../ambassadors/access-codes.usecases'
+import { createSalonAsAdmin, requireSalon, updateSalonAsAdmin } from '../salons/salons.usecases'
+import { adminOverview, adminSalonDetails } from './admin.usecases'
+
+/** The administration panel's calls; everything under /api/admin is for administrators only. */
+export function adminRoutes(app: App, deps: AppDeps): void {
+  const { db, clock } = deps
+
+  app.get(
+    '/api/admin/overview',
+    { config: { access: 'admin' }, schema: { response: { 200: adminOverviewSchema } } },
+    async () => adminOverview(deps),
+  )
+
+  app.post(
+    '/api/admin/salons',
+    { config: { access: 'admin' }, schema: { body: adminSalonInputSchema, response: { 201: salonSchema } } },
+    async (request, reply) => reply.status(201).send(await createSalonAsAdmin(db, clock, request.body)),
+  )
+
+  app.get(
+    '/api/admin/salons/:id',
+    { config: { access: 'admin' }, schema: { params: salonParamsSchema, response: { 200: adminSalonDetailsSchema } } },
+    async (request) => adminSalonDetails(deps, await requireSalon(db, request.params.id)),
+  )
+
+  app.patch(
+    '/api/admin/salons/:id',
+    {
+      config: { access: 'admin' },
+      schema: { params: salonParamsSchema, body: adminSalonUpdateSchema, response: { 200: salonSchema } },
+    },
+    async (request) => updateSalonAsAdmin(db, clock, await requireSalon(db, request.params.id), request.body),
+  )
+
+  app.get(
+    '/api/admin/access-codes',
+    { config: { access: 'admin' }, schema: { response: { 200: z.array(accessCodeSchema) } } },
+    async () => listAccessCodes(db),
+  )
+
+  app.post(
+    '/api/admin/access-codes',
+    {
+      config: { access: 'admin' },
+      schema: { body: accessCodeCreateInputSchema, response: { 201: accessCodeCreatedSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await createAccessCode(db, clock, request.body)),
+  )
+
+  app.post(
+    '/api/admin/access-codes/:codeId/revoke',
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: z.object({ codeId: z.uuid({ message: 'Unknown access code' }) }),
+        response: { 200: accessCodeSchema },
+      },
+    },
+    async (request) => revokeAccessCode(db, clock, request.params.codeId),
+  )
+}

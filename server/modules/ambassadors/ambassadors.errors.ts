@@ -1,0 +1,12 @@
+import { AppError } from '../../errors'
+
+export const referralNotFound = () => new AppError('referrals.not_found', 404, 'This referral does not exist.')
+export const referralAlreadyConverted = (salonId: string | null) =>
+  new AppError('referrals.already_converted', 409, `This salon is already activated${salonId ? ` (${salonId})` : ''}.`)
+export const ownerHasSignedIn = () =>
+  new AppError(
+    'referrals.owner_signed_in',
+    409,
+    "The salon's owner has signed in: only the owner can change the salon's Google account now.",
+  )
+export const ambassadorSignInRequired = () => new AppError('auth.required', 401, 'Please sign in as an ambassador.')

@@ -1,0 +1,346 @@
+import { createRequire } from 'node:module'
+import type { AddressInfo } from 'node:net'
+import { dirname } from 'node:path'
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
+import { SMTPServer } from 'smtp-server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type FakeGoogle, startFakeGoogle } from '../../../tests/fakes/google'
+import { startTestApp, type TestApp } from '../../../tests/helpers/app'
+import { adminCookie, cookiesFrom } from '../../../tests/helpers/sign-in'
+import { KIT_TEXTS } from './kit-texts'
+
+/**
+ * The referral lifecycle end to end: an access code, the ambassador's Google sign-in (fake
+ * Google), a waitlist entry with their code, the activation that creates the salon and e-mails
+ * it (a real local SMTP server), the owner's first sign-in, after which the ambassador can no
+ * longer change the salon's Google account.
+ */
+
+const NINA = { email: 'nina.ambassadrice@gmail.com', name: 'Nina Rossi' }
+const BOB = { email: 'bob.ambassadeur@gmail.com', name: 'Bob Martin' }
+const OWNER = { email: 'owner.bellevue@gmail.com', name: 'Inès Bellevue' }
+const PUBLIC_URL = 'http://salonia.test'
+
+interface Mail {
+  to: string[]
+  raw: string
+}
+
+/** The text of a mail as a reader sees it: quoted-printable soft breaks and escapes undone. */
+function readable(raw: string): string {
+  const bytes = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => `%${hex}`)
+  try {
+    return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/g, '%25'))
+  } catch {
+    return bytes
+  }
+}
+
+// pdfjs reads the standard fonts' metrics from its own package.
+const STANDARD_FONTS = `${dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))}/standard_fonts/`
+
+let google: FakeGoogle
+let smtp: SMTPServer
+const mails: Mail[] = []
+let t: TestApp
+let admin: string
+let code: string
+
+beforeAll(async () => {
+  google = await startFakeGoogle({ accounts: [NINA, BOB, OWNER] })
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let raw = ''
+      stream.on('data', (chunk: Buffer) => {
+        raw += chunk.toString('utf8')
+      })
+      stream.on('end', () => {
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw })
+        callback()
+      })
+    },
+  })
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
+  const smtpPort = (smtp.server.address() as AddressInfo).port
+  t = await startTestApp({
+    env: {
+      GOOGLE_CLIENT_ID: google.clientId,
+      GOOGLE_CLIENT_SECRET: google.clientSecret,
+      GOOGLE_BASE_URL: google.baseUrl,
+      PUBLIC_URL,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      ADMIN_EMAILS: 'boss@salonia.test',
+    },
+  })
+  admin = await adminCookie(t, 'boss@salonia.test')
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/access-codes',
+    headers: { cookie: admin },
+    payload: { label: 'Équipe Milan' },
+  })
+  expect(created.statusCode).toBe(201)
+  code = created.json().code
+})
+afterAll(async () => {
+  await t.close()
+  await google.close()
+  await new Promise<void>((resolve) => smtp.close(() => resolve()))
+})
+
+/** The ambassador login as a browser walks it: the code, Google's consent, back to the dashboard. */
+async function ambassadorSignIn(account: { email: string }, accessCode = code) {
+  const start = await t.app.inject({ url: `/api/ambassador/google-auth?accessCode=${encodeURIComponent(accessCode)}` })
+  expect(start.statusCode).toBe(302)
+  const location = start.headers.location as string
+  if (!location.startsWith(google.baseUrl)) return { location, cookie: '' }
+  const back = new URL(await google.consent(location, account))
+  const cookie = cookiesFrom(start)
+  const res = await t.app.inject({ url: `${back.pathname}${back.search}`, headers: { cookie } })
+  return { location: res.headers.location as string, cookie: cookiesFrom(res, cookie) }
+}
+
+async function ownerSignIn(salonId: string) {
+  const start = await t.app.inject({ url: `/api/google/auth-url/${salonId}` })
+  const back = new URL(await google.consent(start.json().authUrl, OWNER))
+  const res = await t.app.inject({ url: `${back.pathname}${back.search}`, headers: { cookie: cookiesFrom(start) } })
+  return res.headers.location as string
+}
+
+const as = (cookie: string) => ({ headers: { cookie } })
+
+describe('the referral lifecycle', () => {
+  let nina: string
+  let referralId: string
+  let salonId: string
+
+  it('checks an access code without saying more than yes or no', async () => {
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/ambassador/validate-code',
+      payload: { accessCode: code.toLowerCase() },
+    })
+    expect(ok.json()).toEqual({ isValid: true })
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/ambassador/validate-code',
+      payload: { accessCode: 'AMB-0000-0000-0000' },
+    })
+    expect(wrong.json()).toEqual({ isValid: false })
+  })
+
+  it('creates the ambassador on the first Google sign-in with a valid code, and finds them later', async () => {
+    const first = await ambassadorSignIn(NINA)
+    expect(first.location).toBe('/ambassador/dashboard')
+    expect(first.cookie).toMatch(/salonia_ambassador_session=/)
+    expect(first.cookie).not.toMatch(/salonia_session=/)
+    nina = first.cookie
+    const dashboard = await t.app.inject({ url: '/api/ambassador/dashboard', ...as(nina) })
+    expect(dashboard.json()).toMatchObject({
+      success: true,
+      ambassador: { name: NINA.name, email: NINA.email, isActive: true },
+      stats: { totalReferrals: 0, activeSalons: 0, waitlistEntries: 0, conversionRate: 0 },
+    })
+    const again = await ambassadorSignIn(NINA)
+    const later = await t.app.inject({ url: '/api/ambassador/dashboard', ...as(again.cookie) })
+    expect(later.json().ambassador.referralCode).toBe(dashboard.json().ambassador.referralCode)
+  })
+
+  it("counts a waitlist entry with the ambassador's code as their pending referral", async () => {
+    const { referralCode } = (await t.app.inject({ url: '/api/ambassador/dashboard', ...as(nina) })).json().ambassador
+    const signUp = await t.app.inject({
+      method: 'POST',
+      url: '/api/waitlist',
+      payload: {
+        salonName: 'Salon Bellevue',
+        contactEmail: 'contact@bellevue.it',
+        address: 'Via Roma 1, Milano',
+        country: 'IT',
+        referralCode: referralCode.toLowerCase(),
+        language: 'it',
+      },
+    })
+    expect(signUp.statusCode).toBe(201)
+    const { referrals } = (await t.app.inject({ url: '/api/ambassador/referrals', ...as(nina) })).json()
+    expect(referrals).toEqual([
+      expect.objectContaining({ salonName: 'Salon Bellevue', status: 'pending', salonId: null, country: 'IT' }),
+    ])
+    referralId = referrals[0]._id
+  })
+
+  it('activates the referral: a new salon with default hours and no services, and an e-mail to its contact', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/ambassador/activate-referral',
+      ...as(nina),
+      payload: { referralId, authorizedEmail: OWNER.email },
+    })
+    expect(res.statusCode).toBe(200)
+    salonId = res.json().salonId
+    expect(salonId).toMatch(/^SAL\d{3}$/)
+    expect(salonId).not.toBe('SAL001')
+
+    const mail = mails.find((m) => m.to.includes('contact@bellevue.it'))
+    const text = readable(mail?.raw ?? '')
+    expect(text).toContain(`ID del salone: ${salonId}`)
+    expect(text).toContain(`${PUBLIC_URL}/professional?salon=${salonId}`)
+    expect(text).toContain(OWNER.email)
+
+    const { referrals } = (await t.app.inject({ url: '/api/ambassador/referrals', ...as(nina) })).json()
+    expect(referrals[0]).toMatchObject({
+      status: 'converted',
+      salonId,
+      authorizedGoogleEmail: OWNER.email,
+      canEditAuthorizedEmail: true,
+    })
+    const stats = (await t.app.inject({ url: '/api/ambassador/dashboard', ...as(nina) })).json().stats
+    expect(stats).toEqual({ totalReferrals: 1, activeSalons: 1, waitlistEntries: 0, conversionRate: 100 })
+
+    const details = (await t.app.inject({ url: `/api/admin/salons/${salonId}`, ...as(admin) })).json()
+    expect(details.salon).toMatchObject({ name: 'Salon Bellevue', country: 'IT', timeZone: 'Europe/Rome' })
+    expect(details.salon.workingHours['0']).toMatchObject({ isOpen: true, openTime: '09:00', closeTime: '18:00' })
+    expect(details.salon.workingHours['6'].isOpen).toBe(false)
+    expect(details.services).toEqual([])
+
+    const twice = await t.app.inject({
+      method: 'POST',
+      url: '/api/ambassador/activate-referral',
+      ...as(nina),
+      payload: { referralId, authorizedEmail: OWNER.email },
+    })
+    expect(twice.statusCode).toBe(409)
+    expect(twice.json().code).toBe('referrals.already_converted')
+  })
+
+  it("changes the salon's Google account until the owner signs in, then no longer", async () => {
+    const change = (email: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/ambassador/update-authorized-email',
+        ...as(nina),
+        payload: { salonId, newAuthorizedEmail: email },
+      })
+    expect((await change('typo.owner@gmail.com')).statusCode).toBe(200)
+    // The owner cannot sign in with the account the salon no longer names…
+    expect(await ownerSignIn(salonId)).toMatch(/error=wrong_account/)
+    expect((await change(OWNER.email)).statusCode).toBe(200)
+    // …and can with the right one: the salon is theirs from now on.
+    expect(await ownerSignIn(salonId)).toMatch(/connected=true/)
+
+    const refused = await change('someone.else@gmail.com')
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json().code).toBe('referrals.owner_signed_in')
+    const { referrals } = (await t.app.inject({ url: '/api/ambassador/referrals', ...as(nina) })).json()
+    expect(referrals[0]).toMatchObject({ authorizedGoogleEmail: OWNER.email, canEditAuthorizedEmail: false })
+  })
+
+  it('keeps ambassadors apart: another sees nothing of hers and can change nothing', async () => {
+    const bob = (await ambassadorSignIn(BOB)).cookie
+    expect((await t.app.inject({ url: '/api/ambassador/referrals', ...as(bob) })).json().referrals).toEqual([])
+    const activate = await t.app.inject({
+      method: 'POST',
+      url: '/api/ambassador/activate-referral',
+      ...as(bob),
+      payload: { referralId, authorizedEmail: BOB.email },
+    })
+    expect(activate.statusCode).toBe(404)
+    const change = await t.app.inject({
+      method: 'PUT',
+      url: '/api/ambassador/update-authorized-email',
+      ...as(bob),
+      payload: { salonId, newAuthorizedEmail: BOB.email },
+    })
+    expect(change.statusCode).toBe(404)
+    const ninaCode = (await t.app.inject({ url: '/api/ambassador/dashboard', ...as(nina) })).json().ambassador
+      .referralCode
+    const qr = await t.app.inject({
+      method: 'POST',
+      url: '/api/ambassador/qrcode',
+      ...as(bob),
+      payload: { referralCode: ninaCode },
+    })
+    expect(qr.statusCode).toBe(403)
+  })
+
+  it('keeps the sessions apart: an ambassador is no professional or administrator, and the other way round', async () => {
+    expect((await t.app.inject({ url: `/api/salons/${salonId}`, ...as(nina) })).statusCode).toBe(401)
+    expect((await t.app.inject({ url: '/api/admin/overview', ...as(nina) })).statusCode).toBe(401)
+    expect((await t.app.inject({ url: '/api/ambassador/dashboard', ...as(admin) })).statusCode).toBe(401)
+    expect((await t.app.inject({ url: '/api/ambassador/dashboard' })).statusCode).toBe(401)
+  })
+
+  it('gives the QR code of the referral link as a PNG data URL', async () => {
+    const res = (await t.app.inject({ url: '/api/ambassador/qrcode', ...as(nina) })).json()
+    expect(res.qrCodeDataUrl).toMatch(/^data:image\/png;base64,/)
+    expect(res.referralLink).toMatch(new RegExp(`^${PUBLIC_URL}/waitlist\\?ref=[A-Z0-9]+$`))
+  })
+
+  it('gives the kit as a real A4 PDF with the ambassador’s code, the 7 steps and the support contact', async () => {
+    const res = await t.app.inject({ url: '/api/ambassador/kit-pdf', ...as(nina) })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('application/pdf')
+    const pdf = await getDocument({ data: new Uint8Array(res.rawPayload), standardFontDataUrl: STANDARD_FONTS }).promise
+    const page = await pdf.getPage(1)
+    const [, , width, height] = page.view
+    expect(Math.round(width ?? 0)).toBe(595)
+    expect(Math.round(height ?? 0)).toBe(842)
+    let text = ''
+    for (let n = 1; n <= pdf.numPages; n++) {
+      const content = await (await pdf.getPage(n)).getTextContent()
+      text += content.items.map((item) => ('str' in item ? item.str : '')).join(' ')
+    }
+    const { referralCode } = (await t.app.inject({ url: '/api/ambassador/dashboard', ...as(nina) })).json().ambassador
+    expect(text).toContain(referralCode)
+    for (const step of KIT_TEXTS.fr.steps) expect(text.replace(/\s+/g, ' ')).toContain(step.title)
+    expect(text).toContain('support@salonia.app')
+  })
+
+  it('signs out of the ambassador session only', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/ambassador/logout', ...as(nina) })
+    expect(res.statusCode).toBe(200)
+    expect((await t.app.inject({ url: '/api/ambassador/dashboard', ...as(nina) })).statusCode).toBe(401)
+  })
+})
+
+describe('access codes', () => {
+  it('are refused once revoked, on the check and on the way to Google', async () => {
+    const created = (
+      await t.app.inject({ method: 'POST', url: '/api/admin/access-codes', ...as(admin), payload: { label: 'Temp' } })
+    ).json()
+    const revoke = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/access-codes/${created.accessCode.id}/revoke`,
+      ...as(admin),
+    })
+    expect(revoke.json().revokedAt).not.toBeNull()
+    const check = await t.app.inject({
+      method: 'POST',
+      url: '/api/ambassador/validate-code',
+      payload: { accessCode: created.code },
+    })
+    expect(check.json()).toEqual({ isValid: false })
+    expect((await ambassadorSignIn(NINA, created.code)).location).toBe('/ambassador?error=invalid_access_code')
+    const list = (await t.app.inject({ url: '/api/admin/access-codes', ...as(admin) })).json()
+    expect(list.find((c: { id: string }) => c.id === created.accessCode.id)).toMatchObject({
+      hint: created.code.slice(-4),
+    })
+    expect(JSON.stringify(list)).not.toContain(created.code)
+  })
+
+  it('cannot be guessed: after 10 tries a minute the check answers 429', async () => {
+    const guesses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/ambassador/validate-code',
+          remoteAddress: '203.0.113.9',
+          payload: { accessCode: `AMB-GUES-S000-00${String(i).padStart(2, '0')}` },
+        }),
+      ),
+    )
+    expect(guesses.filter((r) => r.statusCode === 429).length).toBeGreaterThanOrEqual(2)
+    expect(guesses.find((r) => r.statusCode === 429)?.json().code).toBe('request.rate_limited')
+  })
+})
