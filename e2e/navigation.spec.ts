@@ -14,7 +14,7 @@ test('the navigation bar stays on top and offers Connect when signed out', { tag
   await expect(page).toHaveURL(/\/professional$/)
   await expect(nav.getByRole('link', { name: fr.nav.professional })).toHaveAttribute('aria-current', 'page')
   await nav.getByRole('link', { name: fr.nav.ambassador }).click()
-  await expect(page.getByRole('heading', { level: 1, name: fr.pages.ambassador.title })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: fr.ambassador.title })).toBeVisible()
 })
 
 test.describe('on a 375 px phone', () => {
@@ -34,7 +34,7 @@ test.describe('on a 375 px phone', () => {
     await page.screenshot({ path: test.info().outputPath('menu-open.png') })
 
     await header.getByRole('link', { name: fr.nav.ambassador }).click()
-    await expect(page.getByRole('heading', { level: 1, name: fr.pages.ambassador.title })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: fr.ambassador.title })).toBeVisible()
     await expect(page.getByRole('button', { name: fr.nav.openMenu })).toHaveAttribute('aria-expanded', 'false')
     await expect(header.getByRole('link', { name: fr.nav.professional })).toBeHidden()
 

@@ -11,9 +11,9 @@ const ROUTES: [path: string, heading: string, status: number][] = [
   ['/chat/SAL001/legacy', fr.chat.title, 200],
   ['/professional', fr.professional.title, 200],
   ['/admin', fr.adminAccess.title, 200],
-  ['/ambassador', fr.pages.ambassador.title, 200],
-  ['/ambassador/dashboard', fr.pages.ambassadorDashboard.title, 200],
-  ['/ambassador-kit', fr.pages.ambassadorKit.title, 200],
+  ['/ambassador', fr.ambassador.title, 200],
+  ['/ambassador/dashboard', fr.ambassador.title, 200],
+  ['/ambassador-kit', fr.ambassador.title, 200],
   ['/waitlist', fr.waitlist.title, 200],
   ['/this/page/does-not-exist', fr.notFound.title, 404],
 ]

@@ -48,6 +48,17 @@ describe('the demo sign-in page', () => {
     expect(screen.getByRole('link', { name: texts.cancel }).getAttribute('href')).toBe('/admin')
   })
 
+  it('says an ambassador enters the ambassador area, and cancels back to /ambassador', async () => {
+    fakeServer({
+      'GET /api/auth/demo?state=amb': {
+        json: { purpose: 'ambassador', account: { email: 'camille@gmail.com', name: 'Camille' }, salon: null },
+      },
+    })
+    renderAt('/demo-sign-in?state=amb', <DemoSignInPage />)
+    expect(await screen.findByText(texts.intentAmbassador)).toBeTruthy()
+    expect(screen.getByRole('link', { name: texts.cancel }).getAttribute('href')).toBe('/ambassador')
+  })
+
   it('explains an expired or used link, with a way back', async () => {
     fakeServer({
       'GET /api/auth/demo?state=old': { status: 400, json: { code: 'auth.invalid_state', message: 'Expired' } },

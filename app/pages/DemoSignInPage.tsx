@@ -3,7 +3,12 @@ import type { TFunction } from 'i18next'
 import { ArrowLeft, FlaskConical, Loader2, LogIn, Store } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearch } from 'wouter'
-import { type DemoSignIn, demoSignInResultSchema, demoSignInSchema } from '../../common/schemas/auth'
+import {
+  type DemoSignIn,
+  demoSignInResultSchema,
+  demoSignInSchema,
+  type SignInPurpose,
+} from '../../common/schemas/auth'
 import { StatusMessage } from '../components/StatusMessage'
 import { Badge } from '../components/ui/Badge'
 import { Button } from '../components/ui/Button'
@@ -22,6 +27,24 @@ function problemOf(error: unknown): Problem {
     if (error.status === 400) return 'invalidLink'
   }
   return 'failed'
+}
+
+/** Where Cancel goes back to: the screen the sign-in started from. */
+const CANCEL_PATHS: Record<SignInPurpose, string> = {
+  professional: '/professional',
+  admin: '/admin',
+  ambassador: '/ambassador',
+}
+
+function intentText(purpose: SignInPurpose, t: TFunction): string {
+  switch (purpose) {
+    case 'admin':
+      return t('demoSignIn.intentAdmin')
+    case 'ambassador':
+      return t('demoSignIn.intentAmbassador')
+    case 'professional':
+      return t('demoSignIn.intentProfessional')
+  }
 }
 
 /** Only a path of this site: the answer decides where the browser goes, so it must not leave it. */
@@ -95,9 +118,7 @@ export default function DemoSignInPage() {
         <div className="flex flex-col gap-6 p-5 sm:p-8">
           <div>
             <h1 className="text-3xl font-semibold tracking-tight">{t('demoSignIn.title')}</h1>
-            <p className="mt-2 leading-relaxed text-ink-soft">
-              {offer.data.purpose === 'admin' ? t('demoSignIn.intentAdmin') : t('demoSignIn.intentProfessional')}
-            </p>
+            <p className="mt-2 leading-relaxed text-ink-soft">{intentText(offer.data.purpose, t)}</p>
           </div>
           <Account offer={offer.data} />
           {signInProblem && (
@@ -119,7 +140,7 @@ export default function DemoSignInPage() {
               </span>
             </Button>
             <Button asChild variant="ghost" className="w-full">
-              <Link href={offer.data.purpose === 'admin' ? '/admin' : '/professional'}>{t('demoSignIn.cancel')}</Link>
+              <Link href={CANCEL_PATHS[offer.data.purpose]}>{t('demoSignIn.cancel')}</Link>
             </Button>
           </div>
         </div>

@@ -12,7 +12,7 @@ export function Footer() {
   const { t } = useTranslation()
   const year = new Date().getFullYear()
   return (
-    <footer className="border-t border-line/70 bg-sand/40">
+    <footer className="border-t border-line/70 bg-sand/40 print:hidden">
       <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6 md:flex-row md:items-start md:justify-between">
         <div className="flex max-w-sm flex-col gap-3">
           <Logo />

@@ -54,7 +54,7 @@ export function NavBar() {
   )
 
   return (
-    <header className="sticky top-0 z-40 border-b border-line/70 bg-paper/85 backdrop-blur-md supports-[backdrop-filter]:bg-paper/75">
+    <header className="sticky top-0 z-40 print:hidden border-b border-line/70 bg-paper/85 backdrop-blur-md supports-[backdrop-filter]:bg-paper/75">
       <nav aria-label={t('nav.label')} className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
         <Link href="/" className="rounded-lg" aria-label={t('nav.homeLink')}>
           <Logo />

@@ -1,0 +1,107 @@
+import { useQuery } from '@tanstack/react-query'
+import type { TFunction } from 'i18next'
+import type { Language } from '../../../common/languages'
+import type { Ambassador, AmbassadorStats, Referral } from '../../../common/schemas/ambassador'
+import { ApiError, getQueryFn } from '../../lib/api'
+
+/**
+ * Query keys of the ambassador area. The default query function joins a key with '/', so each key
+ * is also the URL it reads; all share the prefix AMBASSADOR_KEY, which signing out removes.
+ */
+export const AMBASSADOR_KEY = ['/api/ambassador']
+export const ambassadorKeys = {
+  dashboard: [...AMBASSADOR_KEY, 'dashboard'],
+  referrals: [...AMBASSADOR_KEY, 'referrals'],
+  qrCode: [...AMBASSADOR_KEY, 'qrcode'],
+}
+
+export const SUPPORT_EMAIL = 'support@salonia.app'
+export const KIT_PDF_URL = '/api/ambassador/kit-pdf'
+/** The demo salon's chat, shown to salons as a live example (spec §2, Kit tab). */
+export const DEMO_CHAT_URL = '/chat/SAL001'
+
+export interface AmbassadorDashboard {
+  success: true
+  ambassador: Ambassador
+  stats: AmbassadorStats
+}
+
+/**
+ * The signed-in ambassador and their figures, or null when no ambassador is signed in (401). Every
+ * screen of the area reads it: it is also how they know who is signed in.
+ */
+export function useAmbassadorDashboard() {
+  return useQuery<AmbassadorDashboard | null>({
+    queryKey: ambassadorKeys.dashboard,
+    queryFn: getQueryFn<AmbassadorDashboard>({ on401: 'returnNull' }),
+  })
+}
+
+/** The ambassador's referrals, newest first. */
+export function useReferrals() {
+  return useQuery<{ success: true; referrals: Referral[] }>({ queryKey: ambassadorKeys.referrals })
+}
+
+/** The QR code of the ambassador's referral link, drawn by the server (a PNG data URL). */
+export function useReferralQrCode() {
+  return useQuery<{ qrCodeDataUrl: string; referralLink: string }>({ queryKey: ambassadorKeys.qrCode })
+}
+
+/** Spec §2: the site's own address, so the link works on whatever host the ambassador uses. */
+export function referralLink(referralCode: string): string {
+  return `${window.location.origin}/waitlist?ref=${encodeURIComponent(referralCode)}`
+}
+
+/** Spec §9: the conversion rate with one decimal, in the interface language ("12,5 %"). */
+export function formatConversionRate(rate: number, language: Language): string {
+  return new Intl.NumberFormat(language === 'en' ? 'en-GB' : language, {
+    style: 'percent',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(rate / 100)
+}
+
+/**
+ * A referral's sign-up day. The spec shows it in the fr-FR form (dd/MM/yyyy); each interface
+ * language writes its own numeric date instead (01/12/2026, 01.12.2026).
+ */
+export function formatReferralDate(createdAt: string, language: Language): string {
+  const date = new Date(createdAt)
+  if (Number.isNaN(date.getTime())) return createdAt
+  return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : language, {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(date)
+}
+
+/** Refusals the server names with a code: said in the interface language rather than its English. */
+const KNOWN_REFUSALS: Record<string, string> = {
+  'referrals.already_converted': 'ambassador.refusals.alreadyConverted',
+  'referrals.owner_signed_in': 'ambassador.referrals.ownerSignedIn',
+  'referrals.not_found': 'ambassador.refusals.notFound',
+  'auth.required': 'ambassador.refusals.signInRequired',
+}
+
+/**
+ * Spec §8's pairs ("Impossible de …" / "Erreur lors de …"): the server refused, or it could not be
+ * reached at all. A refusal is said in our words when its code is known; otherwise in the server's
+ * own (`error`, else `message`) when it gave some meant for people — not for a malformed request
+ * or a crash, whose words are technical.
+ */
+export function failureText(error: unknown, t: TFunction, texts: { refused: string; unreachable: string }): string {
+  if (!(error instanceof ApiError)) return t(texts.unreachable)
+  const known = error.code ? KNOWN_REFUSALS[error.code] : undefined
+  if (known) return t(known)
+  if (error.status >= 500 || error.code === 'request.invalid') return t(texts.refused)
+  const body = error.body as Record<string, unknown> | undefined
+  const said = [body?.error, body?.message].find((text) => typeof text === 'string' && text.trim() !== '')
+  return typeof said === 'string' ? said : t(texts.refused)
+}
+
+/** "Too many attempts": the seconds the server asks to wait, when it said so. */
+export function retryAfterSeconds(error: unknown): number | undefined {
+  if (!(error instanceof ApiError) || error.status !== 429) return undefined
+  const seconds = (error.body as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds
+  return typeof seconds === 'number' && seconds > 0 ? Math.ceil(seconds) : 60
+}

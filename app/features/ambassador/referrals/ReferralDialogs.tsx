@@ -1,0 +1,300 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, type ReactNode, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import {
+  activateReferralResultSchema,
+  type Referral,
+  updateAuthorizedEmailResultSchema,
+} from '../../../../common/schemas/ambassador'
+import { Button } from '../../../components/ui/Button'
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/Dialog'
+import { Field, Input } from '../../../components/ui/Input'
+import { toast } from '../../../components/ui/Toast'
+import { ApiError, apiRequest } from '../../../lib/api'
+import { ambassadorKeys, failureText } from '../ambassador-api'
+
+/**
+ * Spec §2: each dialog is open exactly while a referral is selected; closing it forgets the
+ * selection, and its form — mounted only while open — starts empty the next time.
+ */
+function ReferralDialog({
+  referral,
+  onClose,
+  title,
+  description,
+  children,
+}: {
+  referral: Referral | null
+  onClose: () => void
+  title: string
+  description: string
+  children: (referral: Referral) => ReactNode
+}) {
+  const { t } = useTranslation()
+  return (
+    <Dialog open={referral !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent closeLabel={t('common.close')}>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        {referral && children(referral)}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function Facts({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl className="mb-5 flex flex-col gap-2 rounded-2xl bg-sand/60 p-4 text-sm">
+      {rows.map(([label, value]) => (
+        <div key={label} className="flex flex-wrap justify-between gap-x-4 gap-y-0.5">
+          <dt className="text-ink-soft">{label}</dt>
+          <dd className="min-w-0 font-medium [overflow-wrap:anywhere]">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+/** Spec §5: "format checks beyond the e-mail input type are not shown" — the input's own check, in our words. */
+function useEmailInput() {
+  const ref = useRef<HTMLInputElement>(null)
+  const [value, setValue] = useState('')
+  const [invalid, setInvalid] = useState(false)
+  return {
+    ref,
+    value,
+    typed: value.trim(),
+    invalid,
+    onChange: (next: string) => {
+      setValue(next)
+      setInvalid(false)
+    },
+    /** False (and focused, with the error shown) when the browser does not take it for an e-mail. */
+    check: () => {
+      if (ref.current?.validity.typeMismatch) {
+        setInvalid(true)
+        ref.current.focus()
+        return false
+      }
+      return true
+    },
+  }
+}
+
+export function ActivateDialog({ referral, onClose }: { referral: Referral | null; onClose: () => void }) {
+  const { t } = useTranslation()
+  return (
+    <ReferralDialog
+      referral={referral}
+      onClose={onClose}
+      title={t('ambassador.activate.title')}
+      description={t('ambassador.activate.description')}
+    >
+      {(selected) => <ActivateForm referral={selected} onDone={onClose} />}
+    </ReferralDialog>
+  )
+}
+
+function ActivateForm({ referral, onDone }: { referral: Referral; onDone: () => void }) {
+  const { t } = useTranslation()
+  const queryClient = useQueryClient()
+  const email = useEmailInput()
+  const activate = useMutation({
+    mutationFn: async (authorizedEmail: string) =>
+      activateReferralResultSchema.parse(
+        await (
+          await apiRequest('POST', '/api/ambassador/activate-referral', { referralId: referral._id, authorizedEmail })
+        ).json(),
+      ),
+    onSuccess: (result) => {
+      toast({
+        title: t('ambassador.activate.success'),
+        description: t('ambassador.activate.successText', { salonId: result.salonId, email: referral.contactEmail }),
+        tone: 'success',
+      })
+      void queryClient.invalidateQueries({ queryKey: ambassadorKeys.referrals })
+      void queryClient.invalidateQueries({ queryKey: ambassadorKeys.dashboard })
+      onDone()
+    },
+    onError: (error) =>
+      toast({
+        title: failureText(error, t, {
+          refused: 'ambassador.activate.failed',
+          unreachable: 'ambassador.activate.error',
+        }),
+        tone: 'destructive',
+      }),
+  })
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!email.typed || activate.isPending || !email.check()) return
+    activate.mutate(email.typed)
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col">
+      <Facts
+        rows={[
+          [t('ambassador.activate.salon'), referral.salonName],
+          [t('ambassador.activate.contact'), referral.contactEmail],
+        ]}
+      />
+      <Field
+        id="activate-authorized-email"
+        label={t('ambassador.activate.emailLabel')}
+        hint={t('ambassador.activate.emailHint')}
+        error={email.invalid ? t('ambassador.emailInvalid') : undefined}
+        required
+      >
+        {(control) => (
+          <Input
+            {...control}
+            ref={email.ref}
+            type="email"
+            required
+            aria-required
+            autoComplete="off"
+            placeholder={t('ambassador.activate.emailPlaceholder')}
+            value={email.value}
+            onChange={(event) => email.onChange(event.target.value)}
+            maxLength={254}
+          />
+        )}
+      </Field>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button" variant="outline">
+            {t('ambassador.cancel')}
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={!email.typed} loading={activate.isPending}>
+          {activate.isPending ? t('ambassador.activate.submitting') : t('ambassador.activate.submit')}
+        </Button>
+      </DialogFooter>
+    </form>
+  )
+}
+
+export function EditEmailDialog({ referral, onClose }: { referral: Referral | null; onClose: () => void }) {
+  const { t } = useTranslation()
+  return (
+    <ReferralDialog
+      referral={referral}
+      onClose={onClose}
+      title={t('ambassador.editEmail.title')}
+      description={t('ambassador.editEmail.description')}
+    >
+      {(selected) => <EditEmailForm referral={selected} onDone={onClose} />}
+    </ReferralDialog>
+  )
+}
+
+const sameEmail = (a: string, b: string | null) => b !== null && a.trim().toLowerCase() === b.trim().toLowerCase()
+
+function EditEmailForm({ referral, onDone }: { referral: Referral; onDone: () => void }) {
+  const { t } = useTranslation()
+  const queryClient = useQueryClient()
+  const email = useEmailInput()
+  const current = referral.authorizedGoogleEmail
+  const unchanged = email.typed !== '' && sameEmail(email.typed, current)
+  const update = useMutation({
+    mutationFn: async (newAuthorizedEmail: string) =>
+      updateAuthorizedEmailResultSchema.parse(
+        await (
+          await apiRequest('PUT', '/api/ambassador/update-authorized-email', {
+            salonId: referral.salonId,
+            newAuthorizedEmail,
+          })
+        ).json(),
+      ),
+    onSuccess: (_, newAuthorizedEmail) => {
+      toast({
+        title: t('ambassador.editEmail.success'),
+        description: t('ambassador.editEmail.successText', { salonId: referral.salonId, email: newAuthorizedEmail }),
+        tone: 'success',
+      })
+      void queryClient.invalidateQueries({ queryKey: ambassadorKeys.referrals })
+      onDone()
+    },
+    onError: (error) => {
+      toast({
+        title: failureText(error, t, {
+          refused: 'ambassador.editEmail.failed',
+          unreachable: 'ambassador.editEmail.error',
+        }),
+        tone: 'destructive',
+      })
+      // 409: the owner signed in meanwhile; the card then shows the e-mail as theirs.
+      if (error instanceof ApiError && error.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: ambassadorKeys.referrals })
+        onDone()
+      }
+    },
+  })
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!email.typed || unchanged || update.isPending || !email.check()) return
+    update.mutate(email.typed)
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col">
+      <Facts
+        rows={[
+          [t('ambassador.editEmail.salon'), referral.salonName],
+          [
+            t('ambassador.editEmail.salonId'),
+            <span key="salonId" className="font-mono">
+              {referral.salonId}
+            </span>,
+          ],
+          [t('ambassador.editEmail.current'), current ?? t('ambassador.referrals.notSet')],
+        ]}
+      />
+      <Field
+        id="edit-authorized-email"
+        label={t('ambassador.editEmail.newLabel')}
+        hint={unchanged ? t('ambassador.editEmail.unchanged') : t('ambassador.editEmail.hint')}
+        error={email.invalid ? t('ambassador.emailInvalid') : undefined}
+        required
+      >
+        {(control) => (
+          <Input
+            {...control}
+            ref={email.ref}
+            type="email"
+            required
+            aria-required
+            autoComplete="off"
+            placeholder={t('ambassador.activate.emailPlaceholder')}
+            value={email.value}
+            onChange={(event) => email.onChange(event.target.value)}
+            maxLength={254}
+          />
+        )}
+      </Field>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button" variant="outline">
+            {t('ambassador.cancel')}
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={!email.typed || unchanged} loading={update.isPending}>
+          {update.isPending ? t('ambassador.editEmail.submitting') : t('ambassador.editEmail.submit')}
+        </Button>
+      </DialogFooter>
+    </form>
+  )
+}
