@@ -89,7 +89,8 @@ function ConnectPanel({
 }) {
   const { t } = useTranslation()
   // Back from a refused sign-in, the ID is still there for another try.
-  const [salonId, setSalonId] = useState(failure?.salonId ?? '')
+  // The activation e-mail's link carries the salon's ID (/professional?salon=SAL002): it is typed already.
+  const [salonId, setSalonId] = useState(() => failure?.salonId ?? salonFromAddress())
   const lookup = useSalonLookup(salonId)
   return (
     <Card className="p-6 sm:p-8">
@@ -123,4 +124,9 @@ function PanelHeading({ icon: Icon, title, children }: { icon: typeof ListPlus; 
       </div>
     </div>
   )
+}
+
+function salonFromAddress(): string {
+  const salon = new URLSearchParams(window.location.search).get('salon')?.trim().toUpperCase() ?? ''
+  return /^SAL\d{3,9}$/.test(salon) ? salon : ''
 }
