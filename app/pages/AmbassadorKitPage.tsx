@@ -1,9 +1,10 @@
-import { ArrowLeft, FileText, Loader2, Printer, QrCode } from 'lucide-react'
+import { ArrowLeft, FileText, Loader2, Printer } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
 import { Button } from '../components/ui/Button'
 import { KIT_PDF_URL, referralLink, useReferralQrCode } from '../features/ambassador/ambassador-api'
 import { KitFaq, KitPitch, KitSteps, KitSupport } from '../features/ambassador/kit/kit-content'
+import { ReferralQrImage } from '../features/ambassador/kit/ReferralQrImage'
 import { useSignedInAmbassador } from '../features/ambassador/session'
 import { usePageTitle } from '../lib/page-title'
 
@@ -82,21 +83,7 @@ function ReferralQr({ referralCode }: { referralCode: string }) {
   return (
     <figure className="flex shrink-0 flex-col items-center gap-2 rounded-2xl border border-line bg-surface p-4 text-center break-inside-avoid sm:w-56 print:w-56">
       <div className="flex size-40 items-center justify-center">
-        {qr.data ? (
-          <img
-            src={qr.data.qrCodeDataUrl}
-            alt={t('ambassador.qr.alt', { code: referralCode })}
-            width={160}
-            height={160}
-            className="size-40"
-          />
-        ) : qr.isError ? (
-          <QrCode aria-hidden className="size-10 text-ink-soft" />
-        ) : (
-          <span role="status" className="block size-32 animate-pulse rounded-lg bg-sand-deep/60">
-            <span className="sr-only">{t('ambassador.kit.qrLoading')}</span>
-          </span>
-        )}
+        <ReferralQrImage dataUrl={qr.data?.qrCodeDataUrl} failed={qr.isError} referralCode={referralCode} />
       </div>
       <figcaption className="flex flex-col gap-1">
         <span className="text-xs text-ink-soft">{t('ambassador.kitContent.codeLabel')}</span>

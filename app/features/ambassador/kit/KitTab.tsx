@@ -8,7 +8,6 @@ import {
   MessageCircle,
   Presentation,
   Printer,
-  QrCode,
   Video,
 } from 'lucide-react'
 import type { ReactNode } from 'react'
@@ -20,6 +19,7 @@ import { DEMO_CHAT_URL, KIT_PDF_URL, SUPPORT_EMAIL, useReferralQrCode } from '..
 import { qrFileName } from '../dashboard/OverviewTab'
 import { KitFaq, KitPitch, KitSteps } from './kit-content'
 import { printQrCode } from './print-qr'
+import { ReferralQrImage } from './ReferralQrImage'
 
 /** Spec §2, Kit tab: the printable kit and its PDF, the QR code, the steps, pitch, demos, FAQ, resources. */
 export function KitTab({ referralCode }: { referralCode: string }) {
@@ -87,21 +87,7 @@ function QrCodeCard({ referralCode }: { referralCode: string }) {
       </CardHeader>
       <CardContent className="flex flex-col items-center gap-4">
         <div className="flex size-40 items-center justify-center overflow-hidden rounded-xl bg-white ring-1 ring-line">
-          {qr.data ? (
-            <img
-              src={qr.data.qrCodeDataUrl}
-              alt={t('ambassador.qr.alt', { code: referralCode })}
-              width={160}
-              height={160}
-              className="size-40"
-            />
-          ) : qr.isError ? (
-            <QrCode aria-hidden className="size-8 text-ink-soft" />
-          ) : (
-            <span role="status" className="block size-28 animate-pulse rounded-lg bg-sand-deep/60">
-              <span className="sr-only">{t('ambassador.kit.qrLoading')}</span>
-            </span>
-          )}
+          <ReferralQrImage dataUrl={qr.data?.qrCodeDataUrl} failed={qr.isError} referralCode={referralCode} />
         </div>
         {qr.isError && (
           <p role="alert" className="text-center text-sm text-danger">
