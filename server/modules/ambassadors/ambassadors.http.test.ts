@@ -91,14 +91,17 @@ afterAll(async () => {
 })
 
 /** The ambassador login as a browser walks it: the code, Google's consent, back to the dashboard. */
-async function ambassadorSignIn(account: { email: string }, accessCode = code) {
+async function ambassadorSignIn(account: { email: string }, accessCode = code, acceptLanguage = 'fr-FR,fr') {
   const start = await t.app.inject({ url: `/api/ambassador/google-auth?accessCode=${encodeURIComponent(accessCode)}` })
   expect(start.statusCode).toBe(302)
   const location = start.headers.location as string
   if (!location.startsWith(google.baseUrl)) return { location, cookie: '' }
   const back = new URL(await google.consent(location, account))
   const cookie = cookiesFrom(start)
-  const res = await t.app.inject({ url: `${back.pathname}${back.search}`, headers: { cookie } })
+  const res = await t.app.inject({
+    url: `${back.pathname}${back.search}`,
+    headers: { cookie, 'accept-language': acceptLanguage },
+  })
   return { location: res.headers.location as string, cookie: cookiesFrom(res, cookie) }
 }
 
@@ -237,7 +240,9 @@ describe('the referral lifecycle', () => {
   })
 
   it('keeps ambassadors apart: another sees nothing of hers and can change nothing', async () => {
-    const bob = (await ambassadorSignIn(BOB)).cookie
+    const bob = (await ambassadorSignIn(BOB, code, 'de-CH,de;q=0.9')).cookie
+    // His browser speaks German: so do his kit and his dashboard's data.
+    expect((await t.app.inject({ url: '/api/ambassador/dashboard', ...as(bob) })).json().ambassador.language).toBe('de')
     expect((await t.app.inject({ url: '/api/ambassador/referrals', ...as(bob) })).json().referrals).toEqual([])
     const activate = await t.app.inject({
       method: 'POST',

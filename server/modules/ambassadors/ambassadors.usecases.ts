@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto'
 import QRCode from 'qrcode'
-import { isLanguage } from '../../../common/languages'
+import { isLanguage, type Language } from '../../../common/languages'
 import type { Ambassador, AmbassadorStats, Referral } from '../../../common/schemas/ambassador'
 import type { Clock } from '../../clock'
 import type { Config } from '../../config'
@@ -34,7 +34,7 @@ export function presentAmbassador(row: AmbassadorRow): Ambassador {
 /** The ambassador of a Google account, created on the first sign-in with a valid access code. */
 export async function findOrCreateAmbassador(
   db: Database,
-  identity: { email: string; name: string },
+  identity: { email: string; name: string; language?: Language | undefined },
   accessCodeId: string,
 ): Promise<AmbassadorRow> {
   const existing = await repo.findAmbassadorByEmail(db, identity.email)
@@ -45,7 +45,7 @@ export async function findOrCreateAmbassador(
       name: identity.name,
       email: identity.email,
       referralCode: newReferralCode(identity.name),
-      language: 'fr',
+      language: identity.language ?? 'fr',
       accessCodeId,
     })
     if (created) return created

@@ -13,6 +13,7 @@ import type { Config } from '../../config'
 import { clearSessionCookie, setSessionCookie } from '../../http/session'
 import type { App, AppDeps } from '../../http/types'
 import { requireSalon } from '../salons/salons.usecases'
+import { visitorLanguage } from '../waitlist/waitlist.messages'
 import { disconnectCalendar, syncCalendar } from './calendar-connection.usecases'
 import { googleClient } from './google-client'
 import {
@@ -106,6 +107,7 @@ export function googleRoutes(app: App, deps: AppDeps): void {
       const outcome = await completeGoogleSignIn(signIn, {
         ...request.query,
         binding: request.cookies[SIGN_IN_COOKIE],
+        language: visitorLanguage(undefined, request.headers['accept-language']),
       })
       return reply.header('cache-control', 'no-store').redirect(finish(reply, outcome).redirectTo)
     },
@@ -132,6 +134,7 @@ export function googleRoutes(app: App, deps: AppDeps): void {
         const outcome = await approveDemoSignIn(signIn, {
           state: request.body.state,
           binding: request.cookies[SIGN_IN_COOKIE],
+          language: visitorLanguage(undefined, request.headers['accept-language']),
         })
         return { redirectTo: finish(reply, outcome).redirectTo }
       },

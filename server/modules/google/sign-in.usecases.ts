@@ -1,3 +1,4 @@
+import type { Language } from '../../../common/languages'
 import type { AmbassadorSignInError } from '../../../common/schemas/ambassador'
 import type { SignInError, SignInPurpose } from '../../../common/schemas/auth'
 import type { Clock } from '../../clock'
@@ -164,6 +165,8 @@ export async function completeGoogleSignIn(
     code?: string | undefined
     error?: string | undefined
     binding?: string | undefined
+    /** The browser's language: a new ambassador's kit and e-mails are in it. */
+    language?: Language | undefined
   },
 ): Promise<SignInOutcome> {
   const row = await consumeState(deps, input.state, input.binding)
@@ -190,7 +193,7 @@ export async function completeGoogleSignIn(
     return purpose === 'ambassador' ? ambassadorFailure('token_invalid') : failure(purpose, 'auth_failed', about)
   }
   const outcome = identity.emailVerified
-    ? await finishSignIn(deps, row, salon, identity, tokens)
+    ? await finishSignIn(deps, row, salon, { ...identity, language: input.language }, tokens)
     : purpose === 'ambassador'
       ? ambassadorFailure('token_invalid')
       : failure(purpose, 'auth_failed', about)
@@ -216,13 +219,14 @@ export async function describeDemoSignIn(deps: SignInDeps, state: string) {
 /** The demo page's one click: signs in as the salon's authorised account (or the first administrator). */
 export async function approveDemoSignIn(
   deps: SignInDeps,
-  input: { state: string; binding: string | undefined },
+  input: { state: string; binding: string | undefined; language?: Language | undefined },
 ): Promise<SignInOutcome> {
   if (!deps.config.demoSignIn) throw demoSignInUnavailable()
   const row = await consumeState(deps, input.state, input.binding)
   if (!row) throw invalidSignInState()
   const salon = row.salonId ? await findSalonOfRowId(deps.db, row.salonId) : undefined
-  const outcome = await finishSignIn(deps, row, salon, demoAccount(deps.config, row.purpose, salon), undefined)
+  const account = { ...demoAccount(deps.config, row.purpose, salon), language: input.language }
+  const outcome = await finishSignIn(deps, row, salon, account, undefined)
   if (!outcome.session || row.purpose === 'ambassador') return outcome
   return { ...outcome, redirectTo: `${outcome.redirectTo}&demo=true` }
 }
@@ -238,7 +242,7 @@ async function finishSignIn(
   deps: SignInDeps,
   row: OAuthStateRow,
   salon: SalonRow | undefined,
-  identity: { email: string; name: string },
+  identity: { email: string; name: string; language?: Language | undefined },
   tokens: GoogleTokens | undefined,
 ): Promise<SignInOutcome> {
   const { db, clock, config } = deps
@@ -248,7 +252,9 @@ async function finishSignIn(
     const { token } = await startSession(db, clock, { kind: 'staff', salonId: null, email, name: identity.name })
     return { redirectTo: '/admin?connected=true', session: { token, kind: 'staff' } }
   }
-  if (row.purpose === 'ambassador') return finishAmbassadorSignIn(deps, row, { email, name: identity.name })
+  if (row.purpose === 'ambassador') {
+    return finishAmbassadorSignIn(deps, row, { email, name: identity.name, language: identity.language })
+  }
   if (!salon) return failure('professional', 'invalid_state')
   const about = { salon: salon.publicId }
   if (!salon.isActive) return failure('professional', 'salon_inactive', about)
@@ -274,7 +280,7 @@ async function finishSignIn(
 async function finishAmbassadorSignIn(
   deps: SignInDeps,
   row: OAuthStateRow,
-  identity: { email: string; name: string },
+  identity: { email: string; name: string; language?: Language | undefined },
 ): Promise<SignInOutcome> {
   const { db, clock, config } = deps
   let codeId: string
