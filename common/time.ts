@@ -128,6 +128,14 @@ export interface LocalParts {
   weekday: Weekday
 }
 
+/** The instants of `days` whole local days from `date` (midnight to midnight on the salon's clock). */
+export function localDaysRange(date: string, days: number, timeZone: string): { from: Date; to: Date } {
+  return {
+    from: new Date(localToInstant(date, 0, timeZone)),
+    to: new Date(localToInstant(addDays(date, days), 0, timeZone)),
+  }
+}
+
 /** The salon's wall-clock reading of an instant. */
 export function instantToLocal(instant: number | Date, timeZone: string): LocalParts {
   const ms = typeof instant === 'number' ? instant : instant.getTime()

@@ -16,7 +16,7 @@ export const adminOverviewSchema = z.object({
    * decimal); null when there was no conversation.
    */
   successRate: z.number().nullable(),
-  /** Distinct customers who wrote to an assistant (every channel, all time). */
+  /** Distinct people who wrote to an assistant: customers once each, others by their chat (all time). */
   botUsers: z.number(),
   /** Conversations of the last 30 days (the success rate's denominator). */
   conversationsLast30Days: z.number(),

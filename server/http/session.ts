@@ -3,6 +3,7 @@ import type { Clock } from '../clock'
 import type { Config } from '../config'
 import type { Database } from '../db/client'
 import {
+  endSession,
   resumeSession,
   SESSION_IDLE_MS,
   type SessionKind,
@@ -75,4 +76,16 @@ export function sessionOf(
   const promise = load()
   request.sessionMemo[kind] = promise
   return promise
+}
+
+/** Signs the browser out of one kind of session: on the server too, so a copied cookie opens nothing. */
+export async function endSessionOf(
+  deps: { db: Database; config: Config },
+  request: FastifyRequest,
+  reply: FastifyReply,
+  kind: SessionKind,
+): Promise<void> {
+  const token = sessionTokenOf(request, kind)
+  if (token) await endSession(deps.db, token)
+  clearSessionCookie(reply, deps.config, kind)
 }

@@ -1,27 +1,11 @@
-import { and, count, countDistinct, eq, gte, isNotNull, lt, ne } from 'drizzle-orm'
+import { and, count, countDistinct, eq, gte, isNotNull, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
-import { bookings, conversations, salons } from '../../db/schema'
+import { conversations, salons } from '../../db/schema'
 
 /** Read-only figures across salons for the administration panel. */
 
 export async function countActiveSalons(db: Executor): Promise<number> {
   const [row] = await db.select({ n: count() }).from(salons).where(eq(salons.isActive, true))
-  return row?.n ?? 0
-}
-
-/** Appointments (not cancelled) of one salon starting in [from, to). */
-export async function countSalonBookingsBetween(db: Executor, salonId: string, from: Date, to: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.salonId, salonId),
-        ne(bookings.status, 'cancelled'),
-        gte(bookings.startsAt, from),
-        lt(bookings.startsAt, to),
-      ),
-    )
   return row?.n ?? 0
 }
 
@@ -35,11 +19,17 @@ export async function conversationOutcomesSince(db: Executor, since: Date): Prom
   return { total: total?.n ?? 0, booked: booked?.n ?? 0 }
 }
 
-/** Distinct customers who ever wrote to an assistant. */
+/**
+ * Distinct people who ever wrote to an assistant: a known customer counts once across their chats;
+ * someone who never gave the assistant enough to become a customer counts by their chat.
+ */
 export async function countBotUsers(db: Executor): Promise<number> {
   const [row] = await db
-    .select({ n: countDistinct(conversations.customerId) })
+    .select({
+      n: countDistinct(
+        sql`coalesce(${conversations.customerId}::text, ${conversations.channel} || ':' || ${conversations.chatId})`,
+      ),
+    })
     .from(conversations)
-    .where(isNotNull(conversations.customerId))
   return row?.n ?? 0
 }

@@ -1,8 +1,9 @@
 import type { AdminOverview, AdminSalonDetails } from '../../../common/schemas/admin'
-import { addDays, instantToLocal, localToInstant } from '../../../common/time'
+import { instantToLocal, localDaysRange } from '../../../common/time'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import type { SalonRow } from '../../db/schema'
+import { countSalonAppointments } from '../bookings/bookings.usecases'
 import { listSalonServices } from '../catalog/catalog.usecases'
 import { listSalons } from '../salons/salons.repository'
 import { getSalonDetails } from '../salons/salons.usecases'
@@ -13,11 +14,7 @@ const SUCCESS_WINDOW_DAYS = 30
 
 /** Today in a salon's own time zone, as instants. */
 function salonToday(salon: SalonRow, now: Date) {
-  const today = instantToLocal(now, salon.timeZone).date
-  return {
-    from: new Date(localToInstant(today, 0, salon.timeZone)),
-    to: new Date(localToInstant(addDays(today, 1), 0, salon.timeZone)),
-  }
+  return localDaysRange(instantToLocal(now, salon.timeZone).date, 1, salon.timeZone)
 }
 
 /**
@@ -29,12 +26,8 @@ function salonToday(salon: SalonRow, now: Date) {
 export async function adminOverview({ db, clock }: { db: Database; clock: Clock }): Promise<AdminOverview> {
   const now = clock.now()
   const salons = await listSalons(db)
-  const todays = await Promise.all(
-    salons.map((salon) => {
-      const { from, to } = salonToday(salon, now)
-      return repo.countSalonBookingsBetween(db, salon.id, from, to)
-    }),
-  )
+  // One count per salon: each has its own today. The panel lists every salon anyway.
+  const todays = await Promise.all(salons.map((salon) => countSalonAppointments(db, salon.id, salonToday(salon, now))))
   const since = new Date(now.getTime() - SUCCESS_WINDOW_DAYS * 24 * 60 * 60 * 1000)
   const [activeSalons, outcomes, botUsers] = await Promise.all([
     repo.countActiveSalons(db),
@@ -56,14 +49,12 @@ export async function adminSalonDetails(
   salon: SalonRow,
 ): Promise<AdminSalonDetails> {
   const now = clock.now()
-  const { from, to } = salonToday(salon, now)
-  const far = new Date(Date.UTC(9999, 0, 1))
   const [details, services, bookingsToday, upcomingBookings, totalBookings] = await Promise.all([
     getSalonDetails(db, salon),
     listSalonServices(db, salon),
-    repo.countSalonBookingsBetween(db, salon.id, from, to),
-    repo.countSalonBookingsBetween(db, salon.id, now, far),
-    repo.countSalonBookingsBetween(db, salon.id, new Date(0), far),
+    countSalonAppointments(db, salon.id, salonToday(salon, now)),
+    countSalonAppointments(db, salon.id, { from: now, to: new Date(Date.UTC(9999, 0, 1)) }),
+    countSalonAppointments(db, salon.id),
   ])
   return { salon: details, services, stats: { totalBookings, upcomingBookings, bookingsToday } }
 }

@@ -13,9 +13,8 @@ import {
   updateAuthorizedEmailResultSchema,
 } from '../../../common/schemas/ambassador'
 import { AppError } from '../../errors'
-import { clearSessionCookie, sessionOf, sessionTokenOf } from '../../http/session'
+import { endSessionOf, sessionOf } from '../../http/session'
 import type { App, AppDeps } from '../../http/types'
-import { endSession } from '../auth/sessions.usecases'
 import { findUsableAccessCode } from './access-codes.usecases'
 import {
   activateReferral,
@@ -128,9 +127,7 @@ export function ambassadorsRoutes(app: App, deps: AppDeps): void {
 
   // Signing out without a session is not an error: the browser ends up signed out either way.
   app.post('/api/ambassador/logout', { config: { access: 'public' } }, async (request, reply) => {
-    const token = sessionTokenOf(request, 'ambassador')
-    if (token) await endSession(db, token)
-    clearSessionCookie(reply, config, 'ambassador')
+    await endSessionOf(deps, request, reply, 'ambassador')
     return { success: true }
   })
 }

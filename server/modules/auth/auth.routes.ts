@@ -1,8 +1,7 @@
 import { sessionSchema } from '../../../common/schemas/session'
-import { clearSessionCookie, sessionOf, sessionTokenOf } from '../../http/session'
+import { endSessionOf, sessionOf } from '../../http/session'
 import type { App, AppDeps } from '../../http/types'
 import { currentSession } from './auth.usecases'
-import { endSession } from './sessions.usecases'
 
 export function authRoutes(app: App, deps: AppDeps): void {
   app.get(
@@ -17,9 +16,7 @@ export function authRoutes(app: App, deps: AppDeps): void {
 
   // Signing out without a session is not an error: the browser ends up signed out either way.
   app.post('/api/logout', { config: { access: 'public' } }, async (request, reply) => {
-    const token = sessionTokenOf(request, 'staff')
-    if (token) await endSession(deps.db, token)
-    clearSessionCookie(reply, deps.config, 'staff')
+    await endSessionOf(deps, request, reply, 'staff')
     return reply.status(204).send()
   })
 }

@@ -293,6 +293,15 @@ export async function bookingFigures(
   return { today, week, total, recent: recent.map((row) => presentBooking(row, salon)) }
 }
 
+/** How many of a salon's appointments are not cancelled: all of them, or those starting in a range. */
+export function countSalonAppointments(
+  db: Database,
+  salonId: string,
+  range?: { from: Date; to: Date },
+): Promise<number> {
+  return repo.countActiveBookings(db, salonId, range)
+}
+
 /** The salon (row id) a booking belongs to, or undefined for an unknown id: who may touch it. */
 export async function salonOfBooking(db: Database, bookingId: string): Promise<string | undefined> {
   if (!UUID.test(bookingId)) return undefined

@@ -1,6 +1,6 @@
 import type { SalonDashboard } from '../../../common/schemas/dashboard'
 import { intervalMinutes, type WorkingHours } from '../../../common/schemas/schedule'
-import { addDays, instantToLocal, type LocalParts, localToInstant } from '../../../common/time'
+import { addDays, instantToLocal, type LocalParts, localDaysRange } from '../../../common/time'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import type { SalonRow } from '../../db/schema'
@@ -24,10 +24,7 @@ export async function getSalonDashboard(
   const isToday = !todaysHoursAreOver(hours, now)
   const date = isToday ? now.date : addDays(now.date, 1)
   const weekStart = addDays(now.date, -now.weekday)
-  const dayRange = (from: string, days: number) => ({
-    from: new Date(localToInstant(from, 0, salon.timeZone)),
-    to: new Date(localToInstant(addDays(from, days), 0, salon.timeZone)),
-  })
+  const dayRange = (from: string, days: number) => localDaysRange(from, days, salon.timeZone)
   const [figures, dayBookings] = await Promise.all([
     bookingFigures(db, salon, { today: dayRange(now.date, 1), week: dayRange(weekStart, 7), recent: RECENT_BOOKINGS }),
     listSalonBookingsOfDay(db, salon, dayRange(date, 1)),

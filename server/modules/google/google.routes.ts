@@ -45,11 +45,13 @@ export function googleRoutes(app: App, deps: AppDeps): void {
   const { db, config } = deps
   const signIn = { ...deps, google: googleClient(config) }
 
-  const sendAuthUrl = (reply: FastifyReply, start: SignInStart) =>
+  /** The browser that starts a sign-in keeps the cookie it must bring back with the state. */
+  const bindBrowser = (reply: FastifyReply, start: SignInStart) =>
     reply
       .header('cache-control', 'no-store')
       .setCookie(SIGN_IN_COOKIE, start.browserBinding, signInCookieOptions(config, SIGN_IN_STATE_TTL_MS))
-      .send({ authUrl: start.authUrl })
+  const sendAuthUrl = (reply: FastifyReply, start: SignInStart) =>
+    bindBrowser(reply, start).send({ authUrl: start.authUrl })
 
   const finish = (reply: FastifyReply, outcome: SignInOutcome) => {
     reply.clearCookie(SIGN_IN_COOKIE, signInCookieOptions(config, 0))
@@ -82,11 +84,8 @@ export function googleRoutes(app: App, deps: AppDeps): void {
     },
     async (request, reply) => {
       const start = await beginAmbassadorSignIn(signIn, request.query.accessCode)
-      reply.header('cache-control', 'no-store')
-      if ('redirectTo' in start) return reply.redirect(start.redirectTo)
-      return reply
-        .setCookie(SIGN_IN_COOKIE, start.browserBinding, signInCookieOptions(config, SIGN_IN_STATE_TTL_MS))
-        .redirect(start.authUrl)
+      if ('redirectTo' in start) return reply.header('cache-control', 'no-store').redirect(start.redirectTo)
+      return bindBrowser(reply, start).redirect(start.authUrl)
     },
   )
 

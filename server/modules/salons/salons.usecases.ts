@@ -94,6 +94,12 @@ export async function updateSalonDetails(
   salon: SalonRow,
   input: SalonUpdateInput,
 ): Promise<Salon> {
+  const updated = await repo.updateSalon(db, salon.id, salonChanges(salon, input), clock.now())
+  return getSalonDetails(db, updated)
+}
+
+/** The row changes of an edit: a time zone is checked; a new country brings its zone unless one is given. */
+function salonChanges(salon: SalonRow, input: repo.SalonChanges): repo.SalonChanges {
   const changes: repo.SalonChanges = { ...input }
   if (input.timeZone !== undefined) {
     const timeZone = canonicalTimeZone(input.timeZone)
@@ -103,8 +109,7 @@ export async function updateSalonDetails(
   if (input.country && input.country !== salon.country && input.timeZone === undefined) {
     changes.timeZone = defaultTimeZone(input.country)
   }
-  const updated = await repo.updateSalon(db, salon.id, changes, clock.now())
-  return getSalonDetails(db, updated)
+  return changes
 }
 
 /** Changes who may sign in for the salon, or whether it is active (ambassadors, administrators). */
@@ -132,15 +137,14 @@ export async function updateSalonAsAdmin(
   db: Database,
   clock: Clock,
   salon: SalonRow,
-  input: Partial<NewSalonInput>,
+  input: Omit<repo.SalonChanges, 'timeZone'>,
 ): Promise<Salon> {
-  const { timeZone: _, ...changes } = input
-  const withZone: repo.SalonChanges = { ...changes }
-  if (input.country && input.country !== salon.country) withZone.timeZone = defaultTimeZone(input.country)
   const updated = await db.transaction(async (tx) => {
-    const row = await repo.updateSalon(tx, salon.id, withZone, clock.now())
-    // A new authorised account or a deactivated salon: nobody stays signed in on the old terms.
-    if (input.authorizedGoogleEmail !== undefined || input.isActive === false) await endSessionsOfSalon(tx, salon.id)
+    const row = await repo.updateSalon(tx, salon.id, salonChanges(salon, input), clock.now())
+    // Another authorised account or a deactivated salon: nobody stays signed in on the old terms.
+    const accountChanged =
+      input.authorizedGoogleEmail !== undefined && input.authorizedGoogleEmail !== salon.authorizedGoogleEmail
+    if (accountChanged || input.isActive === false) await endSessionsOfSalon(tx, salon.id)
     return row
   })
   return getSalonDetails(db, updated)

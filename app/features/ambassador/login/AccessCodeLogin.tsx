@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query'
-import { ArrowLeft, CircleAlert, CircleCheck, KeyRound, X } from 'lucide-react'
+import { ArrowLeft, CircleCheck, KeyRound } from 'lucide-react'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { accessCodeCheckSchema } from '../../../../common/schemas/ambassador'
+import { DismissibleAlert } from '../../../components/DismissibleAlert'
 import { Button } from '../../../components/ui/Button'
 import { Field, Input } from '../../../components/ui/Input'
 import { toast } from '../../../components/ui/Toast'
@@ -191,24 +192,5 @@ export function AccessCodeLogin({ onAttempt }: { onAttempt?: () => void }) {
 /** The failure Google sign-in came back with: stays until dismissed or a new attempt. */
 export function SignInFailureAlert({ text, onDismiss }: { text: string; onDismiss: () => void }) {
   const { t } = useTranslation()
-  return (
-    <div
-      role="alert"
-      className="relative flex animate-pop-in gap-3 rounded-2xl border border-danger/30 bg-danger-soft p-4 pr-11 text-ink"
-    >
-      <CircleAlert aria-hidden className="mt-0.5 size-5 shrink-0 text-danger" />
-      <div className="min-w-0">
-        <p className="font-semibold leading-snug">{t('ambassador.login.errors.title')}</p>
-        <p className="mt-1 text-sm leading-relaxed text-ink-soft">{text}</p>
-      </div>
-      <button
-        type="button"
-        onClick={onDismiss}
-        aria-label={t('common.close')}
-        className="absolute right-3 top-3 inline-flex size-7 cursor-pointer items-center justify-center rounded-full text-ink-soft transition-colors hover:bg-danger/10 hover:text-ink"
-      >
-        <X aria-hidden className="size-4" />
-      </button>
-    </div>
-  )
+  return <DismissibleAlert title={t('ambassador.login.errors.title')} text={text} onDismiss={onDismiss} />
 }

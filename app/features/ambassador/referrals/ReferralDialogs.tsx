@@ -150,38 +150,15 @@ function ActivateForm({ referral, onDone }: { referral: Referral; onDone: () => 
           [t('ambassador.activate.contact'), referral.contactEmail],
         ]}
       />
-      <Field
+      <EmailControls
         id="activate-authorized-email"
         label={t('ambassador.activate.emailLabel')}
         hint={t('ambassador.activate.emailHint')}
-        error={email.invalid ? t('ambassador.emailInvalid') : undefined}
-        required
-      >
-        {(control) => (
-          <Input
-            {...control}
-            ref={email.ref}
-            type="email"
-            required
-            aria-required
-            autoComplete="off"
-            placeholder={t('ambassador.activate.emailPlaceholder')}
-            value={email.value}
-            onChange={(event) => email.onChange(event.target.value)}
-            maxLength={254}
-          />
-        )}
-      </Field>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            {t('ambassador.cancel')}
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={!email.typed} loading={activate.isPending}>
-          {activate.isPending ? t('ambassador.activate.submitting') : t('ambassador.activate.submit')}
-        </Button>
-      </DialogFooter>
+        email={email}
+        canSubmit={email.typed !== ''}
+        pending={activate.isPending}
+        submitLabel={activate.isPending ? t('ambassador.activate.submitting') : t('ambassador.activate.submit')}
+      />
     </form>
   )
 }
@@ -263,10 +240,44 @@ function EditEmailForm({ referral, onDone }: { referral: Referral; onDone: () =>
           [t('ambassador.editEmail.current'), current ?? t('ambassador.referrals.notSet')],
         ]}
       />
-      <Field
+      <EmailControls
         id="edit-authorized-email"
         label={t('ambassador.editEmail.newLabel')}
         hint={unchanged ? t('ambassador.editEmail.unchanged') : t('ambassador.editEmail.hint')}
+        email={email}
+        canSubmit={email.typed !== '' && !unchanged}
+        pending={update.isPending}
+        submitLabel={update.isPending ? t('ambassador.editEmail.submitting') : t('ambassador.editEmail.submit')}
+      />
+    </form>
+  )
+}
+
+/** Both dialogs end the same way: the Gmail address to authorise, Annuler, and the action. */
+function EmailControls({
+  id,
+  label,
+  hint,
+  email,
+  canSubmit,
+  pending,
+  submitLabel,
+}: {
+  id: string
+  label: string
+  hint: string
+  email: ReturnType<typeof useEmailInput>
+  canSubmit: boolean
+  pending: boolean
+  submitLabel: string
+}) {
+  const { t } = useTranslation()
+  return (
+    <>
+      <Field
+        id={id}
+        label={label}
+        hint={hint}
         error={email.invalid ? t('ambassador.emailInvalid') : undefined}
         required
       >
@@ -291,10 +302,10 @@ function EditEmailForm({ referral, onDone }: { referral: Referral; onDone: () =>
             {t('ambassador.cancel')}
           </Button>
         </DialogClose>
-        <Button type="submit" disabled={!email.typed || unchanged} loading={update.isPending}>
-          {update.isPending ? t('ambassador.editEmail.submitting') : t('ambassador.editEmail.submit')}
+        <Button type="submit" disabled={!canSubmit} loading={pending}>
+          {submitLabel}
         </Button>
       </DialogFooter>
-    </form>
+    </>
   )
 }
