@@ -50,6 +50,11 @@ export const salons = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** Bumped to revoke the salon's MCP token: the token is an HMAC over the salon and this number. */
     mcpTokenVersion: integer('mcp_token_version').notNull().default(1),
+    /**
+     * When the salon's current MCP token was issued; null while the salon has none (never issued,
+     * or revoked). Only the token of the current version issued here is accepted.
+     */
+    mcpTokenIssuedAt: instant('mcp_token_issued_at'),
     /** When the salon's owner first signed in: from then on only the owner decides who may sign in. */
     ownerFirstSignedInAt: instant('owner_first_signed_in_at'),
     slotStepMinutes: smallint('slot_step_minutes').notNull().default(15),
@@ -367,6 +372,11 @@ export const oauthStates = pgTable(
     codeVerifier: text('code_verifier').notNull(),
     /** Anything the purpose needs when the browser comes back (an ambassador's access code…), encrypted. */
     payload: text('payload'),
+    /**
+     * SHA-256 of the random value in the starting browser's sign-in cookie: only that browser can
+     * complete the sign-in (the value cannot be derived from the state, which travels in URLs).
+     */
+    bindingHash: text('binding_hash').notNull(),
     createdAt: createdAt(),
     expiresAt: instant('expires_at').notNull(),
   },
@@ -426,3 +436,17 @@ export type AccessCodeRow = typeof ambassadorAccessCodes.$inferSelect
 export type OutboxEmailRow = typeof outboxEmails.$inferSelect
 export type OAuthStateRow = typeof oauthStates.$inferSelect
 export type GoogleAccountRow = typeof googleAccounts.$inferSelect
+
+/**
+ * Request counters of the rate limits, shared by every instance: one row per limit and client (or
+ * chat, or salon) for the current window.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetsAt: instant('resets_at').notNull(),
+  },
+  (t) => [index('rate_limits_resets_at').on(t.resetsAt)],
+)

@@ -151,6 +151,33 @@ describe('demo sign-in (no Google configured, not production)', () => {
     expect(forged.json().code).toBe('auth.invalid_state')
   })
 
+  it('binds the sign-in to a secret only the starting browser holds, which nothing in the state reveals', async () => {
+    const { state, cookie } = await begin()
+    const binding = cookie.match(/salonia_sign_in=([^;]+)/)?.[1] ?? ''
+    expect(binding).not.toBe('')
+    expect(state).not.toContain(binding)
+    // Whoever saw the state (a URL in a log, a screen) can rebuild its parts, never the cookie.
+    for (const guess of [state, state.slice(0, state.lastIndexOf('.')), state.split('.')[0] ?? '']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/demo',
+        headers: { cookie: `salonia_sign_in=${encodeURIComponent(guess)}` },
+        payload: { state },
+      })
+      expect(res.statusCode).toBe(400)
+      expect(res.cookies.find((c) => c.name === 'salonia_session')).toBeUndefined()
+    }
+  })
+
+  it('leaves the state to the browser that started it when another one tries it without the binding', async () => {
+    const { state, cookie } = await begin()
+    const stranger = await t.app.inject({ method: 'POST', url: '/api/auth/demo', payload: { state } })
+    expect(stranger.statusCode).toBe(400)
+    const owner = await t.app.inject({ method: 'POST', url: '/api/auth/demo', headers: { cookie }, payload: { state } })
+    expect(owner.statusCode).toBe(200)
+    expect(owner.json().redirectTo).toMatch(/^\/professional\?connected=true/)
+  })
+
   it('signs in the demo administrator', async () => {
     const { state, cookie } = await begin('/api/google/admin-auth-url')
     const described = await t.app.inject({ url: `/api/auth/demo?state=${encodeURIComponent(state)}` })

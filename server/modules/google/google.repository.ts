@@ -19,11 +19,19 @@ export async function findLiveOAuthState(db: Executor, id: string, now: Date): P
 }
 
 /**
- * Takes a state out: one DELETE … RETURNING, so of two requests racing with the same state only one
- * gets it (single use, even across instances).
+ * Takes a state out for the browser that started it: one DELETE … RETURNING, so of two requests
+ * racing with the same state only one gets it (single use, even across instances). A request
+ * without that browser's binding takes nothing, and the state stays for the right browser.
  */
-export async function consumeOAuthState(db: Executor, id: string): Promise<OAuthStateRow | undefined> {
-  const [row] = await db.delete(oauthStates).where(eq(oauthStates.id, id)).returning()
+export async function consumeOAuthState(
+  db: Executor,
+  id: string,
+  bindingHash: string,
+): Promise<OAuthStateRow | undefined> {
+  const [row] = await db
+    .delete(oauthStates)
+    .where(and(eq(oauthStates.id, id), eq(oauthStates.bindingHash, bindingHash)))
+    .returning()
   return row
 }
 

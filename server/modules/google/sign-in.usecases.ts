@@ -51,7 +51,10 @@ export interface SignInDeps {
 
 export interface SignInStart {
   authUrl: string
-  /** Goes into the browser's short-lived sign-in cookie; must come back with the state. */
+  /**
+   * A random value for the browser's short-lived sign-in cookie, which must come back with the
+   * state: only its hash is stored, and nothing about it can be read from the state.
+   */
   browserBinding: string
 }
 
@@ -96,6 +99,7 @@ async function beginSignIn(
   // The purpose rides in the signed state, so even an expired state returns to the right page.
   const nonce = `${purpose}~${randomToken()}`
   const state = signValue(config.appSecret, STATE_PURPOSE, nonce)
+  const browserBinding = randomToken()
   const pkce = google ? await google.newCodeVerifier() : { codeVerifier: randomToken(), codeChallenge: '' }
   const now = clock.now()
   await repo.deleteExpiredOAuthStates(deps.db, now)
@@ -105,6 +109,7 @@ async function beginSignIn(
     salonId: salon?.id ?? null,
     codeVerifier: encryptSecret(config.appSecret, SECRET_PURPOSE, pkce.codeVerifier),
     payload: payload ?? null,
+    bindingHash: hashToken(browserBinding),
     createdAt: now,
     expiresAt: new Date(now.getTime() + SIGN_IN_STATE_TTL_MS),
   })
@@ -117,7 +122,7 @@ async function beginSignIn(
         offline: purpose === 'professional',
       })
     : `${config.publicUrl}/demo-sign-in?state=${encodeURIComponent(state)}`
-  return { authUrl, browserBinding: nonce }
+  return { authUrl, browserBinding }
 }
 
 /** The purpose a genuine state names (even an expired one): which page to come back to. */
@@ -127,12 +132,16 @@ function purposeOfState(deps: SignInDeps, state: string | undefined): SignInPurp
   return purpose === 'admin' || purpose === 'ambassador' ? purpose : 'professional'
 }
 
-/** The state's row, taken out (single use), when the state is genuine and this browser started it. */
+/**
+ * The state's row, taken out (single use), when the state is genuine and this browser started it.
+ * A browser without the binding consumes nothing: whoever merely saw the state (a URL in a log, a
+ * shoulder) can neither complete the sign-in nor spoil it for the browser that started it.
+ */
 async function consumeState(deps: SignInDeps, state: string | undefined, binding: string | undefined) {
   const nonce = state ? verifySignedValue(deps.config.appSecret, STATE_PURPOSE, state) : undefined
-  if (!nonce) return undefined
-  const row = await repo.consumeOAuthState(deps.db, hashToken(nonce))
-  if (!row || row.expiresAt <= deps.clock.now() || binding !== nonce) return undefined
+  if (!nonce || !binding) return undefined
+  const row = await repo.consumeOAuthState(deps.db, hashToken(nonce), hashToken(binding))
+  if (!row || row.expiresAt <= deps.clock.now()) return undefined
   return row
 }
 
