@@ -101,7 +101,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
  * Drizzle's query errors carry the query's parameters in their message (customer names, phone
  * numbers): log the SQL and the database's own error, never the values.
  */
-function withoutQueryParameters(error: Error): Error {
+export function withoutQueryParameters(error: Error): Error {
   const failed = error as Error & { query?: unknown; params?: unknown; cause?: unknown }
   if (typeof failed.query !== 'string' || !('params' in failed)) return error
   const safe = new Error(`Failed query: ${failed.query}`)

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { serviceSchema } from './catalog'
+import { text } from './primitives'
 import { countryCodeSchema, emailSchema, salonSchema } from './salon'
 
 /**
@@ -25,8 +26,8 @@ export type AdminOverview = z.infer<typeof adminOverviewSchema>
 
 /** `POST /api/admin/salons` ("Nouveau Salon") and `PATCH /api/admin/salons/:id`. */
 export const adminSalonInputSchema = z.object({
-  name: z.string().trim().min(1, 'The salon name is required').max(120, 'The salon name is at most 120 characters'),
-  address: z.string().trim().min(1, 'The address is required').max(300, 'The address is at most 300 characters'),
+  name: text().min(1, 'The salon name is required').max(120, 'The salon name is at most 120 characters'),
+  address: text().min(1, 'The address is required').max(300, 'The address is at most 300 characters'),
   country: countryCodeSchema,
   contactEmail: emailSchema,
   authorizedGoogleEmail: emailSchema.nullable().optional(),
@@ -48,7 +49,7 @@ export const accessCodeSchema = z.object({
 export type AccessCode = z.infer<typeof accessCodeSchema>
 
 export const accessCodeCreateInputSchema = z.object({
-  label: z.string().trim().min(1, 'A label is required').max(80, 'The label is at most 80 characters'),
+  label: text().min(1, 'A label is required').max(80, 'The label is at most 80 characters'),
 })
 /** The new code, in clear, this once. */
 export const accessCodeCreatedSchema = z.object({ accessCode: accessCodeSchema, code: z.string() })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from './primitives'
 import { emailSchema, publicSalonIdSchema } from './salon'
 import { REFERRAL_STATUSES } from './waitlist'
 
@@ -8,11 +9,7 @@ import { REFERRAL_STATUSES } from './waitlist'
  */
 
 export const accessCodeInputSchema = z.object({
-  accessCode: z
-    .string()
-    .trim()
-    .min(1, 'The access code is required')
-    .max(64, 'The access code is at most 64 characters'),
+  accessCode: text().min(1, 'The access code is required').max(64, 'The access code is at most 64 characters'),
 })
 /** `POST /api/ambassador/validate-code` → `{isValid}` (rate-limited against guessing). */
 export const accessCodeCheckSchema = z.object({ isValid: z.boolean() })
@@ -93,6 +90,6 @@ export const updateAuthorizedEmailInputSchema = z.object({
 export const updateAuthorizedEmailResultSchema = z.object({ success: z.literal(true) })
 
 /** `POST /api/ambassador/qrcode` `{referralCode}` → `{success, qrCodeUrl}`; `GET` → `{qrCodeDataUrl}`. */
-export const qrCodeInputSchema = z.object({ referralCode: z.string().trim().min(1).max(40) })
+export const qrCodeInputSchema = z.object({ referralCode: text().min(1).max(40) })
 export const qrCodePostResultSchema = z.object({ success: z.literal(true), qrCodeUrl: z.string() })
 export const qrCodeGetResultSchema = z.object({ qrCodeDataUrl: z.string(), referralLink: z.string() })

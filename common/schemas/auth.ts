@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from './primitives'
 
 /** `GET /api/google/auth-url/:salonId` and `GET /api/google/admin-auth-url`: where to send the browser. */
 export const authUrlSchema = z.object({ authUrl: z.string() })
@@ -29,7 +30,7 @@ export const demoSignInSchema = z.object({
 })
 export type DemoSignIn = z.infer<typeof demoSignInSchema>
 
-export const demoSignInQuerySchema = z.object({ state: z.string().trim().min(1).max(512) })
+export const demoSignInQuerySchema = z.object({ state: text().min(1).max(512) })
 /** `POST /api/auth/demo` `{state}` → `{redirectTo}`: the session cookie is set; go there. */
 export const demoSignInResultSchema = z.object({ redirectTo: z.string() })
 

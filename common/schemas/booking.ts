@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { LANGUAGES } from '../languages'
+import { text } from './primitives'
 import { pointInTimeSchema } from './schedule'
 
 export const BOOKING_STATUSES = ['confirmed', 'pending', 'cancelled'] as const
@@ -29,14 +30,12 @@ export const bookingSchema = z.object({
 })
 export type Booking = z.infer<typeof bookingSchema>
 
-export const phoneSchema = z
-  .string()
-  .trim()
+export const phoneSchema = text()
   .max(32, 'The phone number is too long')
   .regex(/^\+?[0-9 ().-]{6,30}$/, 'Invalid phone number')
 
 export const customerInputSchema = z.object({
-  name: z.string().trim().min(1, 'The client name is required').max(80, 'The client name is at most 80 characters'),
+  name: text().min(1, 'The client name is required').max(80, 'The client name is at most 80 characters'),
   phone: phoneSchema.optional().or(z.literal('').transform(() => undefined)),
   language: z.enum(LANGUAGES).optional(),
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from './primitives'
 
 /** A service on the salon's menu. Prices are in minor units of `currency` (4500 = 45.00 EUR). */
 export const serviceSchema = z.object({
@@ -15,7 +16,7 @@ export const serviceSchema = z.object({
 export type Service = z.infer<typeof serviceSchema>
 
 export const servicesImportInputSchema = z.object({
-  csvData: z.string().min(1, 'The CSV file is empty'),
+  csvData: text().min(1, 'The CSV file is empty'),
 })
 
 export const importLineErrorSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { LANGUAGES } from '../languages'
+import { text } from './primitives'
 
 /** The chat API (DESIGN.md "Contracts"): POST /api/mcp/chat and the legacy POST /api/ai/chat. */
 
@@ -7,25 +8,21 @@ export const CHAT_MESSAGE_MAX_LENGTH = 2000
 
 /** Who is writing, from which chat, to which salon (public ID such as SAL001, or the salon's secure hash). */
 export const chatContextSchema = z.object({
-  userId: z.string().trim().min(1, 'userId is required').max(200),
-  chatId: z.string().trim().min(1, 'chatId is required').max(200),
-  clientName: z.string().trim().min(1, 'clientName is required').max(100),
-  clientPhone: z
-    .string()
-    .trim()
+  userId: text().min(1, 'userId is required').max(200),
+  chatId: text().min(1, 'chatId is required').max(200),
+  clientName: text().min(1, 'clientName is required').max(100),
+  clientPhone: text()
     .max(40)
     .nullish()
     .transform((value) => value || undefined),
   language: z.enum(LANGUAGES, { message: 'language is one of fr, de, it, en' }),
-  salonId: z.string().trim().min(1, 'salonId is required').max(64),
+  salonId: text().min(1, 'salonId is required').max(64),
 })
 export type ChatContext = z.infer<typeof chatContextSchema>
 
 export const chatRequestSchema = z.object({
-  message: z
-    .string()
+  message: text()
     .max(CHAT_MESSAGE_MAX_LENGTH, `A message is at most ${CHAT_MESSAGE_MAX_LENGTH} characters`)
-    .trim()
     .min(1, 'The message is empty'),
   context: chatContextSchema,
 })
@@ -44,6 +41,6 @@ export type ChatReply = z.infer<typeof chatReplySchema>
 /** POST /api/ics/download: the browser hands back a calendar file to get it as a download. */
 export const ICS_MAX_LENGTH = 20_000
 export const icsDownloadSchema = z.object({
-  icsContent: z.string().min(1, 'The calendar file is empty').max(ICS_MAX_LENGTH, 'The calendar file is too large'),
-  filename: z.string().trim().max(120).default('rendez-vous.ics'),
+  icsContent: text().min(1, 'The calendar file is empty').max(ICS_MAX_LENGTH, 'The calendar file is too large'),
+  filename: text().max(120).default('rendez-vous.ics'),
 })

@@ -1,22 +1,19 @@
 import { z } from 'zod'
 import { isCountryCode } from '../countries'
+import { text } from './primitives'
 import { workingHoursSchema } from './schedule'
 
-export const publicSalonIdSchema = z
-  .string()
-  .trim()
+export const publicSalonIdSchema = text()
+  .max(16, 'A salon ID looks like SAL001')
   .toUpperCase()
   .regex(/^SAL\d{3,9}$/, 'A salon ID looks like SAL001')
 
-export const countryCodeSchema = z
-  .string()
-  .trim()
+export const countryCodeSchema = text()
+  .max(2, 'Unknown country code (expected two letters such as FR)')
   .toUpperCase()
   .refine(isCountryCode, { message: 'Unknown country code (expected two letters such as FR)' })
 
-export const emailSchema = z
-  .string()
-  .trim()
+export const emailSchema = text()
   .toLowerCase()
   .max(254, 'The e-mail address is too long')
   .pipe(z.email({ message: 'Invalid e-mail address' }))
@@ -72,11 +69,11 @@ export const salonHashSchema = z.object({ hash: z.string() })
 
 export const salonUpdateInputSchema = z
   .object({
-    name: z.string().trim().min(1, 'The salon name is required').max(120, 'The salon name is at most 120 characters'),
-    address: z.string().trim().min(1, 'The address is required').max(300, 'The address is at most 300 characters'),
+    name: text().min(1, 'The salon name is required').max(120, 'The salon name is at most 120 characters'),
+    address: text().min(1, 'The address is required').max(300, 'The address is at most 300 characters'),
     country: countryCodeSchema,
     contactEmail: emailSchema,
-    timeZone: z.string().trim().min(1).max(64),
+    timeZone: text().min(1).max(64),
   })
   .partial()
   .strict()

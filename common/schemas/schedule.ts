@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isLocalDate, isLocalTime, minutesOfDay } from '../time'
+import { isSupportedInstant, isSupportedYear, text, YEAR_RANGE_MESSAGE } from './primitives'
 
 /**
  * Opening hours travel as the spec's map keyed by weekday number as a string, with ONE numbering
@@ -105,17 +106,23 @@ export type WorkingHoursInput = z.infer<typeof workingHoursInputSchema>
  * ("2026-12-03T14:00:00+01:00"), a wall-clock time in the salon's zone ("2026-12-03T14:00"),
  * or, where a day is meant, a date ("2026-12-03", the salon's local midnight).
  */
-export const pointInTimeSchema = z
-  .string()
-  .trim()
+export const pointInTimeSchema = text()
+  .max(40, 'Expected a date (2026-12-03), a local time (2026-12-03T14:00) or an ISO instant with offset')
   .refine(
     (v) =>
       isLocalDate(v) ||
       (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(v) && isLocalDate(v.slice(0, 10)) && isLocalTime(v.slice(11))) ||
       (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) &&
         !Number.isNaN(Date.parse(v))),
-    { message: 'Expected a date (2026-12-03), a local time (2026-12-03T14:00) or an ISO instant with offset' },
+    {
+      message: 'Expected a date (2026-12-03), a local time (2026-12-03T14:00) or an ISO instant with offset',
+      abort: true,
+    },
   )
+  // The local forms carry their year; an instant with an offset is judged where it lands.
+  .refine((v) => isSupportedYear(v) && (v.length <= 16 || isSupportedInstant(Date.parse(v))), {
+    message: YEAR_RANGE_MESSAGE,
+  })
 
 export const timeOffSchema = z.object({
   id: z.string(),
@@ -128,9 +135,7 @@ export type TimeOff = z.infer<typeof timeOffSchema>
 export const timeOffInputSchema = z.object({
   startDate: pointInTimeSchema,
   endDate: pointInTimeSchema,
-  reason: z
-    .string()
-    .trim()
+  reason: text()
     .max(200, 'The reason is at most 200 characters')
     .optional()
     .transform((v) => (v ? v : undefined)),
@@ -149,6 +154,9 @@ export const slotSchema = z.object({
   local: z.string(),
 })
 
+/** Why a salon offers no slot at all, whatever the period: it is not taking bookings. */
+export const AVAILABILITY_CLOSED_REASONS = ['salon_inactive'] as const
+
 export const availabilitySchema = z.object({
   salonId: z.string(),
   serviceId: z.string(),
@@ -157,5 +165,7 @@ export const availabilitySchema = z.object({
   from: z.string(),
   to: z.string(),
   slots: z.array(slotSchema),
+  /** Present when the salon offers nothing at all, saying why. */
+  closedReason: z.enum(AVAILABILITY_CLOSED_REASONS).optional(),
 })
 export type Availability = z.infer<typeof availabilitySchema>

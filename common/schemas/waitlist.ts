@@ -1,25 +1,20 @@
 import { z } from 'zod'
 import { LANGUAGES } from '../languages'
+import { text } from './primitives'
 import { countryCodeSchema, emailSchema } from './salon'
 
 /** An optional text field of the form: absent or blank means "not given". */
 const optionalText = <T extends z.ZodType<unknown, string>>(schema: T) =>
-  z
-    .string()
-    .trim()
+  text()
     .optional()
     .transform((value) => (value === '' ? undefined : value))
     .pipe(schema.optional())
 
 /** What a salon sends to join the waitlist (the form of /waitlist and of the professional area). */
 export const waitlistEntryInputSchema = z.object({
-  salonName: z
-    .string()
-    .trim()
-    .min(1, 'The salon name is required')
-    .max(120, 'The salon name is at most 120 characters'),
+  salonName: text().min(1, 'The salon name is required').max(120, 'The salon name is at most 120 characters'),
   contactEmail: emailSchema,
-  address: z.string().trim().min(1, 'The address is required').max(300, 'The address is at most 300 characters'),
+  address: text().min(1, 'The address is required').max(300, 'The address is at most 300 characters'),
   phone: optionalText(
     z
       .string()

@@ -1,15 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify'
+import type { Language } from '../../../common/languages'
 import type { ChatContext, ChatReply } from '../../../common/schemas/chat'
 import type { Clock } from '../../clock'
 import type { Config } from '../../config'
-import type { Database } from '../../db/client'
-import type { ConversationRow } from '../../db/schema'
+import type { Database, Executor } from '../../db/client'
+import type { ConversationRow, SalonRow } from '../../db/schema'
+import { withoutQueryParameters } from '../../errors'
 import { findCustomerByIdentity } from '../customers/customers.usecases'
 import { requireSalonForChat } from '../salons/salons.usecases'
 import * as repo from './conversations.repository'
 import { converse, type DialogueReply } from './dialogue'
 import { readState, withHistory } from './dialogue-state'
 import { llmConverse } from './llm-assistant'
+import { PHRASES } from './replies'
 import type { ToolScope } from './tools'
 import { replyLanguage } from './understanding/language'
 
@@ -17,7 +20,7 @@ export interface AssistantDeps {
   db: Database
   clock: Clock
   config: Pick<Config, 'ai'>
-  log?: Pick<FastifyBaseLogger, 'warn'>
+  log?: Pick<FastifyBaseLogger, 'warn' | 'error'>
 }
 
 export type ChatChannel = ConversationRow['channel']
@@ -27,50 +30,106 @@ export type ChatChannel = ConversationRow['channel']
  * secure hash), binds the tools to it and to the writer's identity, runs the dialogue with the
  * remembered state, and stores the new state. The salon and the customer come from the request's
  * context on the server, never from the message text.
+ *
+ * What the reply says and what happened are one fact: the built-in assistant's booking, move or
+ * cancellation and the conversation's new state commit in one transaction, with the conversation
+ * row locked so two messages of one chat (a double-tapped "oui") are answered one after the other.
+ * A language model's tools commit as it calls them (its reply is written after seeing their
+ * results), so a failure to store its state afterwards is logged, never answered as an error.
  */
 export async function handleChatMessage(
-  { db, clock, config, log }: AssistantDeps,
+  deps: AssistantDeps,
   channel: ChatChannel,
   message: string,
   context: ChatContext,
 ): Promise<ChatReply> {
+  const { db, config, log } = deps
   const salon = await requireSalonForChat(db, context.salonId)
   const key = { salonId: salon.id, channel, chatId: context.chatId }
-  const identity = { channel, externalId: context.userId }
-  const conversation = await repo.findConversation(db, key)
-  const state = readState(conversation?.state)
-  // One language for the reply, the calendar file and the stored chat, whichever assistant answers.
-  const language = replyLanguage(message, state, context.language)
-  const scope: ToolScope = {
-    db,
-    clock,
-    salon,
-    customer: { identity, name: context.clientName, phone: context.clientPhone, language },
+  if (!salon.isActive) {
+    return { response: PHRASES[replyLanguage(message, {}, context.language)].bookingClosed(salon.name) }
   }
 
-  let result: DialogueReply
   if (config.ai) {
+    const state = readState((await repo.findConversation(db, key))?.state)
+    const language = replyLanguage(message, state, context.language)
     try {
-      result = await llmConverse(config.ai, scope, state, message, language)
+      const result = await llmConverse(
+        config.ai,
+        toolScope(deps, db, salon, context, channel, language),
+        state,
+        message,
+        language,
+      )
+      await remember(deps, db, key, message, result, language, context).catch((error: unknown) =>
+        log?.error(
+          { err: error instanceof Error ? withoutQueryParameters(error) : String(error) },
+          'chat state not stored',
+        ),
+      )
+      return toReply(result)
     } catch (error) {
       // The provider failed or took too long: the built-in assistant answers instead.
       log?.warn(
         { err: error instanceof Error ? error.message : String(error) },
         'language model failed; built-in assistant used',
       )
-      result = await converse(scope, state, message, language)
     }
-  } else {
-    result = await converse(scope, state, message, language)
   }
 
-  const customer = await findCustomerByIdentity(db, salon.id, identity)
+  return db.transaction(async (tx) => {
+    const state = readState((await repo.findConversation(tx, key, { lock: true }))?.state)
+    // One language for the reply, the calendar file and the stored chat.
+    const language = replyLanguage(message, state, context.language)
+    const result = await converse(toolScope(deps, tx, salon, context, channel, language), state, message, language)
+    await remember(deps, tx, key, message, result, language, context)
+    return toReply(result)
+  })
+}
+
+function toolScope(
+  deps: AssistantDeps,
+  db: Executor,
+  salon: SalonRow,
+  context: ChatContext,
+  channel: ChatChannel,
+  language: Language,
+): ToolScope {
+  return {
+    // Inside the chat's transaction every read and write goes through it (PGlite has one connection).
+    db: db as Database,
+    clock: deps.clock,
+    salon,
+    customer: {
+      identity: { channel, externalId: context.userId },
+      name: context.clientName,
+      phone: context.clientPhone,
+      language,
+    },
+    log: deps.log,
+  }
+}
+
+/** Stores the conversation's new state and its last two turns. */
+async function remember(
+  deps: AssistantDeps,
+  db: Executor,
+  key: repo.ConversationKey,
+  message: string,
+  result: DialogueReply,
+  language: Language,
+  context: ChatContext,
+): Promise<void> {
+  const customer = await findCustomerByIdentity(db, key.salonId, { channel: key.channel, externalId: context.userId })
   await repo.saveConversation(db, key, {
     customerId: customer?.id ?? null,
     language,
     state: withHistory(result.state, { role: 'user', content: message }, { role: 'assistant', content: result.text }),
     booked: result.booked === true,
-    now: clock.now(),
+    now: deps.clock.now(),
   })
+}
+
+function toReply(result: DialogueReply): ChatReply {
   return { response: result.text, ...(result.icsData ? { icsData: result.icsData } : {}) }
 }

@@ -6,8 +6,13 @@ import { type ConversationRow, conversations } from '../../db/schema'
 
 export type ConversationKey = Pick<ConversationRow, 'salonId' | 'channel' | 'chatId'>
 
-export async function findConversation(db: Executor, key: ConversationKey): Promise<ConversationRow | undefined> {
-  const [row] = await db
+/** A chat's conversation; with `lock`, held until the caller's transaction ends (one message at a time). */
+export async function findConversation(
+  db: Executor,
+  key: ConversationKey,
+  options: { lock?: boolean } = {},
+): Promise<ConversationRow | undefined> {
+  const query = db
     .select()
     .from(conversations)
     .where(
@@ -18,6 +23,7 @@ export async function findConversation(db: Executor, key: ConversationKey): Prom
       ),
     )
     .limit(1)
+  const [row] = options.lock ? await query.for('update') : await query
   return row
 }
 

@@ -56,6 +56,7 @@ type Phrases = {
   declined(): string
   slotGone(): string
   failed(): string
+  bookingClosed(salon: string): string
 }
 
 export interface RefusalDetail {
@@ -157,6 +158,8 @@ const fr: Phrases = {
   declined: () => "D'accord, je ne réserve rien. Quel autre jour ou quelle autre heure vous conviendrait ?",
   slotGone: () => "Désolé, ce créneau vient d'être pris.",
   failed: () => "Désolé, je n'ai pas pu terminer. Pouvez-vous réessayer dans un instant ?",
+  bookingClosed: (salon) =>
+    `${salon} ne prend pas de rendez-vous en ligne pour le moment. Pour un rendez-vous, contactez directement le salon.`,
 }
 
 const de: Phrases = {
@@ -233,6 +236,8 @@ const de: Phrases = {
   declined: () => 'In Ordnung, ich buche nichts. Welcher andere Tag oder welche andere Uhrzeit passt Ihnen?',
   slotGone: () => 'Leider wurde dieser Termin gerade vergeben.',
   failed: () => 'Das hat leider nicht geklappt. Können Sie es gleich noch einmal versuchen?',
+  bookingClosed: (salon) =>
+    `${salon} nimmt zurzeit keine Online-Termine an. Für einen Termin wenden Sie sich bitte direkt an den Salon.`,
 }
 
 /** Italian weekdays take "il", except Sunday: "la domenica". */
@@ -314,6 +319,8 @@ const it: Phrases = {
   declined: () => "D'accordo, non prenoto niente. Quale altro giorno o orario le andrebbe bene?",
   slotGone: () => 'Mi dispiace, questo orario è appena stato preso.',
   failed: () => 'Mi dispiace, non sono riuscito a completare. Può riprovare tra un momento?',
+  bookingClosed: (salon) =>
+    `${salon} al momento non accetta prenotazioni online. Per un appuntamento, contatti direttamente il salone.`,
 }
 
 const en: Phrases = {
@@ -390,6 +397,8 @@ const en: Phrases = {
   declined: () => "All right, I won't book anything. Which other day or time would suit you?",
   slotGone: () => 'Sorry, that time has just been taken.',
   failed: () => "Sorry, I couldn't finish that. Could you try again in a moment?",
+  bookingClosed: (salon) =>
+    `${salon} is not taking online bookings at the moment. To book, please contact the salon directly.`,
 }
 
 export const PHRASES: Record<Language, Phrases> = { fr, de, it, en }

@@ -1,14 +1,16 @@
+import type { FastifyBaseLogger } from 'fastify'
 import { z } from 'zod'
 import type { Language } from '../../../common/languages'
 import type { Booking } from '../../../common/schemas/booking'
 import type { Service } from '../../../common/schemas/catalog'
 import type { IcsData } from '../../../common/schemas/chat'
+import { isSupportedYear, YEAR_RANGE_MESSAGE } from '../../../common/schemas/primitives'
 import type { WorkingHours } from '../../../common/schemas/schedule'
-import { addDays, formatLocalDateTime, instantToLocal, isLocalDate } from '../../../common/time'
+import { addDays, formatLocalDateTime, instantToLocal, isLocalDate, isLocalTime } from '../../../common/time'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import type { SalonRow } from '../../db/schema'
-import { AppError } from '../../errors'
+import { AppError, withoutQueryParameters } from '../../errors'
 import { getAvailability } from '../bookings/availability.usecases'
 import {
   cancelBooking,
@@ -36,12 +38,22 @@ export interface ToolScope {
   salon: SalonRow
   /** Who is writing: their identity on the channel, and the details they gave. */
   customer: { identity: ChannelIdentity; name: string; phone?: string | undefined; language: Language }
+  /** Where a tool's unexpected failure is written (its caller only learns that it failed). */
+  log?: Pick<FastifyBaseLogger, 'error'> | undefined
 }
 
 const localStart = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'A local start such as 2026-12-03T15:00 (salon time)')
-const localDate = z.string().refine(isLocalDate, 'A date such as 2026-12-03')
+  .refine(
+    (v) => isLocalDate(v.slice(0, 10)) && isLocalTime(v.slice(11)),
+    'A local start such as 2026-12-03T15:00 (salon time)',
+  )
+  .refine(isSupportedYear, YEAR_RANGE_MESSAGE)
+const localDate = z
+  .string()
+  .refine(isLocalDate, 'A date such as 2026-12-03')
+  .refine(isSupportedYear, YEAR_RANGE_MESSAGE)
 
 export const toolInputs = {
   get_salon_info: z.object({}),
@@ -278,6 +290,8 @@ const notYours = () => new AppError('bookings.not_found', 404, 'No such booking'
 /**
  * Runs a tool by name for an outside caller (a model, an MCP client) whose SDK already checked the
  * input against `toolInputs`: a refusal of the booking rules comes back as data, not as a throw.
+ * An unexpected failure is logged and comes back as a plain "internal" error: the caller never sees
+ * a driver's message (it can carry SQL and a customer's details).
  */
 export async function callTool(
   scope: ToolScope,
@@ -288,6 +302,10 @@ export async function callTool(
     return { result: await (tools[name] as (s: ToolScope, i: unknown) => Promise<unknown>)(scope, input) }
   } catch (error) {
     if (error instanceof AppError) return { error: { code: error.code, message: error.message } }
-    throw error
+    scope.log?.error(
+      { err: error instanceof Error ? withoutQueryParameters(error) : String(error), tool: name },
+      'assistant tool failed',
+    )
+    return { error: { code: 'internal', message: 'The salon could not do this just now; please try again.' } }
   }
 }

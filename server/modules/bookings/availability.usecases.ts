@@ -74,6 +74,11 @@ export async function getAvailability(
 ): Promise<Availability> {
   const now = clock.now()
   const range = resolveRange(salon, now, query, 7, MAX_AVAILABILITY_DAYS)
+  if (!salon.isActive) {
+    // A deactivated salon takes no booking through any path: nothing to offer, and the reason.
+    const service = await requireBookableService(db, salon, query.serviceId)
+    return presentAvailability(salon, service.id, service.durationMinutes, range, [], 'salon_inactive')
+  }
   // The service and the schedule are read together; the schedule reaches one longest service
   // past the range, since a slot near its end may run beyond it.
   const [service, schedule] = await Promise.all([

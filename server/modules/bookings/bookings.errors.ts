@@ -15,6 +15,8 @@ export const idempotencyKeyReused = () =>
   )
 export const rangeTooLong = (maxDays: number) =>
   badRequest('bookings.range_too_long', `The period asked for is longer than ${maxDays} days`)
+export const salonNotBooking = () =>
+  new AppError('salons.inactive', 403, 'This salon is not taking bookings at the moment')
 export const rangeInverted = () => badRequest('bookings.range_inverted', '"to" must be later than "from"')
 
 const REFUSALS: Record<Exclude<SlotRefusal, 'taken'>, string> = {

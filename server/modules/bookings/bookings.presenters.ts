@@ -33,8 +33,10 @@ export function presentAvailability(
   durationMinutes: number,
   range: { from: Date; to: Date },
   slots: number[],
+  closedReason?: Availability['closedReason'],
 ): Availability {
   return {
+    ...(closedReason ? { closedReason } : {}),
     salonId: salon.publicId,
     serviceId,
     timeZone: salon.timeZone,

@@ -5,6 +5,7 @@ import {
   bookingRescheduleInputSchema,
   bookingSchema,
 } from '../../../common/schemas/booking'
+import { text } from '../../../common/schemas/primitives'
 import { salonParamsSchema } from '../../../common/schemas/salon'
 import { availabilityQuerySchema, availabilitySchema } from '../../../common/schemas/schedule'
 import type { App, AppDeps } from '../../http/types'
@@ -15,7 +16,7 @@ import { cancelBooking, createBooking, listSalonBookings, rescheduleBooking } fr
 
 const bookingParams = z.object({ bookingId: z.uuid({ message: 'Unknown booking id' }) })
 const idempotencyHeaders = z.object({
-  'idempotency-key': z.string().trim().min(1).max(200, 'The Idempotency-Key is at most 200 characters').optional(),
+  'idempotency-key': text().min(1).max(200, 'The Idempotency-Key is at most 200 characters').optional(),
 })
 
 export function bookingsRoutes(app: App, deps: AppDeps): void {

@@ -17,6 +17,7 @@ import {
   bookingNotFound,
   bookingStarted,
   idempotencyKeyReused,
+  salonNotBooking,
   slotRefused,
   slotTaken,
 } from './bookings.errors'
@@ -131,6 +132,7 @@ async function insertNewBooking(
   idempotencyKey: string | undefined,
   requestHash: string,
 ): Promise<Booking> {
+  if (!salon.isActive) throw salonNotBooking()
   const service = await requireBookableService(db, salon, input.serviceId)
   const now = clock.now()
   await assertSlotOffered(db, salon, input.startsAt, service.durationMinutes, now)
@@ -218,6 +220,7 @@ export async function rescheduleBooking(
     typeof change.startsAt === 'string' ? resolvePointInTime(change.startsAt, salon.timeZone) : change.startsAt
   const now = clock.now()
   assertChangeable(booking, now)
+  if (!salon.isActive) throw salonNotBooking()
 
   let snapshot: Partial<ReturnType<typeof serviceSnapshot>> = {}
   let durationMinutes = booking.durationMinutes

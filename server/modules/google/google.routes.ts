@@ -8,6 +8,7 @@ import {
   demoSignInSchema,
   disconnectResultSchema,
 } from '../../../common/schemas/auth'
+import { text } from '../../../common/schemas/primitives'
 import { publicSalonIdSchema, salonParamsSchema } from '../../../common/schemas/salon'
 import type { Config } from '../../config'
 import { clearSessionCookie, setSessionCookie } from '../../http/session'
@@ -80,7 +81,7 @@ export function googleRoutes(app: App, deps: AppDeps): void {
     '/api/ambassador/google-auth',
     {
       config: { access: 'public', ...signInRateLimit },
-      schema: { querystring: z.object({ accessCode: z.string().trim().max(64).default('') }) },
+      schema: { querystring: z.object({ accessCode: text().max(64).default('') }) },
     },
     async (request, reply) => {
       const start = await beginAmbassadorSignIn(signIn, request.query.accessCode)
@@ -96,9 +97,9 @@ export function googleRoutes(app: App, deps: AppDeps): void {
       config: { access: 'public', ...signInRateLimit },
       schema: {
         querystring: z.object({
-          state: z.string().max(512).optional(),
-          code: z.string().max(2048).optional(),
-          error: z.string().max(200).optional(),
+          state: text().max(512).optional(),
+          code: text().max(2048).optional(),
+          error: text().max(200).optional(),
         }),
       },
     },

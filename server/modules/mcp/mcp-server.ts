@@ -1,5 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
+import { text } from '../../../common/schemas/primitives'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import type { SalonRow } from '../../db/schema'
@@ -12,14 +13,9 @@ import { callTool, TOOL_DESCRIPTIONS, type ToolName, type ToolScope, toolInputs 
  * agent's own id for them, and a customer only ever sees and changes their own appointments.
  */
 const customerInput = z.object({
-  reference: z
-    .string()
-    .trim()
-    .min(1)
-    .max(200)
-    .describe("Your own stable id for this customer (e.g. your chat's user id)"),
-  name: z.string().trim().min(1).max(100).describe("The customer's first name"),
-  phone: z.string().trim().max(40).optional(),
+  reference: text().min(1).max(200).describe("Your own stable id for this customer (e.g. your chat's user id)"),
+  name: text().min(1).max(100).describe("The customer's first name"),
+  phone: text().max(40).optional(),
   language: z.enum(['fr', 'de', 'it', 'en']).default('fr'),
 })
 
@@ -30,7 +26,10 @@ const CUSTOMER_TOOLS: ToolName[] = [
   'reschedule_appointment',
 ]
 
-export function buildMcpServer(deps: { db: Database; clock: Clock }, salon: SalonRow): McpServer {
+export function buildMcpServer(
+  deps: { db: Database; clock: Clock; log?: ToolScope['log'] },
+  salon: SalonRow,
+): McpServer {
   const server = new McpServer({ name: `salonia-${salon.publicId}`, version: '1.0.0' })
   for (const name of Object.keys(toolInputs) as ToolName[]) {
     const needsCustomer = CUSTOMER_TOOLS.includes(name)

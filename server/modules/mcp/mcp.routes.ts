@@ -17,7 +17,7 @@ export function mcpRoutes(app: App, { db, clock, config }: AppDeps): void {
   app.post('/mcp', { config: { access: 'salon_token' } }, async (request, reply) => {
     const salon = request.mcpSalon
     if (!salon) throw new Error('unreachable: the salon_token rule let a request without a salon through')
-    const server = buildMcpServer({ db, clock }, salon)
+    const server = buildMcpServer({ db, clock, log: request.log }, salon)
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
     reply.hijack()
     reply.raw.on('close', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from '../../../common/schemas/primitives'
 import {
   publicSalonIdSchema,
   salonChatInfoSchema,
@@ -25,7 +26,7 @@ export function salonsRoutes(app: App, { db, clock }: AppDeps): void {
     {
       config: { access: 'public' },
       schema: {
-        params: z.object({ idOrHash: z.string().trim().min(1).max(64) }),
+        params: z.object({ idOrHash: text().min(1).max(64) }),
         response: { 200: salonChatInfoSchema },
       },
     },
