@@ -1,0 +1,560 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestApp, type TestApp } from '../../tests/helpers/app'
+import { adminCookie, ambassadorCookie, cookiesFrom, ownerCookie } from '../../tests/helpers/sign-in'
+import { mcpTokenFor } from '../modules/mcp/mcp-token'
+import { findSalonByPublicId } from '../modules/salons/salons.repository'
+import type { AccessRule } from './access'
+
+/**
+ * Malformed values of every kind, into every input of every route of the server, with the session
+ * each route asks for (so the input is really read): no answer may be a 5xx, none may carry SQL or
+ * a driver's message, and what PostgreSQL cannot store must be refused by the request's schema —
+ * not by the database (the error handler's backstop for that, `request.invalid_value`, means a
+ * schema let it through). A route added without an example here fails the first test.
+ */
+
+interface Example {
+  params?: Record<string, string>
+  query?: Record<string, string>
+  body?: unknown
+  headers?: Record<string, string>
+}
+
+/** Values that once reached PostgreSQL or the engine and broke something, and the usual suspects. */
+const TEXT_ATTACKS: unknown[] = [
+  '\u0000',
+  'Léa\u0000',
+  '\ud800',
+  'oui \ud800',
+  '\udc00x',
+  '0000-01-01',
+  '9999-12-31T23:00-14:00',
+  '+275760-09-13T00:00:00Z',
+  '-000001-01-01T00:00:00Z',
+  '2026-02-30T10:00',
+  '2026-12-03T24:00',
+  '',
+  '   ',
+  'x'.repeat(20_000),
+  "'; drop table bookings; --",
+  '\u202e\u0007\u001b[31m',
+  '😀'.repeat(300),
+  '%00',
+  '../../etc/passwd',
+  null,
+  0,
+  -1,
+  1e308,
+  0.5,
+  true,
+  [],
+  ['a', 'b'],
+  {},
+  { $ne: null },
+]
+
+/** The same in a URL (path segment or query value), already encoded: a lone surrogate has no UTF-8. */
+const URL_ATTACKS = [
+  '%00',
+  'SAL001%00',
+  '%ED%A0%80',
+  '%C0%80',
+  '%FF%FE',
+  '%',
+  '%ZZ',
+  '0000-01-01',
+  '9999-12-31T23%3A00-14%3A00',
+  '%2B275760-09-13T00%3A00%3A00Z',
+  'x'.repeat(5_000),
+  '%20',
+  '..%2F..%2Fetc',
+  '-1',
+  '1e308',
+]
+
+/** Whole bodies that are not what any route expects. */
+const RAW_BODIES: { payload: string | Buffer; contentType: string }[] = [
+  { payload: '{', contentType: 'application/json' },
+  { payload: '{"a":"\u0000"}', contentType: 'application/json' },
+  { payload: '"just a string"', contentType: 'application/json' },
+  { payload: '[]', contentType: 'application/json' },
+  { payload: 'null', contentType: 'application/json' },
+  { payload: '{"__proto__":{"isAdmin":true}}', contentType: 'application/json' },
+  { payload: `${'{"a":'.repeat(2_000)}1${'}'.repeat(2_000)}`, contentType: 'application/json' },
+  {
+    payload: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]),
+    contentType: 'application/json',
+  },
+  { payload: 'name=x', contentType: 'application/x-www-form-urlencoded' },
+  { payload: 'plain', contentType: 'text/plain' },
+]
+
+const DATE_LIKE = /^\d{4}-\d{2}-\d{2}/
+const SQL_LEAK =
+  /failed query|insert into|select .* from|\$\d+|params:|invalid byte sequence|out of range|syntax error/i
+
+/** Every route of the server, in the order walked. */
+const ROUTE_KEYS = [
+  'GET /api/health',
+  'GET /api/salon/:idOrHash',
+  'GET /api/salons/by-id/:id',
+  'GET /api/salons/:id/availability',
+  'GET /api/salon-hash/:salonId',
+  'GET /api/salons/:id',
+  'PATCH /api/salons/:id',
+  'GET /api/salons/:id/services',
+  'GET /api/salons/:id/services/export',
+  'POST /api/salons/:id/services/import',
+  'GET /api/salons/:id/working-hours',
+  'PUT /api/salons/:id/working-hours',
+  'GET /api/salons/:id/time-off',
+  'POST /api/salons/:id/time-off',
+  'DELETE /api/salons/:id/time-off/:timeOffId',
+  'GET /api/salons/:id/bookings',
+  'POST /api/salons/:id/bookings',
+  'GET /api/salons/:id/dashboard',
+  'POST /api/salons/:id/sync-calendar',
+  'POST /api/bookings/:bookingId/cancel',
+  'POST /api/bookings/:bookingId/reschedule',
+  'GET /api/salons',
+  'GET /api/services',
+  'GET /api/admin/waitlist',
+  'GET /api/admin/overview',
+  'POST /api/admin/salons',
+  'GET /api/admin/salons/:id',
+  'PATCH /api/admin/salons/:id',
+  'GET /api/admin/access-codes',
+  'POST /api/admin/access-codes',
+  'POST /api/admin/access-codes/:codeId/revoke',
+  'POST /api/ambassador/validate-code',
+  'GET /api/ambassador/google-auth',
+  'POST /api/ambassador/logout',
+  'GET /api/ambassador/dashboard',
+  'GET /api/ambassador/referrals',
+  'POST /api/ambassador/activate-referral',
+  'PUT /api/ambassador/update-authorized-email',
+  'POST /api/ambassador/qrcode',
+  'GET /api/ambassador/qrcode',
+  'GET /api/ambassador/kit-pdf',
+  'POST /api/waitlist',
+  'GET /api/session',
+  'POST /api/logout',
+  'GET /api/google/auth-url/:salonId',
+  'GET /api/google/admin-auth-url',
+  'GET /api/google/callback',
+  'GET /api/auth/demo',
+  'POST /api/auth/demo',
+  'POST /api/ics/download',
+  'POST /api/mcp/chat',
+  'POST /api/ai/chat',
+  'POST /mcp',
+  'GET /mcp',
+  'DELETE /mcp',
+  // Last: it ends the salon's Google connection and its sessions.
+  'POST /api/salons/:id/disconnect',
+]
+
+let t: TestApp
+let owner: () => Promise<string>
+let admin: () => Promise<string>
+let ambassador: () => Promise<string>
+let mcpToken: string
+let examples: Record<string, () => Promise<Example[]>>
+let counter = 0
+const nextIp = () => {
+  counter += 1
+  return `10.77.${Math.floor(counter / 250) % 250}.${counter % 250}`
+}
+
+beforeAll(async () => {
+  t = await startTestApp()
+  // Fresh sessions for each request: some routes (logout, disconnect) end the one they are given.
+  owner = () => ownerCookie(t, 'SAL001')
+  admin = () => adminCookie(t)
+  ambassador = () => ambassadorCookie(t)
+  const demo = await findSalonByPublicId(t.database.db, 'SAL001')
+  if (!demo) throw new Error('no demo salon')
+  mcpToken = mcpTokenFor(t.config.appSecret, demo)
+
+  const ownerSession = await owner()
+  const [service] = (
+    await t.app.inject({ url: '/api/salons/SAL001/services', headers: { cookie: ownerSession } })
+  ).json()
+  const serviceId: string = service.id
+  const book = (startsAt: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/salons/SAL001/bookings',
+      headers: { cookie: ownerSession },
+      payload: { serviceId, startsAt, customer: { name: 'Léa' } },
+    })
+  const bookingId: string = (await book('2026-12-02T10:00')).json().id
+  const timeOff = await t.app.inject({
+    method: 'POST',
+    url: '/api/salons/SAL001/time-off',
+    headers: { cookie: ownerSession },
+    payload: { startDate: '2027-01-05', endDate: '2027-01-06', reason: 'Formation' },
+  })
+  const timeOffId: string = timeOff.json().id
+  const code = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/access-codes',
+    headers: { cookie: await admin() },
+    payload: { label: 'Fuzz' },
+  })
+  const codeId: string = code.json().accessCode.id
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/waitlist',
+    payload: {
+      salonName: 'Salon Fuzz',
+      contactEmail: 'fuzz@example.com',
+      address: '1 rue A',
+      referralCode: 'AMBDEMO1',
+    },
+  })
+  const referrals = await t.app.inject({ url: '/api/ambassador/referrals', headers: { cookie: await ambassador() } })
+  const referralId: string = referrals.json().referrals[0]._id
+  const signInState = async () => {
+    const res = await t.app.inject({ url: '/api/google/auth-url/SAL001', remoteAddress: nextIp() })
+    return {
+      state: new URL(res.json().authUrl).searchParams.get('state') ?? '',
+      cookie: cookiesFrom(res),
+    }
+  }
+
+  let chats = 0
+  const chat = () => ({
+    message: 'Je voudrais une coupe femme jeudi à 14h',
+    context: {
+      userId: `fuzz-user-${++chats}`,
+      chatId: `fuzz-chat-${chats}`,
+      clientName: 'Léa',
+      clientPhone: '+33 6 12 34 56 78',
+      language: 'fr',
+      salonId: 'SAL001',
+    },
+  })
+  const tool = (name: string, args: Record<string, unknown>) => ({
+    headers: { authorization: `Bearer ${mcpToken}`, accept: 'application/json, text/event-stream' },
+    body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } },
+  })
+  const customer = { reference: 'agent-customer-1', name: 'Léa', phone: '+33612345678', language: 'fr' }
+  const week = { '0': { isOpen: false }, '1': { isOpen: true, openTime: '09:00', closeTime: '19:00' } }
+  const workingHours = Object.fromEntries(
+    ['0', '1', '2', '3', '4', '5', '6'].map((d) => [d, week[d as '0' | '1'] ?? week['1']]),
+  )
+
+  const one = (example: Example) => async () => [example]
+  examples = {
+    'GET /api/health': one({}),
+    'GET /api/salon/:idOrHash': one({ params: { idOrHash: demo.hash } }),
+    'GET /api/salons/by-id/:id': one({ params: { id: 'SAL001' } }),
+    'GET /api/salons/:id/availability': one({
+      params: { id: 'SAL001' },
+      query: { serviceId, from: '2026-12-02', to: '2026-12-05' },
+    }),
+    'GET /api/salon-hash/:salonId': one({ params: { salonId: 'SAL001' } }),
+    'GET /api/salons/:id': one({ params: { id: 'SAL001' } }),
+    'PATCH /api/salons/:id': one({
+      params: { id: 'SAL001' },
+      body: {
+        name: 'Salon Lumière',
+        address: '12 rue des Lilas, 75011 Paris',
+        country: 'FR',
+        timeZone: 'Europe/Paris',
+      },
+    }),
+    'GET /api/salons/:id/services': one({ params: { id: 'SAL001' } }),
+    'GET /api/salons/:id/services/export': one({ params: { id: 'SAL001' } }),
+    'POST /api/salons/:id/services/import': one({
+      params: { id: 'SAL001' },
+      body: { csvData: 'id,name,description,duration,price\n,Soin,Un soin,30,20' },
+    }),
+    'GET /api/salons/:id/working-hours': one({ params: { id: 'SAL001' } }),
+    'PUT /api/salons/:id/working-hours': one({ params: { id: 'SAL001' }, body: { workingHours } }),
+    'GET /api/salons/:id/time-off': one({ params: { id: 'SAL001' } }),
+    'POST /api/salons/:id/time-off': one({
+      params: { id: 'SAL001' },
+      body: { startDate: '2027-02-01', endDate: '2027-02-02', reason: 'Inventaire' },
+    }),
+    'DELETE /api/salons/:id/time-off/:timeOffId': one({ params: { id: 'SAL001', timeOffId } }),
+    'GET /api/salons/:id/bookings': one({
+      params: { id: 'SAL001' },
+      query: { from: '2026-12-01', to: '2026-12-31', status: 'confirmed' },
+    }),
+    'POST /api/salons/:id/bookings': one({
+      params: { id: 'SAL001' },
+      headers: { 'idempotency-key': 'fuzz-key-1' },
+      body: {
+        serviceId,
+        startsAt: '2026-12-04T15:00',
+        customer: { name: 'Léa', phone: '+33612345678', language: 'fr' },
+      },
+    }),
+    'GET /api/salons/:id/dashboard': one({ params: { id: 'SAL001' } }),
+    'POST /api/salons/:id/disconnect': one({ params: { id: 'SAL001' } }),
+    'POST /api/salons/:id/sync-calendar': one({ params: { id: 'SAL001' } }),
+    'POST /api/bookings/:bookingId/cancel': one({ params: { bookingId } }),
+    'POST /api/bookings/:bookingId/reschedule': one({
+      params: { bookingId },
+      body: { startsAt: '2026-12-09T11:00', serviceId },
+    }),
+    'GET /api/salons': one({}),
+    'GET /api/services': one({}),
+    'GET /api/admin/waitlist': one({}),
+    'GET /api/admin/overview': one({}),
+    'POST /api/admin/salons': one({
+      body: {
+        name: 'Salon Neuf',
+        address: '2 rue B',
+        country: 'BE',
+        contactEmail: 'neuf@example.com',
+        authorizedGoogleEmail: 'neuf@example.com',
+        isActive: true,
+      },
+    }),
+    'GET /api/admin/salons/:id': one({ params: { id: 'SAL001' } }),
+    'PATCH /api/admin/salons/:id': one({ params: { id: 'SAL001' }, body: { name: 'Salon Lumière' } }),
+    'GET /api/admin/access-codes': one({}),
+    'POST /api/admin/access-codes': one({ body: { label: 'Équipe Lyon' } }),
+    'POST /api/admin/access-codes/:codeId/revoke': one({ params: { codeId } }),
+    'POST /api/ambassador/validate-code': one({ body: { accessCode: 'DEMO-AMBASSADOR-2026' } }),
+    'GET /api/ambassador/google-auth': one({ query: { accessCode: 'DEMO-AMBASSADOR-2026' } }),
+    'POST /api/ambassador/logout': one({}),
+    'GET /api/ambassador/dashboard': one({}),
+    'GET /api/ambassador/referrals': one({}),
+    'POST /api/ambassador/activate-referral': one({ body: { referralId, authorizedEmail: 'owner@example.com' } }),
+    'PUT /api/ambassador/update-authorized-email': one({
+      body: { salonId: 'SAL002', newAuthorizedEmail: 'owner2@example.com' },
+    }),
+    'POST /api/ambassador/qrcode': one({ body: { referralCode: 'AMBDEMO1' } }),
+    'GET /api/ambassador/qrcode': one({}),
+    'GET /api/ambassador/kit-pdf': one({}),
+    'POST /api/waitlist': one({
+      body: {
+        salonName: 'Salon Essai',
+        contactEmail: 'essai@example.com',
+        address: '5 rue D',
+        phone: '+33 1 23 45 67 89',
+        country: 'FR',
+        referralCode: 'AMBDEMO1',
+        language: 'fr',
+      },
+    }),
+    'GET /api/session': one({}),
+    'POST /api/logout': one({}),
+    'GET /api/google/auth-url/:salonId': one({ params: { salonId: 'SAL001' } }),
+    'GET /api/google/admin-auth-url': one({}),
+    'GET /api/google/callback': one({ query: { state: 'a.b', code: 'code', error: 'access_denied' } }),
+    'GET /api/auth/demo': async () => [{ query: { state: (await signInState()).state } }],
+    'POST /api/auth/demo': async () => {
+      const { state, cookie } = await signInState()
+      return [{ body: { state }, headers: { cookie } }]
+    },
+    'POST /api/ics/download': one({
+      body: { icsContent: 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n', filename: 'rdv.ics' },
+    }),
+    'POST /api/mcp/chat': async () => [{ body: chat() }],
+    'POST /api/ai/chat': async () => [{ body: chat() }],
+    'POST /mcp': async () => [
+      tool('get_salon_info', {}),
+      tool('check_availability', { serviceId, date: '2026-12-03', until: '2026-12-04', start: '2026-12-03T14:00' }),
+      tool('book_appointment', { serviceId, start: '2026-12-10T16:00', customer }),
+      tool('list_my_appointments', { customer }),
+      tool('cancel_appointment', { bookingId, customer }),
+      tool('reschedule_appointment', { bookingId, start: '2026-12-10T17:00', customer }),
+    ],
+    'GET /mcp': one({ headers: { authorization: `Bearer ${mcpToken}` } }),
+    'DELETE /mcp': one({ headers: { authorization: `Bearer ${mcpToken}` } }),
+  }
+})
+afterAll(() => t.close())
+
+/** The session a route's rule asks for, as request headers. */
+async function credentials(rule: AccessRule): Promise<Record<string, string>> {
+  switch (rule) {
+    case 'salon':
+    case 'booking':
+      return { cookie: await owner() }
+    case 'admin':
+      return { cookie: await admin() }
+    case 'ambassador':
+      return { cookie: await ambassador() }
+    case 'salon_token':
+      return { authorization: `Bearer ${mcpToken}` }
+    default:
+      return {}
+  }
+}
+
+interface Mutation {
+  what: string
+  spoil(example: Example): Example
+  raw?: (typeof RAW_BODIES)[number]
+}
+
+/** Every way of spoiling an example: each path parameter, query value, header and body leaf in turn. */
+function* mutations(example: Example): Generator<Mutation> {
+  for (const name of Object.keys(example.params ?? {})) {
+    for (const value of URL_ATTACKS) {
+      yield {
+        what: `param ${name}=${value.slice(0, 30)}`,
+        spoil: (e) => ({ ...e, params: { ...e.params, [name]: value } }),
+      }
+    }
+  }
+  for (const name of Object.keys(example.query ?? {})) {
+    for (const value of URL_ATTACKS) {
+      yield {
+        what: `query ${name}=${value.slice(0, 30)}`,
+        spoil: (e) => ({ ...e, query: { ...e.query, [name]: value } }),
+      }
+    }
+    yield { what: `query ${name} twice`, spoil: (e) => ({ ...e, query: { ...e.query, [`${name}&${name}`]: 'x' } }) }
+  }
+  // Dates of one request together, so no other check (a range too long or inverted) refuses it first.
+  const dateNames = Object.entries(example.query ?? {})
+    .filter(([, value]) => DATE_LIKE.test(value))
+    .map(([name]) => name)
+  if (dateNames.length > 1) {
+    for (const value of URL_ATTACKS) {
+      for (const name of dateNames) {
+        yield {
+          what: `query ${name} alone=${value.slice(0, 30)}`,
+          spoil: (e) => ({
+            ...e,
+            query: Object.fromEntries(
+              Object.entries(e.query ?? {})
+                .filter(([other]) => other === name || !dateNames.includes(other))
+                .map(([other, v]) => [other, other === name ? value : v]),
+            ),
+          }),
+        }
+      }
+      yield {
+        what: `every date of the query=${value.slice(0, 30)}`,
+        spoil: (e) => ({ ...e, query: { ...e.query, ...Object.fromEntries(dateNames.map((name) => [name, value])) } }),
+      }
+    }
+  }
+  for (const name of Object.keys(example.headers ?? {})) {
+    if (name === 'authorization' || name === 'cookie' || name === 'accept') continue
+    for (const value of ['\u0000', 'é\u0000', 'x'.repeat(5_000), '', '0000-01-01']) {
+      yield {
+        what: `header ${name}=${JSON.stringify(value).slice(0, 30)}`,
+        spoil: (e) => ({ ...e, headers: { ...e.headers, [name]: value } }),
+      }
+    }
+  }
+  if (example.body !== undefined) {
+    for (const path of leaves(example.body)) {
+      for (const value of TEXT_ATTACKS) {
+        yield {
+          what: `body ${path.join('.')}=${JSON.stringify(value)?.slice(0, 30)}`,
+          spoil: (e) => ({ ...e, body: replaceAt(e.body, path, value) }),
+        }
+      }
+    }
+    yield {
+      what: 'body with an unknown field',
+      spoil: (e) => ({ ...e, body: { ...(e.body as object), unexpected: '\u0000' } }),
+    }
+  }
+  for (const raw of RAW_BODIES) yield { what: `raw body ${String(raw.payload).slice(0, 20)}`, spoil: (e) => e, raw }
+}
+
+/** Paths to every value of a JSON body (objects and arrays are entered, and are leaves themselves). */
+function leaves(value: unknown, path: string[] = []): string[][] {
+  if (value === null || typeof value !== 'object') return [path]
+  const inner = Object.entries(value).flatMap(([key, child]) => leaves(child, [...path, key]))
+  return path.length > 0 ? [path, ...inner] : inner
+}
+
+function valueAt(value: unknown, path: string[]): unknown {
+  return path.reduce<unknown>((inner, key) => (inner as Record<string, unknown> | undefined)?.[key], value)
+}
+
+function replaceAt(value: unknown, path: string[], replacement: unknown): unknown {
+  if (path.length === 0) return replacement
+  const [head, ...rest] = path as [string, ...string[]]
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string, unknown>
+  copy[head] = replaceAt((value as Record<string, unknown>)[head], rest, replacement)
+  return copy
+}
+
+function urlOf(pattern: string, example: Example): string {
+  let url = pattern
+  for (const [name, value] of Object.entries(example.params ?? {})) url = url.replace(`:${name}`, value)
+  const query = Object.entries(example.query ?? {})
+    .map(([key, value]) =>
+      key.includes('&') ? key : `${key}=${/%|[^\w.:-]/.test(value) ? value : encodeURIComponent(value)}`,
+    )
+    .join('&')
+  return query ? `${url}?${query}` : url
+}
+
+async function send(
+  method: string,
+  pattern: string,
+  rule: AccessRule,
+  example: Example,
+  raw?: (typeof RAW_BODIES)[number],
+): Promise<LightMyRequestResponse> {
+  const headers = { ...(await credentials(rule)), ...example.headers }
+  const options: InjectOptions = {
+    method: method as 'GET',
+    url: urlOf(pattern, example),
+    headers,
+    remoteAddress: nextIp(),
+  }
+  if (raw) {
+    options.payload = raw.payload
+    options.headers = { ...headers, 'content-type': raw.contentType }
+  } else if (example.body !== undefined) {
+    options.payload = JSON.stringify(example.body)
+    options.headers = { ...headers, 'content-type': 'application/json' }
+  }
+  return t.app.inject(options)
+}
+
+describe('no input makes the server fail (fuzz over the route table)', () => {
+  it('has an example request for every route of the server', () => {
+    const routes = [...t.app.accessTable.keys()].filter((key) => !key.startsWith('HEAD '))
+    expect([...routes].sort()).toEqual([...ROUTE_KEYS].sort())
+    expect(ROUTE_KEYS.filter((key) => !(key in examples))).toEqual([])
+  })
+
+  it.each(ROUTE_KEYS)('%s', async (key) => {
+    const [method, pattern] = key.split(' ') as [string, string]
+    const rule = t.app.accessTable.get(key) as AccessRule
+    const fresh = examples[key] as () => Promise<Example[]>
+    const failures: string[] = []
+    let sent = 0
+    for (const [index, example] of (await fresh()).entries()) {
+      const baseline = await send(method, pattern, rule, example)
+      if (baseline.statusCode >= 500)
+        failures.push(`the example itself → ${baseline.statusCode} ${baseline.body.slice(0, 200)}`)
+      for (const { what, spoil, raw } of mutations(example)) {
+        // Each request gets a fresh example (a new chat, a new sign-in state) to spoil.
+        const base = (await fresh())[index] ?? example
+        const res = await send(method, pattern, rule, spoil(base), raw)
+        sent += 1
+        const body = res.body.slice(0, 2_000)
+        if (res.statusCode >= 500) failures.push(`${what} → ${res.statusCode} ${body.slice(0, 200)}`)
+        else if (SQL_LEAK.test(body) && !isFileContent(key)) failures.push(`${what} → leaks: ${body.slice(0, 200)}`)
+        else if (body.includes('"request.invalid_value"')) {
+          failures.push(`${what} → reached the database (the backstop answered): ${body.slice(0, 200)}`)
+        }
+      }
+    }
+    expect(failures, `${failures.length} of ${sent} requests failed`).toEqual([])
+    expect(sent).toBeGreaterThan(0)
+  })
+})
+
+/** A calendar file or a PDF is content, not an error message: the leak detector does not read them. */
+function isFileContent(key: string): boolean {
+  return key === 'POST /api/ics/download' || key === 'GET /api/ambassador/kit-pdf'
+}
