@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../tests/helpers/app'
+import { ownerCookie } from '../../tests/helpers/sign-in'
 
 describe('security headers', () => {
   let t: TestApp
@@ -25,5 +26,24 @@ describe('security headers', () => {
     expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/)
     expect(res.headers['referrer-policy']).toBe('no-referrer')
     expect(res.headers['x-powered-by']).toBeUndefined()
+  })
+
+  it('keep every API answer out of browser and proxy caches: they carry personal data', async () => {
+    const seeded = await startTestApp()
+    try {
+      const cookie = await ownerCookie(seeded)
+      for (const url of [
+        '/api/salons/SAL001',
+        '/api/salons/SAL001/bookings',
+        '/api/session',
+        '/api/salons/by-id/SAL001',
+      ]) {
+        const res = await seeded.app.inject({ url, headers: { cookie } })
+        expect(res.statusCode, url).toBe(200)
+        expect(res.headers['cache-control'], url).toBe('no-store')
+      }
+    } finally {
+      await seeded.close()
+    }
   })
 })

@@ -19,8 +19,13 @@ const setSecurityHeaders = helmet({
   },
 })
 
+/** The API's answers (salons, bookings, customers, sessions) are never kept by a browser or a proxy. */
+const isApi = (url: string) => url.startsWith('/api/') || url === '/mcp' || url.startsWith('/mcp?')
+
 export function registerSecurityHeaders(app: App): void {
   app.addHook('onRequest', (request, reply, done) => {
+    // A route that may be cached (a file download) says so itself, over this default.
+    if (isApi(request.url)) reply.header('cache-control', 'no-store')
     setSecurityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined))
   })
 }

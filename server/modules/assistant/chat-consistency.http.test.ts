@@ -21,9 +21,12 @@ describe.each(testDrivers())('chat replies and bookings agree on %s', (driver) =
 
   const newChat = () => newTestChat('fr', 'Alex', `consistency-${driver}`)
   const activeBookingsAt = async (local: string) =>
-    (await t.database.db.select().from(bookings).where(eq(bookings.startsAt, new Date(`${local}:00+01:00`)))).filter(
-      (b) => b.status !== 'cancelled',
-    )
+    (
+      await t.database.db
+        .select()
+        .from(bookings)
+        .where(eq(bookings.startsAt, new Date(`${local}:00+01:00`)))
+    ).filter((b) => b.status !== 'cancelled')
 
   async function say(chat: TestChat, message: string): Promise<ChatReply> {
     const res = await postChat(t.app, chat, message)
@@ -96,16 +99,19 @@ describe('a deactivated salon takes no bookings', () => {
     ['de', 'Ich möchte einen Damenhaarschnitt am Donnerstag um 10 Uhr', 'ja', /nimmt zurzeit keine Online-Termine an/],
     ['it', 'Vorrei una piega giovedì alle 10', 'sì', /non accetta prenotazioni online/],
     ['en', 'I would like a beard trim on Thursday at 10am', 'yes', /is not taking online bookings/],
-  ] as const)('its chat says plainly in %s that online booking is closed, and books nothing', async (language, message, yes, closed) => {
-    const chat = newTestChat(language, 'Alex', 'inactive')
-    for (const text of [message, yes]) {
-      const res = await postChat(t.app, chat, text)
-      expect(res.statusCode).toBe(200)
-      expect(res.json().response).toMatch(closed)
-      expect(res.json().icsData).toBeUndefined()
-    }
-    expect(await t.database.db.select().from(bookings)).toEqual([])
-  })
+  ] as const)(
+    'its chat says plainly in %s that online booking is closed, and books nothing',
+    async (language, message, yes, closed) => {
+      const chat = newTestChat(language, 'Alex', 'inactive')
+      for (const text of [message, yes]) {
+        const res = await postChat(t.app, chat, text)
+        expect(res.statusCode).toBe(200)
+        expect(res.json().response).toMatch(closed)
+        expect(res.json().icsData).toBeUndefined()
+      }
+      expect(await t.database.db.select().from(bookings)).toEqual([])
+    },
+  )
 
   it('offers no slot, and says why', async () => {
     const res = await t.app.inject({ url: `/api/salons/SAL001/availability?serviceId=${serviceId}` })

@@ -113,13 +113,15 @@ describe('demo sign-in (no Google configured, not production)', () => {
     return { authUrl, state: authUrl.searchParams.get('state') ?? '', cookie: cookiesFrom(res) }
   }
 
-  it("sends the browser to the app's demo page, which names the account and the salon", async () => {
+  it("sends the browser to the app's demo page, which names the salon and only hints at its account", async () => {
     const { authUrl, state } = await begin()
     expect(`${authUrl.origin}${authUrl.pathname}`).toBe(`${t.config.publicUrl}/demo-sign-in`)
     const res = await t.app.inject({ url: `/api/auth/demo?state=${encodeURIComponent(state)}` })
+    // Any visitor can start a sign-in for any salon: the owner's address is not theirs to read.
+    expect(res.body).not.toContain('salon.lumiere.demo@gmail.com')
     expect(res.json()).toEqual({
       purpose: 'professional',
-      account: { email: 'salon.lumiere.demo@gmail.com', name: 'Salon Lumière' },
+      account: { email: 's•••o@gmail.com', name: 'Salon Lumière' },
       salon: { salonId: 'SAL001', name: 'Salon Lumière' },
     })
   })

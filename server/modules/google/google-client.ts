@@ -93,7 +93,8 @@ export function googleClient(config: Config): GoogleClient | undefined {
         state,
         code_challenge: codeChallenge,
         code_challenge_method: 'S256' as never,
-        login_hint: loginHint,
+        // Absent unless known: even an empty login_hint would be a parameter Google reads.
+        ...(loginHint ? { login_hint: loginHint } : {}),
         include_granted_scopes: true,
         // Offline access with consent each time: Google only hands out a refresh token on consent.
         ...(offline ? { access_type: 'offline', prompt: 'consent' } : { prompt: 'select_account' }),

@@ -63,7 +63,7 @@ async function signIn(account: { email: string }, path?: string) {
 const session = async (cookie: string) => (await t.app.inject({ url: '/api/session', headers: { cookie } })).json()
 
 describe('professional sign-in with Google', () => {
-  it("asks Google for identity, the calendar and offline access, with PKCE, a state and the salon's account as hint", async () => {
+  it('asks Google for identity, the calendar and offline access, with PKCE and a state', async () => {
     const { authUrl, cookie } = await begin()
     const url = new URL(authUrl)
     expect(`${url.origin}${url.pathname}`).toBe(`${google.baseUrl}/o/oauth2/v2/auth`)
@@ -82,9 +82,25 @@ describe('professional sign-in with Google', () => {
     )
     expect(q.get('access_type')).toBe('offline')
     expect(q.get('code_challenge_method')).toBe('S256')
-    expect(q.get('login_hint')).toBe(OWNER.email)
     expect(q.get('state')).toBeTruthy()
     expect(cookie).toMatch(/^salonia_sign_in=/)
+  })
+
+  it("never tells a browser the salon's Google account, unless it signed in for that salon before", async () => {
+    // Anyone can ask for any salon's sign-in address.
+    const anonymous = new URL((await begin()).authUrl)
+    expect(anonymous.searchParams.get('login_hint')).toBeNull()
+    expect(anonymous.toString()).not.toContain('lumiere')
+    // The owner's own browser, after a sign-in, is offered their account next time.
+    const { cookie } = await signIn(OWNER)
+    const again = await t.app.inject({ url: '/api/google/auth-url/SAL001', headers: { cookie } })
+    expect(new URL(again.json().authUrl).searchParams.get('login_hint')).toBe(OWNER.email)
+    // A cookie it did not sign, or one for another salon, is no proof.
+    const forged = await t.app.inject({
+      url: '/api/google/auth-url/SAL001',
+      headers: { cookie: 'salonia_known_account=SAL001%3Asalon.lumiere.demo%40gmail.com.abc' },
+    })
+    expect(new URL(forged.json().authUrl).searchParams.get('login_hint')).toBeNull()
   })
 
   it("signs in the salon's authorised account, connects the calendar and keeps the tokens encrypted", async () => {

@@ -39,6 +39,13 @@ const signInCookieOptions = (config: Config, maxAgeMs: number) => ({
   maxAge: Math.floor(maxAgeMs / 1000),
 })
 
+/**
+ * Set once a salon's owner signed in: the browser may be offered that account at the next sign-in
+ * (Google's login_hint), which is never given to a browser that has not signed in for the salon.
+ */
+const KNOWN_ACCOUNT_COOKIE = 'salonia_known_account'
+const KNOWN_ACCOUNT_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000
+
 /** Sign-in attempts per client and minute: plenty for a person, little for a script. */
 const signInRateLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } }
 
@@ -57,6 +64,12 @@ export function googleRoutes(app: App, deps: AppDeps): void {
   const finish = (reply: FastifyReply, outcome: SignInOutcome) => {
     reply.clearCookie(SIGN_IN_COOKIE, signInCookieOptions(config, 0))
     if (outcome.session) setSessionCookie(reply, config, outcome.session.kind, outcome.session.token)
+    if (outcome.knownAccount) {
+      reply.setCookie(KNOWN_ACCOUNT_COOKIE, outcome.knownAccount, {
+        ...signInCookieOptions(config, KNOWN_ACCOUNT_MAX_AGE_MS),
+        path: '/api/google',
+      })
+    }
     return outcome
   }
 
@@ -67,7 +80,14 @@ export function googleRoutes(app: App, deps: AppDeps): void {
       schema: { params: z.object({ salonId: publicSalonIdSchema }), response: { 200: authUrlSchema } },
     },
     async (request, reply) =>
-      sendAuthUrl(reply, await beginProfessionalSignIn(signIn, await requireSalon(db, request.params.salonId))),
+      sendAuthUrl(
+        reply,
+        await beginProfessionalSignIn(
+          signIn,
+          await requireSalon(db, request.params.salonId),
+          request.cookies[KNOWN_ACCOUNT_COOKIE],
+        ),
+      ),
   )
 
   app.get(

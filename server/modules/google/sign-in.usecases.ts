@@ -59,14 +59,33 @@ export interface SignInStart {
 }
 
 export type SignInOutcome =
-  | { redirectTo: string; session: { token: string; kind: SessionKind } }
-  | { redirectTo: string; session?: undefined }
+  | {
+      redirectTo: string
+      session: { token: string; kind: SessionKind }
+      /** A salon's owner signed in: this browser may be offered their account next time. */
+      knownAccount?: string | undefined
+    }
+  | { redirectTo: string; session?: undefined; knownAccount?: undefined }
 
-/** Where the browser goes to sign in for a salon: Google's consent, or the demo page. */
-export function beginProfessionalSignIn(deps: SignInDeps, salon: SalonRow): Promise<SignInStart> {
+const KNOWN_ACCOUNT_PURPOSE = 'known-account'
+
+/**
+ * Where the browser goes to sign in for a salon: Google's consent, or the demo page. Google is
+ * told which account to pick (`login_hint`) only when this browser already signed in for the salon
+ * (`knownAccount`, a value this server signed then): anyone can ask for any salon's sign-in
+ * address, and it must not tell them the owner's e-mail.
+ */
+export function beginProfessionalSignIn(
+  deps: SignInDeps,
+  salon: SalonRow,
+  knownAccount?: string | undefined,
+): Promise<SignInStart> {
   if (!salon.isActive) throw salonInactive(salon.publicId)
   if (!salon.authorizedGoogleEmail) throw noAuthorizedAccount(salon.publicId)
-  return beginSignIn(deps, 'professional', salon)
+  const known = knownAccount ? verifySignedValue(deps.config.appSecret, KNOWN_ACCOUNT_PURPOSE, knownAccount) : undefined
+  const hint =
+    known === `${salon.id}:${salon.authorizedGoogleEmail.toLowerCase()}` ? salon.authorizedGoogleEmail : undefined
+  return beginSignIn(deps, 'professional', salon, undefined, hint)
 }
 
 /** Where the browser goes to sign in as an administrator. */
@@ -93,6 +112,7 @@ async function beginSignIn(
   purpose: SignInPurpose,
   salon: SalonRow | undefined,
   payload?: string,
+  loginHint?: string,
 ): Promise<SignInStart> {
   const { config, google, clock } = deps
   if (!google && !config.demoSignIn) throw googleNotConfigured()
@@ -118,7 +138,7 @@ async function beginSignIn(
         state,
         codeChallenge: pkce.codeChallenge,
         scopes: purpose === 'professional' ? PROFESSIONAL_SCOPES : IDENTITY_SCOPES,
-        loginHint: salon?.authorizedGoogleEmail ?? undefined,
+        loginHint,
         offline: purpose === 'professional',
       })
     : `${config.publicUrl}/demo-sign-in?state=${encodeURIComponent(state)}`
@@ -218,9 +238,11 @@ export async function describeDemoSignIn(deps: SignInDeps, state: string) {
   const row = nonce ? await repo.findLiveOAuthState(deps.db, hashToken(nonce), deps.clock.now()) : undefined
   if (!row) throw invalidSignInState()
   const salon = row.salonId ? await findSalonOfRowId(deps.db, row.salonId) : undefined
+  const account = demoAccount(deps.config, row.purpose, salon)
   return {
     purpose: row.purpose,
-    account: demoAccount(deps.config, row.purpose, salon),
+    // Anyone can open this page for any salon: its owner's address is only hinted at.
+    account: salon ? { ...account, email: maskEmail(account.email) } : account,
     salon: salon ? { salonId: salon.publicId, name: salon.name } : null,
   }
 }
@@ -278,7 +300,11 @@ async function finishSignIn(
     await recordOwnerSignIn(tx, salon, clock.now())
     const { token } = await startSession(tx, clock, { kind: 'staff', salonId: salon.id, email, name: identity.name })
     const query = new URLSearchParams({ connected: 'true', salon: salon.publicId, email })
-    return { redirectTo: `/professional?${query}`, session: { token, kind: 'staff' as const } }
+    return {
+      redirectTo: `/professional?${query}`,
+      session: { token, kind: 'staff' as const },
+      knownAccount: signValue(config.appSecret, KNOWN_ACCOUNT_PURPOSE, `${salon.id}:${email}`),
+    }
   })
 }
 
