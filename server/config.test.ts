@@ -40,6 +40,13 @@ describe('configuration', () => {
     expect(config.seedDemo).toBe(false)
   })
 
+  it('refuses to start a production server asked to seed the demo data', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40), SEED_DEMO: '1' })).toThrow(
+      /SEED_DEMO=1 is not allowed in production/,
+    )
+    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40), SEED_DEMO: '0' }).seedDemo).toBe(false)
+  })
+
   it('reads APP_NOW, SEED_DEMO, ADMIN_EMAILS and PUBLIC_URL', () => {
     const config = loadConfig({
       DATA_DIR: tempDir(),

@@ -117,6 +117,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     appNow = new Date(env.APP_NOW)
     if (Number.isNaN(appNow.getTime())) throw new ConfigError(`APP_NOW is not an ISO instant: ${env.APP_NOW}`)
   }
+  if (isProduction && env.SEED_DEMO) {
+    throw new ConfigError(
+      'SEED_DEMO=1 is not allowed in production: the demo data has a public access code and a salon anyone could book. Remove SEED_DEMO.',
+    )
+  }
   if (isProduction && !env.APP_SECRET) {
     throw new ConfigError('APP_SECRET is required in production (at least 32 characters).')
   }
@@ -134,7 +139,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     appSecret: env.APP_SECRET ?? readOrCreateSecret(dataDir),
     appNow,
-    seedDemo: env.SEED_DEMO ?? !isProduction,
+    seedDemo: !isProduction && (env.SEED_DEMO ?? true),
     logLevel: env.LOG_LEVEL,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     adminEmails: adminEmails.length === 0 && demoSignIn ? [DEMO_ADMIN_EMAIL] : adminEmails,

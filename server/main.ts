@@ -4,7 +4,7 @@ import { buildApp } from './app'
 import { systemClock } from './clock'
 import { ConfigError, loadConfig } from './config'
 import { openDatabase } from './db/client'
-import { DEMO_ACCESS_CODE, seedDemoData } from './db/seed'
+import { DEMO_ACCESS_CODE, retireDemoAccessCode, seedDemoData } from './db/seed'
 import { requestLogSerializers } from './http/logging'
 import { mcpTokenFor } from './modules/mcp/mcp-token'
 import { findSalonByPublicId } from './modules/salons/salons.repository'
@@ -33,6 +33,9 @@ async function main(): Promise<void> {
   })
 
   if (config.seedDemo && (await seedDemoData(database.db, clock))) app.log.info('Demo data seeded (salon SAL001)')
+  if (config.isProduction && (await retireDemoAccessCode(database.db, clock))) {
+    app.log.warn(`The demo access code ${DEMO_ACCESS_CODE} was still usable in this database: revoked (production)`)
+  }
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, closing`)

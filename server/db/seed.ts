@@ -1,6 +1,12 @@
+import { sql } from 'drizzle-orm'
 import { instantToLocal, minutesOfDay } from '../../common/time'
 import type { Clock } from '../clock'
-import { createAccessCode, listAccessCodes } from '../modules/ambassadors/access-codes.usecases'
+import {
+  createAccessCode,
+  findUsableAccessCode,
+  listAccessCodes,
+  revokeAccessCode,
+} from '../modules/ambassadors/access-codes.usecases'
 import { countAmbassadors, insertAmbassador } from '../modules/ambassadors/ambassadors.repository'
 import { insertServices } from '../modules/catalog/catalog.repository'
 import { countSalons } from '../modules/salons/salons.repository'
@@ -36,6 +42,9 @@ export const DEMO_AMBASSADOR = {
 
 /** The demo's ambassador access code (printed at start, written in the README): never in production. */
 export const DEMO_ACCESS_CODE = 'DEMO-AMBASSADOR-2026'
+
+/** Arbitrary constant, distinct from the migrations' lock. */
+const SEED_LOCK_ID = 72_616_874
 
 // Weekday 0 = Monday: closed Monday and Sunday.
 const DEMO_HOURS = [
@@ -106,6 +115,9 @@ export function nextChristmasClosing(now: Date, timeZone: string): { start: stri
  */
 export async function seedDemoData(db: Database, clock: Clock): Promise<boolean> {
   return db.transaction(async (tx) => {
+    // Instances starting together on an empty database take turns: the second sees the first's
+    // demo salon and seeds nothing (the lock ends with the transaction).
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`)
     const salonSeeded = await seedDemoSalon(tx, clock)
     const ambassadorSeeded = await seedDemoAmbassador(tx)
     const codeSeeded = await seedDemoAccessCode(tx, clock)
@@ -135,6 +147,17 @@ async function seedDemoAmbassador(tx: Executor): Promise<boolean> {
   if ((await countAmbassadors(tx)) > 0) return false
   // Another instance starting at the same moment may have inserted her: nothing to do then.
   return (await insertAmbassador(tx, DEMO_AMBASSADOR)) !== undefined
+}
+
+/**
+ * A production server never honours the demo's public access code, even in a database that was
+ * seeded before it went live: it is revoked at start. Returns true when it was still usable.
+ */
+export async function retireDemoAccessCode(db: Executor, clock: Clock): Promise<boolean> {
+  const demo = await findUsableAccessCode(db, DEMO_ACCESS_CODE)
+  if (!demo) return false
+  await revokeAccessCode(db, clock, demo.id)
+  return true
 }
 
 async function seedDemoAccessCode(tx: Executor, clock: Clock): Promise<boolean> {
