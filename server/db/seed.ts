@@ -3,6 +3,7 @@ import type { Clock } from '../clock'
 import { createAccessCode, listAccessCodes } from '../modules/ambassadors/access-codes.usecases'
 import { countAmbassadors, insertAmbassador } from '../modules/ambassadors/ambassadors.repository'
 import { insertServices } from '../modules/catalog/catalog.repository'
+import { renewMcpToken } from '../modules/mcp/mcp-token.usecases'
 import { countSalons } from '../modules/salons/salons.repository'
 import { createSalon } from '../modules/salons/salons.usecases'
 import { resolvePointInTime } from '../modules/schedule/point-in-time'
@@ -128,6 +129,8 @@ async function seedDemoSalon(tx: Executor, clock: Clock): Promise<boolean> {
     endsAt: resolvePointInTime(christmas.end, salon.timeZone),
     reason: 'Fermeture de Noël',
   })
+  // New salons start without an MCP token; the demo's has one so its MCP server works out of the box.
+  await renewMcpToken(tx, clock, salon)
   return true
 }
 
