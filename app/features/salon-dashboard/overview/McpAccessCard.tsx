@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Bot, Copy, KeyRound, ShieldOff, TriangleAlert } from 'lucide-react'
+import { Copy, KeyRound, ShieldOff, TriangleAlert } from 'lucide-react'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { IssuedMcpToken, McpTokenStatus } from '../../../../common/schemas/mcp'
@@ -35,6 +35,7 @@ export function McpAccessCard({ salonId }: { salonId: string }) {
   const status = useQuery<McpTokenStatus>({ queryKey: salonKeys.mcpToken(salonId) })
   const [confirming, setConfirming] = useState<'replace' | 'revoke'>()
   const [issued, setIssued] = useState<IssuedMcpToken>()
+  const titleId = useId()
 
   const issue = useMutation({
     mutationFn: async () =>
@@ -69,12 +70,9 @@ export function McpAccessCard({ salonId }: { salonId: string }) {
   const askForNewToken = () => (hasToken ? setConfirming('replace') : issue.mutate())
 
   return (
-    <Card>
+    <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Bot aria-hidden className="size-5 text-primary" />
-          {t('dashboard.mcp.title')}
-        </CardTitle>
+        <CardTitle id={titleId}>{t('dashboard.mcp.title')}</CardTitle>
         <CardDescription>{t('dashboard.mcp.description')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
@@ -181,9 +179,18 @@ function TokenState({ status }: { status: McpTokenStatus }) {
  */
 function IssuedTokenDialog({ issued, onClose }: { issued: IssuedMcpToken | undefined; onClose: () => void }) {
   const { t } = useTranslation()
+  const tokenId = useId()
   return (
     <Dialog open={issued !== undefined} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent closeLabel={t('dashboard.close')} dismissOnOutsideClick={false}>
+      <DialogContent
+        closeLabel={t('dashboard.close')}
+        dismissOnOutsideClick={false}
+        // Straight to the token, selected: Ctrl+C copies it.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault()
+          document.getElementById(tokenId)?.focus()
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{t('dashboard.mcp.createdTitle')}</DialogTitle>
           <DialogDescription>{t('dashboard.mcp.createdText')}</DialogDescription>
@@ -198,6 +205,8 @@ function IssuedTokenDialog({ issued, onClose }: { issued: IssuedMcpToken | undef
               variant="outline"
             />
             <CopyField
+              id={tokenId}
+              wrap
               label={t('dashboard.mcp.tokenLabel')}
               value={issued.token}
               copyLabel={t('dashboard.mcp.copyToken')}
@@ -220,14 +229,21 @@ function IssuedTokenDialog({ issued, onClose }: { issued: IssuedMcpToken | undef
   )
 }
 
-/** A read-only value with a copy button; when the browser refuses the clipboard, the value is selected. */
+/**
+ * A read-only value with a copy button; when the browser refuses the clipboard, the value is
+ * selected. `wrap`: shown whole over several lines (a token the owner may want to check by eye).
+ */
 function CopyField({
+  id: givenId,
+  wrap = false,
   label,
   value,
   copyLabel,
   copiedText,
   variant,
 }: {
+  id?: string
+  wrap?: boolean
   label: string
   value: string
   copyLabel: string
@@ -235,14 +251,15 @@ function CopyField({
   variant: 'primary' | 'outline'
 }) {
   const { t } = useTranslation()
-  const id = useId()
+  const generatedId = useId()
+  const id = givenId ?? generatedId
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value)
       toast({ title: t('dashboard.mcp.copied'), description: copiedText, tone: 'success' })
     } catch {
       const field = document.getElementById(id)
-      if (field instanceof HTMLInputElement) field.select()
+      if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) field.select()
       toast({
         title: t('dashboard.mcp.copyFailed'),
         description: t('dashboard.mcp.copyFailedText'),
@@ -253,15 +270,27 @@ function CopyField({
   return (
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      <div className="flex gap-2">
-        <input
-          id={id}
-          readOnly
-          value={value}
-          onFocus={(event) => event.target.select()}
-          spellCheck={false}
-          className={cn(fieldClasses, 'min-w-0 flex-1 font-mono text-sm')}
-        />
+      <div className="flex items-start gap-2">
+        {wrap ? (
+          <textarea
+            id={id}
+            readOnly
+            value={value}
+            rows={2}
+            onFocus={(event) => event.target.select()}
+            spellCheck={false}
+            className={cn(fieldClasses, 'h-auto min-w-0 flex-1 resize-none break-all py-2.5 font-mono text-sm')}
+          />
+        ) : (
+          <input
+            id={id}
+            readOnly
+            value={value}
+            onFocus={(event) => event.target.select()}
+            spellCheck={false}
+            className={cn(fieldClasses, 'min-w-0 flex-1 font-mono text-sm')}
+          />
+        )}
         <Button variant={variant} size="icon" onClick={copy} aria-label={copyLabel}>
           <Copy aria-hidden className="size-4" />
         </Button>

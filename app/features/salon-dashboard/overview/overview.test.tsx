@@ -264,6 +264,8 @@ describe('AI agents (MCP)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Votre nouveau jeton MCP' })
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1)
     expect(within(dialog).getByLabelText('Jeton')).toHaveProperty('value', TOKEN)
+    // Focused at once, so Ctrl+C copies it.
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText('Jeton')))
     expect(within(dialog).getByLabelText('Adresse du serveur MCP')).toHaveProperty('value', SERVER)
     expect(within(dialog).getByRole('note').textContent).toContain('Ce jeton ne sera plus affiché')
     await user.click(within(dialog).getByRole('button', { name: 'Copier le jeton' }))
