@@ -9,6 +9,7 @@ import {
 } from '../modules/ambassadors/access-codes.usecases'
 import { countAmbassadors, insertAmbassador } from '../modules/ambassadors/ambassadors.repository'
 import { insertServices } from '../modules/catalog/catalog.repository'
+import { renewMcpToken } from '../modules/mcp/mcp-token.usecases'
 import { countSalons } from '../modules/salons/salons.repository'
 import { createSalon } from '../modules/salons/salons.usecases'
 import { resolvePointInTime } from '../modules/schedule/point-in-time'
@@ -140,6 +141,8 @@ async function seedDemoSalon(tx: Executor, clock: Clock): Promise<boolean> {
     endsAt: resolvePointInTime(christmas.end, salon.timeZone),
     reason: 'Fermeture de Noël',
   })
+  // New salons start without an MCP token; the demo's has one so its MCP server works out of the box.
+  await renewMcpToken(tx, clock, salon)
   return true
 }
 

@@ -30,6 +30,9 @@ const EXPECTED: Record<string, AccessRule> = {
   'GET /api/salons/:id/dashboard': 'salon',
   'POST /api/salons/:id/disconnect': 'salon',
   'POST /api/salons/:id/sync-calendar': 'salon',
+  'GET /api/salons/:id/mcp-token': 'salon',
+  'POST /api/salons/:id/mcp-token': 'salon',
+  'DELETE /api/salons/:id/mcp-token': 'salon',
   'POST /api/bookings/:bookingId/cancel': 'booking',
   'POST /api/bookings/:bookingId/reschedule': 'booking',
   'GET /api/salons': 'admin',
@@ -171,11 +174,21 @@ describe('enforcement, route by route', () => {
   )
 
   it.each(routesWith('booking'))(
-    '%s %s: 401 signed out, 403 for another salon, allowed for its own',
+    '%s %s: 401 signed out, 404 for another salon (as for no booking), allowed for its own',
     async (method, path) => {
       expect((await call(method, path)).statusCode).toBe(401)
-      expect((await call(method, path, otherOwner)).statusCode).toBe(403)
-      expect([401, 403]).not.toContain((await call(method, path, owner)).statusCode)
+      // Another salon's booking answers exactly as an unknown or malformed id: the id is no oracle.
+      const others = await call(method, path, otherOwner)
+      expect(others.statusCode).toBe(404)
+      for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-booking-id']) {
+        const unknown = await call(method, path.replace(':bookingId', id), otherOwner)
+        expect({ status: unknown.statusCode, body: unknown.json() }).toEqual({
+          status: others.statusCode,
+          body: others.json(),
+        })
+      }
+      expect(others.json()).toEqual({ code: 'bookings.not_found', message: 'This booking does not exist.' })
+      expect([401, 403, 404]).not.toContain((await call(method, path, owner)).statusCode)
     },
   )
 

@@ -11,7 +11,8 @@ import type { AppDeps } from './types'
  * start-up, and a test walks the whole table. The rules:
  *  - public:  anyone (chat, salon info for the chat, lookup before sign-in, waitlist, health, the web app)
  *  - salon:   a professional signed in for the salon named by the `:id`/`:salonId` parameter
- *  - booking: a professional of the salon that owns the `:bookingId` booking
+ *  - booking: a professional of the salon that owns the `:bookingId` booking; another salon's booking
+ *             is "not found", exactly as an unknown id, so ids reveal nothing about other salons
  *  - admin:   an administrator (a Google e-mail of ADMIN_EMAILS)
  *  - ambassador: a signed-in ambassador (their own session and cookie); each route then shows
  *             only that ambassador's referrals
@@ -58,8 +59,8 @@ export const accessChecks: Record<AccessRule, AccessCheck> = {
     const session = await staffSession(deps, request, reply)
     const { bookingId } = request.params as { bookingId: string }
     const salonId = await salonOfBooking(deps.db, bookingId)
-    if (!salonId) throw new AppError('bookings.not_found', 404, 'This booking does not exist.')
-    if (salonId !== session.salonId) throw otherSalon()
+    if (!salonId || salonId !== session.salonId)
+      throw new AppError('bookings.not_found', 404, 'This booking does not exist.')
   },
   admin: async (deps, request, reply) => {
     const session = await staffSession(deps, request, reply)

@@ -18,6 +18,7 @@ export const salonKeys = {
   dashboard: (salonId: string) => ['/api/salons', salonId, 'dashboard'],
   workingHours: (salonId: string) => ['/api/salons', salonId, 'working-hours'],
   timeOff: (salonId: string) => ['/api/salons', salonId, 'time-off'],
+  mcpToken: (salonId: string) => ['/api/salons', salonId, 'mcp-token'],
   hash: (salonId: string) => ['/api/salon-hash', salonId],
 }
 

@@ -33,6 +33,25 @@ export class CsvFormatError extends Error {
   }
 }
 
+/**
+ * CSV injection (OWASP): a spreadsheet runs a cell starting with = + - @, a tab or a carriage return
+ * as a formula. The export puts a single quote before such a text cell, which spreadsheets show as
+ * text; a cell already starting with quotes before one of those characters gets one more, so the
+ * import, which takes exactly one quote off such a cell, gives back every name as it was.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/
+const ESCAPED_FORMULA_START = /^'+[=+\-@\t\r]/
+
+/** A text cell as the export writes it: safe to open in a spreadsheet. */
+export function escapeCsvText(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value
+}
+
+/** A text cell as the import reads it: the export's escape taken off. */
+export function unescapeCsvText(value: string): string {
+  return ESCAPED_FORMULA_START.test(value) ? value.slice(1) : value
+}
+
 export const MAX_CSV_ROWS = 1000
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const HEADER_ALIASES: Record<string, string> = {
@@ -94,8 +113,9 @@ function parseActive(raw: string | undefined): boolean | null | 'invalid' {
 
 function validateRow(cells: Record<string, string | undefined>, line: number): ServiceCsvRow | CsvLineError {
   const id = (cells.id ?? '').trim()
-  const name = (cells.name ?? '').trim()
-  const description = (cells.description ?? '').trim()
+  // Unescaped after trimming: the quote keeps a leading tab the export protected.
+  const name = unescapeCsvText((cells.name ?? '').trim())
+  const description = unescapeCsvText((cells.description ?? '').trim())
   if (id && !UUID.test(id))
     return { line, reason: `id "${id.slice(0, 40)}" is not a service id; leave it empty to add a service` }
   if (!name) return { line, reason: 'name is empty' }
@@ -162,7 +182,9 @@ export function formatServicesCsv(
   services: { id: string; name: string; description: string; durationMinutes: number; priceMinor: number }[],
 ): string {
   return stringify(
-    services.map((s) => [s.id, s.name, s.description, s.durationMinutes, s.priceMinor]),
+    // Only the text columns: ids are UUIDs, and durations and prices are never negative (the database
+    // checks it, and the import refuses anything but digits).
+    services.map((s) => [s.id, escapeCsvText(s.name), escapeCsvText(s.description), s.durationMinutes, s.priceMinor]),
     {
       header: true,
       columns: [...SERVICES_CSV_COLUMNS],

@@ -15,7 +15,10 @@ export function mcpTokenFor(appSecret: string, salon: Pick<SalonRow, 'id' | 'pub
   return `${salon.publicId}.${mac}`
 }
 
-/** The salon a bearer token belongs to, or undefined for a missing, malformed or wrong token. */
+/**
+ * The salon a bearer token belongs to, or undefined for a missing, malformed or wrong token — and
+ * for the token of a salon that is deactivated or has no token issued (never, or revoked since).
+ */
 export async function salonForMcpToken(
   db: Executor,
   appSecret: string,
@@ -28,5 +31,6 @@ export async function salonForMcpToken(
   if (!salon) return undefined
   const expected = Buffer.from(mcpTokenFor(appSecret, salon))
   const given = Buffer.from(token)
-  return expected.length === given.length && timingSafeEqual(expected, given) ? salon : undefined
+  const matches = expected.length === given.length && timingSafeEqual(expected, given)
+  return matches && salon.isActive && salon.mcpTokenIssuedAt !== null ? salon : undefined
 }

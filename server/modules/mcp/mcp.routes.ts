@@ -2,12 +2,17 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { App, AppDeps } from '../../http/types'
 import { buildMcpServer } from './mcp-server'
 import { salonForMcpToken } from './mcp-token'
+import { mcpTokenRoutes } from './mcp-token.routes'
 
 /**
  * POST /mcp: the Model Context Protocol over Streamable HTTP, stateless (each request carries
- * everything; no session to keep between instances). The salon comes from the bearer token.
+ * everything; no session to keep between instances). The salon comes from the bearer token, which
+ * its owner issues and revokes from the dashboard (mcp-token.routes.ts).
  */
-export function mcpRoutes(app: App, { db, clock, config }: AppDeps): void {
+export function mcpRoutes(app: App, deps: AppDeps): void {
+  const { db, clock, config } = deps
+  mcpTokenRoutes(app, deps)
+
   app.addHook('onRequest', async (request) => {
     if (request.url === '/mcp' || request.url.startsWith('/mcp?')) {
       request.mcpSalon = await salonForMcpToken(db, config.appSecret, request.headers.authorization)

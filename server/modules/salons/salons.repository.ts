@@ -72,3 +72,22 @@ export async function markOwnerSignedIn(db: Executor, id: string, now: Date): Pr
     .set({ ownerFirstSignedInAt: now })
     .where(and(eq(salons.id, id), isNull(salons.ownerFirstSignedInAt)))
 }
+
+/**
+ * A new MCP token version: every earlier token stops matching. `issuedAt` is when the new token was
+ * issued, or null when the salon is left without one (revoked).
+ */
+export async function bumpMcpTokenVersion(
+  db: Executor,
+  id: string,
+  issuedAt: Date | null,
+  now: Date,
+): Promise<SalonRow> {
+  const [row] = await db
+    .update(salons)
+    .set({ mcpTokenVersion: sql`${salons.mcpTokenVersion} + 1`, mcpTokenIssuedAt: issuedAt, updatedAt: now })
+    .where(eq(salons.id, id))
+    .returning()
+  if (!row) throw new Error('update returned no salon')
+  return row
+}

@@ -3,6 +3,7 @@ import { Card } from '../../../components/ui/Card'
 import { useSalon } from '../dashboard-api'
 import { ClientAccessCard } from './ClientAccessCard'
 import { ConnectionStatusCard, QuickActionsCard } from './ConnectionCards'
+import { McpAccessCard } from './McpAccessCard'
 import { SalonHeader, SalonInfoCard } from './SalonInfo'
 import { ServicesCard } from './ServicesCard'
 import { RecentBookingsCard, StatisticsTiles } from './Statistics'
@@ -10,7 +11,7 @@ import { LoadError, Skeleton } from './states'
 
 /**
  * The dashboard's first tab (spec §2): who the salon is and how it is connected, its figures, its
- * details, its customers' link and its services.
+ * details, its AI agents' access (MCP), its customers' link and its services.
  */
 export function OverviewTab({ salonId }: { salonId: string }) {
   const { t } = useTranslation()
@@ -47,7 +48,10 @@ export function OverviewTab({ salonId }: { salonId: string }) {
       </div>
       <StatisticsTiles salonId={salonId} />
       <div className="grid items-start gap-6 lg:grid-cols-2">
-        <SalonInfoCard salon={salon.data} />
+        <div className="flex flex-col gap-6">
+          <SalonInfoCard salon={salon.data} />
+          <McpAccessCard salonId={salonId} />
+        </div>
         <ClientAccessCard salonId={salonId} />
       </div>
       <ServicesCard salonId={salonId} />

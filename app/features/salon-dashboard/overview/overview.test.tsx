@@ -14,6 +14,7 @@ import { createQueryClient } from '../../../lib/api'
 import { fr } from '../../../locales/all'
 import { SalonDashboard } from '../SalonDashboard'
 import { ClientAccessCard } from './ClientAccessCard'
+import { McpAccessCard } from './McpAccessCard'
 import { SalonInfoCard } from './SalonInfo'
 import { ServicesCard } from './ServicesCard'
 import { exportFileName } from './services-csv'
@@ -240,6 +241,102 @@ describe('client access', () => {
   })
 })
 
+describe('AI agents (MCP)', () => {
+  const SERVER = 'https://salonia.example/mcp'
+  const TOKEN = 'SAL001.q8JgkR2mYb3x0sWfK7vNcLzT5hPaE1dUoI9yVrXwQ4M'
+  const statusUrl = 'GET /api/salons/SAL001/mcp-token'
+  const issued = () => json({ token: TOKEN, issuedAt: '2026-12-01T09:15:00.000Z', serverUrl: SERVER }, 201)
+
+  it('creates the first token without asking, shows it once with the server address, and copies it', async () => {
+    const calls = serve({
+      [statusUrl]: () => json({ hasToken: false, issuedAt: null, serverUrl: SERVER }),
+      'POST /api/salons/SAL001/mcp-token': issued,
+    })
+    const user = userEvent.setup()
+    const writeText = vi.fn(async () => {})
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+    renderWithClient(<McpAccessCard salonId="SAL001" />)
+    expect(await screen.findByText('Aucun jeton')).toBeTruthy()
+    expect(screen.getByDisplayValue(SERVER)).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Révoquer' })).toBeNull()
+
+    await user.click(screen.getByRole('button', { name: 'Nouveau jeton' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Votre nouveau jeton MCP' })
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1)
+    expect(within(dialog).getByLabelText('Jeton')).toHaveProperty('value', TOKEN)
+    // Focused at once, so Ctrl+C copies it.
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText('Jeton')))
+    expect(within(dialog).getByLabelText('Adresse du serveur MCP')).toHaveProperty('value', SERVER)
+    expect(within(dialog).getByRole('note').textContent).toContain('Ce jeton ne sera plus affiché')
+    await user.click(within(dialog).getByRole('button', { name: 'Copier le jeton' }))
+    expect(writeText).toHaveBeenCalledWith(TOKEN)
+    expect(await screen.findByText('Le jeton a été copié dans le presse-papiers')).toBeTruthy()
+
+    await user.click(within(dialog).getByRole('button', { name: 'Terminé' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    // Gone for good: nothing on the page holds the token any more.
+    expect(document.body.innerHTML).not.toContain(TOKEN)
+    expect(screen.getByText('Actif')).toBeTruthy()
+    expect(screen.getByText(/Créé le 1 décembre 2026 à \d\d:\d\d/)).toBeTruthy()
+  })
+
+  it('asks before replacing a working token, and sends nothing when the owner cancels', async () => {
+    const calls = serve({
+      [statusUrl]: () => json({ hasToken: true, issuedAt: '2026-11-20T10:00:00.000Z', serverUrl: SERVER }),
+      'POST /api/salons/SAL001/mcp-token': issued,
+    })
+    const user = userEvent.setup()
+    renderWithClient(<McpAccessCard salonId="SAL001" />)
+    expect(await screen.findByText(/Créé le 20 novembre 2026/)).toBeTruthy()
+
+    await user.click(screen.getByRole('button', { name: 'Nouveau jeton' }))
+    let confirm = screen.getByRole('alertdialog', { name: 'Remplacer le jeton ?' })
+    expect(confirm.textContent).toContain('Le jeton actuel cessera aussitôt de fonctionner')
+    await user.click(within(confirm).getByRole('button', { name: 'Annuler' }))
+    expect(calls.some((call) => call.method === 'POST')).toBe(false)
+
+    await user.click(screen.getByRole('button', { name: 'Nouveau jeton' }))
+    confirm = screen.getByRole('alertdialog', { name: 'Remplacer le jeton ?' })
+    await user.click(within(confirm).getByRole('button', { name: 'Créer un nouveau jeton' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Votre nouveau jeton MCP' })
+    expect(within(dialog).getByLabelText('Jeton')).toHaveProperty('value', TOKEN)
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1)
+  })
+
+  it('revokes the token after confirming, and says so', async () => {
+    const calls = serve({
+      [statusUrl]: () => json({ hasToken: true, issuedAt: '2026-11-20T10:00:00.000Z', serverUrl: SERVER }),
+      'DELETE /api/salons/SAL001/mcp-token': () => json({ hasToken: false, issuedAt: null, serverUrl: SERVER }),
+    })
+    const user = userEvent.setup()
+    renderWithClient(<McpAccessCard salonId="SAL001" />)
+    await user.click(await screen.findByRole('button', { name: 'Révoquer' }))
+    const confirm = screen.getByRole('alertdialog', { name: 'Révoquer le jeton ?' })
+    await user.click(within(confirm).getByRole('button', { name: 'Révoquer le jeton' }))
+
+    expect(await screen.findByText('Jeton révoqué')).toBeTruthy()
+    expect(screen.getByText('Aucun jeton')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Révoquer' })).toBeNull()
+    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(1)
+  })
+
+  it('says so when the status cannot be read, and reads it again on request', async () => {
+    let fail = true
+    serve({
+      [statusUrl]: () =>
+        fail
+          ? json({ code: 'internal', message: 'Internal error' }, 500)
+          : json({ hasToken: false, issuedAt: null, serverUrl: SERVER }),
+    })
+    const user = userEvent.setup()
+    renderWithClient(<McpAccessCard salonId="SAL001" />)
+    expect(await screen.findByText('Impossible de charger l’état du jeton MCP.')).toBeTruthy()
+    fail = false
+    await user.click(screen.getByRole('button', { name: 'Réessayer' }))
+    expect(await screen.findByText('Aucun jeton')).toBeTruthy()
+  })
+})
+
 describe('the dashboard', () => {
   const DASHBOARD: Dashboard = {
     today: '2026-12-01',
@@ -274,6 +371,8 @@ describe('the dashboard', () => {
       'GET /api/salons/SAL001/dashboard': () => json(DASHBOARD),
       'GET /api/salons/SAL001/services': () => json([COUPE]),
       'GET /api/salon-hash/SAL001': () => json({ hash: 'h4sh' }),
+      'GET /api/salons/SAL001/mcp-token': () =>
+        json({ hasToken: true, issuedAt: '2026-11-20T10:00:00.000Z', serverUrl: 'http://localhost:3000/mcp' }),
     })
     const user = userEvent.setup()
     renderWithClient(<SalonDashboard salonId="SAL001" />)
@@ -284,6 +383,7 @@ describe('the dashboard', () => {
     const recent = screen.getByText('Camille').closest('li') as HTMLElement
     expect(within(recent).getByText('En attente')).toBeTruthy()
     expect(within(recent).getByText('45,00 EUR')).toBeTruthy()
+    expect(await screen.findByText('Agents IA (MCP)')).toBeTruthy()
 
     await user.click(screen.getByRole('tab', { name: /Instagram/ }))
     expect(screen.getByText('Connectez d’abord votre compte Instagram')).toBeTruthy()
