@@ -1,9 +1,12 @@
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { runAdminCommand } from './admin/admin-commands'
+import { type DataDirOwnership, ownDataDir } from './admin/data-dir-owner'
 import { buildApp } from './app'
 import { systemClock } from './clock'
 import { ConfigError, loadConfig } from './config'
 import { openDatabase } from './db/client'
+import { DataDirLockedError } from './db/data-dir-lock'
 import { DEMO_ACCESS_CODE, seedDemoData } from './db/seed'
 import { requestLogSerializers } from './http/logging'
 import { mcpTokenFor } from './modules/mcp/mcp-token'
@@ -13,6 +16,10 @@ import { findSalonByPublicId } from './modules/salons/salons.repository'
 async function main(): Promise<void> {
   const config = loadConfig()
   const clock = systemClock(config.appNow)
+  // One owner per embedded data directory: refuse to start while another process holds it.
+  const owner: DataDirOwnership | undefined = config.databaseUrl
+    ? undefined
+    : await ownDataDir(config.dataDir, 'server')
   const database = config.databaseUrl
     ? await openDatabase({ driver: 'postgres', url: config.databaseUrl })
     : await openDatabase({ driver: 'pglite', dataDir: join(config.dataDir, 'pglite') })
@@ -33,11 +40,16 @@ async function main(): Promise<void> {
   })
 
   if (config.seedDemo && (await seedDemoData(database.db, clock))) app.log.info('Demo data seeded (salon SAL001)')
+  owner?.control.serve((command, args) => {
+    app.log.info({ command }, 'admin command through the control socket')
+    return runAdminCommand({ database, clock, config }, command, args)
+  })
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, closing`)
     await app.close()
     await database.close()
+    await owner?.release()
     process.exit(0)
   }
   process.once('SIGINT', () => void shutdown('SIGINT'))
@@ -64,7 +76,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     process.stderr.write(`${error.message}\n`)
   } else {
     process.stderr.write(
