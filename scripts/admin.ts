@@ -126,6 +126,12 @@ async function viaControlSocket(
       return await sendControlCommand(holder.controlSocket, name, argv)
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code
+      if (code === 'EACCES') {
+        throw new AdminCommandError(
+          `Cannot reach the server's control socket ${holder.controlSocket} (permission denied): ` +
+            'run the admin command as the user the server runs as.',
+        )
+      }
       const starting =
         code === 'ENOENT' || code === 'ECONNREFUSED' || (error instanceof AdminCommandError && error.status === 503)
       if (!starting || attempt >= 40) throw error

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
-import { tmpdir } from 'node:os'
+import { tmpdir, uptime } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { acquireDataDirLock, currentHolder, DataDirLockedError, type LockHolder, lockFileOf } from './data-dir-lock'
@@ -77,6 +77,14 @@ describe('the data directory lock', () => {
     const dir = freshDir()
     const alive = longLivedProcess()
     writeLock(dir, { ...(await selfRecord()), pid: alive.pid as number, bootId: 'an-earlier-boot', token: 'old' })
+    ;(await acquireDataDirLock(dir, { role: 'server' })).release()
+  })
+
+  it('takes over a lock from before this boot where the system has no boot id', async () => {
+    const dir = freshDir()
+    const alive = longLivedProcess()
+    const beforeBoot = new Date(Date.now() - uptime() * 1000 - 3_600_000).toISOString()
+    writeLock(dir, { ...(await selfRecord()), pid: alive.pid as number, bootId: null, startedAt: beforeBoot })
     ;(await acquireDataDirLock(dir, { role: 'server' })).release()
   })
 

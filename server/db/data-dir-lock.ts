@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { linkSync, mkdirSync, readFileSync, readlinkSync, renameSync, unlinkSync, writeFileSync } from 'node:fs'
 import { connect } from 'node:net'
-import { hostname } from 'node:os'
+import { hostname, uptime } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 
@@ -180,7 +180,9 @@ function sameHost(holder: LockHolder): boolean {
 function sameKernel(holder: LockHolder): boolean {
   const bootId = readBootId()
   if (holder.bootId && bootId) return holder.bootId === bootId
-  return sameHost(holder)
+  // No boot id (not Linux): a lock older than this boot (a minute's leeway for the clock) is not of it.
+  const bootedAt = Date.now() - uptime() * 1000
+  return sameHost(holder) && Date.parse(holder.startedAt) > bootedAt - 60_000
 }
 
 function samePidNamespace(holder: LockHolder): boolean {
