@@ -13,9 +13,9 @@
  * second process may open that database), else here, holding DATA_DIR's lock meanwhile. The
  * commands themselves are in server/admin/admin-commands.ts.
  */
-import { existsSync } from 'node:fs'
+import { accessSync, constants, existsSync } from 'node:fs'
 import { open, rename, unlink } from 'node:fs/promises'
-import { resolve } from 'node:path'
+import { dirname, resolve } from 'node:path'
 import { Readable } from 'node:stream'
 import { setTimeout as sleep } from 'node:timers/promises'
 import {
@@ -47,7 +47,9 @@ async function main(argv: string[]): Promise<number> {
   }
   if (name === 'restore') return restore(rest)
   const command = usageChecked(() => findAdminCommand(name))
-  usageChecked(() => parseAdminArgs(command, rest)) // a usage mistake is told before anything is opened
+  const args = usageChecked(() => parseAdminArgs(command, rest)) // a usage mistake is told before anything is opened
+  const target = command.fileArgument === undefined ? undefined : args.positionals[command.fileArgument]
+  if (target) checkWritableFolder(resolve(target))
   const config = loadConfig()
   const answer = config.databaseUrl
     ? await runHere(config, command, name, rest)
@@ -181,6 +183,15 @@ async function writeAtomically(target: string, body: Readable, expectedLength: n
 function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`
+}
+
+/** A file's folder must exist and take writes before a command spends its time producing it. */
+function checkWritableFolder(target: string): void {
+  try {
+    accessSync(dirname(target), constants.W_OK)
+  } catch {
+    throw new AdminCommandError(`Cannot write ${target}: its folder does not exist or is not writable.`)
+  }
 }
 
 async function restore(argv: string[]): Promise<number> {

@@ -36,6 +36,8 @@ export interface AdminCommand {
    * (a backup copies the database exactly as it is).
    */
   leavesDatabaseAsIs?: boolean
+  /** Which positional argument names the file it answers with: the CLI checks where it goes first. */
+  fileArgument?: number
   run(context: AdminContext, args: AdminArgs): Promise<AdminOutput>
 }
 
@@ -98,6 +100,7 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
     usage: '<file>',
     summary: 'a consistent copy of the embedded database, taken while the server runs',
     leavesDatabaseAsIs: true,
+    fileArgument: 0,
     async run({ database }, { positionals }) {
       const [path] = positionals
       if (!path) throw new AdminCommandError('Where to? npm run admin -- backup <file>, e.g. salonia-2026-12-01.tar.gz')

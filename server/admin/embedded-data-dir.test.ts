@@ -95,7 +95,7 @@ describe('an embedded data directory', () => {
       }
     }
     const load = Promise.all(Array.from({ length: 6 }, book))
-    while (acknowledged.length < 10) await new Promise((resolve) => setTimeout(resolve, 10))
+    while (acknowledged.length < 10 && refused.length === 0) await new Promise((resolve) => setTimeout(resolve, 10))
 
     const backupStartedAt = Date.now()
     const beforeBackup = acknowledged.map((b) => b.id)
@@ -155,16 +155,21 @@ describe('an embedded data directory', () => {
   })
 })
 
-/** Distinct 30-minute starts on the demo salon's open days in December 2026 (clock at 1 December). */
+/**
+ * Distinct 30-minute starts on the demo salon's open days (Tuesday to Saturday, closed 24–27
+ * December), from 2 December 2026 to 25 February 2027 — within the 90-day horizon of the clock at
+ * 1 December — more than the load ever uses, so it lasts until the backup has finished.
+ */
 function openSlots(): string[] {
   const slots: string[] = []
-  for (let day = 2; day <= 23; day++) {
-    const weekday = new Date(Date.UTC(2026, 11, day)).getUTCDay() // 0 Sunday … 6 Saturday
-    if (weekday === 0 || weekday === 1) continue
+  for (let day = new Date(Date.UTC(2026, 11, 2)); day <= new Date(Date.UTC(2027, 1, 25)); ) {
+    const date = day.toISOString().slice(0, 10)
+    const weekday = day.getUTCDay() // 0 Sunday … 6 Saturday
+    day = new Date(day.getTime() + 86_400_000)
+    if (weekday === 0 || weekday === 1 || (date >= '2026-12-24' && date <= '2026-12-27')) continue
     const lastStart = weekday === 6 ? 16.5 : 18.5
     for (let hour = 9; hour <= lastStart; hour += 0.5) {
-      const time = `${String(Math.floor(hour)).padStart(2, '0')}:${hour % 1 ? '30' : '00'}`
-      slots.push(`2026-12-${String(day).padStart(2, '0')}T${time}`)
+      slots.push(`${date}T${String(Math.floor(hour)).padStart(2, '0')}:${hour % 1 ? '30' : '00'}`)
     }
   }
   return slots

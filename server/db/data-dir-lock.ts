@@ -103,7 +103,7 @@ export async function acquireDataDirLock(dataDir: string, options: AcquireOption
     await options.hooks?.beforeTakeover?.()
     const outcome = await takeOver(file, current, self, options.hooks)
     if (outcome === 'won') return held(file, self)
-    if (outcome === 'busy') await sleep(20)
+    if (outcome === 'busy') await sleep(100)
   }
   throw new Error(`Could not lock ${dataDir}: ${file} keeps changing. Is something else starting on it?`)
 }
