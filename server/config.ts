@@ -8,6 +8,8 @@ import { z } from 'zod'
  * mirrors this file. Everything is optional for a local run.
  */
 
+const DEFAULT_DATA_DIR = './data'
+
 const flag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off'])
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v))
@@ -23,7 +25,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: optionalString,
-  DATA_DIR: z.string().default('./data'),
+  DATA_DIR: z.string().default(DEFAULT_DATA_DIR),
   PUBLIC_URL: optionalString,
   APP_SECRET: optionalString,
   APP_NOW: optionalString,
@@ -157,6 +159,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     raw: env,
   }
+}
+
+/**
+ * DATA_DIR, absolute, read alone: a restore must know it without loadConfig generating an app
+ * secret there (the restored database needs the secret it was made with).
+ */
+export function dataDirFrom(source: NodeJS.ProcessEnv = process.env): string {
+  return resolve(source.DATA_DIR ?? DEFAULT_DATA_DIR)
 }
 
 /** A secret generated once and kept under DATA_DIR, so restarts keep cookies and encrypted tokens valid. */

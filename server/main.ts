@@ -1,18 +1,26 @@
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { runAdminCommand } from './admin/admin-commands'
+import { type DataDirOwnership, ownDataDir } from './admin/data-dir-owner'
 import { buildApp } from './app'
 import { systemClock } from './clock'
 import { ConfigError, loadConfig } from './config'
 import { openDatabase } from './db/client'
-import { DEMO_ACCESS_CODE, retireDemoAccessCode, seedDemoData } from './db/seed'
+import { DataDirLockedError } from './db/data-dir-lock'
+import { DEMO_ACCESS_CODE, retireDemoAccessCode, SEEDED_MCP_TOKEN_VERSION, seedDemoData } from './db/seed'
 import { requestLogSerializers } from './http/logging'
 import { mcpTokenFor } from './modules/mcp/mcp-token'
+import { mcpTokenStatus } from './modules/mcp/mcp-token.usecases'
 import { findSalonByPublicId } from './modules/salons/salons.repository'
 
 /** Starts Salonia: configuration → database (migrated) → demo data → HTTP server. */
 async function main(): Promise<void> {
   const config = loadConfig()
   const clock = systemClock(config.appNow)
+  // One owner per embedded data directory: refuse to start while another process holds it.
+  const owner: DataDirOwnership | undefined = config.databaseUrl
+    ? undefined
+    : await ownDataDir(config.dataDir, 'server')
   const database = config.databaseUrl
     ? await openDatabase({ driver: 'postgres', url: config.databaseUrl })
     : await openDatabase({ driver: 'pglite', dataDir: join(config.dataDir, 'pglite') })
@@ -36,11 +44,16 @@ async function main(): Promise<void> {
   if (config.isProduction && (await retireDemoAccessCode(database.db, clock))) {
     app.log.warn(`The demo access code ${DEMO_ACCESS_CODE} was still usable in this database: revoked (production)`)
   }
+  owner?.control.serve((command, args) => {
+    app.log.info({ command }, 'admin command through the control socket')
+    return runAdminCommand({ database, clock, config }, command, args)
+  })
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, closing`)
     await app.close()
     await database.close()
+    await owner?.release()
     process.exit(0)
   }
   process.once('SIGINT', () => void shutdown('SIGINT'))
@@ -48,6 +61,11 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host })
   const demo = config.seedDemo ? await findSalonByPublicId(database.db, 'SAL001') : undefined
+  // Only the demo's own token, as seeded: once the owner replaced or revoked it, it is theirs.
+  const demoToken =
+    demo && mcpTokenStatus(demo).hasToken && demo.mcpTokenVersion === SEEDED_MCP_TOKEN_VERSION
+      ? mcpTokenFor(config.appSecret, demo)
+      : undefined
   const lines = [
     '',
     `  Salonia is running on ${config.publicUrl}`,
@@ -56,7 +74,9 @@ async function main(): Promise<void> {
     ...(demo
       ? [
           `  Demo salon ${demo.publicId} (${demo.name}) — customer chat link: ${config.publicUrl}/chat/${demo.hash}`,
-          `  Its MCP server for AI agents: POST ${config.publicUrl}/mcp with Authorization: Bearer ${mcpTokenFor(config.appSecret, demo)}`,
+          ...(demoToken
+            ? [`  Its MCP server for AI agents: POST ${config.publicUrl}/mcp with Authorization: Bearer ${demoToken}`]
+            : []),
           `  Professional area: ${config.publicUrl}/professional (salon ID ${demo.publicId}${config.demoSignIn ? ', demo sign-in' : ''})`,
           `  Ambassador area: ${config.publicUrl}/ambassador — demo access code ${DEMO_ACCESS_CODE}`,
         ]
@@ -67,7 +87,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     process.stderr.write(`${error.message}\n`)
   } else {
     process.stderr.write(

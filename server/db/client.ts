@@ -26,6 +26,11 @@ export interface DatabaseHandle {
   db: Database
   driver: 'postgres' | 'pglite'
   close(): Promise<void>
+  /**
+   * Embedded PGlite only: a consistent copy of the whole data directory (a gzipped tar, what
+   * `loadDataDir` takes back), taken while the database serves.
+   */
+  dump?: () => Promise<Blob>
 }
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url))
@@ -34,7 +39,14 @@ const MIGRATION_LOCK_ID = 72_616_873
 
 export type DatabaseOptions =
   | { driver: 'postgres'; url: string; poolSize?: number }
-  | { driver: 'pglite'; dataDir?: string }
+  | {
+      driver: 'pglite'
+      dataDir?: string
+      /** A dump to fill an empty data directory with (a restore); migrated like any database. */
+      loadDataDir?: Blob
+      /** false: open as it is, without migrating (a backup must copy the database unchanged). */
+      migrate?: boolean
+    }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.driver === 'postgres') {
@@ -56,10 +68,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
 
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
-  const client = await PGlite.create({ dataDir: options.dataDir, extensions: { btree_gist } })
+  const client = await PGlite.create({
+    dataDir: options.dataDir,
+    extensions: { btree_gist },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  })
   const db = drizzlePglite(client, { schema }) as unknown as Database
-  await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER })
-  return { db, driver: 'pglite', close: () => client.close() }
+  if (options.migrate !== false) await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER })
+  return { db, driver: 'pglite', close: () => client.close(), dump: () => dumpPglite(client) }
+}
+
+/**
+ * PGlite's own dump waits for the query in flight, not for an open transaction: it could copy the
+ * files in the middle of one, leaving crash recovery to sort it out on restore. Inside a
+ * transaction of our own no other is open (PGlite runs them one at a time), and CHECKPOINT first
+ * writes every committed change into the data files: the copy is a clean image of all that was
+ * committed, bookings acknowledged a moment before included.
+ */
+function dumpPglite(client: PGlite): Promise<Blob> {
+  return client.transaction(async (tx) => {
+    await tx.exec('CHECKPOINT')
+    return client.dumpDataDir('gzip')
+  })
 }
 
 /** PostgreSQL's SQLSTATE of a failed query, looking through Drizzle's wrapper. */

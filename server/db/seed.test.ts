@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openTestDatabase, testDrivers } from '../../tests/helpers/database'
 import { manualClock } from '../clock'
 import { findUsableAccessCode } from '../modules/ambassadors/access-codes.usecases'
-import { countSalons } from '../modules/salons/salons.repository'
+import { countSalons, findSalonByPublicId } from '../modules/salons/salons.repository'
 import { openDatabase } from './client'
-import { DEMO_ACCESS_CODE, retireDemoAccessCode, seedDemoData } from './seed'
+import { DEMO_ACCESS_CODE, retireDemoAccessCode, SEEDED_MCP_TOKEN_VERSION, seedDemoData } from './seed'
 
 const clock = manualClock('2026-12-01T08:30:00+01:00')
 
@@ -19,6 +19,10 @@ describe.each(testDrivers())('demo data on %s', (driver) => {
       )
       expect(seeded.filter(Boolean)).toHaveLength(1)
       expect(await countSalons(database.db)).toBe(1)
+      // Its MCP token is issued, at the version the start-up printout recognises as the demo's own.
+      const demo = await findSalonByPublicId(database.db, 'SAL001')
+      expect(demo?.mcpTokenIssuedAt).not.toBeNull()
+      expect(demo?.mcpTokenVersion).toBe(SEEDED_MCP_TOKEN_VERSION)
     } finally {
       await other?.close()
       await database.close()

@@ -44,6 +44,12 @@ export const DEMO_AMBASSADOR = {
 /** The demo's ambassador access code (printed at start, written in the README): never in production. */
 export const DEMO_ACCESS_CODE = 'DEMO-AMBASSADOR-2026'
 
+/**
+ * The demo salon's MCP token version as seeded (the column's default, bumped once when the seed
+ * issues its token): the start-up printout shows the demo token only while it is that one.
+ */
+export const SEEDED_MCP_TOKEN_VERSION = 2
+
 /** Arbitrary constant, distinct from the migrations' lock. */
 const SEED_LOCK_ID = 72_616_874
 

@@ -122,6 +122,11 @@ export async function countActiveBookings(
   return row?.count ?? 0
 }
 
+/** Every booking of every salon, cancelled ones included (what a restore reports). */
+export async function countAllBookings(db: Executor): Promise<number> {
+  return (await db.$count(bookings)) as number
+}
+
 /** The salon's most recently made bookings, newest first. */
 export async function listRecentBookings(db: Executor, salonId: string, limit: number): Promise<BookingWithCustomer[]> {
   return db
