@@ -151,6 +151,10 @@ const ROUTE_KEYS = [
   'POST /mcp',
   'GET /mcp',
   'DELETE /mcp',
+  'GET /api/salons/:id/mcp-token',
+  // These change the salon's MCP token: after every call above that needs it.
+  'POST /api/salons/:id/mcp-token',
+  'DELETE /api/salons/:id/mcp-token',
   // Last: it ends the salon's Google connection and its sessions.
   'POST /api/salons/:id/disconnect',
 ]
@@ -367,6 +371,9 @@ beforeAll(async () => {
       tool('reschedule_appointment', { bookingId, start: '2026-12-10T17:00', customer }),
     ],
     'GET /mcp': one({ headers: { authorization: `Bearer ${mcpToken}` } }),
+    'GET /api/salons/:id/mcp-token': one({ params: { id: 'SAL001' } }),
+    'POST /api/salons/:id/mcp-token': one({ params: { id: 'SAL001' } }),
+    'DELETE /api/salons/:id/mcp-token': one({ params: { id: 'SAL001' } }),
     'DELETE /mcp': one({ headers: { authorization: `Bearer ${mcpToken}` } }),
   }
 })
