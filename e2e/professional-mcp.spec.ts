@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { maskEmail } from '../common/privacy'
 import { TEXTS, type Texts } from './texts'
 
 /**
@@ -17,7 +18,7 @@ async function signIn(page: Page, texts: Texts = fr) {
   await page.goto('/professional')
   await page.getByLabel(texts.calendarConnect.form.salonId).first().fill('SAL001')
   await page.getByRole('button', { name: texts.calendarConnect.form.connect }).first().click()
-  await page.getByRole('button', { name: fill(texts.demoSignIn.continueAs, { email: OWNER }) }).click()
+  await page.getByRole('button', { name: fill(texts.demoSignIn.continueAs, { email: maskEmail(OWNER) }) }).click()
   await expect(page).toHaveURL(/\/professional$/)
 }
 

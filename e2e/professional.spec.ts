@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
+import { maskEmail } from '../common/privacy'
 import { TEXTS } from './texts'
 
 /**
@@ -20,7 +21,7 @@ async function signIn(page: Page) {
   await page.getByRole('button', { name: fr.calendarConnect.form.connect }).first().click()
   await expect(page).toHaveURL(/\/demo-sign-in\?state=/)
   await expect(page.getByRole('heading', { name: fr.demoSignIn.title })).toBeVisible()
-  await page.getByRole('button', { name: fill(fr.demoSignIn.continueAs, { email: 's•••o@gmail.com' }) }).click()
+  await page.getByRole('button', { name: fill(fr.demoSignIn.continueAs, { email: maskEmail(OWNER) }) }).click()
   await expect(page).toHaveURL(/\/professional$/)
   await expect(
     page.getByRole('heading', { name: fill(fr.professional.signedIn.greeting, { name: 'Salon Lumière' }) }),
@@ -70,7 +71,7 @@ test('every tab of the dashboard, and the demo sign-in page, pass axe', async ({
   await page.getByRole('button', { name: fr.calendarConnect.form.connect }).first().click()
   await expect(page.getByRole('heading', { name: fr.demoSignIn.title })).toBeVisible()
   expect(await seriousViolations()).toEqual([])
-  await page.getByRole('button', { name: fill(fr.demoSignIn.continueAs, { email: 's•••o@gmail.com' }) }).click()
+  await page.getByRole('button', { name: fill(fr.demoSignIn.continueAs, { email: maskEmail(OWNER) }) }).click()
   await expect(page).toHaveURL(/\/professional$/)
   const tabs = fr.dashboard.tabs
   for (const [name, short] of [

@@ -1,4 +1,5 @@
 import type { Language } from '../../../common/languages'
+import { maskEmail } from '../../../common/privacy'
 import type { AmbassadorSignInError } from '../../../common/schemas/ambassador'
 import type { SignInError, SignInPurpose } from '../../../common/schemas/auth'
 import type { Clock } from '../../clock'
@@ -339,13 +340,4 @@ async function finishAmbassadorSignIn(
     name: ambassador.name,
   })
   return { redirectTo: '/ambassador/dashboard', session: { token, kind: 'ambassador' } }
-}
-
-/** "salon.lumiere.demo@gmail.com" → "s•••o@gmail.com": enough to recognise, not to harvest. */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@')
-  if (at <= 0) return '•••'
-  const local = email.slice(0, at)
-  const shown = local.length <= 2 ? `${local[0]}•••` : `${local[0]}•••${local[local.length - 1]}`
-  return `${shown}${email.slice(at)}`
 }
