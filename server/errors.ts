@@ -1,6 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 import { ZodError } from 'zod'
+import { sqlState } from './db/client'
+import { databaseFailure } from './db/failures'
+import type { DatabaseHealth } from './db/health'
 
 /**
  * Typed errors with stable codes. A use case throws `new AppError('bookings.slot_taken', …)`; the one
@@ -49,7 +52,16 @@ const FRAMEWORK_MESSAGES: Record<string, [number, string, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'request.invalid_json', 'The request body is not valid JSON.'],
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
+/** Seconds a client is asked to wait (Retry-After) when the database is unreachable, or full. */
+export const UNAVAILABLE_RETRY_SECONDS = 5
+export const STORAGE_FULL_RETRY_SECONDS = 60
+
+/**
+ * The one error handler. A 500 says nothing but `{code: 'internal', message: 'Internal error',
+ * requestId}`; no answer ever carries SQL, query parameters or a driver's message. Database
+ * outages are told to `health`, which logs them once, not once per request.
+ */
+export function registerErrorHandling(app: FastifyInstance, health?: Pick<DatabaseHealth, 'failed'>): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.status).send({ code: error.code, message: error.message, ...error.details })
@@ -82,6 +94,41 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // Other framework client errors (rate limit, malformed URL…) keep their status and message.
       return reply.status(error.statusCode).send({ code: 'request.rejected', message: error.message })
     }
+    const failure = databaseFailure(error)
+    if (failure === 'unavailable' || failure === 'storage_full') {
+      if (health) health.failed(failure, error)
+      else request.log.warn({ database: failure }, 'database failure')
+      const unavailable = failure === 'unavailable'
+      const retryAfterSeconds = unavailable ? UNAVAILABLE_RETRY_SECONDS : STORAGE_FULL_RETRY_SECONDS
+      return reply
+        .status(503)
+        .header('retry-after', String(retryAfterSeconds))
+        .send(
+          unavailable
+            ? {
+                code: 'service.unavailable',
+                message: 'The service is briefly unavailable. Please try again in a few seconds.',
+                retryAfterSeconds,
+              }
+            : {
+                code: 'service.storage_full',
+                message: 'The service cannot save anything right now. Please try again later.',
+                retryAfterSeconds,
+              },
+        )
+    }
+    if (failure === 'invalid_value') {
+      // Input validation should have refused this value before the database saw it: worth a look.
+      request.log.warn(
+        { sqlState: sqlState(error), query: queryOf(error), route: request.routeOptions.url },
+        'a value reached the database that validation should have refused',
+      )
+      return reply.status(400).send({
+        code: 'request.invalid_value',
+        message:
+          'A value in the request cannot be stored: remove unusual characters (such as control characters), and check its dates and numbers.',
+      })
+    }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response failed its schema')
     } else {
@@ -95,6 +142,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       .status(404)
       .send({ code: 'route.not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` })
   })
+}
+
+/** The SQL of a failed Drizzle query, without its parameters. */
+function queryOf(error: Error): string | undefined {
+  const query = (error as { query?: unknown }).query
+  return typeof query === 'string' ? query : undefined
 }
 
 /**
