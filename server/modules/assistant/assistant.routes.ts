@@ -25,7 +25,12 @@ export const MODEL_MESSAGES_PER_SALON_PER_HOUR = 600
 
 const PER_CHAT: Limit = { name: 'chat', max: CHAT_MESSAGES_PER_MINUTE, windowMs: 60_000 }
 const PER_CLIENT: Limit = { name: 'chat-client', max: CHAT_MESSAGES_PER_CLIENT_PER_MINUTE, windowMs: 60_000 }
-const MODEL_PER_SALON: Limit = { name: 'chat-model', max: MODEL_MESSAGES_PER_SALON_PER_HOUR, windowMs: 3_600_000 }
+/** Exported for tests, which spend it without a model's worth of messages. */
+export const MODEL_PER_SALON: Limit = {
+  name: 'chat-model',
+  max: MODEL_MESSAGES_PER_SALON_PER_HOUR,
+  windowMs: 3_600_000,
+}
 
 /**
  * The chat id as the per-chat budget counts it: trimmed, case-folded and in NFC, so " Abc", "ABC"
