@@ -52,9 +52,19 @@ const FRAMEWORK_MESSAGES: Record<string, [number, string, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'request.invalid_json', 'The request body is not valid JSON.'],
 }
 
-/** Seconds a client is asked to wait (Retry-After) when the database is unreachable, or full. */
-export const UNAVAILABLE_RETRY_SECONDS = 5
-export const STORAGE_FULL_RETRY_SECONDS = 60
+/** The answers when the database cannot serve: 503, and how long to wait (also in Retry-After). */
+const DATABASE_DOWN = {
+  unavailable: {
+    code: 'service.unavailable',
+    message: 'The service is briefly unavailable. Please try again in a few seconds.',
+    retryAfterSeconds: 5,
+  },
+  storage_full: {
+    code: 'service.storage_full',
+    message: 'The service cannot save anything right now. Please try again later.',
+    retryAfterSeconds: 60,
+  },
+} as const
 
 /**
  * The one error handler. A 500 says nothing but `{code: 'internal', message: 'Internal error',
@@ -98,24 +108,8 @@ export function registerErrorHandling(app: FastifyInstance, health?: Pick<Databa
     if (failure === 'unavailable' || failure === 'storage_full') {
       if (health) health.failed(failure, error)
       else request.log.warn({ database: failure }, 'database failure')
-      const unavailable = failure === 'unavailable'
-      const retryAfterSeconds = unavailable ? UNAVAILABLE_RETRY_SECONDS : STORAGE_FULL_RETRY_SECONDS
-      return reply
-        .status(503)
-        .header('retry-after', String(retryAfterSeconds))
-        .send(
-          unavailable
-            ? {
-                code: 'service.unavailable',
-                message: 'The service is briefly unavailable. Please try again in a few seconds.',
-                retryAfterSeconds,
-              }
-            : {
-                code: 'service.storage_full',
-                message: 'The service cannot save anything right now. Please try again later.',
-                retryAfterSeconds,
-              },
-        )
+      const answer = DATABASE_DOWN[failure]
+      return reply.status(503).header('retry-after', String(answer.retryAfterSeconds)).send(answer)
     }
     if (failure === 'invalid_value') {
       // Input validation should have refused this value before the database saw it: worth a look.
