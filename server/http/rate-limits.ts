@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Clock } from '../clock'
 import type { Database } from '../db/client'
 import { AppError } from '../errors'
-import { countHit, deleteEndedCounters } from '../modules/system/rate-limits.repository'
+import { countHit, deleteEndedCounters, uncountHit } from '../modules/system/rate-limits.repository'
 
 /**
  * Rate limits, counted in PostgreSQL (table rate_limits) so every instance on the database shares
@@ -18,6 +18,8 @@ import { countHit, deleteEndedCounters } from '../modules/system/rate-limits.rep
  *    the store below) and refuses with 429 `request.rate_limited` and Retry-After;
  *  - `consumeLimit(deps, limit, key)` where the route decides what "over the limit" means (the chat
  *    has several budgets, the ambassador's Google link redirects instead of answering JSON).
+ * A route that limits failed attempts only counts every attempt first (so simultaneous attempts
+ * cannot slip past the count) and gives the hit back with `refundLimit` when the attempt succeeded.
  */
 export interface Limit {
   /** Namespace of the counters: routes that name the same limit share its budget. */
@@ -57,6 +59,11 @@ export async function consumeLimit({ db, clock }: LimitDeps, limit: Limit, key: 
     exceeded: hits > limit.max,
     retryAfterSeconds: Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000)),
   }
+}
+
+/** Gives back a hit counted by `consumeLimit` (an attempt that succeeded does not spend the budget). */
+export async function refundLimit({ db, clock }: LimitDeps, limit: Limit, key: string): Promise<void> {
+  await uncountHit(db, `${limit.name}:${key}`, clock.now())
 }
 
 async function sweepNowAndThen(db: Database, now: Date): Promise<void> {

@@ -15,8 +15,10 @@ import * as repo from './access-codes.repository'
  */
 
 /**
- * Guessing codes: 10 checks a minute per client, then a wait. One budget for both places a code is
- * checked — POST /api/ambassador/validate-code and the Google link GET /api/ambassador/google-auth.
+ * Guessing codes: 10 wrong codes a minute per client, then a wait. One budget for both places a
+ * code is checked — POST /api/ambassador/validate-code and the Google link GET
+ * /api/ambassador/google-auth. Every check is counted before it runs; a valid code gives its hit
+ * back, so an ambassador who checks their code and signs in never waits.
  */
 export const ACCESS_CODE_CHECKS: Limit = { name: 'access-code', max: 10, windowMs: 60_000 }
 

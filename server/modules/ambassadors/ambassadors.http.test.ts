@@ -374,4 +374,25 @@ describe('access codes', () => {
     expect((await link()).headers.location).toBe('/ambassador?error=invalid_access_code')
     expect((await check()).statusCode).toBe(200)
   })
+
+  it('spends the budget on wrong codes only: an ambassador who checks a valid code and signs in never waits', async () => {
+    const from = '203.0.113.11'
+    const check = (accessCode: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/ambassador/validate-code',
+        remoteAddress: from,
+        payload: { accessCode },
+      })
+    const link = (accessCode: string) =>
+      t.app.inject({ url: `/api/ambassador/google-auth?accessCode=${accessCode}`, remoteAddress: from })
+    for (let i = 0; i < 8; i++) {
+      expect((await check(code)).json()).toEqual({ isValid: true })
+      expect((await link(code)).headers.location).toMatch(/^http.*\/o\/oauth2\/v2\/auth\?/)
+    }
+    for (let i = 0; i < 10; i++) expect((await check('AMB-WRON-G000-0000')).json()).toEqual({ isValid: false })
+    expect((await check('AMB-WRON-G000-0000')).statusCode).toBe(429)
+    // Over the budget, even a valid code waits: the check is refused before it runs.
+    expect((await check(code)).statusCode).toBe(429)
+  })
 })

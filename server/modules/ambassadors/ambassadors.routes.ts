@@ -13,7 +13,7 @@ import {
   updateAuthorizedEmailResultSchema,
 } from '../../../common/schemas/ambassador'
 import { AppError } from '../../errors'
-import { routeLimit } from '../../http/rate-limits'
+import { clientKey, refundLimit, routeLimit } from '../../http/rate-limits'
 import { endSessionOf, sessionOf } from '../../http/session'
 import type { App, AppDeps } from '../../http/types'
 import { ACCESS_CODE_CHECKS, findUsableAccessCode } from './access-codes.usecases'
@@ -44,7 +44,12 @@ export function ambassadorsRoutes(app: App, deps: AppDeps): void {
       config: { access: 'public', rateLimit: routeLimit(ACCESS_CODE_CHECKS) },
       schema: { body: accessCodeInputSchema, response: { 200: accessCodeCheckSchema } },
     },
-    async (request) => ({ isValid: (await findUsableAccessCode(db, request.body.accessCode)) !== undefined }),
+    async (request) => {
+      const isValid = (await findUsableAccessCode(db, request.body.accessCode)) !== undefined
+      // Only wrong codes spend the budget (counted when the request arrived).
+      if (isValid) await refundLimit(deps, ACCESS_CODE_CHECKS, clientKey(request))
+      return { isValid }
+    },
   )
 
   app.get(

@@ -10,7 +10,7 @@ import {
 } from '../../../common/schemas/auth'
 import { publicSalonIdSchema, salonParamsSchema } from '../../../common/schemas/salon'
 import type { Config } from '../../config'
-import { clientKey, consumeLimit, type Limit, routeLimit } from '../../http/rate-limits'
+import { clientKey, consumeLimit, type Limit, refundLimit, routeLimit } from '../../http/rate-limits'
 import { clearSessionCookie, setSessionCookie } from '../../http/session'
 import type { App, AppDeps } from '../../http/types'
 import { ACCESS_CODE_CHECKS } from '../ambassadors/access-codes.usecases'
@@ -83,8 +83,8 @@ export function googleRoutes(app: App, deps: AppDeps): void {
   )
 
   // The ambassador login's "Se connecter avec Google" is a link: the browser comes here, then goes on.
-  // It checks an access code, so it spends the code checks' budget (shared with validate-code); over
-  // it, the browser goes back to the login page, which says how long to wait.
+  // It checks an access code, so a wrong one spends the code checks' budget (shared with
+  // validate-code); over it, the browser goes back to the login page, which says how long to wait.
   app.get(
     '/api/ambassador/google-auth',
     {
@@ -100,6 +100,7 @@ export function googleRoutes(app: App, deps: AppDeps): void {
       }
       const start = await beginAmbassadorSignIn(signIn, request.query.accessCode)
       if ('redirectTo' in start) return reply.header('cache-control', 'no-store').redirect(start.redirectTo)
+      await refundLimit(deps, ACCESS_CODE_CHECKS, clientKey(request))
       return bindBrowser(reply, start).redirect(start.authUrl)
     },
   )

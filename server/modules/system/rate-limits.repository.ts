@@ -1,4 +1,4 @@
-import { lte, sql } from 'drizzle-orm'
+import { and, eq, gt, lte, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { preparedPerDatabase } from '../../db/prepared'
 import { rateLimits } from '../../db/schema'
@@ -39,6 +39,14 @@ export async function countHit(
   })
   if (!row) throw new Error('the rate-limit upsert returned no row')
   return row
+}
+
+/** Takes one hit back from `key`'s current window, if it is still open. */
+export async function uncountHit(db: Executor, key: string, now: Date): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ hits: sql`${rateLimits.hits} - 1` })
+    .where(and(eq(rateLimits.key, key), gt(rateLimits.hits, 0), gt(rateLimits.resetsAt, now)))
 }
 
 /** Forgets the counters whose window has ended (they would restart at 1 anyway). */
