@@ -6,8 +6,10 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Clock } from './clock'
 import type { Config } from './config'
 import type { Database } from './db/client'
-import { AppError, registerErrorHandling } from './errors'
+import { DatabaseHealth } from './db/health'
+import { registerErrorHandling } from './errors'
 import { registerAccessRules } from './http/access'
+import { databaseRateLimitStore, tooManyRequests } from './http/rate-limits'
 import { registerSameOriginGuard } from './http/same-origin'
 import { registerSecurityHeaders } from './http/security-headers'
 import type { App, AppDeps } from './http/types'
@@ -52,24 +54,31 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   const deps: AppDeps = { db, clock, config }
-  registerErrorHandling(app)
+  // PGlite's files are on this machine: the health check also watches their disk's free space.
+  const health = new DatabaseHealth({
+    db,
+    clock,
+    log: app.log,
+    dataDir: config.databaseUrl ? undefined : config.dataDir,
+  })
+  registerErrorHandling(app, health)
+  registerDatabaseRecovery(app, health)
   registerAccessRules(app, deps)
   registerSameOriginGuard(app, config)
 
   registerSecurityHeaders(app)
   await app.register(cookie, { secret: config.appSecret })
-  // Per-route limits only (chat, waitlist, sign-in attempts); nothing is limited unless it says so.
+  // Per-route limits only (waitlist, sign-in attempts, access codes, MCP; the chat counts its own);
+  // nothing is limited unless it says so. Counters live in PostgreSQL, shared by every instance.
   // A refusal is an AppError like any other, so the one error handler shapes it; a route may give
   // its own builder (the waitlist answers in the visitor's language).
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_, context) =>
-      new AppError('request.rate_limited', 429, 'Too many requests at once; please wait a moment.', {
-        retryAfterSeconds: Math.ceil(context.ttl / 1000),
-      }),
+    store: databaseRateLimitStore({ db, clock }),
+    errorResponseBuilder: (_, context) => tooManyRequests(Math.ceil(context.ttl / 1000)),
   })
 
-  systemRoutes(app, deps)
+  systemRoutes(app, deps, health)
   salonsRoutes(app, deps)
   catalogRoutes(app, deps)
   scheduleRoutes(app, deps)
@@ -86,4 +95,20 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   if (options.webAppDir) await registerWebApp(app, options.webAppDir)
 
   return app
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/**
+ * During a database outage, each request first lets the health tracker probe (at most once a
+ * second), so the first request after the database is back ends the outage in the log; a write
+ * that succeeds tells it the disk has room again.
+ */
+function registerDatabaseRecovery(app: App, health: DatabaseHealth): void {
+  app.addHook('onRequest', async () => {
+    await health.recoverIfDue()
+  })
+  app.addHook('onResponse', async (request, reply) => {
+    if (WRITE_METHODS.has(request.method) && reply.statusCode < 400) health.wrote()
+  })
 }

@@ -1,6 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 import { ZodError } from 'zod'
+import { sqlState } from './db/client'
+import { databaseFailure } from './db/failures'
+import type { DatabaseHealth } from './db/health'
 
 /**
  * Typed errors with stable codes. A use case throws `new AppError('bookings.slot_taken', …)`; the one
@@ -49,7 +52,26 @@ const FRAMEWORK_MESSAGES: Record<string, [number, string, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'request.invalid_json', 'The request body is not valid JSON.'],
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
+/** The answers when the database cannot serve: 503, and how long to wait (also in Retry-After). */
+const DATABASE_DOWN = {
+  unavailable: {
+    code: 'service.unavailable',
+    message: 'The service is briefly unavailable. Please try again in a few seconds.',
+    retryAfterSeconds: 5,
+  },
+  storage_full: {
+    code: 'service.storage_full',
+    message: 'The service cannot save anything right now. Please try again later.',
+    retryAfterSeconds: 60,
+  },
+} as const
+
+/**
+ * The one error handler. A 500 says nothing but `{code: 'internal', message: 'Internal error',
+ * requestId}`; no answer ever carries SQL, query parameters or a driver's message. Database
+ * outages are told to `health`, which logs them once, not once per request.
+ */
+export function registerErrorHandling(app: FastifyInstance, health?: Pick<DatabaseHealth, 'failed'>): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.status).send({ code: error.code, message: error.message, ...error.details })
@@ -82,6 +104,25 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // Other framework client errors (rate limit, malformed URL…) keep their status and message.
       return reply.status(error.statusCode).send({ code: 'request.rejected', message: error.message })
     }
+    const failure = databaseFailure(error)
+    if (failure === 'unavailable' || failure === 'storage_full') {
+      if (health) health.failed(failure, error)
+      else request.log.warn({ database: failure }, 'database failure')
+      const answer = DATABASE_DOWN[failure]
+      return reply.status(503).header('retry-after', String(answer.retryAfterSeconds)).send(answer)
+    }
+    if (failure === 'invalid_value') {
+      // Input validation should have refused this value before the database saw it: worth a look.
+      request.log.warn(
+        { sqlState: sqlState(error), query: queryOf(error), route: request.routeOptions.url },
+        'a value reached the database that validation should have refused',
+      )
+      return reply.status(400).send({
+        code: 'request.invalid_value',
+        message:
+          'A value in the request cannot be stored: remove unusual characters (such as control characters), and check its dates and numbers.',
+      })
+    }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response failed its schema')
     } else {
@@ -95,6 +136,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       .status(404)
       .send({ code: 'route.not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` })
   })
+}
+
+/** The SQL of a failed Drizzle query, without its parameters. */
+function queryOf(error: Error): string | undefined {
+  const query = (error as { query?: unknown }).query
+  return typeof query === 'string' ? query : undefined
 }
 
 /**

@@ -113,6 +113,13 @@ describe('the ambassador sign-in', () => {
     await waitFor(() => expect(window.location.search).toBe(''))
   })
 
+  it('says how long to wait when the Google link was refused for too many access-code checks', async () => {
+    fakeServer({ 'GET /api/ambassador/dashboard': NOT_SIGNED_IN })
+    renderAt('/ambassador?error=rate_limited&retryAfter=42', <AmbassadorLoginPage />)
+    expect(await screen.findByText('Too many attempts. Try again in 42 seconds.')).toBeTruthy()
+    await waitFor(() => expect(window.location.search).toBe(''))
+  })
+
   it('goes on to the dashboard when Google sign-in came back with success', async () => {
     fakeServer({ 'GET /api/ambassador/dashboard': { json: DASHBOARD } })
     renderAt('/ambassador?success=true', <AmbassadorLoginPage />)

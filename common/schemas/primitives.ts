@@ -11,14 +11,14 @@ import { z } from 'zod'
  *    JavaScript's, and a year 0000 or 9999 is a typing accident, never an appointment).
  */
 
-/** A NUL, or a surrogate half without its partner. */
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+/** A surrogate half without its partner. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
 export const UNSTORABLE_TEXT_MESSAGE =
   'Contains a character that is not allowed (a NUL byte or a broken Unicode character)'
 
 export function isStorableText(value: string): boolean {
-  return !UNSTORABLE.test(value)
+  return !value.includes('\u0000') && !LONE_SURROGATE.test(value)
 }
 
 /**

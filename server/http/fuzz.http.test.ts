@@ -464,6 +464,16 @@ function* mutations(example: Example): Generator<Mutation> {
         }
       }
     }
+    // Dates of one body together, so no other check (an end before the start) refuses it first.
+    const datePaths = leaves(example.body).filter((path) => DATE_LIKE.test(String(valueAt(example.body, path))))
+    if (datePaths.length > 1) {
+      for (const value of TEXT_ATTACKS) {
+        yield {
+          what: `every date of the body=${JSON.stringify(value)?.slice(0, 30)}`,
+          spoil: (e) => ({ ...e, body: datePaths.reduce((body, path) => replaceAt(body, path, value), e.body) }),
+        }
+      }
+    }
     yield {
       what: 'body with an unknown field',
       spoil: (e) => ({ ...e, body: { ...(e.body as object), unexpected: '\u0000' } }),

@@ -1,3 +1,4 @@
+import type { FastifyServerOptions } from 'fastify'
 import { buildApp } from '../../server/app'
 import { type ManualClock, manualClock } from '../../server/clock'
 import { type Config, loadConfig } from '../../server/config'
@@ -24,6 +25,8 @@ export async function startTestApp(
     seed?: boolean
     database?: TestDatabase
     env?: Record<string, string>
+    /** The app's logger (none by default); see tests/helpers/log.ts to read what it writes. */
+    logger?: FastifyServerOptions['logger']
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase(options.driver ?? 'pglite'))
@@ -35,7 +38,7 @@ export async function startTestApp(
     ...options.env,
   })
   if (options.seed !== false) await seedDemoData(database.db, clock)
-  const app = await buildApp({ config, db: database.db, clock })
+  const app = await buildApp({ config, db: database.db, clock, logger: options.logger })
   await app.ready()
   return {
     app,

@@ -4,6 +4,7 @@ import type { Clock } from '../../clock'
 import type { Executor } from '../../db/client'
 import type { AccessCodeRow } from '../../db/schema'
 import { AppError, notFound } from '../../errors'
+import type { Limit } from '../../http/rate-limits'
 import { hashToken } from '../../security/secrets'
 import * as repo from './access-codes.repository'
 
@@ -12,6 +13,14 @@ import * as repo from './access-codes.repository'
  * hands it over; it is shown once, stored as a SHA-256, and can be revoked. A code only lets an
  * ambassador sign in; what they can see comes from their own Google account.
  */
+
+/**
+ * Guessing codes: 10 wrong codes a minute per client, then a wait. One budget for both places a
+ * code is checked — POST /api/ambassador/validate-code and the Google link GET
+ * /api/ambassador/google-auth. Every check is counted before it runs; a valid code gives its hit
+ * back, so an ambassador who checks their code and signs in never waits.
+ */
+export const ACCESS_CODE_CHECKS: Limit = { name: 'access-code', max: 10, windowMs: 60_000 }
 
 // Crockford's base 32: no I, L, O, U — nothing to misread when a code is dictated.
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'

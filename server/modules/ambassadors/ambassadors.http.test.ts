@@ -348,4 +348,51 @@ describe('access codes', () => {
     expect(guesses.filter((r) => r.statusCode === 429).length).toBeGreaterThanOrEqual(2)
     expect(guesses.find((r) => r.statusCode === 429)?.json().code).toBe('request.rate_limited')
   })
+
+  it('shares one budget of 10 checks a minute between the check and the Google link, which then sends the browser back to wait', async () => {
+    const from = '203.0.113.10'
+    const check = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/ambassador/validate-code',
+        remoteAddress: from,
+        payload: { accessCode: 'AMB-GUES-S000-0000' },
+      })
+    const link = () =>
+      t.app.inject({ url: '/api/ambassador/google-auth?accessCode=AMB-GUES-S000-0000', remoteAddress: from })
+    for (let i = 0; i < 5; i++) {
+      expect((await check()).statusCode).toBe(200)
+      expect((await link()).headers.location).toBe('/ambassador?error=invalid_access_code')
+    }
+    const refusedLink = await link()
+    expect(refusedLink.statusCode).toBe(302)
+    expect(refusedLink.headers.location).toMatch(/^\/ambassador\?error=rate_limited&retryAfter=([1-9]|[1-5][0-9]|60)$/)
+    expect((await check()).statusCode).toBe(429)
+
+    // The next minute, both check again.
+    t.clock.advance(60_000)
+    expect((await link()).headers.location).toBe('/ambassador?error=invalid_access_code')
+    expect((await check()).statusCode).toBe(200)
+  })
+
+  it('spends the budget on wrong codes only: an ambassador who checks a valid code and signs in never waits', async () => {
+    const from = '203.0.113.11'
+    const check = (accessCode: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/ambassador/validate-code',
+        remoteAddress: from,
+        payload: { accessCode },
+      })
+    const link = (accessCode: string) =>
+      t.app.inject({ url: `/api/ambassador/google-auth?accessCode=${accessCode}`, remoteAddress: from })
+    for (let i = 0; i < 8; i++) {
+      expect((await check(code)).json()).toEqual({ isValid: true })
+      expect((await link(code)).headers.location).toMatch(/^http.*\/o\/oauth2\/v2\/auth\?/)
+    }
+    for (let i = 0; i < 10; i++) expect((await check('AMB-WRON-G000-0000')).json()).toEqual({ isValid: false })
+    expect((await check('AMB-WRON-G000-0000')).statusCode).toBe(429)
+    // Over the budget, even a valid code waits: the check is refused before it runs.
+    expect((await check(code)).statusCode).toBe(429)
+  })
 })

@@ -13,9 +13,10 @@ import {
   updateAuthorizedEmailResultSchema,
 } from '../../../common/schemas/ambassador'
 import { AppError } from '../../errors'
+import { clientKey, refundLimit, routeLimit } from '../../http/rate-limits'
 import { endSessionOf, sessionOf } from '../../http/session'
 import type { App, AppDeps } from '../../http/types'
-import { findUsableAccessCode } from './access-codes.usecases'
+import { ACCESS_CODE_CHECKS, findUsableAccessCode } from './access-codes.usecases'
 import {
   activateReferral,
   ambassadorStats,
@@ -26,9 +27,6 @@ import {
   updateAuthorizedEmail,
 } from './ambassadors.usecases'
 import { ambassadorKitPdf } from './kit-pdf'
-
-/** Guessing codes: 10 tries a minute per client, then a wait. */
-const codeCheckRateLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } }
 
 export function ambassadorsRoutes(app: App, deps: AppDeps): void {
   const { db, config } = deps
@@ -43,10 +41,15 @@ export function ambassadorsRoutes(app: App, deps: AppDeps): void {
   app.post(
     '/api/ambassador/validate-code',
     {
-      config: { access: 'public', ...codeCheckRateLimit },
+      config: { access: 'public', rateLimit: routeLimit(ACCESS_CODE_CHECKS) },
       schema: { body: accessCodeInputSchema, response: { 200: accessCodeCheckSchema } },
     },
-    async (request) => ({ isValid: (await findUsableAccessCode(db, request.body.accessCode)) !== undefined }),
+    async (request) => {
+      const isValid = (await findUsableAccessCode(db, request.body.accessCode)) !== undefined
+      // Only wrong codes spend the budget (counted when the request arrived).
+      if (isValid) await refundLimit(deps, ACCESS_CODE_CHECKS, clientKey(request))
+      return { isValid }
+    },
   )
 
   app.get(

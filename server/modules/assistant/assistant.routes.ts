@@ -1,45 +1,91 @@
-import type { FastifyRequest } from 'fastify'
-import { chatReplySchema, chatRequestSchema } from '../../../common/schemas/chat'
+import type { FastifyBaseLogger, FastifyReply } from 'fastify'
+import { type ChatContext, chatReplySchema, chatRequestSchema } from '../../../common/schemas/chat'
+import { clientKey, consumeLimit, enforceLimit, type Limit } from '../../http/rate-limits'
 import type { App, AppDeps } from '../../http/types'
-import { handleChatMessage } from './assistant.usecases'
+import { requireSalonForChat } from '../salons/salons.usecases'
+import { type AssistantDeps, handleChatMessage } from './assistant.usecases'
 
 /** Messages one chat may send per minute: a fast typist, not a script. */
 export const CHAT_MESSAGES_PER_MINUTE = 30
 
 /**
- * Each chat has its own allowance (salon + chat id, read once the body is parsed), so customers
- * behind one shared address (a shop's Wi-Fi, a carrier's NAT) do not slow each other down; a body
- * without a readable context counts against its client's address.
+ * Messages one client address may send per minute across all its chats, so new chat ids buy no
+ * new allowance. A shop's Wi-Fi or a carrier's NAT puts many customers behind one address: 120 a
+ * minute is two a second, sustained — two dozen people chatting at once at a brisk typing pace
+ * stay below; a script opening chat after chat does not.
  */
-function chatKey(request: FastifyRequest): string {
-  const context = (request.body as { context?: { salonId?: unknown; chatId?: unknown } } | undefined)?.context
-  return typeof context?.salonId === 'string' && typeof context.chatId === 'string'
-    ? `chat:${context.salonId.toUpperCase()}:${context.chatId}`
-    : `ip:${request.ip}`
+export const CHAT_MESSAGES_PER_CLIENT_PER_MINUTE = 120
+
+/**
+ * Messages per salon and hour the optional language model answers; past that, the built-in
+ * assistant answers (the customer is never refused for it). Every model message costs money: this
+ * caps what a flood of chats can cost a salon, far above what a busy salon's customers write.
+ */
+export const MODEL_MESSAGES_PER_SALON_PER_HOUR = 600
+
+const PER_CHAT: Limit = { name: 'chat', max: CHAT_MESSAGES_PER_MINUTE, windowMs: 60_000 }
+const PER_CLIENT: Limit = { name: 'chat-client', max: CHAT_MESSAGES_PER_CLIENT_PER_MINUTE, windowMs: 60_000 }
+/** Exported for tests, which spend it without a model's worth of messages. */
+export const MODEL_PER_SALON: Limit = {
+  name: 'chat-model',
+  max: MODEL_MESSAGES_PER_SALON_PER_HOUR,
+  windowMs: 3_600_000,
+}
+
+/**
+ * The chat id as the per-chat budget counts it: trimmed, case-folded and in NFC, so " Abc", "ABC"
+ * and "abc" are one budget (upper then lower case folds "ß" and "SS" together as well).
+ */
+export function normalisedChatId(chatId: string): string {
+  return chatId.trim().toUpperCase().toLowerCase().normalize('NFC')
 }
 
 /**
  * The web chat (DESIGN.md "Contracts"). `/api/mcp/chat` is the chat screen's default mode and
- * `/api/ai/chat` the legacy one; both reach the same assistant.
+ * `/api/ai/chat` the legacy one; both reach the same assistant and count against the same budgets.
  */
 export function assistantRoutes(app: App, deps: AppDeps): void {
   for (const url of ['/api/mcp/chat', '/api/ai/chat']) {
     app.post(
       url,
       {
-        config: {
-          access: 'public',
-          rateLimit: {
-            max: CHAT_MESSAGES_PER_MINUTE,
-            timeWindow: '1 minute',
-            hook: 'preValidation',
-            keyGenerator: chatKey,
-          },
+        config: { access: 'public' },
+        // Before the body is read: a script's flood costs one counter update per message.
+        onRequest: async (request, reply) => {
+          await enforceLimit(deps, PER_CLIENT, clientKey(request), reply)
         },
         schema: { body: chatRequestSchema, response: { 200: chatReplySchema } },
       },
-      async (request) =>
-        handleChatMessage({ ...deps, log: request.log }, 'web', request.body.message, request.body.context),
+      async (request, reply) => {
+        const assistant = await admitMessage(deps, request.body.context, reply, request.log)
+        return handleChatMessage(assistant, 'web', request.body.message, request.body.context)
+      },
     )
   }
+}
+
+/**
+ * The chat's own budget and the salon's model budget, counted on the salon's row (whether the
+ * request named it by public ID, in any case, or by its secure hash) and the normalised chat id.
+ * Refuses the message past the chat's budget (429); past the model's, returns the assistant's
+ * dependencies without the model, so the built-in assistant answers.
+ */
+async function admitMessage(
+  deps: AppDeps,
+  context: ChatContext,
+  reply: FastifyReply,
+  log: FastifyBaseLogger,
+): Promise<AssistantDeps> {
+  const salon = await requireSalonForChat(deps.db, context.salonId)
+  await enforceLimit(deps, PER_CHAT, `${salon.id}:${normalisedChatId(context.chatId)}`, reply)
+  if (!deps.config.ai) return { ...deps, log }
+  const model = await consumeLimit(deps, MODEL_PER_SALON, salon.id)
+  if (!model.exceeded) return { ...deps, log }
+  if (model.hits === MODEL_PER_SALON.max + 1) {
+    log.warn(
+      { salonId: salon.publicId, perHour: MODEL_PER_SALON.max },
+      "the salon's language-model budget for the hour is spent; the built-in assistant answers until it renews",
+    )
+  }
+  return { ...deps, config: { ai: undefined }, log }
 }

@@ -11,8 +11,10 @@ import {
 import { text } from '../../../common/schemas/primitives'
 import { publicSalonIdSchema, salonParamsSchema } from '../../../common/schemas/salon'
 import type { Config } from '../../config'
+import { clientKey, consumeLimit, type Limit, refundLimit, routeLimit } from '../../http/rate-limits'
 import { clearSessionCookie, setSessionCookie } from '../../http/session'
 import type { App, AppDeps } from '../../http/types'
+import { ACCESS_CODE_CHECKS } from '../ambassadors/access-codes.usecases'
 import { requireSalon } from '../salons/salons.usecases'
 import { visitorLanguage } from '../waitlist/waitlist.messages'
 import { disconnectCalendar, syncCalendar } from './calendar-connection.usecases'
@@ -46,8 +48,13 @@ const signInCookieOptions = (config: Config, maxAgeMs: number) => ({
 const KNOWN_ACCOUNT_COOKIE = 'salonia_known_account'
 const KNOWN_ACCOUNT_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000
 
-/** Sign-in attempts per client and minute: plenty for a person, little for a script. */
-const signInRateLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } }
+/**
+ * Sign-in attempts per client and minute, one budget for every sign-in route (a sign-in is two or
+ * three requests: the consent URL, Google's return, the demo page's click): plenty for a person,
+ * little for a script.
+ */
+const SIGN_IN_ATTEMPTS: Limit = { name: 'sign-in', max: 60, windowMs: 60_000 }
+const signInRateLimit = { rateLimit: routeLimit(SIGN_IN_ATTEMPTS) }
 
 export function googleRoutes(app: App, deps: AppDeps): void {
   const { db, config } = deps
@@ -97,15 +104,24 @@ export function googleRoutes(app: App, deps: AppDeps): void {
   )
 
   // The ambassador login's "Se connecter avec Google" is a link: the browser comes here, then goes on.
+  // It checks an access code, so a wrong one spends the code checks' budget (shared with
+  // validate-code); over it, the browser goes back to the login page, which says how long to wait.
   app.get(
     '/api/ambassador/google-auth',
     {
-      config: { access: 'public', ...signInRateLimit },
+      config: { access: 'public' },
       schema: { querystring: z.object({ accessCode: text().max(64).default('') }) },
     },
     async (request, reply) => {
+      const checks = await consumeLimit(deps, ACCESS_CODE_CHECKS, clientKey(request))
+      if (checks.exceeded) {
+        return reply
+          .header('cache-control', 'no-store')
+          .redirect(`/ambassador?error=rate_limited&retryAfter=${checks.retryAfterSeconds}`)
+      }
       const start = await beginAmbassadorSignIn(signIn, request.query.accessCode)
       if ('redirectTo' in start) return reply.header('cache-control', 'no-store').redirect(start.redirectTo)
+      await refundLimit(deps, ACCESS_CODE_CHECKS, clientKey(request))
       return bindBrowser(reply, start).redirect(start.authUrl)
     },
   )

@@ -2,7 +2,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../../tests/helpers/app'
+import { consumeLimit } from '../../http/rate-limits'
 import { findSalonByPublicId } from '../salons/salons.repository'
+import { MCP_REQUESTS } from './mcp.routes'
 import { mcpTokenFor } from './mcp-token'
 
 /** The MCP server, driven by the SDK's own client over real HTTP. */
@@ -114,6 +116,29 @@ describe('the MCP server', () => {
     })
     expect(res.status).toBe(401)
     expect(await res.json()).toMatchObject({ code: 'auth.invalid_token' })
+  })
+
+  it("holds back a salon's agent past its requests a minute, from any address, until the minute is over", async () => {
+    const salon = await findSalonByPublicId(t.database.db, 'SAL001')
+    const listTools = (from: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/mcp',
+        remoteAddress: from,
+        headers: { authorization: `Bearer ${token}`, accept: 'application/json, text/event-stream' },
+        payload: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      })
+    expect((await listTools('203.0.113.20')).statusCode).toBe(200)
+    // The rest of the minute's budget, spent by the agent elsewhere.
+    for (let i = 1; i < MCP_REQUESTS.max; i++) {
+      await consumeLimit({ db: t.database.db, clock: t.clock }, MCP_REQUESTS, salon?.id as string)
+    }
+    const refused = await listTools('203.0.113.21')
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json()).toMatchObject({ code: 'request.rate_limited' })
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+    t.clock.advance(60_000)
+    expect((await listTools('203.0.113.21')).statusCode).toBe(200)
   })
 
   it('is stateless: GET and DELETE are not offered', async () => {

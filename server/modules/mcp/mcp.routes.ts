@@ -1,8 +1,16 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
+import { clientKey, type Limit, routeLimit } from '../../http/rate-limits'
 import type { App, AppDeps } from '../../http/types'
 import { buildMcpServer } from './mcp-server'
 import { salonForMcpToken } from './mcp-token'
 import { mcpTokenRoutes } from './mcp-token.routes'
+
+/**
+ * Requests one salon's agent may send per minute. A customer's exchange is a handful of JSON-RPC
+ * calls (tools/list, a few tools/call), so an agent serving a dozen conversations at once stays far
+ * below; an agent stuck in a loop is held back within the minute.
+ */
+export const MCP_REQUESTS: Limit = { name: 'mcp', max: 300, windowMs: 60_000 }
 
 /**
  * POST /mcp: the Model Context Protocol over Streamable HTTP, stateless (each request carries
@@ -19,7 +27,12 @@ export function mcpRoutes(app: App, deps: AppDeps): void {
     }
   })
 
-  app.post('/mcp', { config: { access: 'salon_token' } }, async (request, reply) => {
+  const perSalon = routeLimit(MCP_REQUESTS, {
+    // After the token check (preParsing), so the budget is the salon's whoever sends its token.
+    hook: 'preValidation',
+    keyGenerator: (request) => request.mcpSalon?.id ?? clientKey(request),
+  })
+  app.post('/mcp', { config: { access: 'salon_token', rateLimit: perSalon } }, async (request, reply) => {
     const salon = request.mcpSalon
     if (!salon) throw new Error('unreachable: the salon_token rule let a request without a salon through')
     const server = buildMcpServer({ db, clock, log: request.log }, salon)

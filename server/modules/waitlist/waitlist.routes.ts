@@ -5,6 +5,7 @@ import {
   waitlistEntryInputSchema,
   waitlistReferralSchema,
 } from '../../../common/schemas/waitlist'
+import { type Limit, routeLimit } from '../../http/rate-limits'
 import type { App, AppDeps } from '../../http/types'
 import { tooManySignUps } from './waitlist.errors'
 import { visitorLanguage } from './waitlist.messages'
@@ -13,6 +14,7 @@ import { joinWaitlist, listWaitlist } from './waitlist.usecases'
 
 /** Sign-ups one client (IP address) may send per hour; enough for a few salons, not for a script. */
 export const WAITLIST_SIGN_UPS_PER_HOUR = 10
+const WAITLIST_SIGN_UPS: Limit = { name: 'waitlist', max: WAITLIST_SIGN_UPS_PER_HOUR, windowMs: 60 * 60_000 }
 
 /** The language of a request whose body may not have been validated yet. */
 const languageOf = (request: FastifyRequest) =>
@@ -27,15 +29,13 @@ export function waitlistRoutes(app: App, { db, clock }: AppDeps): void {
     {
       config: {
         access: 'public',
-        rateLimit: {
-          max: WAITLIST_SIGN_UPS_PER_HOUR,
-          timeWindow: '1 hour',
+        rateLimit: routeLimit(WAITLIST_SIGN_UPS, {
           // Counted once the body is parsed, so the refusal speaks the form's language; invalid
           // submissions count too.
           hook: 'preValidation',
           errorResponseBuilder: (request, context) =>
             tooManySignUps(languageOf(request), Math.ceil(context.ttl / 1000)),
-        },
+        }),
       },
       schema: { body: waitlistEntryInputSchema, response: { 201: waitlistAnswerSchema } },
     },

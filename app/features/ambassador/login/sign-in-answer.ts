@@ -3,8 +3,16 @@ import { useEffect, useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { AMBASSADOR_SIGN_IN_ERRORS, type AmbassadorSignInError } from '../../../../common/schemas/ambassador'
 
+/**
+ * Why the sign-in came back: one of Google sign-in's refusals, or — before Google, from the server's
+ * Google link — too many access-code checks from this connection, with the seconds to wait.
+ */
+export type SignInFailure =
+  | { code: AmbassadorSignInError | 'unknown' }
+  | { code: 'rate_limited'; retryAfterSeconds: number }
+
 /** What the ambassador's Google sign-in said when it sent the browser back to /ambassador. */
-export type AmbassadorSignInAnswer = { kind: 'success' } | { kind: 'error'; code: AmbassadorSignInError | 'unknown' }
+export type AmbassadorSignInAnswer = { kind: 'success' } | ({ kind: 'error' } & SignInFailure)
 
 const isKnownError = (code: string): code is AmbassadorSignInError =>
   (AMBASSADOR_SIGN_IN_ERRORS as readonly string[]).includes(code)
@@ -12,6 +20,10 @@ const isKnownError = (code: string): code is AmbassadorSignInError =>
 export function readSignInAnswer(search: string): AmbassadorSignInAnswer | undefined {
   const params = new URLSearchParams(search)
   const error = params.get('error')?.trim()
+  if (error === 'rate_limited') {
+    const seconds = Number(params.get('retryAfter'))
+    return { kind: 'error', code: 'rate_limited', retryAfterSeconds: seconds > 0 ? Math.ceil(seconds) : 60 }
+  }
   if (error) return { kind: 'error', code: isKnownError(error) ? error : 'unknown' }
   if (params.has('success')) return { kind: 'success' }
   return undefined
@@ -24,7 +36,7 @@ export function readSignInAnswer(search: string): AmbassadorSignInAnswer | undef
 export function useSignInAnswer() {
   const search = useSearch()
   const [, navigate] = useLocation()
-  const [failure, setFailure] = useState<AmbassadorSignInError | 'unknown'>()
+  const [failure, setFailure] = useState<SignInFailure>()
 
   useEffect(() => {
     const answer = readSignInAnswer(search)
@@ -33,7 +45,11 @@ export function useSignInAnswer() {
       navigate('/ambassador/dashboard', { replace: true })
       return
     }
-    setFailure(answer.code)
+    setFailure(
+      answer.code === 'rate_limited'
+        ? { code: answer.code, retryAfterSeconds: answer.retryAfterSeconds }
+        : { code: answer.code },
+    )
     navigate('/ambassador', { replace: true })
   }, [search, navigate])
 
@@ -41,8 +57,10 @@ export function useSignInAnswer() {
 }
 
 /** Spec §8's message for each sign-in failure; any other value is "unknown". */
-export function signInErrorText(code: AmbassadorSignInError | 'unknown', t: TFunction): string {
-  switch (code) {
+export function signInErrorText(failure: SignInFailure, t: TFunction): string {
+  switch (failure.code) {
+    case 'rate_limited':
+      return t('ambassador.login.rateLimited', { seconds: failure.retryAfterSeconds })
     case 'auth_failed':
       return t('ambassador.login.errors.authFailed')
     case 'invalid_access_code':
