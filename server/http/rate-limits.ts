@@ -41,6 +41,17 @@ export interface LimitVerdict {
 export const clientKey = (request: FastifyRequest): string => normalizeIP(request.ip, 64)
 
 /**
+ * A request from this machine itself (127.0.0.0/8, ::1): the server's own tools (the dialogue
+ * runner, a health probe), or a reverse proxy on the same host whose clients are only told apart
+ * with TRUST_PROXY. Either way it is not one client, and a per-client ceiling on it would hold back
+ * every customer at once.
+ */
+export function isLoopback(request: FastifyRequest): boolean {
+  const ip = request.ip.replace(/^::ffff:/, '')
+  return ip === '::1' || /^127\./.test(ip)
+}
+
+/**
  * Ended counters are deleted now and then, piggy-backed on a hit: at most once per SWEEP_EVERY_MS of
  * the clock per database handle and process. No job runner exists yet; a counter left over is
  * harmless (its next hit restarts it at 1), the sweep only keeps one-off keys (a chat id, an

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyReply } from 'fastify'
 import { type ChatContext, chatReplySchema, chatRequestSchema } from '../../../common/schemas/chat'
-import { clientKey, consumeLimit, enforceLimit, type Limit } from '../../http/rate-limits'
+import { clientKey, consumeLimit, enforceLimit, isLoopback, type Limit } from '../../http/rate-limits'
 import type { App, AppDeps } from '../../http/types'
 import { requireSalonForChat } from '../salons/salons.usecases'
 import { type AssistantDeps, handleChatMessage } from './assistant.usecases'
@@ -50,9 +50,10 @@ export function assistantRoutes(app: App, deps: AppDeps): void {
       url,
       {
         config: { access: 'public' },
-        // Before the body is read: a script's flood costs one counter update per message.
+        // Before the body is read: a script's flood costs one counter update per message. The
+        // machine itself is not one client (see isLoopback); each chat's own budget still holds.
         onRequest: async (request, reply) => {
-          await enforceLimit(deps, PER_CLIENT, clientKey(request), reply)
+          if (!isLoopback(request)) await enforceLimit(deps, PER_CLIENT, clientKey(request), reply)
         },
         schema: { body: chatRequestSchema, response: { 200: chatReplySchema } },
       },

@@ -70,6 +70,18 @@ describe('the chat limits', () => {
     expect((await postChat(t.app, { ...newChat('neighbour'), ip: freshAddress() }, 'hello')).statusCode).toBe(200)
   })
 
+  it('counts no client ceiling for the machine itself (its own tools, or a proxy without TRUST_PROXY), only each chat', async () => {
+    for (const ip of ['127.0.0.1', '::1']) {
+      for (let i = 0; i <= CHAT_MESSAGES_PER_CLIENT_PER_MINUTE; i++) {
+        const res = await postChat(t.app, { ...newChat('local'), ip }, 'hello')
+        expect(res.statusCode, `${ip} message ${i + 1}`).toBe(200)
+      }
+      const chat = { ...newChat('local'), ip }
+      for (let i = 0; i < CHAT_MESSAGES_PER_MINUTE; i++) await postChat(t.app, chat, 'hello')
+      expect((await postChat(t.app, chat, 'hello')).statusCode).toBe(429)
+    }
+  })
+
   it('lets the chat write again once its minute is over', async () => {
     const chat = { ...newChat(), ip: freshAddress() }
     for (let i = 0; i < CHAT_MESSAGES_PER_MINUTE; i++) await postChat(t.app, chat, 'hello')
