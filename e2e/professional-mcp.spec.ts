@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import { maskEmail } from '../common/privacy'
+import { MCP_INITIALIZE, mcpHeaders } from '../tests/helpers/mcp'
 import { TEXTS, type Texts } from './texts'
 
 /**
@@ -24,19 +25,7 @@ async function signIn(page: Page, texts: Texts = fr) {
 
 /** What the MCP server answers an agent's `initialize` with this bearer token. */
 async function initialize(request: APIRequestContext, token: string) {
-  return request.post('/mcp', {
-    headers: { authorization: `Bearer ${token}`, accept: 'application/json, text/event-stream' },
-    data: {
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: {
-        protocolVersion: '2025-03-26',
-        capabilities: {},
-        clientInfo: { name: 'salon-agent', version: '1.0.0' },
-      },
-    },
-  })
+  return request.post('/mcp', { headers: mcpHeaders(token), data: MCP_INITIALIZE })
 }
 
 const noHorizontalOverflow = (page: Page) =>

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../tests/helpers/app'
+import { expectStorageFull } from '../../tests/helpers/database-down'
 import { capturedLog } from '../../tests/helpers/log'
 import { mountTinyDisk, type TinyDisk } from '../../tests/helpers/tiny-disk'
 import { type Database, type DatabaseHandle, openDatabase } from './client'
@@ -55,16 +56,6 @@ async function signUpUntilRefused(t: TestApp) {
     if (res.statusCode !== 201) return res
   }
   throw new Error('every sign-up was stored')
-}
-
-function expectStorageFull(res: Awaited<ReturnType<typeof signUp>>) {
-  expect(res.statusCode).toBe(503)
-  expect(res.headers['retry-after']).toBe('60')
-  expect(res.json()).toEqual({
-    code: 'service.storage_full',
-    message: 'The service cannot save anything right now. Please try again later.',
-    retryAfterSeconds: 60,
-  })
 }
 
 describe('a full disk under PGlite', () => {

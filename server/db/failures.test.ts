@@ -8,6 +8,7 @@ import Fastify from 'fastify'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openTestDatabase, type TestDatabase, testDrivers } from '../../tests/helpers/database'
+import { expectServiceUnavailable } from '../../tests/helpers/database-down'
 import { manualClock } from '../clock'
 import { registerErrorHandling } from '../errors'
 import type { Database } from './client'
@@ -155,14 +156,7 @@ describe('an unreachable database', () => {
     app.get('/down', async () => db.execute(sql`select ${'Camille'}::text`))
     try {
       for (let i = 0; i < 5; i++) {
-        const res = await app.inject({ url: '/down' })
-        expect(res.statusCode).toBe(503)
-        expect(res.headers['retry-after']).toBe('5')
-        expect(res.json()).toEqual({
-          code: 'service.unavailable',
-          message: 'The service is briefly unavailable. Please try again in a few seconds.',
-          retryAfterSeconds: 5,
-        })
+        expectServiceUnavailable(await app.inject({ url: '/down' }))
       }
       const problems = lines.filter((line) => Number(line.level) >= 40)
       expect(problems).toHaveLength(1)

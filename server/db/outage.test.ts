@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../tests/helpers/app'
 import { newTestChat, postChat } from '../../tests/helpers/chat'
 import { openTestDatabase, type TestDatabase } from '../../tests/helpers/database'
+import { expectServiceUnavailable } from '../../tests/helpers/database-down'
 import { capturedLog, WARN } from '../../tests/helpers/log'
 import { startTcpProxy, type TcpProxy } from '../../tests/helpers/tcp-proxy'
 import { type DatabaseHandle, openDatabase } from './client'
@@ -48,15 +49,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a PostgreSQL outage', () => {
     await proxy.refuse()
     const chat = newTestChat('fr', 'Alex', 'outage')
     for (let i = 0; i < 4; i++) {
-      for (const res of [await salonPage(), await postChat(t.app, chat, 'Bonjour')]) {
-        expect(res.statusCode).toBe(503)
-        expect(res.headers['retry-after']).toBe('5')
-        expect(res.json()).toEqual({
-          code: 'service.unavailable',
-          message: 'The service is briefly unavailable. Please try again in a few seconds.',
-          retryAfterSeconds: 5,
-        })
-      }
+      for (const res of [await salonPage(), await postChat(t.app, chat, 'Bonjour')]) expectServiceUnavailable(res)
       const unhealthy = await health()
       expect(unhealthy.statusCode).toBe(503)
       expect(unhealthy.json()).toEqual({ ok: false, database: 'unreachable' })

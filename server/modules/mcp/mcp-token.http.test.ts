@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_NOW, startTestApp, type TestApp } from '../../../tests/helpers/app'
 import { testDrivers } from '../../../tests/helpers/database'
+import { MCP_INITIALIZE, mcpHeaders } from '../../../tests/helpers/mcp'
 import { adminCookie, ownerCookie } from '../../../tests/helpers/sign-in'
 import { findSalonByPublicId } from '../salons/salons.repository'
 import { mcpTokenFor } from './mcp-token'
@@ -24,21 +25,8 @@ async function mcpStatus(token: string): Promise<number> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/mcp',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-    },
-    payload: {
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: {
-        protocolVersion: '2025-03-26',
-        capabilities: {},
-        clientInfo: { name: 'salon-agent', version: '1.0.0' },
-      },
-    },
+    headers: { ...mcpHeaders(token), 'content-type': 'application/json' },
+    payload: MCP_INITIALIZE,
   })
   return res.statusCode
 }
