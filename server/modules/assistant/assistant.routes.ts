@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyReply } from 'fastify'
 import { type ChatContext, chatReplySchema, chatRequestSchema } from '../../../common/schemas/chat'
+import type { SalonRow } from '../../db/schema'
 import { clientKey, consumeLimit, enforceLimit, isLoopback, type Limit } from '../../http/rate-limits'
 import type { App, AppDeps } from '../../http/types'
 import { requireSalonForChat } from '../salons/salons.usecases'
@@ -58,8 +59,8 @@ export function assistantRoutes(app: App, deps: AppDeps): void {
         schema: { body: chatRequestSchema, response: { 200: chatReplySchema } },
       },
       async (request, reply) => {
-        const assistant = await admitMessage(deps, request.body.context, reply, request.log)
-        return handleChatMessage(assistant, 'web', request.body.message, request.body.context)
+        const { salon, assistant } = await admitMessage(deps, request.body.context, reply, request.log)
+        return handleChatMessage(assistant, salon, 'web', request.body.message, request.body.context)
       },
     )
   }
@@ -68,25 +69,26 @@ export function assistantRoutes(app: App, deps: AppDeps): void {
 /**
  * The chat's own budget and the salon's model budget, counted on the salon's row (whether the
  * request named it by public ID, in any case, or by its secure hash) and the normalised chat id.
- * Refuses the message past the chat's budget (429); past the model's, returns the assistant's
- * dependencies without the model, so the built-in assistant answers.
+ * Returns the salon (read once, for the limits and the assistant). Refuses the message past the
+ * chat's budget (429); past the model's, gives the assistant its dependencies without the model, so
+ * the built-in assistant answers.
  */
 async function admitMessage(
   deps: AppDeps,
   context: ChatContext,
   reply: FastifyReply,
   log: FastifyBaseLogger,
-): Promise<AssistantDeps> {
+): Promise<{ salon: SalonRow; assistant: AssistantDeps }> {
   const salon = await requireSalonForChat(deps.db, context.salonId)
   await enforceLimit(deps, PER_CHAT, `${salon.id}:${normalisedChatId(context.chatId)}`, reply)
-  if (!deps.config.ai) return { ...deps, log }
+  if (!deps.config.ai) return { salon, assistant: { ...deps, log } }
   const model = await consumeLimit(deps, MODEL_PER_SALON, salon.id)
-  if (!model.exceeded) return { ...deps, log }
+  if (!model.exceeded) return { salon, assistant: { ...deps, log } }
   if (model.hits === MODEL_PER_SALON.max + 1) {
     log.warn(
       { salonId: salon.publicId, perHour: MODEL_PER_SALON.max },
       "the salon's language-model budget for the hour is spent; the built-in assistant answers until it renews",
     )
   }
-  return { ...deps, config: { ai: undefined }, log }
+  return { salon, assistant: { ...deps, config: { ai: undefined }, log } }
 }

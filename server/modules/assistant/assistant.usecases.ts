@@ -7,7 +7,6 @@ import type { Database, Executor } from '../../db/client'
 import type { ConversationRow, SalonRow } from '../../db/schema'
 import { withoutQueryParameters } from '../../errors'
 import { findCustomerByIdentity } from '../customers/customers.usecases'
-import { requireSalonForChat } from '../salons/salons.usecases'
 import * as repo from './conversations.repository'
 import { converse, type DialogueReply } from './dialogue'
 import { readState, withHistory } from './dialogue-state'
@@ -26,8 +25,8 @@ export interface AssistantDeps {
 export type ChatChannel = ConversationRow['channel']
 
 /**
- * One customer message to a salon's assistant, from any channel: finds the salon (public ID or
- * secure hash), binds the tools to it and to the writer's identity, runs the dialogue with the
+ * One customer message to a salon's assistant, from any channel: the channel found the salon (the
+ * web chat by public ID or secure hash, which its limits count on), this binds the tools to it and to the writer's identity, runs the dialogue with the
  * remembered state, and stores the new state. The salon and the customer come from the request's
  * context on the server, never from the message text.
  *
@@ -39,12 +38,12 @@ export type ChatChannel = ConversationRow['channel']
  */
 export async function handleChatMessage(
   deps: AssistantDeps,
+  salon: SalonRow,
   channel: ChatChannel,
   message: string,
   context: ChatContext,
 ): Promise<ChatReply> {
   const { db, config, log } = deps
-  const salon = await requireSalonForChat(db, context.salonId)
   const key = { salonId: salon.id, channel, chatId: context.chatId }
   if (!salon.isActive) {
     return { response: PHRASES[replyLanguage(message, {}, context.language)].bookingClosed(salon.name) }

@@ -29,10 +29,9 @@ export async function issueMcpToken(
   config: Pick<Config, 'appSecret'>,
   salon: Pick<SalonRow, 'id'>,
 ): Promise<{ token: string; issuedAt: Date }> {
-  const issuedAt = clock.now()
-  const renewed = await bumpMcpTokenVersion(db, salon.id, issuedAt, issuedAt)
+  const renewed = await renewMcpToken(db, clock, salon)
   // From the row the update returned, never from the salon read before: its version is replaced.
-  return { token: mcpTokenFor(config.appSecret, renewed), issuedAt }
+  return { token: mcpTokenFor(config.appSecret, renewed), issuedAt: renewed.mcpTokenIssuedAt ?? clock.now() }
 }
 
 /**
