@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { createFakeCalendar, type FakeGoogleCalendar } from './google-calendar'
 
 /**
  * A local stand-in for Google's OAuth 2.0 / OpenID Connect endpoints, on Google's own paths, so
@@ -11,6 +12,7 @@ import type { AddressInfo } from 'node:net'
  *  - POST /token                authorization_code (client secret + PKCE S256 checked) and refresh_token grants
  *  - GET  /v1/userinfo          the account behind a Bearer access token
  *  - POST /revoke               revokes a refresh or access token (and the whole grant)
+ *  - /calendar/v3/…             Google Calendar API v3: events and push channels (google-calendar.ts)
  * Real time drives token lifetimes; `expireAccessTokens()` ends every access token at once.
  */
 
@@ -48,13 +50,24 @@ export interface FakeGoogle {
   expireAccessTokens(): void
   /** Walks the consent screen as a browser would: the callback URL the browser is sent to. */
   consent(authUrl: string, choice: { email: string } | 'deny'): Promise<string>
+  /** Each account's Google Calendar, as the owner sees it in Google, and the calendar API's controls. */
+  calendar: FakeGoogleCalendar
   close(): Promise<void>
 }
 
 const AUTH_PATH = '/o/oauth2/v2/auth'
 
 export async function startFakeGoogle(
-  options: { accounts?: FakeGoogleAccount[]; clientId?: string; clientSecret?: string; port?: number } = {},
+  options: {
+    accounts?: FakeGoogleAccount[]
+    clientId?: string
+    clientSecret?: string
+    port?: number
+    /** Accept http:// webhook addresses for push channels (default true: tests listen on http://127.0.0.1). */
+    allowHttpWebhooks?: boolean
+    /** The calendars' time zone (default UTC). */
+    calendarTimeZone?: string
+  } = {},
 ): Promise<FakeGoogle> {
   const clientId = options.clientId ?? 'fake-client-id.apps.googleusercontent.com'
   const clientSecret = options.clientSecret ?? 'fake-client-secret'
@@ -62,6 +75,20 @@ export async function startFakeGoogle(
   const accessTokens = new Map<string, { grant: Grant; expiresAt: number }>()
   const refreshTokens = new Map<string, Grant>()
   const token = (prefix: string) => `${prefix}${randomBytes(24).toString('base64url')}`
+  /** The grant behind an access token, if the token is known, unexpired and its grant not revoked. */
+  const liveGrant = (accessToken: string) => {
+    const entry = accessTokens.get(accessToken)
+    return entry && entry.expiresAt > Date.now() && !entry.grant.revoked ? entry.grant : undefined
+  }
+  const calendar = createFakeCalendar({
+    baseUrl: () => fake.baseUrl,
+    authenticate: (accessToken) => {
+      const grant = liveGrant(accessToken)
+      return grant && { email: grant.account.email, scope: grant.scope }
+    },
+    allowHttpWebhooks: options.allowHttpWebhooks ?? true,
+    timeZone: options.calendarTimeZone ?? 'UTC',
+  })
 
   const fake: FakeGoogle = {
     baseUrl: '',
@@ -89,6 +116,7 @@ export async function startFakeGoogle(
       if (decision.status !== 302 || !location) throw new Error(`consent answered ${decision.status}`)
       return location
     },
+    calendar: calendar.controls,
     close: async () => {
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
@@ -102,6 +130,7 @@ export async function startFakeGoogle(
     const url = new URL(request.url ?? '/', 'http://fake-google')
     try {
       if (url.pathname === '/health') return json(response, 200, { ok: true })
+      if (url.pathname.startsWith('/calendar/v3/')) return await calendar.handle(request, response, url)
       if (url.pathname === AUTH_PATH && request.method === 'GET') return showConsent(url.searchParams, response)
       if (url.pathname === AUTH_PATH && request.method === 'POST') return decide(await readForm(request), response)
       if (url.pathname === '/token' && request.method === 'POST')
@@ -244,11 +273,9 @@ ${buttons}
 
   function userInfo(request: IncomingMessage, response: ServerResponse) {
     const bearer = request.headers.authorization?.match(/^Bearer (.+)$/)?.[1] ?? ''
-    const entry = accessTokens.get(bearer)
-    if (!entry || entry.expiresAt <= Date.now() || entry.grant.revoked) {
-      return json(response, 401, { error: 'invalid_token', error_description: 'Invalid Credentials' })
-    }
-    const { account } = entry.grant
+    const grant = liveGrant(bearer)
+    if (!grant) return json(response, 401, { error: 'invalid_token', error_description: 'Invalid Credentials' })
+    const { account } = grant
     return json(response, 200, {
       sub: createHash('sha256').update(account.email).digest('hex').slice(0, 21),
       email: account.email,
