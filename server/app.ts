@@ -20,9 +20,11 @@ import { assistantRoutes } from './modules/assistant/assistant.routes'
 import { authRoutes } from './modules/auth/auth.routes'
 import { bookingsRoutes } from './modules/bookings/bookings.routes'
 import { calendarFilesRoutes } from './modules/calendar-files/calendar-files.routes'
+import { calendarSyncRoutes } from './modules/calendar-sync/calendar-sync.routes'
 import { catalogRoutes } from './modules/catalog/catalog.routes'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes'
 import { googleRoutes } from './modules/google/google.routes'
+import type { Jobs } from './modules/jobs/job-engine'
 import { mcpRoutes } from './modules/mcp/mcp.routes'
 import { salonsRoutes } from './modules/salons/salons.routes'
 import { scheduleRoutes } from './modules/schedule/schedule.routes'
@@ -33,6 +35,8 @@ export interface BuildAppOptions {
   config: Config
   db: Database
   clock: Clock
+  /** Where background work is enqueued (the engine runs the workers separately: server/workers.ts). */
+  jobs: Jobs
   /** Folder of the built web app; none is served when absent. */
   webAppDir?: string
   logger?: FastifyServerOptions['logger']
@@ -43,7 +47,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024
 
 /** Builds the Fastify application from its modules. Used by main.ts and by the tests. */
 export async function buildApp(options: BuildAppOptions): Promise<App> {
-  const { config, db, clock } = options
+  const { config, db, clock, jobs } = options
   const app = Fastify({
     logger: options.logger ?? false,
     genReqId: () => randomUUID(),
@@ -53,7 +57,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
-  const deps: AppDeps = { db, clock, config }
+  const deps: AppDeps = { db, clock, config, jobs }
   // PGlite's files are on this machine: the health check also watches their disk's free space.
   const health = new DatabaseHealth({
     db,
@@ -92,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   calendarFilesRoutes(app)
   authRoutes(app, deps)
   googleRoutes(app, deps)
+  calendarSyncRoutes(app, deps)
   if (options.webAppDir) await registerWebApp(app, options.webAppDir)
 
   return app

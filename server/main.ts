@@ -9,9 +9,11 @@ import { openDatabase } from './db/client'
 import { DataDirLockedError } from './db/data-dir-lock'
 import { DEMO_ACCESS_CODE, retireDemoAccessCode, SEEDED_MCP_TOKEN_VERSION, seedDemoData } from './db/seed'
 import { requestLogSerializers } from './http/logging'
+import { JobEngine } from './modules/jobs/job-engine'
 import { mcpTokenFor } from './modules/mcp/mcp-token'
 import { mcpTokenStatus } from './modules/mcp/mcp-token.usecases'
 import { findSalonByPublicId } from './modules/salons/salons.repository'
+import { productWorkers } from './workers'
 
 /** Starts Salonia: configuration → database (migrated) → demo data → HTTP server. */
 async function main(): Promise<void> {
@@ -25,10 +27,19 @@ async function main(): Promise<void> {
     ? await openDatabase({ driver: 'postgres', url: config.databaseUrl })
     : await openDatabase({ driver: 'pglite', dataDir: join(config.dataDir, 'pglite') })
 
-  const app = await buildApp({
+  // The job engine starts first (its schema, its queues); its workers once the app is built.
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined
+  const jobs = await JobEngine.start(database, {
+    log: {
+      warn: (obj, msg) => app?.log.warn(obj, msg),
+      error: (obj, msg) => app?.log.error(obj, msg),
+    },
+  })
+  app = await buildApp({
     config,
     db: database.db,
     clock,
+    jobs,
     webAppDir: fileURLToPath(new URL('../dist/app', import.meta.url)),
     logger: {
       level: config.logLevel,
@@ -44,6 +55,7 @@ async function main(): Promise<void> {
   if (config.isProduction && (await retireDemoAccessCode(database.db, clock))) {
     app.log.warn(`The demo access code ${DEMO_ACCESS_CODE} was still usable in this database: revoked (production)`)
   }
+  await jobs.work(productWorkers({ db: database.db, clock, config, jobs }))
   owner?.control.serve((command, args) => {
     app.log.info({ command }, 'admin command through the control socket')
     return runAdminCommand({ database, clock, config }, command, args)
@@ -52,6 +64,8 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, closing`)
     await app.close()
+    // Jobs running finish (up to a few seconds); a job cut short is retried by the next start.
+    await jobs.stop()
     await database.close()
     await owner?.release()
     process.exit(0)

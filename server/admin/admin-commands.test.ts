@@ -53,7 +53,12 @@ describe('the admin commands', () => {
   })
 
   it('send a PostgreSQL server to pg_dump and WAL archiving for backups', async () => {
-    const server: DatabaseHandle = { db: database.db, driver: 'postgres', close: async () => {} }
+    const server: DatabaseHandle = {
+      db: database.db,
+      driver: 'postgres',
+      close: async () => {},
+      jobsConnection: { driver: 'postgres', url: 'postgres://unused' },
+    }
     const refusal = await runAdminCommand({ ...context, database: server }, 'backup', ['x.tar.gz']).catch((e) => e)
     expect(refusal).toBeInstanceOf(AdminCommandError)
     expect(refusal.message).toContain('pg_dump')

@@ -31,6 +31,8 @@ export interface DatabaseHandle {
    * `loadDataDir` takes back), taken while the database serves.
    */
   dump?: () => Promise<Blob>
+  /** How the job engine (pg-boss) reaches the same database: its own small pool, or the one PGlite. */
+  jobsConnection: { driver: 'postgres'; url: string } | { driver: 'pglite'; client: PGlite }
 }
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url))
@@ -75,7 +77,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {})
       lockClient.release()
     }
-    return { db, driver: 'postgres', close: () => pool.end() }
+    return {
+      db,
+      driver: 'postgres',
+      close: () => pool.end(),
+      jobsConnection: { driver: 'postgres', url: options.url },
+    }
   }
 
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
@@ -86,7 +93,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   })
   const db = drizzlePglite(client, { schema }) as unknown as Database
   if (options.migrate !== false) await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER })
-  return { db, driver: 'pglite', close: () => client.close(), dump: () => dumpPglite(client) }
+  return {
+    db,
+    driver: 'pglite',
+    close: () => client.close(),
+    dump: () => dumpPglite(client),
+    jobsConnection: { driver: 'pglite', client },
+  }
 }
 
 /**

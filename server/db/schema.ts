@@ -397,9 +397,76 @@ export const googleAccounts = pgTable('google_accounts', {
   accessTokenExpiresAt: instant('access_token_expires_at'),
   scopes: text('scopes').notNull(),
   connectedAt: instant('connected_at').notNull(),
+  /** The end of the last complete synchronisation (changes read from Google, bookings pushed). */
   lastSyncedAt: instant('last_synced_at'),
   updatedAt: updatedAt(),
+  /** Google no longer honours the grant (revoked, expired): the owner must sign in again. */
+  reconnectRequiredAt: instant('reconnect_required_at'),
+  /** Where events.list resumes (Google's nextSyncToken); null: the next read is a full one. */
+  syncToken: text('sync_token'),
+  /** When the calendar's changes were last read. */
+  lastPulledAt: instant('last_pulled_at'),
+  /** What the last synchronisation changed in the calendar. */
+  lastSyncCounts: jsonb('last_sync_counts').$type<{ created: number; updated: number; removed: number }>(),
+  /** Why the last attempt to talk to Google failed (a stable code), cleared by the next success. */
+  lastError: text('last_error'),
+  lastErrorAt: instant('last_error_at'),
+  /** Google's push channel on the calendar (events.watch), when the server can receive it. */
+  watchChannelId: text('watch_channel_id'),
+  watchResourceId: text('watch_resource_id'),
+  /** SHA-256 of the channel's token: a notification must bring the token itself. */
+  watchTokenHash: text('watch_token_hash'),
+  watchExpiresAt: instant('watch_expires_at'),
 })
+
+/**
+ * A booking's event in its salon's Google calendar: the event id (derived from the booking id)
+ * and a fingerprint of what was last written there, so an unchanged booking costs no call.
+ */
+export const calendarEvents = pgTable(
+  'calendar_events',
+  {
+    bookingId: uuid('booking_id')
+      .primaryKey()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    salonId: uuid('salon_id')
+      .notNull()
+      .references(() => salons.id, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull(),
+    /** 'present': the event shows the booking; 'removed': deleted after a cancellation. */
+    state: text('state', { enum: ['present', 'removed'] }).notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    pushedAt: instant('pushed_at').notNull(),
+  },
+  (t) => [
+    check('calendar_events_state', sql`${t.state} in ('present', 'removed')`),
+    index('calendar_events_salon').on(t.salonId),
+  ],
+)
+
+/**
+ * The salon's own events from its Google calendar that make it busy (not our bookings' events,
+ * not transparent or cancelled ones), kept here so availability never calls Google.
+ */
+export const calendarBusyTimes = pgTable(
+  'calendar_busy_times',
+  {
+    salonId: uuid('salon_id')
+      .notNull()
+      .references(() => salons.id, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull(),
+    startsAt: instant('starts_at').notNull(),
+    endsAt: instant('ends_at').notNull(),
+    allDay: boolean('all_day').notNull().default(false),
+    /** The event's title as Google gave it (shown to the owner when it overlaps a booking). */
+    summary: text('summary'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.salonId, t.eventId] }),
+    check('calendar_busy_times_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+)
 
 /**
  * Every e-mail the product sends, kept as sent (or as it would have been: without SMTP_URL the
@@ -436,6 +503,8 @@ export type AccessCodeRow = typeof ambassadorAccessCodes.$inferSelect
 export type OutboxEmailRow = typeof outboxEmails.$inferSelect
 export type OAuthStateRow = typeof oauthStates.$inferSelect
 export type GoogleAccountRow = typeof googleAccounts.$inferSelect
+export type CalendarEventRow = typeof calendarEvents.$inferSelect
+export type CalendarBusyTimeRow = typeof calendarBusyTimes.$inferSelect
 
 /**
  * Request counters of the rate limits, shared by every instance: one row per limit and client (or

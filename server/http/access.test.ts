@@ -148,7 +148,7 @@ describe('access rules', () => {
     const { default: Fastify } = await import('fastify')
     const { registerAccessRules } = await import('./access')
     const app = Fastify()
-    registerAccessRules(app, { db: t.database.db, clock: t.clock, config: t.config })
+    registerAccessRules(app, { db: t.database.db, clock: t.clock, config: t.config, jobs: t.jobs })
     expect(() => app.get('/api/forgotten', async () => 'oops')).toThrow(/declares no access rule/)
     await app.close()
   })

@@ -28,6 +28,7 @@ describe('request logging', () => {
       config: t.config,
       db: t.database.db,
       clock: t.clock,
+      jobs: t.jobs,
       logger: { level: 'info', stream, serializers: requestLogSerializers },
     })
     try {

@@ -4,15 +4,18 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openTestDatabase, type TestDatabase } from '../../tests/helpers/database'
+import { startTestJobEngine } from '../../tests/helpers/jobs'
 import { buildApp } from '../app'
 import { manualClock } from '../clock'
 import { loadConfig } from '../config'
+import type { JobEngine } from '../modules/jobs/job-engine'
 import type { App } from './types'
 
 describe('the web app as the server sends it', () => {
   let dir: string
   let database: TestDatabase
   let app: App
+  let jobs: JobEngine
   const script = `console.log(${JSON.stringify('salonia '.repeat(400))})`
 
   beforeAll(async () => {
@@ -23,11 +26,19 @@ describe('the web app as the server sends it', () => {
     writeFileSync(join(dir, 'assets/index-abc123.js.gz'), gzipSync(script))
     database = await openTestDatabase('pglite')
     const config = loadConfig({ NODE_ENV: 'test', APP_SECRET: 'x'.repeat(40), DATA_DIR: '/nonexistent' })
-    app = await buildApp({ config, db: database.db, clock: manualClock('2026-12-01T08:30:00+01:00'), webAppDir: dir })
+    jobs = await startTestJobEngine(database)
+    app = await buildApp({
+      config,
+      db: database.db,
+      clock: manualClock('2026-12-01T08:30:00+01:00'),
+      jobs,
+      webAppDir: dir,
+    })
     await app.ready()
   })
   afterAll(async () => {
     await app.close()
+    await jobs.stop()
     await database.close()
     rmSync(dir, { recursive: true, force: true })
   })

@@ -4,13 +4,18 @@ import { type ManualClock, manualClock } from '../../server/clock'
 import { type Config, loadConfig } from '../../server/config'
 import { seedDemoData } from '../../server/db/seed'
 import type { App } from '../../server/http/types'
+import type { JobEngine } from '../../server/modules/jobs/job-engine'
+import { productWorkers } from '../../server/workers'
 import { type Driver, openTestDatabase, type TestDatabase } from './database'
+import { startTestJobEngine } from './jobs'
 
 export interface TestApp {
   app: App
   config: Config
   database: TestDatabase
   clock: ManualClock
+  /** The app's job engine: jobs are enqueued, but none runs unless the test starts workers. */
+  jobs: JobEngine
   close(): Promise<void>
 }
 
@@ -25,6 +30,8 @@ export async function startTestApp(
     seed?: boolean
     database?: TestDatabase
     env?: Record<string, string>
+    /** Run the product's job workers (calendar sync…) in this app, as a server does. */
+    workers?: boolean
     /** The app's logger (none by default); see tests/helpers/log.ts to read what it writes. */
     logger?: FastifyServerOptions['logger']
   } = {},
@@ -38,15 +45,19 @@ export async function startTestApp(
     ...options.env,
   })
   if (options.seed !== false) await seedDemoData(database.db, clock)
-  const app = await buildApp({ config, db: database.db, clock, logger: options.logger })
+  const jobs = await startTestJobEngine(database)
+  const app = await buildApp({ config, db: database.db, clock, jobs, logger: options.logger })
   await app.ready()
+  if (options.workers) await jobs.work(productWorkers({ db: database.db, clock, config, jobs }))
   return {
     app,
     config,
     database,
     clock,
+    jobs,
     close: async () => {
       await app.close()
+      await jobs.stop({ graceful: false })
       if (!options.database) await database.close()
     },
   }

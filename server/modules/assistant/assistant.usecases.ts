@@ -7,6 +7,7 @@ import type { Database, Executor } from '../../db/client'
 import type { ConversationRow, SalonRow } from '../../db/schema'
 import { withoutQueryParameters } from '../../errors'
 import { findCustomerByIdentity } from '../customers/customers.usecases'
+import type { Jobs } from '../jobs/job-engine'
 import * as repo from './conversations.repository'
 import { converse, type DialogueReply } from './dialogue'
 import { readState, withHistory } from './dialogue-state'
@@ -18,6 +19,7 @@ import { replyLanguage } from './understanding/language'
 export interface AssistantDeps {
   db: Database
   clock: Clock
+  jobs: Jobs
   config: Pick<Config, 'ai'>
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>
 }
@@ -98,6 +100,7 @@ function toolScope(
     // Inside the chat's transaction every read and write goes through it (PGlite has one connection).
     db: db as Database,
     clock: deps.clock,
+    jobs: deps.jobs,
     salon,
     customer: {
       identity: { channel, externalId: context.userId },

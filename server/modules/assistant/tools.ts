@@ -22,6 +22,7 @@ import {
 import { appointmentIcs } from '../calendar-files/ics'
 import { listSalonServices, requireBookableService } from '../catalog/catalog.usecases'
 import { type ChannelIdentity, findCustomerByIdentity } from '../customers/customers.usecases'
+import type { Jobs } from '../jobs/job-engine'
 import type { SlotRefusal } from '../schedule/availability'
 import { resolvePointInTime } from '../schedule/point-in-time'
 import { getWorkingHours, listTimeOff } from '../schedule/schedule.usecases'
@@ -35,6 +36,8 @@ import { getWorkingHours, listTimeOff } from '../schedule/schedule.usecases'
 export interface ToolScope {
   db: Database
   clock: Clock
+  /** Where the booking changes' follow-ups (calendar events) are enqueued, in the same transaction. */
+  jobs: Jobs
   salon: SalonRow
   /** Who is writing: their identity on the channel, and the details they gave. */
   customer: { identity: ChannelIdentity; name: string; phone?: string | undefined; language: Language }
@@ -242,7 +245,7 @@ export const tools = {
   },
 
   async book_appointment(scope: ToolScope, input: z.infer<typeof toolInputs.book_appointment>) {
-    const { booking } = await createBooking({ db: scope.db, clock: scope.clock }, scope.salon, {
+    const { booking } = await createBooking({ db: scope.db, clock: scope.clock, jobs: scope.jobs }, scope.salon, {
       serviceId: input.serviceId,
       startsAt: startInstant(input.start, scope.salon),
       customer: { name: scope.customer.name, phone: scope.customer.phone, language: scope.customer.language },
@@ -255,14 +258,18 @@ export const tools = {
   async list_my_appointments(scope: ToolScope): Promise<Appointment[]> {
     const customerId = await chatCustomerId(scope)
     if (!customerId) return []
-    const bookings = await listUpcomingBookingsOfCustomer({ db: scope.db, clock: scope.clock }, scope.salon, customerId)
+    const bookings = await listUpcomingBookingsOfCustomer(
+      { db: scope.db, clock: scope.clock, jobs: scope.jobs },
+      scope.salon,
+      customerId,
+    )
     return bookings.map((b) => toAppointment(b, scope.salon))
   },
 
   async cancel_appointment(scope: ToolScope, input: z.infer<typeof toolInputs.cancel_appointment>) {
     const customerId = await chatCustomerId(scope)
     if (!customerId) throw notYours()
-    const booking = await cancelBooking({ db: scope.db, clock: scope.clock }, input.bookingId, {
+    const booking = await cancelBooking({ db: scope.db, clock: scope.clock, jobs: scope.jobs }, input.bookingId, {
       salonId: scope.salon.id,
       customerId,
     })
@@ -273,7 +280,7 @@ export const tools = {
     const customerId = await chatCustomerId(scope)
     if (!customerId) throw notYours()
     const booking = await rescheduleBooking(
-      { db: scope.db, clock: scope.clock },
+      { db: scope.db, clock: scope.clock, jobs: scope.jobs },
       input.bookingId,
       { startsAt: input.start },
       { salonId: scope.salon.id, customerId },

@@ -80,7 +80,7 @@ describe('session', () => {
   })
 
   it('is shared by every instance on the same database', async () => {
-    const second = await buildApp({ config: t.config, db: t.database.db, clock: t.clock })
+    const second = await buildApp({ config: t.config, db: t.database.db, clock: t.clock, jobs: t.jobs })
     try {
       const cookie = await ownerCookie(t)
       const res = await second.inject({ url: '/api/salons/SAL001', headers: { cookie } })

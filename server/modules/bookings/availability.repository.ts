@@ -1,11 +1,12 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { preparedPerDatabase } from '../../db/prepared'
-import { bookings, openingHours, salons, timeOff } from '../../db/schema'
+import { bookings, calendarBusyTimes, openingHours, salons, timeOff } from '../../db/schema'
 
 /**
- * The read behind every availability answer: a salon's opening hours, its absences and its active
- * bookings over a period, in one round trip and one row. Separate queries cost a socket write and a
+ * The read behind every availability answer: a salon's opening hours, its absences, its active
+ * bookings and the busy times of its own calendar (kept here by the calendar sync: availability
+ * never calls Google) over a period, in one round trip and one row. Separate queries cost a socket write and a
  * wake-up each, and mapping hundreds of rows field by field cost more CPU than the engine itself;
  * both bounded the availability endpoint under load (docs/PERFORMANCE.md). PostgreSQL builds two
  * JSON arrays instead, which the driver parses natively. Instants are epoch milliseconds, the
@@ -15,15 +16,15 @@ import { bookings, openingHours, salons, timeOff } from '../../db/schema'
 export interface ScheduleFacts {
   /** [weekday, opens, closes] in minutes after local midnight, by weekday then opening. */
   hours: [number, number, number][]
-  /** [start, end, kind] of absences and active bookings touching the range, by start. */
-  busy: [number, number, 'time_off' | 'booking'][]
+  /** [start, end, kind] of absences, active bookings and calendar events touching the range, by start. */
+  busy: [number, number, 'time_off' | 'booking' | 'external'][]
 }
 
 // Columns inside these subqueries render unqualified, so each refers to its own subquery's table.
 const salonId = sql`${sql.placeholder('salonId')}::uuid`
 const from = sql`${sql.placeholder('from')}::timestamptz`
 const to = sql`${sql.placeholder('to')}::timestamptz`
-const epochMs = (column: typeof timeOff.startsAt | typeof bookings.startsAt) =>
+const epochMs = (column: typeof timeOff.startsAt | typeof bookings.startsAt | typeof calendarBusyTimes.startsAt) =>
   sql`(extract(epoch from ${column}) * 1000)::bigint`
 
 // Bookings are matched with the exclusion constraint's own range expression, so its GiST index
@@ -48,6 +49,11 @@ const scheduleFacts = preparedPerDatabase((db) =>
           where ${bookings.salonId} = ${salonId} and ${bookings.status} <> 'cancelled'
             and tstzrange(${bookings.startsAt}, ${bookings.endsAt}, '[)') && tstzrange(${from}, ${to}, '[)')
             and ${bookings.id}::text <> ${sql.placeholder('excludeId')}
+          union all
+          select ${epochMs(calendarBusyTimes.startsAt)}, ${epochMs(calendarBusyTimes.endsAt)}, 'external'
+          from ${calendarBusyTimes}
+          where ${calendarBusyTimes.salonId} = ${salonId}
+            and tstzrange(${calendarBusyTimes.startsAt}, ${calendarBusyTimes.endsAt}, '[)') && tstzrange(${from}, ${to}, '[)')
         ) as busy
       ), '[]')`,
     })

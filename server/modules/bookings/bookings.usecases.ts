@@ -6,8 +6,10 @@ import type { Clock } from '../../clock'
 import { type Database, PG_EXCLUSION_VIOLATION, PG_UNIQUE_VIOLATION, sqlState } from '../../db/client'
 import type { SalonRow, ServiceRow } from '../../db/schema'
 import { AppError } from '../../errors'
+import { bookingChanged } from '../calendar-sync/calendar-sync.usecases'
 import { requireBookableService } from '../catalog/catalog.usecases'
 import { type ChannelIdentity, type CustomerDetails, resolveCustomer } from '../customers/customers.usecases'
+import type { Jobs } from '../jobs/job-engine'
 import { findSalonById } from '../salons/salons.repository'
 import { explainSlot, type SlotRefusal } from '../schedule/availability'
 import { resolvePointInTime } from '../schedule/point-in-time'
@@ -27,6 +29,8 @@ import * as repo from './bookings.repository'
 export interface BookingDeps {
   db: Database
   clock: Clock
+  /** A booking's change enqueues its follow-ups (its calendar event) in the same transaction. */
+  jobs: Jobs
 }
 
 /** Limits which bookings a caller may touch: a salon's, or one customer's (the assistant). */
@@ -98,7 +102,7 @@ function serviceSnapshot(service: ServiceRow, salon: SalonRow) {
  * With an idempotency key, a retried request gets the first answer instead of a second booking.
  */
 export async function createBooking(
-  { db, clock }: BookingDeps,
+  { db, clock, jobs }: BookingDeps,
   salon: SalonRow,
   input: NewBooking,
   idempotencyKey?: string,
@@ -111,7 +115,7 @@ export async function createBooking(
   if (answered) return replay(answered, requestHash)
   try {
     return {
-      booking: await insertNewBooking({ db, clock }, salon, input, idempotencyKey, requestHash),
+      booking: await insertNewBooking({ db, clock, jobs }, salon, input, idempotencyKey, requestHash),
       replayed: false,
     }
   } catch (error) {
@@ -126,7 +130,7 @@ export async function createBooking(
 }
 
 async function insertNewBooking(
-  { db, clock }: BookingDeps,
+  { db, clock, jobs }: BookingDeps,
   salon: SalonRow,
   input: NewBooking,
   idempotencyKey: string | undefined,
@@ -151,6 +155,7 @@ async function insertNewBooking(
         status: input.status ?? 'confirmed',
         channel: input.channel,
       })
+      await bookingChanged(tx, jobs, salon.id, booking.id)
       const presented = presentBooking({ booking, customer }, salon)
       if (idempotencyKey) await repo.completeIdempotencyKey(tx, salon.id, idempotencyKey, 201, presented)
       return presented
@@ -193,14 +198,18 @@ function assertChangeable(booking: { status: BookingStatus; startsAt: Date }, no
 }
 
 export async function cancelBooking(
-  { db, clock }: BookingDeps,
+  { db, clock, jobs }: BookingDeps,
   bookingId: string,
   scope: BookingScope = {},
 ): Promise<Booking> {
   const { booking, customer, salon } = await requireBooking(db, bookingId, scope)
   const now = clock.now()
   assertChangeable(booking, now)
-  const updated = await repo.updateBooking(db, booking.id, { status: 'cancelled', cancelledAt: now }, now)
+  const updated = await db.transaction(async (tx) => {
+    const cancelled = await repo.updateBooking(tx, booking.id, { status: 'cancelled', cancelledAt: now }, now)
+    await bookingChanged(tx, jobs, salon.id, booking.id)
+    return cancelled
+  })
   return presentBooking({ booking: updated, customer }, salon)
 }
 
@@ -209,7 +218,7 @@ export async function cancelBooking(
  * old time is released only if the new one is secured, never one without the other.
  */
 export async function rescheduleBooking(
-  { db, clock }: BookingDeps,
+  { db, clock, jobs }: BookingDeps,
   bookingId: string,
   change: { startsAt: Date | string; serviceId?: string | undefined },
   scope: BookingScope = {},
@@ -235,16 +244,20 @@ export async function rescheduleBooking(
 
   await assertSlotOffered(db, salon, startsAt, durationMinutes, now, booking.id)
   const updated = await underOverlapGuard(() =>
-    repo.updateBooking(
-      db,
-      booking.id,
-      {
-        ...snapshot,
-        startsAt,
-        endsAt: new Date(startsAt.getTime() + durationMinutes * MINUTE_MS),
-      },
-      now,
-    ),
+    db.transaction(async (tx) => {
+      const moved = await repo.updateBooking(
+        tx,
+        booking.id,
+        {
+          ...snapshot,
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + durationMinutes * MINUTE_MS),
+        },
+        now,
+      )
+      await bookingChanged(tx, jobs, salon.id, booking.id)
+      return moved
+    }),
   )
   return presentBooking({ booking: updated, customer }, salon)
 }

@@ -1,6 +1,6 @@
 import type { Clock } from '../../clock'
 import type { Config } from '../../config'
-import type { Database, Executor } from '../../db/client'
+import type { Executor } from '../../db/client'
 import type { SalonRow } from '../../db/schema'
 import { decryptSecret, encryptSecret } from '../../security/secrets'
 import { endSessionsOfSalon } from '../auth/sessions.usecases'
@@ -23,7 +23,16 @@ export interface CalendarDeps {
   config: Config
 }
 
-export async function saveGoogleTokens(deps: CalendarDeps, salonId: string, email: string, tokens: GoogleTokens) {
+/**
+ * Keeps the tokens of the owner's sign-in. Signing in again clears a "reconnect" state; another
+ * Google account than before starts the calendar sync afresh (`accountChanged`).
+ */
+export async function saveGoogleTokens(
+  deps: CalendarDeps,
+  salonId: string,
+  email: string,
+  tokens: GoogleTokens,
+): Promise<{ accountChanged: boolean }> {
   const { db, clock, config } = deps
   const now = clock.now()
   const previous = await repo.findGoogleAccount(db, salonId)
@@ -41,19 +50,34 @@ export async function saveGoogleTokens(deps: CalendarDeps, salonId: string, emai
     accessTokenExpiresAt: expiryOf(now, tokens),
     scopes: tokens.scopes,
     connectedAt: previous?.email === email ? previous.connectedAt : now,
-    lastSyncedAt: previous?.lastSyncedAt ?? null,
+    lastSyncedAt: previous?.email === email ? previous.lastSyncedAt : null,
     updatedAt: now,
+    reconnectRequiredAt: null,
+    lastError: null,
+    lastErrorAt: null,
+    ...(previous && previous.email !== email
+      ? {
+          syncToken: null,
+          lastPulledAt: null,
+          lastSyncCounts: null,
+          watchChannelId: null,
+          watchResourceId: null,
+          watchTokenHash: null,
+          watchExpiresAt: null,
+        }
+      : {}),
   })
+  return { accountChanged: Boolean(previous && previous.email !== email) }
 }
 
 function expiryOf(now: Date, tokens: GoogleTokens): Date | null {
   return tokens.expiresInSeconds === undefined ? null : new Date(now.getTime() + tokens.expiresInSeconds * 1000)
 }
 
-/** The Google account connected for a salon (its e-mail), if any. */
+/** The Google account connected for a salon (its e-mail), if any and Google still honours it. */
 export async function calendarConnectionOf(db: Executor, salonId: string): Promise<{ email: string } | undefined> {
   const account = await repo.findGoogleAccount(db, salonId)
-  return account ? { email: account.email } : undefined
+  return account && !account.reconnectRequiredAt ? { email: account.email } : undefined
 }
 
 /** The connected Google e-mail of each salon that has one. */
@@ -62,25 +86,35 @@ export async function calendarConnectionsOf(db: Executor, salonIds: string[]): P
 }
 
 /**
- * A usable access token for the salon's calendar, refreshed through Google when it has expired.
- * A grant Google no longer honours disconnects the calendar: the owner must sign in again.
+ * A usable access token for the salon's calendar, refreshed through Google when it has expired (or
+ * when Google refused it: `force`). A grant Google no longer honours marks the calendar as needing
+ * a new sign-in; the account stays, so the dashboard can say "reconnect" and the owner's reconnection
+ * picks up where the sync stopped.
  */
-export async function freshAccessToken(deps: CalendarDeps & { google: GoogleClient | undefined }, salon: SalonRow) {
+export async function freshAccessToken(
+  deps: CalendarDeps & { google: GoogleClient | undefined },
+  salon: Pick<SalonRow, 'id'>,
+  options: { force?: boolean } = {},
+) {
   const { db, clock, config, google } = deps
   const account = await repo.findGoogleAccount(db, salon.id)
   if (!account) throw calendarNotConnected()
+  if (account.reconnectRequiredAt) throw calendarReconnectRequired()
   const now = clock.now()
   const expiresAt = account.accessTokenExpiresAt
-  if (!expiresAt || expiresAt.getTime() - REFRESH_MARGIN_MS > now.getTime()) {
+  if (!options.force && (!expiresAt || expiresAt.getTime() - REFRESH_MARGIN_MS > now.getTime())) {
     return decryptSecret(config.appSecret, TOKEN_PURPOSE, account.accessToken)
   }
-  if (!google || !account.refreshToken) throw calendarReconnectRequired()
+  if (!google || !account.refreshToken) {
+    await repo.updateGoogleAccount(db, salon.id, { reconnectRequiredAt: now })
+    throw calendarReconnectRequired()
+  }
   let tokens: GoogleTokens
   try {
     tokens = await google.refresh(decryptSecret(config.appSecret, TOKEN_PURPOSE, account.refreshToken))
   } catch (error) {
     if (error instanceof GoogleError && error.oauthError === 'invalid_grant') {
-      await repo.deleteGoogleAccount(db, salon.id)
+      await repo.updateGoogleAccount(db, salon.id, { reconnectRequiredAt: now })
       throw calendarReconnectRequired()
     }
     throw googleUnavailable()
@@ -94,39 +128,56 @@ export async function freshAccessToken(deps: CalendarDeps & { google: GoogleClie
   return tokens.accessToken
 }
 
-/**
- * "Synchroniser": checks the connection is alive (a fresh token from Google) and records when.
- * Copying bookings into the calendar arrives with the calendar-sync issue.
- */
-export async function syncCalendar(deps: CalendarDeps & { google: GoogleClient | undefined }, salon: SalonRow) {
-  await freshAccessToken(deps, salon)
-  const syncedAt = deps.clock.now()
-  await repo.updateGoogleAccount(deps.db, salon.id, { lastSyncedAt: syncedAt })
-  return { success: true as const, syncedAt: syncedAt.toISOString() }
+/** A token sealed at rest, opened (for the release job, which outlives the account row). */
+export function openSealedToken(config: Config, sealed: string): string {
+  return decryptSecret(config.appSecret, TOKEN_PURPOSE, sealed)
 }
 
 /**
- * Disconnects the salon's calendar: Google's grant is revoked (the refresh token revokes the whole
- * grant), the stored tokens are deleted, and every session of the salon ends — the calendar
- * connection is the owner's sign-in. Google being unreachable does not keep the salon connected.
+ * The owner disconnects (in `db`'s transaction): the stored tokens are deleted, and every session
+ * of the salon ends — the calendar connection is the owner's sign-in. Returns what is needed to
+ * release the grant at Google afterwards (a job: Google is never on the request's path).
  */
-export async function disconnectCalendar(
-  deps: { db: Database; clock: Clock; config: Config; google: GoogleClient | undefined },
-  salon: SalonRow,
-  log: { warn(obj: object, msg: string): void },
-) {
-  const removed = await deps.db.transaction(async (tx) => {
-    const account = await repo.deleteGoogleAccount(tx, salon.id)
-    await endSessionsOfSalon(tx, salon.id)
-    return account
-  })
-  if (removed && deps.google) {
-    const sealed = removed.refreshToken ?? removed.accessToken
+export async function removeGoogleAccount(db: Executor, salonId: string) {
+  const removed = await repo.deleteGoogleAccount(db, salonId)
+  await endSessionsOfSalon(db, salonId)
+  if (!removed) return undefined
+  return {
+    sealedToken: removed.refreshToken ?? removed.accessToken,
+    tokenKind: removed.refreshToken ? ('refresh' as const) : ('access' as const),
+    channel:
+      removed.watchChannelId && removed.watchResourceId
+        ? { id: removed.watchChannelId, resourceId: removed.watchResourceId }
+        : null,
+  }
+}
+
+/**
+ * Releases a disconnected salon's grant at Google: its push channel is stopped (with an access
+ * token the grant still gives), then the grant is revoked. A grant already gone is no failure.
+ */
+export async function releaseGoogleGrant(
+  deps: { config: Config; google: GoogleClient | undefined; stopChannel: (accessToken: string) => Promise<void> },
+  release: { sealedToken: string; tokenKind: 'refresh' | 'access' },
+): Promise<void> {
+  const { google, config } = deps
+  if (!google) return
+  const token = decryptSecret(config.appSecret, TOKEN_PURPOSE, release.sealedToken)
+  let accessToken = release.tokenKind === 'access' ? token : undefined
+  if (!accessToken) {
     try {
-      await deps.google.revoke(decryptSecret(deps.config.appSecret, TOKEN_PURPOSE, sealed))
+      accessToken = (await google.refresh(token)).accessToken
     } catch (error) {
-      log.warn({ salonId: salon.publicId, reason: (error as Error).message }, 'Google token revocation failed')
+      if (error instanceof GoogleError && error.oauthError === 'invalid_grant') return
+      throw error
     }
   }
-  return { success: true as const, message: 'The calendar is disconnected and the session ended.' }
+  await deps.stopChannel(accessToken)
+  try {
+    await google.revoke(token)
+  } catch (error) {
+    // Google answers 400 invalid_token for a grant already revoked: nothing left to release.
+    if (error instanceof GoogleError && error.oauthError === 'invalid_token') return
+    throw error
+  }
 }

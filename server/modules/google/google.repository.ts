@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lt } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull, lt } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { type GoogleAccountRow, googleAccounts, type OAuthStateRow, oauthStates } from '../../db/schema'
 
@@ -52,7 +52,7 @@ export async function listGoogleAccounts(
   return db
     .select({ salonId: googleAccounts.salonId, email: googleAccounts.email })
     .from(googleAccounts)
-    .where(inArray(googleAccounts.salonId, salonIds))
+    .where(and(inArray(googleAccounts.salonId, salonIds), isNull(googleAccounts.reconnectRequiredAt)))
 }
 
 export async function upsertGoogleAccount(db: Executor, account: typeof googleAccounts.$inferInsert): Promise<void> {

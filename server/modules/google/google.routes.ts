@@ -2,22 +2,19 @@ import type { FastifyReply } from 'fastify'
 import { z } from 'zod'
 import {
   authUrlSchema,
-  calendarSyncResultSchema,
   demoSignInQuerySchema,
   demoSignInResultSchema,
   demoSignInSchema,
-  disconnectResultSchema,
 } from '../../../common/schemas/auth'
 import { text } from '../../../common/schemas/primitives'
-import { publicSalonIdSchema, salonParamsSchema } from '../../../common/schemas/salon'
+import { publicSalonIdSchema } from '../../../common/schemas/salon'
 import type { Config } from '../../config'
 import { clientKey, consumeLimit, type Limit, refundLimit, routeLimit } from '../../http/rate-limits'
-import { clearSessionCookie, setSessionCookie } from '../../http/session'
+import { setSessionCookie } from '../../http/session'
 import type { App, AppDeps } from '../../http/types'
 import { ACCESS_CODE_CHECKS } from '../ambassadors/access-codes.usecases'
 import { requireSalon } from '../salons/salons.usecases'
 import { visitorLanguage } from '../waitlist/waitlist.messages'
-import { disconnectCalendar, syncCalendar } from './calendar-connection.usecases'
 import { googleClient } from './google-client'
 import {
   approveDemoSignIn,
@@ -176,20 +173,4 @@ export function googleRoutes(app: App, deps: AppDeps): void {
       },
     )
   }
-
-  app.post(
-    '/api/salons/:id/disconnect',
-    { config: { access: 'salon' }, schema: { params: salonParamsSchema, response: { 200: disconnectResultSchema } } },
-    async (request, reply) => {
-      const result = await disconnectCalendar(signIn, await requireSalon(db, request.params.id), request.log)
-      clearSessionCookie(reply, config, 'staff')
-      return result
-    },
-  )
-
-  app.post(
-    '/api/salons/:id/sync-calendar',
-    { config: { access: 'salon' }, schema: { params: salonParamsSchema, response: { 200: calendarSyncResultSchema } } },
-    async (request) => syncCalendar(signIn, await requireSalon(db, request.params.id)),
-  )
 }

@@ -18,6 +18,8 @@ import {
 import { findUsableAccessCode, findUsableAccessCodeById } from '../ambassadors/access-codes.usecases'
 import { findOrCreateAmbassador } from '../ambassadors/ambassadors.usecases'
 import { type SessionKind, startSession } from '../auth/sessions.usecases'
+import { calendarConnected } from '../calendar-sync/calendar-sync.usecases'
+import type { Jobs } from '../jobs/job-engine'
 import { findSalonOfRowId, recordOwnerSignIn } from '../salons/salons.usecases'
 import { saveGoogleTokens } from './calendar-connection.usecases'
 import {
@@ -47,6 +49,7 @@ export interface SignInDeps {
   db: Database
   clock: Clock
   config: Config
+  jobs: Jobs
   google: GoogleClient | undefined
 }
 
@@ -297,7 +300,11 @@ async function finishSignIn(
   }
 
   return db.transaction(async (tx) => {
-    if (tokens) await saveGoogleTokens({ db: tx, clock, config }, salon.id, email, tokens)
+    if (tokens) {
+      // The calendar is connected (or reconnected): a synchronisation copies what is to come into it.
+      const saved = await saveGoogleTokens({ db: tx, clock, config }, salon.id, email, tokens)
+      await calendarConnected(tx, deps.jobs, salon.id, saved)
+    }
     await recordOwnerSignIn(tx, salon, clock.now())
     const { token } = await startSession(tx, clock, { kind: 'staff', salonId: salon.id, email, name: identity.name })
     const query = new URLSearchParams({ connected: 'true', salon: salon.publicId, email })

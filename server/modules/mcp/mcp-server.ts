@@ -1,8 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
 import { text } from '../../../common/schemas/primitives'
-import type { Clock } from '../../clock'
-import type { Database } from '../../db/client'
 import type { SalonRow } from '../../db/schema'
 import { callTool, TOOL_DESCRIPTIONS, type ToolName, type ToolScope, toolInputs } from '../assistant/tools'
 
@@ -26,10 +24,7 @@ const CUSTOMER_TOOLS: ToolName[] = [
   'reschedule_appointment',
 ]
 
-export function buildMcpServer(
-  deps: { db: Database; clock: Clock; log?: ToolScope['log'] },
-  salon: SalonRow,
-): McpServer {
+export function buildMcpServer(deps: Pick<ToolScope, 'db' | 'clock' | 'jobs' | 'log'>, salon: SalonRow): McpServer {
   const server = new McpServer({ name: `salonia-${salon.publicId}`, version: '1.0.0' })
   for (const name of Object.keys(toolInputs) as ToolName[]) {
     const needsCustomer = CUSTOMER_TOOLS.includes(name)

@@ -35,7 +35,7 @@ export function mcpRoutes(app: App, deps: AppDeps): void {
   app.post('/mcp', { config: { access: 'salon_token', rateLimit: perSalon } }, async (request, reply) => {
     const salon = request.mcpSalon
     if (!salon) throw new Error('unreachable: the salon_token rule let a request without a salon through')
-    const server = buildMcpServer({ db, clock, log: request.log }, salon)
+    const server = buildMcpServer({ db, clock, jobs: deps.jobs, log: request.log }, salon)
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
     reply.hijack()
     reply.raw.on('close', () => {

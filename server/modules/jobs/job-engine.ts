@@ -1,0 +1,164 @@
+import { sql } from 'drizzle-orm'
+import { fromDrizzle, fromPglite, type Job, PgBoss, type SendOptions } from 'pg-boss'
+import type { DatabaseHandle, Executor } from '../../db/client'
+import { type JobPayloads, QUEUES, type QueueSettings } from './queues'
+
+/**
+ * The background-work engine: pg-boss, in the same PostgreSQL database as the bookings (its own
+ * `pgboss` schema). On a server it keeps a small pool of its own; on the embedded PGlite it shares
+ * the one connection. A job is enqueued through the caller's transaction (`send(tx, …)`), so it
+ * commits or rolls back with the change that caused it. Workers fetch with `FOR UPDATE SKIP
+ * LOCKED`: with several instances on one database each job runs on one of them only; a job whose
+ * worker died (kill -9) stops sending heartbeats and is retried by whichever instance supervises.
+ */
+
+export interface JobContext {
+  id: string
+  /** 0 on the first attempt. */
+  retryCount: number
+  /** The job's retry limit: the attempt `retryCount === retryLimit` is the last. */
+  retryLimit: number
+}
+
+type Payloads = object
+
+export type JobHandler<P extends Payloads, N extends keyof P> = (data: P[N], job: JobContext) => Promise<void>
+
+export type JobHandlers<P extends Payloads = JobPayloads> = { [N in keyof P]?: JobHandler<P, N> }
+
+/** What the rest of the server needs of the engine: enqueueing, inside a transaction or not. */
+export interface Jobs<P extends Payloads = JobPayloads> {
+  /**
+   * Enqueues through `db` (a transaction: the job exists only if it commits). `null` when an
+   * equal job was already waiting (a queue that keeps one per key), which then covers this one.
+   */
+  send<N extends keyof P & string>(
+    db: Executor,
+    name: N,
+    data: P[N],
+    options?: Pick<SendOptions, 'singletonKey' | 'startAfter'>,
+  ): Promise<string | null>
+}
+
+export interface JobEngineOptions {
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void }
+  /** Overrides of every queue's retry and heartbeat timing (tests use short ones). */
+  timing?: Partial<Pick<QueueSettings, 'retryDelay' | 'retryDelayMax' | 'retryLimit' | 'heartbeatSeconds'>>
+  /** How often an idle worker looks for work, in seconds (notifications usually wake it first). */
+  pollingIntervalSeconds?: number
+  /** How often stalled jobs (a worker gone without a word) are found and retried, in seconds. */
+  superviseIntervalSeconds?: number
+}
+
+export class JobEngine<P extends Payloads = JobPayloads> implements Jobs<P> {
+  private workersStarted = false
+
+  private constructor(
+    private readonly boss: PgBoss,
+    private readonly options: JobEngineOptions,
+    private readonly queues: Record<keyof P & string, QueueSettings>,
+  ) {}
+
+  /** Installs or migrates pg-boss's schema and creates the queues; no job runs until `work()`. */
+  static async start<P extends Payloads = JobPayloads>(
+    database: DatabaseHandle,
+    options: JobEngineOptions,
+    queues: Record<keyof P & string, QueueSettings> = QUEUES as never,
+  ): Promise<JobEngine<P>> {
+    const connection = database.jobsConnection
+    const timing = {
+      superviseIntervalSeconds: options.superviseIntervalSeconds ?? 30,
+      monitorIntervalSeconds: options.superviseIntervalSeconds ?? 30,
+      // Completed jobs are kept a week, failed ones until an administrator deals with them.
+      useListenNotify: true,
+      // pg-boss's own registry of instances is not used: instances are stateless web servers.
+      registerInstance: false,
+      openTelemetry: { enabled: false },
+    }
+    const boss =
+      connection.driver === 'pglite'
+        ? new PgBoss({ db: fromPglite(connection.client), backend: 'pglite', ...timing })
+        : new PgBoss({ connectionString: connection.url, max: 4, application_name: 'salonia-jobs', ...timing })
+    boss.on('error', (error: Error) => options.log.error({ err: error.message }, 'job engine error'))
+    await boss.start()
+    const engine = new JobEngine<P>(boss, options, queues)
+    for (const [name, settings] of Object.entries(queues) as [string, QueueSettings][]) {
+      const { policy, cron: _, concurrency: __, ...rest } = engine.settingsOf(settings)
+      await boss.createQueue(name, { policy, ...rest, notify: true })
+      // A queue's settings may have changed since it was created (its policy cannot).
+      await boss.updateQueue(name, { ...rest, notify: true })
+    }
+    return engine
+  }
+
+  private settingsOf(settings: QueueSettings): QueueSettings {
+    const timing = settings.retryBackoff
+      ? this.options.timing
+      : { heartbeatSeconds: this.options.timing?.heartbeatSeconds }
+    return { ...settings, ...timing }
+  }
+
+  send<N extends keyof P & string>(
+    db: Executor,
+    name: N,
+    data: P[N],
+    options: Pick<SendOptions, 'singletonKey' | 'startAfter'> = {},
+  ): Promise<string | null> {
+    return this.boss.send(name, data as object, { ...options, db: fromDrizzle(db as never, sql as never) })
+  }
+
+  /** Starts the workers of these queues in this process, and the periodic jobs' schedules. */
+  async work(handlers: JobHandlers<P>): Promise<void> {
+    this.workersStarted = true
+    for (const [name, handler] of Object.entries(handlers) as [keyof P & string, JobHandler<P, keyof P>][]) {
+      const settings = this.queues[name]
+      await this.boss.work<P[keyof P]>(
+        name,
+        {
+          pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2,
+          // Notifications wake a worker for a new job at once, but not for one that becomes due
+          // (a retry, a reminder): polling stays as frequent with them.
+          notifyPollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2,
+          localConcurrency: settings.concurrency ?? 1,
+          includeMetadata: true,
+        },
+        async ([job]) => {
+          if (job) await this.run(name, handler, job as Job<P[keyof P]> & { retryLimit: number })
+        },
+      )
+      if (settings.cron) await this.boss.schedule(name, settings.cron, {}, { tz: 'UTC' })
+    }
+  }
+
+  private async run(
+    name: string,
+    handler: JobHandler<P, keyof P>,
+    job: Job<P[keyof P]> & { retryCount?: number; retryLimit: number },
+  ): Promise<void> {
+    const context = { id: job.id, retryCount: job.retryCount ?? 0, retryLimit: job.retryLimit }
+    try {
+      await handler(job.data, context)
+    } catch (error) {
+      // Logged without the payload's details beyond ids; the error message is ours (no tokens).
+      this.options.log.warn(
+        { job: name, jobId: job.id, attempt: context.retryCount + 1, err: (error as Error).message },
+        context.retryCount >= context.retryLimit ? 'job failed for good' : 'job failed, will retry',
+      )
+      throw error
+    }
+  }
+
+  /** Puts a failed job back in its queue, as new. */
+  async retry(name: keyof P & string, id: string): Promise<boolean> {
+    const result = await this.boss.retry(name, id)
+    return ((result as { affected?: number }).affected ?? 0) > 0
+  }
+
+  async stop(options: { graceful?: boolean } = {}): Promise<void> {
+    await this.boss.stop({ graceful: options.graceful ?? true, timeout: 10_000, close: true })
+  }
+
+  get running(): boolean {
+    return this.workersStarted
+  }
+}

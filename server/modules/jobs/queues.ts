@@ -1,0 +1,78 @@
+import type { QueuePolicy } from 'pg-boss'
+
+/**
+ * Every kind of background job, its payload and how its queue behaves. Payloads carry ids, never
+ * personal data or tokens in clear: a handler reads the current facts when it runs, which is also
+ * what makes it idempotent (running it twice converges on the same state).
+ */
+
+export type CalendarSyncReason = 'connect' | 'manual' | 'notification' | 'poll'
+
+export interface JobPayloads {
+  /** Make the salon's calendar show this booking as it is now (create, update or remove its event). */
+  'calendar.push-booking': { bookingId: string }
+  /** Read the calendar's changes (busy times), then push every booking missing or out of date. */
+  'calendar.sync-salon': { salonId: string; reason: CalendarSyncReason }
+  /** Periodic: polls calendars that are due, renews push channels before they expire. */
+  'calendar.maintain': Record<string, never>
+  /** After a disconnect: stop Google's push channel, then revoke the grant (sealed token). */
+  'calendar.release': {
+    /** The grant's token, encrypted with APP_SECRET as it was stored. */
+    sealedToken: string
+    tokenKind: 'refresh' | 'access'
+    channel: { id: string; resourceId: string } | null
+  }
+}
+
+export type JobName = keyof JobPayloads
+
+export interface QueueSettings {
+  /** `stately`: at most one waiting and one running job per singletonKey (later sends fold in). */
+  policy: QueuePolicy
+  retryLimit: number
+  /** Seconds before the first retry; doubled at each attempt (with jitter) up to retryDelayMax. */
+  retryDelay: number
+  retryBackoff: boolean
+  /** Only with retryBackoff. */
+  retryDelayMax?: number
+  /** A running job sends a heartbeat this often; silent twice as long, it is retried elsewhere. */
+  heartbeatSeconds: number
+  expireInSeconds: number
+  /** Failed jobs stay this long for administrators to see and retry. */
+  retentionSeconds?: number
+  deleteAfterSeconds: number
+  /** Jobs of this queue running at once in one instance. */
+  concurrency?: number
+  /** Periodic queues: a cron expression (UTC); one instance sends each occurrence. */
+  cron?: string
+}
+
+const DAY_SECONDS = 24 * 60 * 60
+
+/** Talking to Google: up to 10 attempts over about 2 hours (5 s, 10 s, 20 s … capped at 30 min). */
+const GOOGLE_RETRIES = {
+  retryLimit: 10,
+  retryDelay: 5,
+  retryBackoff: true,
+  retryDelayMax: 30 * 60,
+  heartbeatSeconds: 30,
+  expireInSeconds: 5 * 60,
+  deleteAfterSeconds: 7 * DAY_SECONDS,
+} satisfies Partial<QueueSettings>
+
+export const QUEUES: { [N in JobName]: QueueSettings } = {
+  'calendar.push-booking': { policy: 'stately', concurrency: 4, ...GOOGLE_RETRIES },
+  'calendar.sync-salon': { policy: 'stately', concurrency: 2, ...GOOGLE_RETRIES },
+  'calendar.maintain': {
+    policy: 'singleton',
+    cron: '*/5 * * * *',
+    // A missed round is simply the next one five minutes later.
+    retryLimit: 0,
+    retryDelay: 0,
+    retryBackoff: false,
+    heartbeatSeconds: 30,
+    expireInSeconds: 5 * 60,
+    deleteAfterSeconds: DAY_SECONDS,
+  },
+  'calendar.release': { policy: 'standard', ...GOOGLE_RETRIES },
+}
