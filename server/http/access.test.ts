@@ -30,6 +30,8 @@ const EXPECTED: Record<string, AccessRule> = {
   'GET /api/salons/:id/dashboard': 'salon',
   'POST /api/salons/:id/disconnect': 'salon',
   'POST /api/salons/:id/sync-calendar': 'salon',
+  'GET /api/salons/:id/calendar': 'salon',
+  'POST /api/google/calendar-notifications': 'public',
   'GET /api/salons/:id/mcp-token': 'salon',
   'POST /api/salons/:id/mcp-token': 'salon',
   'DELETE /api/salons/:id/mcp-token': 'salon',

@@ -236,6 +236,17 @@ async function prepare(): Promise<void> {
     'GET /api/salons/:id/dashboard': one({ params: { id: 'SAL001' } }),
     'POST /api/salons/:id/disconnect': one({ params: { id: 'SAL001' } }),
     'POST /api/salons/:id/sync-calendar': one({ params: { id: 'SAL001' } }),
+    'GET /api/salons/:id/calendar': one({ params: { id: 'SAL001' } }),
+    'POST /api/google/calendar-notifications': one({
+      headers: {
+        'content-type': 'application/json; utf-8',
+        'x-goog-channel-id': 'a7b5c2d0-0000-4000-8000-000000000001',
+        'x-goog-channel-token': 'not-the-token',
+        'x-goog-resource-id': 'resource-1',
+        'x-goog-resource-state': 'exists',
+        'x-goog-message-number': '2',
+      },
+    }),
     'POST /api/bookings/:bookingId/cancel': one({ params: { bookingId } }),
     'POST /api/bookings/:bookingId/reschedule': one({
       params: { bookingId },

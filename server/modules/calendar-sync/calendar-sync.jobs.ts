@@ -13,8 +13,8 @@ export function calendarSyncWorkers(deps: CalendarSyncDeps): JobHandlers {
     'calendar.push-booking': async ({ bookingId }) => {
       await pushBooking(deps, bookingId)
     },
-    'calendar.sync-salon': async ({ salonId }) => {
-      await syncSalon(deps, salonId)
+    'calendar.sync-salon': async ({ salonId, reason }) => {
+      await syncSalon(deps, salonId, reason)
     },
     'calendar.maintain': async () => {
       await maintainCalendars(deps)

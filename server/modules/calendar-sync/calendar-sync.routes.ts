@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { disconnectResultSchema } from '../../../common/schemas/auth'
 import { calendarStatusSchema, calendarSyncRequestSchema } from '../../../common/schemas/calendar'
+import { text } from '../../../common/schemas/primitives'
 import { salonParamsSchema } from '../../../common/schemas/salon'
 import { clearSessionCookie } from '../../http/session'
 import type { App, AppDeps } from '../../http/types'
@@ -8,7 +9,7 @@ import { requireSalon } from '../salons/salons.usecases'
 import { calendarStatus, disconnectCalendar, receiveNotification, requestManualSync } from './calendar-sync.usecases'
 
 /** The header values Google puts on a push notification (each at most a few hundred characters). */
-const goog = z.string().max(512).optional()
+const goog = text().max(512).optional()
 
 export function calendarSyncRoutes(app: App, deps: AppDeps): void {
   const { db, config } = deps

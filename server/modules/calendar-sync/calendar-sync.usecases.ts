@@ -129,7 +129,11 @@ export async function pushBooking(deps: CalendarSyncDeps, bookingId: string): Pr
  * Job `calendar.sync-salon`: reads the calendar's changes into busy times, renews the push
  * channel when due, then pushes every booking whose event is missing or out of date.
  */
-export async function syncSalon(deps: CalendarSyncDeps, salonId: string): Promise<repo.SyncState['lastSyncCounts']> {
+export async function syncSalon(
+  deps: CalendarSyncDeps,
+  salonId: string,
+  reason: CalendarSyncReason,
+): Promise<repo.SyncState['lastSyncCounts']> {
   const salon = await repo.findSalonForCalendar(deps.db, salonId)
   const state = await repo.findSyncState(deps.db, salonId)
   if (!salon || !state || state.reconnectRequiredAt) return null
@@ -142,7 +146,13 @@ export async function syncSalon(deps: CalendarSyncDeps, salonId: string): Promis
       const outcome = await pushOne(deps, token, salon, booking, link, { deleteUnlinked: false })
       if (outcome !== 'unchanged') counts[outcome]++
     }
-    await repo.updateSyncState(deps.db, salonId, { lastSyncCounts: counts, lastSyncedAt: deps.clock.now() })
+    // What a person asked for (connecting, "Synchroniser") is what the dashboard reports; the
+    // reads Google's notifications cause would otherwise overwrite it with zeros a second later.
+    const asked = reason === 'manual' || reason === 'connect'
+    await repo.updateSyncState(deps.db, salonId, {
+      ...(asked ? { lastSyncCounts: counts } : {}),
+      lastSyncedAt: deps.clock.now(),
+    })
     return counts
   })
 }
@@ -242,7 +252,7 @@ export interface CalendarNotification {
 }
 
 export const notificationRefused = () =>
-  new AppError('calendar.notification_refused', 401, 'Unknown channel or wrong channel token.')
+  new AppError('calendar.unknown_channel', 404, 'No calendar channel of that id and token.')
 
 /**
  * A change notification from Google: authenticated by the channel's token (only its hash is

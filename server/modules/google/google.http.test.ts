@@ -182,53 +182,6 @@ describe('professional sign-in with Google', () => {
     expect(await t.database.db.select().from(sessions)).toHaveLength(1)
   })
 
-  it('refreshes an expired access token through Google when the calendar is synchronised', async () => {
-    const { cookie } = await signIn(OWNER)
-    const first = await t.app.inject({ method: 'POST', url: '/api/salons/SAL001/sync-calendar', headers: { cookie } })
-    expect(first.statusCode).toBe(200)
-    expect(first.json()).toEqual({ success: true, syncedAt: t.clock.now().toISOString() })
-    expect(google.tokenRequests.at(-1)).toBe('authorization_code')
-    const [before] = await t.database.db.select().from(googleAccounts)
-
-    t.clock.advance(2 * 60 * 60 * 1000)
-    google.expireAccessTokens()
-    const second = await t.app.inject({ method: 'POST', url: '/api/salons/SAL001/sync-calendar', headers: { cookie } })
-    expect(second.statusCode).toBe(200)
-    expect(google.tokenRequests.at(-1)).toBe('refresh_token')
-    const [after] = await t.database.db.select().from(googleAccounts)
-    const token = (sealed: string | undefined) => decryptSecret(t.config.appSecret, 'google-token', sealed ?? '')
-    expect(token(after?.accessToken)).not.toBe(token(before?.accessToken))
-    expect(after?.accessTokenExpiresAt?.getTime()).toBeGreaterThan(t.clock.now().getTime())
-  })
-
-  it('disconnects the calendar when Google no longer honours the grant', async () => {
-    const { cookie } = await signIn(OWNER)
-    const [account] = await t.database.db.select().from(googleAccounts)
-    const refresh = decryptSecret(t.config.appSecret, 'google-token', account?.refreshToken ?? '')
-    await fetch(`${google.baseUrl}/revoke?token=${refresh}`, { method: 'POST' })
-    t.clock.advance(2 * 60 * 60 * 1000)
-    google.expireAccessTokens()
-    const res = await t.app.inject({ method: 'POST', url: '/api/salons/SAL001/sync-calendar', headers: { cookie } })
-    expect(res.statusCode).toBe(409)
-    expect(res.json().code).toBe('calendar.reconnect_required')
-    expect(await t.database.db.select().from(googleAccounts)).toEqual([])
-  })
-
-  it('disconnect revokes the tokens at Google, forgets them and ends the session', async () => {
-    const { cookie } = await signIn(OWNER)
-    const [account] = await t.database.db.select().from(googleAccounts)
-    const refresh = decryptSecret(t.config.appSecret, 'google-token', account?.refreshToken ?? '')
-    const res = await t.app.inject({ method: 'POST', url: '/api/salons/SAL001/disconnect', headers: { cookie } })
-    expect(res.statusCode).toBe(200)
-    expect(res.json()).toMatchObject({ success: true })
-    expect(res.cookies.find((c) => c.name === 'salonia_session')?.value).toBe('')
-    expect(google.revoked).toContain(refresh)
-    expect(await t.database.db.select().from(googleAccounts)).toEqual([])
-    expect(await session(cookie)).toEqual({ isAuthenticated: false })
-    const sync = await t.app.inject({ method: 'POST', url: '/api/salons/SAL001/sync-calendar', headers: { cookie } })
-    expect(sync.statusCode).toBe(401)
-  })
-
   it('says why no sign-in can start: unknown salon, no authorised account, inactive salon', async () => {
     expect((await t.app.inject({ url: '/api/google/auth-url/SAL999' })).json().code).toBe('salons.not_found')
     const bare = await createSalon(t.database.db, {
