@@ -91,11 +91,14 @@ export class JobEngine<P extends Payloads = JobPayloads> implements Jobs<P> {
     return engine
   }
 
+  /** A queue's settings with the engine's timing overrides (retry delays only where retries back off). */
   private settingsOf(settings: QueueSettings): QueueSettings {
-    const timing = settings.retryBackoff
-      ? this.options.timing
-      : { heartbeatSeconds: this.options.timing?.heartbeatSeconds }
-    return { ...settings, ...timing }
+    const { heartbeatSeconds, ...retries } = this.options.timing ?? {}
+    return {
+      ...settings,
+      ...(settings.retryBackoff ? retries : {}),
+      ...(heartbeatSeconds ? { heartbeatSeconds } : {}),
+    }
   }
 
   send<N extends keyof P & string>(
