@@ -61,3 +61,29 @@ export const adminSalonDetailsSchema = z.object({
   stats: z.object({ totalBookings: z.number(), upcomingBookings: z.number(), bookingsToday: z.number() }),
 })
 export type AdminSalonDetails = z.infer<typeof adminSalonDetailsSchema>
+
+/**
+ * A background job that failed for good (its retries spent), as `GET /api/admin/jobs/failed` shows
+ * it: never its payload, which may carry an (encrypted) token, only a reference derived from it.
+ */
+export const failedJobSchema = z.object({
+  id: z.string(),
+  /** The queue's name (`calendar.push-booking`…); the panel names it in words. */
+  queue: z.string(),
+  /** What the job was about, for a person: "SAL001 · 2026-12-02 10:00" (a booking), "SAL001" (a salon); null when unknown. */
+  about: z.string().nullable(),
+  /** The last attempt's error message, shortened; null when the job failed without one. */
+  error: z.string().nullable(),
+  /** Attempts made, the first one included. */
+  attempts: z.number(),
+  failedAt: z.string(),
+  createdAt: z.string(),
+})
+export type FailedJob = z.infer<typeof failedJobSchema>
+
+/** The newest failed jobs (at most 50) and how many there are in all. */
+export const failedJobsSchema = z.object({ jobs: z.array(failedJobSchema), total: z.number() })
+export type FailedJobs = z.infer<typeof failedJobsSchema>
+
+export const jobParamsSchema = z.object({ id: z.uuid({ message: 'Unknown job' }) })
+export const jobRetriedSchema = z.object({ success: z.literal(true) })

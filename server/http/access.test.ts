@@ -47,6 +47,8 @@ const EXPECTED: Record<string, AccessRule> = {
   'GET /api/admin/access-codes': 'admin',
   'POST /api/admin/access-codes': 'admin',
   'POST /api/admin/access-codes/:codeId/revoke': 'admin',
+  'GET /api/admin/jobs/failed': 'admin',
+  'POST /api/admin/jobs/:id/retry': 'admin',
   'POST /api/ambassador/validate-code': 'public',
   'GET /api/ambassador/google-auth': 'public',
   'POST /api/ambassador/logout': 'public',

@@ -271,6 +271,8 @@ async function prepare(): Promise<void> {
     'GET /api/admin/access-codes': one({}),
     'POST /api/admin/access-codes': one({ body: { label: 'Équipe Lyon' } }),
     'POST /api/admin/access-codes/:codeId/revoke': one({ params: { codeId } }),
+    'GET /api/admin/jobs/failed': one({}),
+    'POST /api/admin/jobs/:id/retry': one({ params: { id: '00000000-0000-4000-8000-000000000000' } }),
     'POST /api/ambassador/validate-code': one({ body: { accessCode: 'DEMO-AMBASSADOR-2026' } }),
     'GET /api/ambassador/google-auth': one({ query: { accessCode: 'DEMO-AMBASSADOR-2026' } }),
     'POST /api/ambassador/logout': one({}),

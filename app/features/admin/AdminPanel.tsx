@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/Button'
 import { Card, CardDescription } from '../../components/ui/Card'
 import { AccessCodesSection } from './AccessCodesSection'
 import { useRefreshAdminData } from './admin-api'
+import { FailedJobsSection } from './FailedJobsSection'
 import { OverviewTiles } from './OverviewTiles'
 import { SalonDetailsDialog, type ViewRequest } from './SalonDetailsDialog'
 import { SalonFormDialog } from './SalonFormDialog'
@@ -15,9 +16,9 @@ import { WaitlistSection } from './WaitlistSection'
 
 /**
  * The administration panel (spec §2) with true figures: the title, the "Salonia Administration"
- * card with "Nouveau Salon" and the four tiles, the salons, their services, the ambassadors'
- * access codes and the latest waitlist sign-ups. The salon dialogs live here because the salon
- * table and the services grid both open them.
+ * card with "Nouveau Salon" and the four tiles, the salons, their services, the background jobs
+ * that failed for good, the ambassadors' access codes and the latest waitlist sign-ups. The salon
+ * dialogs live here because the salon table and the services grid both open them.
  */
 export function AdminPanel() {
   const { t } = useTranslation()
@@ -57,6 +58,7 @@ export function AdminPanel() {
       </Card>
       <SalonsSection onView={(salonId) => setViewing({ salonId })} onEdit={setEditing} />
       <ServicesSection onOpenSalon={(salonId) => setViewing({ salonId, atServices: true })} />
+      <FailedJobsSection />
       <div className="grid gap-6 sm:gap-8 lg:grid-cols-2 lg:items-start">
         <AccessCodesSection />
         <WaitlistSection />

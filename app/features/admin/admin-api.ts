@@ -1,6 +1,6 @@
 import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
-import type { AccessCode, AdminOverview, AdminSalonDetails } from '../../../common/schemas/admin'
+import type { AccessCode, AdminOverview, AdminSalonDetails, FailedJobs } from '../../../common/schemas/admin'
 import type { Service } from '../../../common/schemas/catalog'
 import type { Salon } from '../../../common/schemas/salon'
 import type { WaitlistReferral } from '../../../common/schemas/waitlist'
@@ -17,6 +17,7 @@ export const adminKeys = {
   salon: (salonId: string) => ['/api/admin/salons', salonId],
   accessCodes: ['/api/admin/access-codes'],
   waitlist: ['/api/admin/waitlist'],
+  failedJobs: ['/api/admin/jobs/failed'],
 } as const
 
 /** Every list and figure of the panel: a change to one salon can move any of them. */
@@ -27,6 +28,7 @@ const EVERY_KEY: QueryKey[] = [
   ['/api/admin/salons'],
   adminKeys.accessCodes,
   adminKeys.waitlist,
+  adminKeys.failedJobs,
 ]
 
 /** Refetches all the panel shows (after a change, or on the "refresh" button). */
@@ -40,6 +42,7 @@ export const useAdminSalons = () => useQuery<Salon[]>({ queryKey: adminKeys.salo
 export const useAdminServices = () => useQuery<Service[]>({ queryKey: adminKeys.services })
 export const useAccessCodes = () => useQuery<AccessCode[]>({ queryKey: adminKeys.accessCodes })
 export const useWaitlist = () => useQuery<WaitlistReferral[]>({ queryKey: adminKeys.waitlist })
+export const useFailedJobs = () => useQuery<FailedJobs>({ queryKey: adminKeys.failedJobs })
 
 export function useAdminSalonDetails(salonId: string | undefined) {
   return useQuery<AdminSalonDetails>({ queryKey: adminKeys.salon(salonId ?? ''), enabled: salonId !== undefined })
@@ -97,6 +100,24 @@ export function useRevokeAccessCode() {
       await apiRequest('POST', `/api/admin/access-codes/${encodeURIComponent(id)}/revoke`)
     },
     onSuccess: () => refresh(),
+  })
+}
+
+/**
+ * `POST /api/admin/jobs/:id/retry`: the job goes back to its queue, so it leaves the failed list.
+ * The outcome is told through the hook's callbacks, not `mutate()`'s: the list read again removes
+ * the job's row, its button with it, and `mutate()`'s callbacks die with the component.
+ */
+export function useRetryFailedJob(outcome: { onSuccess: () => void; onError: (error: unknown) => void }) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (id: string) => {
+      await apiRequest('POST', `/api/admin/jobs/${encodeURIComponent(id)}/retry`)
+    },
+    onSuccess: outcome.onSuccess,
+    onError: outcome.onError,
+    // Also after a 404: the job is no longer failed (someone retried it), the list is stale.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.failedJobs }),
   })
 }
 

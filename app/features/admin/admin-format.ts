@@ -25,6 +25,13 @@ export function formatDay(iso: string, language: Language): string {
   return Number.isNaN(date.getTime()) ? iso : formatDate(date, 'd MMM yyyy', language)
 }
 
+/** An instant with its time, in the browser's zone and the language's style: "1 déc. 2026, 09:12". */
+export function formatDateTime(iso: string, language: Language): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  return new Intl.DateTimeFormat(locale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(date)
+}
+
 /** One line of the opening-hours summary: the days it covers and their hours (none when closed). */
 export interface HoursLine {
   from: WeekdayKey

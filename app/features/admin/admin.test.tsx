@@ -89,6 +89,7 @@ function serve(extra: Routes = {}) {
     'GET /api/services': { json: [COUPE] },
     'GET /api/admin/access-codes': { json: [CODE] },
     'GET /api/admin/waitlist': { json: [] },
+    'GET /api/admin/jobs/failed': { json: { jobs: [], total: 0 } },
     ...extra,
   })
 }

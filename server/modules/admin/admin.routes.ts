@@ -7,12 +7,15 @@ import {
   adminSalonDetailsSchema,
   adminSalonInputSchema,
   adminSalonUpdateSchema,
+  failedJobsSchema,
+  jobParamsSchema,
+  jobRetriedSchema,
 } from '../../../common/schemas/admin'
 import { salonParamsSchema, salonSchema } from '../../../common/schemas/salon'
 import type { App, AppDeps } from '../../http/types'
 import { createAccessCode, listAccessCodes, revokeAccessCode } from '../ambassadors/access-codes.usecases'
 import { createSalonAsAdmin, requireSalon, updateSalonAsAdmin } from '../salons/salons.usecases'
-import { adminOverview, adminSalonDetails } from './admin.usecases'
+import { adminOverview, adminSalonDetails, failedJobs, retryFailedJob } from './admin.usecases'
 
 /** The administration panel's calls; everything under /api/admin is for administrators only. */
 export function adminRoutes(app: App, deps: AppDeps): void {
@@ -70,5 +73,21 @@ export function adminRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request) => revokeAccessCode(db, clock, request.params.codeId),
+  )
+
+  // Background jobs whose retries are spent: what failed and why, and a way to run one again.
+  app.get(
+    '/api/admin/jobs/failed',
+    { config: { access: 'admin' }, schema: { response: { 200: failedJobsSchema } } },
+    async () => failedJobs(deps),
+  )
+
+  app.post(
+    '/api/admin/jobs/:id/retry',
+    { config: { access: 'admin' }, schema: { params: jobParamsSchema, response: { 200: jobRetriedSchema } } },
+    async (request) => {
+      await retryFailedJob(deps, request.params.id)
+      return { success: true as const }
+    },
   )
 }

@@ -1,12 +1,17 @@
-import type { AdminOverview, AdminSalonDetails } from '../../../common/schemas/admin'
-import { instantToLocal, localDaysRange } from '../../../common/time'
+import type { AdminOverview, AdminSalonDetails, FailedJobs } from '../../../common/schemas/admin'
+import { formatLocalDateTime, instantToLocal, localDaysRange } from '../../../common/time'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import type { SalonRow } from '../../db/schema'
-import { countSalonAppointments } from '../bookings/bookings.usecases'
+import { bookingStarts, countSalonAppointments } from '../bookings/bookings.usecases'
 import { listSalonServices } from '../catalog/catalog.usecases'
+import type { Jobs } from '../jobs/job-engine'
+import { failedJobNotFound } from '../jobs/jobs.errors'
+import { countFailedJobs, type FailedJobRow, listFailedJobs, queueOfJob } from '../jobs/jobs.repository'
+import { type JobName, QUEUES } from '../jobs/queues'
 import { listSalons } from '../salons/salons.repository'
 import { getSalonDetails } from '../salons/salons.usecases'
+import { presentFailedJob } from './admin.presenters'
 import * as repo from './admin.repository'
 
 /** The success rate looks at the last 30 days of conversations. */
@@ -57,4 +62,64 @@ export async function adminSalonDetails(
     countSalonAppointments(db, salon.id),
   ])
   return { salon: details, services, stats: { totalBookings, upcomingBookings, bookingsToday } }
+}
+
+/** The panel lists the newest failed jobs; the total says whether there are more. */
+const FAILED_JOBS_SHOWN = 50
+
+/** Background jobs that failed for good, newest first, each with what it was about. */
+export async function failedJobs({ db }: { db: Database }): Promise<FailedJobs> {
+  const [rows, total] = await Promise.all([listFailedJobs(db, FAILED_JOBS_SHOWN), countFailedJobs(db)])
+  const references = await jobReferences(db, rows)
+  return { jobs: rows.map((row) => presentFailedJob(row, references.get(row.id) ?? null)), total }
+}
+
+const textField = (data: FailedJobRow['data'], name: string): string | undefined => {
+  const value = data?.[name]
+  return typeof value === 'string' ? value : undefined
+}
+
+/**
+ * A short reference to what each job was about, read from the ids of its payload (never the
+ * payload itself): a booking's salon and start on the salon's clock, or a salon's public ID.
+ * Jobs about nothing in particular (maintenance) or nothing that can be shown (a release only
+ * knows a token and a channel) have none, nor do jobs whose booking or salon is gone.
+ */
+async function jobReferences(db: Database, rows: FailedJobRow[]): Promise<Map<string, string>> {
+  const references = new Map<string, string>()
+  if (rows.length === 0) return references
+  const bookingIdOf = (row: FailedJobRow) =>
+    row.name === 'calendar.push-booking' ? textField(row.data, 'bookingId') : undefined
+  const [starts, salons] = await Promise.all([
+    bookingStarts(
+      db,
+      rows.map(bookingIdOf).filter((id) => id !== undefined),
+    ),
+    listSalons(db),
+  ])
+  const salonsById = new Map(salons.map((salon) => [salon.id, salon]))
+  for (const row of rows) {
+    if (row.name === 'calendar.push-booking') {
+      const booking = starts.get(bookingIdOf(row) ?? '')
+      const salon = booking && salonsById.get(booking.salonId)
+      if (booking && salon) {
+        references.set(
+          row.id,
+          `${salon.publicId} · ${formatLocalDateTime(booking.startsAt, salon.timeZone).replace('T', ' ')}`,
+        )
+      }
+    } else if (row.name === 'calendar.sync-salon') {
+      const salon = salonsById.get(textField(row.data, 'salonId') ?? '')
+      if (salon) references.set(row.id, salon.publicId)
+    }
+  }
+  return references
+}
+
+const isProductQueue = (name: string): name is JobName => Object.hasOwn(QUEUES, name)
+
+/** Puts a failed job back in its queue; a job that is not failed (or not known) is a 404. */
+export async function retryFailedJob({ db, jobs }: { db: Database; jobs: Jobs }, id: string): Promise<void> {
+  const queue = await queueOfJob(db, id)
+  if (!queue || !isProductQueue(queue) || !(await jobs.retry(queue, id))) throw failedJobNotFound()
 }

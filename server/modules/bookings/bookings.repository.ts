@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, lt, ne, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { preparedPerDatabase } from '../../db/prepared'
 import { type BookingRow, bookings, type CustomerRow, customers, idempotencyKeys } from '../../db/schema'
@@ -53,6 +53,18 @@ export async function insertBooking(db: Executor, values: typeof bookings.$infer
 export async function findBookingSalonId(db: Executor, id: string): Promise<string | undefined> {
   const [row] = await db.select({ salonId: bookings.salonId }).from(bookings).where(eq(bookings.id, id)).limit(1)
   return row?.salonId
+}
+
+/** The salon (row id) and start of each of these bookings that exists. */
+export async function listBookingStarts(
+  db: Executor,
+  ids: string[],
+): Promise<{ id: string; salonId: string; startsAt: Date }[]> {
+  if (ids.length === 0) return []
+  return db
+    .select({ id: bookings.id, salonId: bookings.salonId, startsAt: bookings.startsAt })
+    .from(bookings)
+    .where(inArray(bookings.id, ids))
 }
 
 export async function findBooking(db: Executor, id: string): Promise<BookingWithCustomer | undefined> {

@@ -324,4 +324,13 @@ export async function salonOfBooking(db: Database, bookingId: string): Promise<s
   return repo.findBookingSalonId(db, bookingId)
 }
 
+/** Where and when each of these bookings is (by booking id); ids that are no booking are left out. */
+export async function bookingStarts(
+  db: Database,
+  bookingIds: string[],
+): Promise<Map<string, { salonId: string; startsAt: Date }>> {
+  const rows = await repo.listBookingStarts(db, [...new Set(bookingIds.filter((id) => UUID.test(id)))])
+  return new Map(rows.map(({ id, ...where }) => [id, where]))
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

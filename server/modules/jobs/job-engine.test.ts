@@ -79,6 +79,21 @@ describe.each(testDrivers())('the job engine on %s', (driver) => {
     expect(await listFailedJobs(database.db, 10)).toEqual([])
   })
 
+  it("creates the product's queues with their own timings when none are overridden, as a server does", async () => {
+    const database = await freshDatabase(driver)
+    const engine = await startTestJobEngine(database, undefined, { timing: undefined })
+    cleanups.push(() => engine.stop({ graceful: false }))
+    const { rows } = (await database.db.execute(
+      sql`select name, retry_limit as "retryLimit", heartbeat_seconds as "heartbeatSeconds" from pgboss.queue where name like 'calendar.%' order by name`,
+    )) as unknown as { rows: { name: string; retryLimit: number; heartbeatSeconds: number }[] }
+    expect(rows).toEqual([
+      { name: 'calendar.maintain', retryLimit: 0, heartbeatSeconds: 30 },
+      { name: 'calendar.push-booking', retryLimit: 10, heartbeatSeconds: 30 },
+      { name: 'calendar.release', retryLimit: 10, heartbeatSeconds: 30 },
+      { name: 'calendar.sync-salon', retryLimit: 10, heartbeatSeconds: 30 },
+    ])
+  })
+
   it('runs a job due at an instant no earlier than that instant', async () => {
     const database = await freshDatabase(driver)
     const engine = await engineOn(database)

@@ -26,18 +26,21 @@ export type JobHandler<P extends Payloads, N extends keyof P> = (data: P[N], job
 
 export type JobHandlers<P extends Payloads = JobPayloads> = { [N in keyof P]?: JobHandler<P, N> }
 
-/** What the rest of the server needs of the engine: enqueueing, inside a transaction or not. */
+/**
+ * How one job may differ from its queue: a key (stately queues), a due instant, and its own retry
+ * limit (a test that needs a job failed for good without waiting through the queue's retries).
+ */
+export type JobSendOptions = Pick<SendOptions, 'singletonKey' | 'startAfter' | 'retryLimit'>
+
+/** What the rest of the server needs of the engine: enqueueing, inside a transaction or not, and retrying. */
 export interface Jobs<P extends Payloads = JobPayloads> {
   /**
    * Enqueues through `db` (a transaction: the job exists only if it commits). `null` when an
    * equal job was already waiting (a queue that keeps one per key), which then covers this one.
    */
-  send<N extends keyof P & string>(
-    db: Executor,
-    name: N,
-    data: P[N],
-    options?: Pick<SendOptions, 'singletonKey' | 'startAfter'>,
-  ): Promise<string | null>
+  send<N extends keyof P & string>(db: Executor, name: N, data: P[N], options?: JobSendOptions): Promise<string | null>
+  /** Puts a job that failed for good back in its queue; false when it is not (or no longer) failed. */
+  retry(name: keyof P & string, id: string): Promise<boolean>
 }
 
 export interface JobEngineOptions {
@@ -105,7 +108,7 @@ export class JobEngine<P extends Payloads = JobPayloads> implements Jobs<P> {
     db: Executor,
     name: N,
     data: P[N],
-    options: Pick<SendOptions, 'singletonKey' | 'startAfter'> = {},
+    options: JobSendOptions = {},
   ): Promise<string | null> {
     return this.boss.send(name, data as object, { ...options, db: fromDrizzle(db as never, sql as never) })
   }
