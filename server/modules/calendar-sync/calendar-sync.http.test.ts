@@ -301,6 +301,21 @@ describe("the salon's own events", () => {
     expect(c.google.calendar.requests.length).toBe(before)
     expect((await notify(channel?.token ?? '')).statusCode).toBe(204)
   })
+
+  it('renews the push channel a day before it ends, and stops the old one', async () => {
+    const [old] = c.google.calendar.channels()
+    await c.t.jobs.send(c.t.database.db, 'calendar.maintain', {})
+    await c.drain()
+    expect(c.google.calendar.channels().map((channel) => channel.id)).toEqual([old?.id])
+
+    c.t.clock.advance(6.5 * 24 * 60 * 60 * 1000)
+    await c.t.jobs.send(c.t.database.db, 'calendar.maintain', {})
+    await c.drain()
+    const channels = c.google.calendar.channels()
+    expect(channels).toHaveLength(1)
+    expect(channels[0]?.id).not.toBe(old?.id)
+    expect((await status(c, owner)).updates).toBe('push')
+  })
 })
 
 describe('a calendar whose access was revoked, then disconnected', () => {
