@@ -1,4 +1,5 @@
 import type { JobHandlers } from '../jobs/job-engine'
+import { isRetryWaiting } from './calendar-sync.repository'
 import {
   type CalendarSyncDeps,
   maintainCalendars,
@@ -11,10 +12,10 @@ import {
 export function calendarSyncWorkers(deps: CalendarSyncDeps): JobHandlers {
   return {
     'calendar.push-booking': async ({ bookingId }) => {
-      await pushBooking(deps, bookingId)
+      await unlessRetryWaiting(deps, 'calendar.push-booking', bookingId, () => pushBooking(deps, bookingId))
     },
     'calendar.sync-salon': async ({ salonId, reason }) => {
-      await syncSalon(deps, salonId, reason)
+      await unlessRetryWaiting(deps, 'calendar.sync-salon', salonId, () => syncSalon(deps, salonId, reason))
     },
     'calendar.maintain': async () => {
       await maintainCalendars(deps)
@@ -22,5 +23,25 @@ export function calendarSyncWorkers(deps: CalendarSyncDeps): JobHandlers {
     'calendar.release': async (release) => {
       await releaseCalendar(deps, release)
     },
+  }
+}
+
+/**
+ * A stately queue keeps one job per key in each state: a job that fails while another of its key
+ * already waits for a retry cannot be queued for retry, and pg-boss marks it failed for good at
+ * once (the dashboard would count a failure that is none). The waiting retry reads the facts when
+ * it runs, so it covers this attempt, which then ends without a failure.
+ */
+async function unlessRetryWaiting(
+  deps: CalendarSyncDeps,
+  queue: string,
+  key: string,
+  work: () => Promise<unknown>,
+): Promise<void> {
+  try {
+    await work()
+  } catch (error) {
+    if (await isRetryWaiting(deps.db, queue, key)) return
+    throw error
   }
 }

@@ -264,6 +264,14 @@ export async function isSyncPending(db: Executor, salonId: string): Promise<bool
   return rows.length > 0
 }
 
+/** Whether a job of this queue and key waits for its retry (pg-boss's state 'retry'). */
+export async function isRetryWaiting(db: Executor, queue: string, key: string): Promise<boolean> {
+  const { rows } = (await db.execute(sql`
+    select 1 from pgboss.job where name = ${queue} and singleton_key = ${key} and state = 'retry' limit 1
+  `)) as unknown as { rows: unknown[] }
+  return rows.length > 0
+}
+
 export async function findSalonForCalendar(db: Executor, salonId: string) {
   const [row] = await db
     .select({

@@ -404,11 +404,21 @@ async function pullChanges(deps: CalendarSyncDeps, token: string, salon: SalonFo
     salon.id,
     changes.ours.filter(({ event }) => event.status !== 'cancelled' && event.start?.dateTime),
   )
+  const revived = await ofCancelledBookings(
+    deps.db,
+    salon.id,
+    changes.ours.filter(({ event }) => event.status !== 'cancelled'),
+  )
   await deps.db.transaction(async (tx) => {
     if (changes.full) await repo.deleteAllBusyTimes(tx, salon.id)
     else await repo.deleteBusyTimes(tx, salon.id, changes.freed)
     await repo.upsertBusyTimes(tx, salon.id, changes.busy, now)
     await repo.forgetLinks(tx, [...altered, ...moved])
+    // Cancelled bookings' events live again: recorded as there, so the reconcile below deletes them.
+    for (const { bookingId, event } of revived) {
+      const link = { bookingId, salonId: salon.id, eventId: event.id, fingerprint: '', pushedAt: now }
+      await repo.saveLink(tx, { ...link, state: 'present' })
+    }
     await repo.updateSyncState(tx, salon.id, { syncToken: changes.nextSyncToken, lastPulledAt: now })
   })
 }
@@ -437,6 +447,24 @@ async function movedByHand(
       return start !== booking.startsAt.getTime() || end !== booking.endsAt.getTime()
     })
     .map(({ bookingId }) => bookingId)
+}
+
+/**
+ * Our live events whose bookings are cancelled: restored by hand in Google, or written back by a
+ * synchronisation that read the booking just before the cancellation's push deleted its event.
+ */
+async function ofCancelledBookings(
+  db: Executor,
+  salonId: string,
+  events: { bookingId: string; event: CalendarEvent }[],
+): Promise<{ bookingId: string; event: CalendarEvent }[]> {
+  const bookings = await repo.findBookingTimes(
+    db,
+    salonId,
+    events.map((e) => e.bookingId),
+  )
+  const cancelled = new Set(bookings.filter((b) => b.status === 'cancelled').map((b) => b.id))
+  return events.filter(({ bookingId }) => cancelled.has(bookingId))
 }
 
 /** A stand-in Google (GOOGLE_BASE_URL) may call back over http; the real one only over https. */
