@@ -92,10 +92,15 @@ export class JobEngine<P extends Payloads = JobPayloads> implements Jobs<P> {
   }
 
   private settingsOf(settings: QueueSettings): QueueSettings {
-    const timing = settings.retryBackoff
-      ? this.options.timing
-      : { heartbeatSeconds: this.options.timing?.heartbeatSeconds }
-    return { ...settings, ...timing }
+    const timing = this.options.timing ?? {}
+    // A queue without retries only takes the heartbeat override; without one, its own stays (an
+    // undefined heartbeat would be refused by pg-boss and stop the server from starting).
+    const overrides = settings.retryBackoff
+      ? timing
+      : timing.heartbeatSeconds === undefined
+        ? {}
+        : { heartbeatSeconds: timing.heartbeatSeconds }
+    return { ...settings, ...overrides }
   }
 
   send<N extends keyof P & string>(
