@@ -32,10 +32,12 @@ test("signs in with the salon's Google account, connects the calendar, synchroni
   await expect(
     page.getByRole('heading', { name: fill(fr.professional.signedIn.greeting, { name: 'Claire Dubois' }) }),
   ).toBeVisible()
-  await expect(page.getByText(fr.dashboard.connection.connected, { exact: true })).toBeVisible()
+  await expect(page.getByText(fr.dashboard.calendar.state.connected, { exact: true })).toBeVisible()
 
+  // The sync runs as a background job: the button says so until the calendar's status shows it done.
   await page.getByRole('button', { name: fr.dashboard.actions.sync }).click()
-  await expect(toast(page)).toContainText(fr.dashboard.calendar.synced)
+  await expect(toast(page)).toContainText(fill(fr.dashboard.calendar.syncDone, { changes: '' }).trim())
+  await expect(page.getByRole('button', { name: fr.dashboard.actions.sync })).toBeEnabled()
 
   await page.getByRole('button', { name: fr.dashboard.actions.disconnect, exact: true }).click()
   await page.getByRole('alertdialog').getByRole('button', { name: fr.dashboard.actions.confirmButton }).click()

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { Language } from '../../../common/languages'
 import { currencyDecimals, toMajorUnits } from '../../../common/money'
+import type { CalendarStatus } from '../../../common/schemas/calendar'
 import type { Service } from '../../../common/schemas/catalog'
 import type { SalonDashboard } from '../../../common/schemas/dashboard'
 import type { Salon } from '../../../common/schemas/salon'
@@ -19,6 +20,7 @@ export const salonKeys = {
   workingHours: (salonId: string) => ['/api/salons', salonId, 'working-hours'],
   timeOff: (salonId: string) => ['/api/salons', salonId, 'time-off'],
   mcpToken: (salonId: string) => ['/api/salons', salonId, 'mcp-token'],
+  calendar: (salonId: string) => ['/api/salons', salonId, 'calendar'],
   hash: (salonId: string) => ['/api/salon-hash', salonId],
 }
 
@@ -47,6 +49,28 @@ export function useSalonDashboard(salonId: string) {
     queryKey: salonKeys.dashboard(salonId),
     staleTime: ONE_MINUTE,
     gcTime: FIVE_MINUTES,
+  })
+}
+
+/** While the calendar is busy, its status is read this often (the sync runs as a background job). */
+export const CALENDAR_BUSY_POLL_MS = 3000
+
+/** Whether the calendar has work under way: a synchronisation, or bookings not yet in it. */
+export function calendarBusy(status: CalendarStatus | undefined): boolean {
+  return Boolean(status && (status.syncing || status.pendingEvents > 0))
+}
+
+/**
+ * The salon's Google calendar as it really is (GET /api/salons/:id/calendar): read every few seconds
+ * while work is under way, so progress shows without a reload; otherwise every minute and whenever
+ * the owner comes back to the tab (a change made in Google meanwhile).
+ */
+export function useCalendarStatus(salonId: string) {
+  return useQuery<CalendarStatus>({
+    queryKey: salonKeys.calendar(salonId),
+    staleTime: 10_000,
+    refetchInterval: (query) => (calendarBusy(query.state.data) ? CALENDAR_BUSY_POLL_MS : ONE_MINUTE),
+    refetchOnWindowFocus: true,
   })
 }
 

@@ -1,15 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import {
-  CalendarCheck,
-  CalendarX,
-  CheckCircle2,
-  CircleDashed,
-  LogOut,
-  RefreshCw,
-  ShieldCheck,
-  UserRound,
-} from 'lucide-react'
-import { type ReactNode, useState } from 'react'
+import { CalendarCheck, CircleDashed, LogOut, RefreshCw, ShieldCheck } from 'lucide-react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
 import type { Salon } from '../../../../common/schemas/salon'
@@ -27,41 +18,25 @@ import {
 } from '../../../components/ui/Dialog'
 import { toast } from '../../../components/ui/Toast'
 import { apiRequest } from '../../../lib/api'
-import { formatDate } from '../../../lib/format'
-import { currentLanguage } from '../../../lib/i18n'
 import { useSession } from '../../../lib/session'
-import { salonKeys } from '../dashboard-api'
+import { useCalendarStatus } from '../dashboard-api'
+import { CalendarErrorNote, CalendarStateRow, CalendarSyncRows, StatusRow } from './CalendarStatusRows'
+import { CALENDAR_TOAST_MS, useCalendarSync } from './calendar-sync'
+import { Skeleton } from './states'
 
-/** Spec §9: the calendar toasts last 2 s, and home comes 100 ms after a disconnect. */
-const CALENDAR_TOAST_MS = 2000
+/** Spec §9: home comes 100 ms after a disconnect. */
 const HOME_AFTER_DISCONNECT_MS = 100
 
-function StatusRow({ icon, label, value, ok }: { icon: ReactNode; label: string; value: ReactNode; ok: boolean }) {
-  return (
-    <div className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
-      {/* The icon belongs to the term: a <dl> group holds only <dt> and <dd>. */}
-      <dt className="flex min-w-0 flex-1 items-center gap-3 text-sm text-ink-soft">
-        <span
-          className={
-            ok
-              ? 'inline-flex size-9 shrink-0 items-center justify-center rounded-xl bg-success-soft text-success'
-              : 'inline-flex size-9 shrink-0 items-center justify-center rounded-xl bg-sand text-ink-soft'
-          }
-        >
-          {icon}
-        </span>
-        {label}
-      </dt>
-      <dd className="min-w-0 max-w-[60%] truncate text-right text-sm font-medium">{value}</dd>
-    </div>
-  )
-}
-
-/** Whether the calendar is connected, the sign-in is active, and with which Google account. */
+/**
+ * The calendar as it really is (connected, to reconnect, or not connected; its last sync and what
+ * it changed; how Google's changes reach us; what is waiting or failed; what blocks times) and
+ * whether the owner's sign-in is active.
+ */
 export function ConnectionStatusCard({ salon }: { salon: Salon }) {
   const { t } = useTranslation()
   const { session } = useSession()
-  const connected = salon.isGoogleCalendarConnected
+  const status = useCalendarStatus(salon.salonId)
+  const calendar = status.data
   return (
     <Card>
       <CardHeader>
@@ -69,26 +44,30 @@ export function ConnectionStatusCard({ salon }: { salon: Salon }) {
         <CardDescription>{t('dashboard.connection.description')}</CardDescription>
       </CardHeader>
       <CardContent>
-        <dl className="divide-y divide-line/70">
+        <ul className="divide-y divide-line/70">
+          {calendar ? (
+            <CalendarStateRow state={calendar.state} account={calendar.account} />
+          ) : status.isError ? (
+            // The status could not be read: what the salon itself says, without the details.
+            <CalendarStateRow
+              state={salon.isGoogleCalendarConnected ? 'connected' : 'not_connected'}
+              account={salon.googleConnectedEmail}
+            />
+          ) : (
+            <StatusRow
+              icon={<CalendarCheck className="size-4" />}
+              label={t('dashboard.calendar.label')}
+              value={
+                <>
+                  <span className="sr-only">{t('dashboard.loading')}</span>
+                  <Skeleton className="h-5 w-24 rounded-full" />
+                </>
+              }
+            />
+          )}
           <StatusRow
-            ok={connected}
-            icon={
-              connected ? (
-                <CalendarCheck aria-hidden className="size-4" />
-              ) : (
-                <CalendarX aria-hidden className="size-4" />
-              )
-            }
-            label={t('dashboard.connection.calendar')}
-            value={
-              <Badge tone={connected ? 'success' : 'neutral'}>
-                {connected ? t('dashboard.connection.connected') : t('dashboard.connection.notConnected')}
-              </Badge>
-            }
-          />
-          <StatusRow
-            ok={session.isAuthenticated}
-            icon={<ShieldCheck aria-hidden className="size-4" />}
+            tone={session.isAuthenticated ? 'success' : 'neutral'}
+            icon={<ShieldCheck className="size-4" />}
             label={t('dashboard.connection.auth')}
             value={
               <Badge tone={session.isAuthenticated ? 'success' : 'neutral'}>
@@ -98,47 +77,36 @@ export function ConnectionStatusCard({ salon }: { salon: Salon }) {
               </Badge>
             }
           />
-          <StatusRow
-            ok={Boolean(salon.googleConnectedEmail)}
-            icon={<UserRound aria-hidden className="size-4" />}
-            label={t('dashboard.connection.account')}
-            value={
-              <span title={salon.googleConnectedEmail ?? undefined}>
-                {salon.googleConnectedEmail ?? t('dashboard.connection.noAccount')}
-              </span>
-            }
-          />
-        </dl>
+          {calendar && calendar.state !== 'not_connected' && <CalendarSyncRows status={calendar} />}
+        </ul>
+        {calendar?.lastError && <CalendarErrorNote error={calendar.lastError} />}
+        {status.isError && (
+          <p className="mt-4 flex flex-wrap items-center gap-x-2 text-xs text-ink-soft">
+            {t('dashboard.calendar.statusFailed')}
+            <Button variant="ghost" size="sm" className="h-7 px-2 text-xs" onClick={() => void status.refetch()}>
+              {t('dashboard.retry')}
+            </Button>
+          </p>
+        )}
       </CardContent>
     </Card>
   )
 }
 
-/** Synchronise or connect the calendar, and disconnect the salon (which also signs the owner out). */
+/**
+ * Synchronise the calendar (or connect it, or connect it again when Google stopped honouring the
+ * grant), and disconnect the salon (which also signs the owner out).
+ */
 export function QuickActionsCard({ salon }: { salon: Salon }) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const [, navigate] = useLocation()
   const [confirming, setConfirming] = useState(false)
-  const [syncedAt, setSyncedAt] = useState<string>()
   const salonId = salon.salonId
-
-  const sync = useMutation({
-    mutationFn: async () =>
-      (await (await apiRequest('POST', `/api/salons/${salonId}/sync-calendar`)).json()) as { syncedAt: string },
-    onSuccess: ({ syncedAt }) => {
-      setSyncedAt(syncedAt)
-      void queryClient.invalidateQueries({ queryKey: salonKeys.bookings(salonId) })
-      void queryClient.invalidateQueries({ queryKey: salonKeys.dashboard(salonId) })
-      toast({ title: t('dashboard.calendar.synced'), tone: 'success', duration: CALENDAR_TOAST_MS })
-    },
-    onError: () =>
-      toast({
-        title: t('dashboard.calendar.syncFailed'),
-        description: t('dashboard.calendar.tryAgain'),
-        tone: 'destructive',
-      }),
-  })
+  const status = useCalendarStatus(salonId)
+  const sync = useCalendarSync(salonId)
+  // Until the status is read, the salon's own flag says whether there is a calendar to synchronise.
+  const state = status.data?.state ?? (salon.isGoogleCalendarConnected ? 'connected' : 'not_connected')
 
   const connect = useMutation({
     mutationFn: async () => {
@@ -175,7 +143,6 @@ export function QuickActionsCard({ salon }: { salon: Salon }) {
       }),
   })
 
-  const language = currentLanguage()
   return (
     <Card>
       <CardHeader>
@@ -183,15 +150,19 @@ export function QuickActionsCard({ salon }: { salon: Salon }) {
         <CardDescription>{t('dashboard.actions.description')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
-        {salon.isGoogleCalendarConnected ? (
-          <Button variant="outline" onClick={() => sync.mutate()} loading={sync.isPending} className="w-full">
-            {!sync.isPending && <RefreshCw aria-hidden className="size-4" />}
-            {sync.isPending ? t('dashboard.actions.syncing') : t('dashboard.actions.sync')}
+        {state === 'connected' ? (
+          <Button variant="outline" onClick={sync.start} loading={sync.running} className="w-full">
+            {!sync.running && <RefreshCw aria-hidden className="size-4" />}
+            {sync.running ? t('dashboard.actions.syncing') : t('dashboard.actions.sync')}
           </Button>
         ) : (
           <Button onClick={() => connect.mutate()} loading={connect.isPending} className="w-full">
             {!connect.isPending && <CalendarCheck aria-hidden className="size-4" />}
-            {connect.isPending ? t('dashboard.actions.connecting') : t('dashboard.actions.connect')}
+            {connect.isPending
+              ? t('dashboard.actions.connecting')
+              : state === 'reconnect_required'
+                ? t('dashboard.actions.reconnect')
+                : t('dashboard.actions.connect')}
           </Button>
         )}
         <Button
@@ -203,10 +174,10 @@ export function QuickActionsCard({ salon }: { salon: Salon }) {
           {t('dashboard.actions.disconnect')}
         </Button>
         <p role="status" className="flex min-h-5 items-center gap-1.5 text-xs text-ink-soft">
-          {syncedAt ? (
+          {sync.running ? (
             <>
-              <CheckCircle2 aria-hidden className="size-3.5 text-success" />
-              {t('dashboard.actions.lastSync', { time: formatDate(new Date(syncedAt), 'HH:mm', language) })}
+              <RefreshCw aria-hidden className="size-3.5 animate-spin" />
+              {t('dashboard.actions.syncingHint')}
             </>
           ) : (
             <>

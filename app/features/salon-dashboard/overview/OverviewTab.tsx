@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Card } from '../../../components/ui/Card'
 import { useSalon } from '../dashboard-api'
+import { CalendarConflicts } from './CalendarConflicts'
 import { ClientAccessCard } from './ClientAccessCard'
 import { ConnectionStatusCard, QuickActionsCard } from './ConnectionCards'
 import { McpAccessCard } from './McpAccessCard'
@@ -10,8 +11,9 @@ import { RecentBookingsCard, StatisticsTiles } from './Statistics'
 import { LoadError, Skeleton } from './states'
 
 /**
- * The dashboard's first tab (spec §2): who the salon is and how it is connected, its figures, its
- * details, its AI agents' access (MCP), its customers' link and its services.
+ * The dashboard's first tab (spec §2): who the salon is and how it is connected (with the bookings
+ * its own calendar events overlap), its figures, its details, its AI agents' access (MCP), its
+ * customers' link and its services.
  */
 export function OverviewTab({ salonId }: { salonId: string }) {
   const { t } = useTranslation()
@@ -42,9 +44,13 @@ export function OverviewTab({ salonId }: { salonId: string }) {
   return (
     <div className="flex flex-col gap-6">
       <SalonHeader salon={salon.data} />
-      <div className="grid gap-6 md:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-6 md:grid-cols-2">
         <ConnectionStatusCard salon={salon.data} />
-        <QuickActionsCard salon={salon.data} />
+        {/* The conflicts under the actions: what to act on, beside the taller status card. */}
+        <div className="flex flex-col gap-6">
+          <QuickActionsCard salon={salon.data} />
+          <CalendarConflicts salonId={salonId} />
+        </div>
       </div>
       <StatisticsTiles salonId={salonId} />
       <div className="grid items-start gap-6 lg:grid-cols-2">

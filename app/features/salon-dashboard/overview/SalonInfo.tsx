@@ -8,12 +8,16 @@ import { Button } from '../../../components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/Card'
 import { countryName } from '../../../lib/format'
 import { currentLanguage } from '../../../lib/i18n'
+import { useCalendarStatus } from '../dashboard-api'
 import { SalonEditDialog } from './SalonEditDialog'
 
 /** The salon's name, its e-mail and whether its calendar is connected. */
 export function SalonHeader({ salon }: { salon: Salon }) {
   const { t } = useTranslation()
-  const connected = salon.isGoogleCalendarConnected
+  // The calendar's real state once read (Google may want a new sign-in); the salon's flag until then.
+  const state =
+    useCalendarStatus(salon.salonId).data?.state ?? (salon.isGoogleCalendarConnected ? 'connected' : 'not_connected')
+  const connected = state === 'connected'
   return (
     <Card className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:p-6">
       <div className="flex min-w-0 flex-1 items-center gap-4">
@@ -33,13 +37,20 @@ export function SalonHeader({ salon }: { salon: Salon }) {
           </p>
         </div>
       </div>
-      <Badge tone={connected ? 'success' : 'neutral'} className="self-start px-3 py-1 sm:self-center">
+      <Badge
+        tone={connected ? 'success' : state === 'reconnect_required' ? 'warning' : 'neutral'}
+        className="self-start px-3 py-1 sm:self-center"
+      >
         {connected ? (
           <CalendarCheck aria-hidden className="size-3.5" />
         ) : (
           <CalendarX aria-hidden className="size-3.5" />
         )}
-        {connected ? t('dashboard.header.calendarConnected') : t('dashboard.header.calendarNotConnected')}
+        {connected
+          ? t('dashboard.header.calendarConnected')
+          : state === 'reconnect_required'
+            ? t('dashboard.calendar.reconnectBadge')
+            : t('dashboard.header.calendarNotConnected')}
       </Badge>
     </Card>
   )

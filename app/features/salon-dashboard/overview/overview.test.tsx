@@ -369,6 +369,21 @@ describe('the dashboard', () => {
     serve({
       'GET /api/salons/SAL001': () => json(SALON),
       'GET /api/salons/SAL001/dashboard': () => json(DASHBOARD),
+      'GET /api/salons/SAL001/calendar': () =>
+        json({
+          state: 'connected',
+          account: 'salon.lumiere.demo@gmail.com',
+          lastSyncedAt: null,
+          lastSync: null,
+          syncing: false,
+          pendingEvents: 0,
+          failedEvents: 0,
+          updates: 'polling',
+          busyEvents: 0,
+          lastError: null,
+          conflicts: [],
+          timeZone: 'Europe/Paris',
+        }),
       'GET /api/salons/SAL001/services': () => json([COUPE]),
       'GET /api/salon-hash/SAL001': () => json({ hash: 'h4sh' }),
       'GET /api/salons/SAL001/mcp-token': () =>
@@ -384,6 +399,7 @@ describe('the dashboard', () => {
     expect(within(recent).getByText('En attente')).toBeTruthy()
     expect(within(recent).getByText('45,00 EUR')).toBeTruthy()
     expect(await screen.findByText('Agents IA (MCP)')).toBeTruthy()
+    expect(await screen.findByText('Connecté')).toBeTruthy()
 
     await user.click(screen.getByRole('tab', { name: /Instagram/ }))
     expect(screen.getByText('Connectez d’abord votre compte Instagram')).toBeTruthy()
