@@ -302,7 +302,14 @@ async function withCalendar<T>(
     return result
   } catch (error) {
     const code = failureCode(error)
-    await repo.updateSyncState(deps.db, salonId, { lastError: code, lastErrorAt: deps.clock.now() })
+    const now = deps.clock.now()
+    // Google refusing even a freshly refreshed token is a grant gone as much as invalid_grant is.
+    const revoked = error instanceof CalendarApiError && error.status === 401
+    await repo.updateSyncState(deps.db, salonId, {
+      lastError: code,
+      lastErrorAt: now,
+      ...(revoked ? { reconnectRequiredAt: now } : {}),
+    })
     if (code === 'reconnect_required') return null
     throw error
   }
