@@ -127,3 +127,52 @@ export function generateSalonHistory(now: number, count = 10_000, seed = 20_261_
 export function touching<T extends Span>(spans: readonly T[], from: number, to: number): T[] {
   return spans.filter((s) => s.start < to && s.end > from)
 }
+
+export interface PersonalEvent {
+  eventId: string
+  startsAt: Date
+  endsAt: Date
+  allDay: boolean
+  summary: string
+}
+
+const PERSONAL_SUMMARIES = ['Dentiste', 'Comptable', 'Fournisseur', 'Formation', 'Réunion', 'École', 'Sport', 'Banque']
+const PERSONAL_MINUTES = [15, 30, 30, 45, 60, 60, 60, 90, 120, 180] as const
+
+/**
+ * The owner's own events, as the calendar sync keeps them (busy times): `count` of them spread
+ * evenly over `days` days from `now`'s date, seven days a week. About 1 in 12 is all day (one day,
+ * sometimes two to five: a trip, a holiday); the others start between 07:00 and 21:45 on a
+ * quarter hour and last 15 minutes to 3 hours, overlapping each other and the opening hours as
+ * a real calendar does. Deterministic, like the rest of the fixtures.
+ */
+export function generatePersonalEvents(now: number, count: number, days: number, seed = 20_261_202): PersonalEvent[] {
+  const random = seededRandom(seed)
+  const today = instantToLocal(now, BENCH_TIME_ZONE).date
+  const events: PersonalEvent[] = []
+  for (let i = 0; i < count; i++) {
+    const date = addDays(today, Math.floor((i * days) / count))
+    const eventId = `bench${i.toString(36).padStart(4, '0')}`
+    const summary = pick(random, PERSONAL_SUMMARIES)
+    if (random() < 1 / 12) {
+      const length = random() < 0.7 ? 1 : 2 + Math.floor(random() * 4)
+      events.push({
+        eventId,
+        startsAt: new Date(localToInstant(date, 0, BENCH_TIME_ZONE)),
+        endsAt: new Date(localToInstant(addDays(date, length), 0, BENCH_TIME_ZONE)),
+        allDay: true,
+        summary,
+      })
+      continue
+    }
+    const start = localToInstant(date, 7 * 60 + 15 * Math.floor(random() * 60), BENCH_TIME_ZONE)
+    events.push({
+      eventId,
+      startsAt: new Date(start),
+      endsAt: new Date(start + pick(random, PERSONAL_MINUTES) * 60_000),
+      allDay: false,
+      summary,
+    })
+  }
+  return events
+}

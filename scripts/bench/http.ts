@@ -77,7 +77,7 @@ const PROFILE_SECONDS = 3
 /** Pause after each run so requests still in flight when it stopped do not spill into the next one. */
 const SETTLE_MS = 500
 
-interface ServerHandle {
+export interface ServerHandle {
   child: ChildProcess
   ready: Extract<FromServer, { type: 'ready' }>
   url: string
@@ -86,8 +86,11 @@ interface ServerHandle {
   close(): Promise<void>
 }
 
+/** What server.ts is started with (see protocol.ts). */
+export type ServerOptions = Omit<Extract<ToServer, { type: 'start' }>, 'type'>
+
 /** Starts server.ts and waits until it listens. */
-async function startServer(options: HttpOptions): Promise<ServerHandle> {
+export async function startServer(options: ServerOptions): Promise<ServerHandle> {
   const child = fork(SERVER_ENTRY, [], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -115,6 +118,7 @@ async function startServer(options: HttpOptions): Promise<ServerHandle> {
       ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
       historyBookings: options.historyBookings,
       extraSalons: options.extraSalons,
+      ...(options.google ? { google: options.google } : {}),
     },
     'ready',
   )
@@ -152,7 +156,7 @@ interface LoadSpec {
 }
 
 /** One autocannon run, with per-response timings and the server's CPU use over the same period. */
-async function load(spec: LoadSpec, server: ServerHandle): Promise<LoadResult> {
+export async function load(spec: LoadSpec, server: ServerHandle): Promise<LoadResult> {
   const latencies: number[] = []
   if (spec.profileFile) await server.ask({ type: 'profile-start' }, 'profile-started')
   const before = await server.usage()
@@ -219,7 +223,7 @@ function serviceOf(salon: BenchSalon, name: string): string {
 }
 
 /** One booking request of the load: the salon's route, its professional's session, a free start. */
-interface BookingSlot {
+export interface BookingSlot {
   path: string
   cookie: string
   serviceId: string
@@ -231,13 +235,17 @@ interface BookingSlot {
  * thinned so no two overlap (09:00, 09:30, … for 20 min on a 15-min grid): every request of the
  * booking load can then succeed. Salons are interleaved so consecutive requests hit different salons.
  */
-async function bookingPool(server: ServerHandle): Promise<BookingSlot[][]> {
+export async function bookingPool(
+  server: ServerHandle,
+  options: { salons?: string[]; lastDay?: string } = {},
+): Promise<BookingSlot[][]> {
   const perSalon: BookingSlot[][] = []
   for (const salon of server.ready.salons) {
+    if (options.salons && !options.salons.includes(salon.publicId)) continue
     const serviceId = salon.services[BOOKING_SERVICE]
     if (!serviceId) continue
     const response = await fetch(
-      `${server.url}/api/salons/${salon.publicId}/availability?serviceId=${serviceId}&from=${FIRST_DAY}&to=${POOL_LAST_DAY}`,
+      `${server.url}/api/salons/${salon.publicId}/availability?serviceId=${serviceId}&from=${FIRST_DAY}&to=${options.lastDay ?? POOL_LAST_DAY}`,
     )
     if (!response.ok) throw new Error(`Availability of ${salon.publicId}: HTTP ${response.status}`)
     const { slots } = (await response.json()) as { slots: { start: string }[] }
@@ -266,6 +274,24 @@ function interleave<T>(lists: T[][]): T[] {
   return out
 }
 
+/** GET availability of SAL001: a 7-day range of Coupe femme, rotating through the next 12 weeks. */
+export async function availabilityLoad(server: ServerHandle): Promise<autocannon.Request[]> {
+  const coupeFemme = serviceOf(salonNamed(server.ready.salons, 'SAL001'), AVAILABILITY_SERVICE)
+  const paths = Array.from({ length: AVAILABILITY_WEEKS }, (_, week) => {
+    const from = addDays(FIRST_DAY, week * 7)
+    return `/api/salons/SAL001/availability?serviceId=${coupeFemme}&from=${from}&to=${addDays(from, 6)}`
+  })
+  const check = await fetch(`${server.url}${paths[0]}`)
+  if (!check.ok) throw new Error(`Availability: HTTP ${check.status} ${await check.text()}`)
+  let nextPath = 0
+  return [
+    {
+      method: 'GET',
+      setupRequest: (request) => ({ ...request, path: paths[nextPath++ % paths.length] as string }),
+    },
+  ]
+}
+
 export async function runHttpBenchmark(options: HttpOptions): Promise<DriverResult> {
   const { log } = options
   const server = await startServer(options)
@@ -274,23 +300,7 @@ export async function runHttpBenchmark(options: HttpOptions): Promise<DriverResu
     log(
       `  ${options.driver}: server on ${server.url}, ${ready.seeded.bookings} bookings seeded, ${ready.salons.length} salons (${(ready.setupMs / 1000).toFixed(1)} s)`,
     )
-    const salon = salonNamed(ready.salons, 'SAL001')
-    const coupeFemme = serviceOf(salon, AVAILABILITY_SERVICE)
-
-    // Availability: a 7-day range of Coupe femme, rotating through the next 12 weeks.
-    const paths = Array.from({ length: AVAILABILITY_WEEKS }, (_, week) => {
-      const from = addDays(FIRST_DAY, week * 7)
-      return `/api/salons/SAL001/availability?serviceId=${coupeFemme}&from=${from}&to=${addDays(from, 6)}`
-    })
-    const check = await fetch(`${server.url}${paths[0]}`)
-    if (!check.ok) throw new Error(`Availability: HTTP ${check.status} ${await check.text()}`)
-    let nextPath = 0
-    const availabilityRequests: autocannon.Request[] = [
-      {
-        method: 'GET',
-        setupRequest: (request) => ({ ...request, path: paths[nextPath++ % paths.length] as string }),
-      },
-    ]
+    const availabilityRequests = await availabilityLoad(server)
     const base = { url: server.url, connections: options.connections }
     log(`  ${options.driver}: warming up (3 s)`)
     await load({ ...base, label: 'warm-up', durationSeconds: 3, requests: availabilityRequests }, server)

@@ -12,8 +12,18 @@ export type ToServer =
       historyBookings: number
       /** Extra salons with the demo week and a 20-minute service, for the booking-creation load. */
       extraSalons: number
+      /**
+       * Connect to this (fake) Google: the app runs the job engine with production timings and the
+       * product's workers, and listens on `port`, its PUBLIC_URL, where Google's push notifications come.
+       */
+      google?: { baseUrl: string; clientId: string; clientSecret: string; port: number }
     }
   | { type: 'usage' }
+  /**
+   * SAL001's calendar counts as connected (a google_accounts row) and holds `count` personal
+   * events as busy times over `days` days (0: none), as the calendar sync would have stored them.
+   */
+  | { type: 'busy-times'; count: number; days: number }
   /** Starts the V8 CPU profiler in the server process. */
   | { type: 'profile-start' }
   /** Stops it and writes the profile (Chrome DevTools .cpuprofile) to `file`. */
@@ -47,6 +57,7 @@ export type FromServer =
       setupMs: number
     }
   | ({ type: 'usage' } & Usage)
+  | { type: 'busy-times-set'; count: number; allDay: number }
   | { type: 'profile-started' }
   | { type: 'profile-written'; file: string }
   | { type: 'closed' }

@@ -98,7 +98,7 @@ export interface TargetRow {
   meets: boolean | undefined
 }
 
-const ms = (value: number) => (value >= 100 ? `${value.toFixed(0)} ms` : `${value.toFixed(2)} ms`)
+export const ms = (value: number) => (value >= 100 ? `${value.toFixed(0)} ms` : `${value.toFixed(2)} ms`)
 
 /** One engine input as a table row, for the terminal table and the Markdown one alike. */
 const engineRow = (c: EngineCase): string[] => [
@@ -111,8 +111,8 @@ const engineRow = (c: EngineCase): string[] => [
   ms(c.summary.max),
 ]
 const rate = (value: number) => `${value.toFixed(0)} req/s`
-const pct = (value: number) => `${value.toFixed(0)} %`
-const verdict = (meets: boolean | undefined) => (meets === undefined ? '—' : meets ? 'yes' : '**NO**')
+export const pct = (value: number) => `${value.toFixed(0)} %`
+export const verdict = (meets: boolean | undefined) => (meets === undefined ? '—' : meets ? 'yes' : '**NO**')
 
 /** "PostgreSQL 15.20 (Debian …) on x86_64…" → "PostgreSQL 15.20"; PGlite keeps its own version. */
 export function shortVersion(version: string): string {
@@ -179,7 +179,7 @@ export function textTable(headers: string[], rows: string[][]): string {
   return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n')
 }
 
-function markdownTable(headers: string[], rows: string[][]): string {
+export function markdownTable(headers: string[], rows: string[][]): string {
   const escapeCell = (cell: string) => cell.replaceAll('|', '\\|')
   return [
     `| ${headers.join(' | ')} |`,
@@ -320,6 +320,55 @@ function notes(report: BenchReport): string[] {
   return lines
 }
 
+/** The machine a run was measured on, how busy it was, and a warning when that skews the figures. */
+export function machineLines(
+  run: { machine: Machine; stealPercent?: number; otherActivity?: OtherActivity; databases: string[] },
+  sharing: string,
+): string[] {
+  const { machine, stealPercent, otherActivity } = run
+  return [
+    '### Machine',
+    '',
+    markdownTable(
+      ['', ''],
+      [
+        ['CPUs (nproc)', String(machine.cpus)],
+        ['CPU model', machine.cpuModel],
+        ['Memory', `${machine.memoryGiB.toFixed(1)} GiB`],
+        ['OS', machine.os],
+        ['Node.js', machine.node],
+        ['Load average at start (1/5/15 min)', machine.loadAverage.map((l) => l.toFixed(2)).join(' / ')],
+        ...(stealPercent === undefined
+          ? []
+          : [['CPU stolen by the hypervisor during the run', `${stealPercent.toFixed(1)} %`]]),
+        ...(otherActivity ? [['Other programs during the run', describeActivity(otherActivity)]] : []),
+        ['Databases', run.databases.join('; ') || 'none measured'],
+      ],
+    ),
+    '',
+    sharing,
+    ...((machine.loadAverage[0] ?? 0) > machine.cpus / 2
+      ? [
+          '',
+          `**The machine was not idle when the run started** (load ${machine.loadAverage[0]?.toFixed(2)} on ${machine.cpus} CPUs): the figures below are pessimistic.`,
+        ]
+      : []),
+    ...((stealPercent ?? 0) > BUSY_MACHINE_PERCENT
+      ? [
+          '',
+          `**The hypervisor gave ${stealPercent?.toFixed(0)} % of the CPU time to other machines during the run** (steal): the figures below are pessimistic.`,
+        ]
+      : []),
+    ...((otherActivity?.percentOfMachine ?? 0) > BUSY_MACHINE_PERCENT
+      ? [
+          '',
+          `**Other programs used ${otherActivity?.percentOfMachine.toFixed(0)} % of the machine during the run**: the figures below are pessimistic.`,
+        ]
+      : []),
+    '',
+  ]
+}
+
 export function markdownSection(report: BenchReport): string {
   const { machine } = report
   const versions = report.http.map((d) => `${d.driver}: ${shortVersion(d.databaseVersion)}`)
@@ -333,45 +382,10 @@ export function markdownSection(report: BenchReport): string {
     `- **Command:** \`${report.command}\` (${report.totalSeconds.toFixed(0)} s)`,
     `- **Commit:** ${machine.commit}`,
     '',
-    '### Machine',
-    '',
-    markdownTable(
-      ['', ''],
-      [
-        ['CPUs (nproc)', String(machine.cpus)],
-        ['CPU model', machine.cpuModel],
-        ['Memory', `${machine.memoryGiB.toFixed(1)} GiB`],
-        ['OS', machine.os],
-        ['Node.js', machine.node],
-        ['Load average at start (1/5/15 min)', machine.loadAverage.map((l) => l.toFixed(2)).join(' / ')],
-        ...(report.stealPercent === undefined
-          ? []
-          : [['CPU stolen by the hypervisor during the run', `${report.stealPercent.toFixed(1)} %`]]),
-        ...(report.otherActivity ? [['Other programs during the run', describeActivity(report.otherActivity)]] : []),
-        ['Databases', versions.join('; ') || 'none measured'],
-      ],
+    ...machineLines(
+      { machine, stealPercent: report.stealPercent, otherActivity: report.otherActivity, databases: versions },
+      'The load generator (autocannon), the app server (one Node process) and PostgreSQL share these CPUs.',
     ),
-    '',
-    'The load generator (autocannon), the app server (one Node process) and PostgreSQL share these CPUs.',
-    ...((machine.loadAverage[0] ?? 0) > machine.cpus / 2
-      ? [
-          '',
-          `**The machine was not idle when the run started** (load ${machine.loadAverage[0]?.toFixed(2)} on ${machine.cpus} CPUs): the figures below are pessimistic.`,
-        ]
-      : []),
-    ...((report.stealPercent ?? 0) > BUSY_MACHINE_PERCENT
-      ? [
-          '',
-          `**The hypervisor gave ${report.stealPercent?.toFixed(0)} % of the CPU time to other machines during the run** (steal): the figures below are pessimistic.`,
-        ]
-      : []),
-    ...((report.otherActivity?.percentOfMachine ?? 0) > BUSY_MACHINE_PERCENT
-      ? [
-          '',
-          `**Other programs used ${report.otherActivity?.percentOfMachine.toFixed(0)} % of the machine during the run**: the figures below are pessimistic.`,
-        ]
-      : []),
-    '',
     '### Against the targets',
     '',
     markdownTable(

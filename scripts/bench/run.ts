@@ -8,6 +8,8 @@ import pg from 'pg'
 import { watchOtherActivity } from './activity'
 import { ASSISTANT_MARKER_END, ASSISTANT_MARKER_START, assistantSection, runAssistantBenchmark } from './assistant'
 import { BUNDLE_MARKER_END, BUNDLE_MARKER_START, bundleSection, measureBundle } from './bundle'
+import { type CalendarBenchOptions, runCalendarBenchmarks } from './calendar'
+import { CALENDAR_MARKER_END, CALENDAR_MARKER_START, calendarConsole, calendarSection } from './calendar-report'
 import { runEngineBenchmark } from './engine'
 import { type DriverResult, runHttpBenchmark } from './http'
 import type { Driver } from './protocol'
@@ -15,15 +17,19 @@ import { type BenchReport, consoleReport, cpuTimes, describeMachine, markdownSec
 
 /**
  * `npm run bench`: the availability engine micro-benchmark, then HTTP load with autocannon on
- * PGlite and (when a server is reachable) PostgreSQL. Prints a table and rewrites the generated
- * section of docs/PERFORMANCE.md. Not part of `npm test`.
+ * PGlite and (when a server is reachable) PostgreSQL, then the background jobs and calendar sync
+ * (calendar.ts). Prints tables and rewrites the generated sections of docs/PERFORMANCE.md. Not
+ * part of `npm test`.
  *
  * Options (after `npm run bench --`):
  *   --duration=<s>      seconds of each measured HTTP run (default 10)
  *   --connections=<n>   concurrent connections (default 50)
- *   --only=engine|http|bundle|assistant  run one part (bundle: build the web app and report each
- *                       route's first-load JavaScript; assistant: server time per chat message;
- *                       both always written, they do not depend on load settings)
+ *   --only=engine|http|bundle|assistant|calendar  run one part (bundle: build the web app and report
+ *                       each route's first-load JavaScript; assistant: server time per chat message;
+ *                       both always written, they do not depend on load settings; calendar: the
+ *                       background jobs and Google Calendar sync — availability with 2,000 busy
+ *                       times, booking-to-event time under a burst, job engine throughput — about
+ *                       3 minutes per database, written unless other drivers, duration or connections)
  *   --drivers=pglite,postgres
  *   --no-profile        skip the short profiled runs (CPU profiles of the server)
  *   --no-write          print only, leave docs/PERFORMANCE.md alone
@@ -83,11 +89,21 @@ async function main(): Promise<void> {
   const started = performance.now()
   const duration = positive('duration', args.duration, 600)
   const connections = positive('connections', args.connections, 1000)
-  if (args.only && !['engine', 'http', 'bundle', 'assistant'].includes(args.only)) {
-    throw new Error('--only is engine, http, bundle or assistant')
+  if (args.only && !['engine', 'http', 'bundle', 'assistant', 'calendar'].includes(args.only)) {
+    throw new Error('--only is engine, http, bundle, assistant or calendar')
   }
   const drivers = (args.drivers ?? '').split(',').filter(Boolean)
   for (const d of drivers) if (d !== 'pglite' && d !== 'postgres') throw new Error(`Unknown driver ${d}`)
+
+  const command = ['npm run bench', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' ')
+  const profileDir = args['no-profile'] ? undefined : join(os.tmpdir(), 'salonia-bench')
+  if (profileDir) mkdirSync(profileDir, { recursive: true })
+  // Load settings other than the defaults give figures not comparable with the document's.
+  const otherLoad = args.drivers !== 'pglite,postgres' || duration !== 10 || connections !== 50
+  if (args.only === 'calendar') {
+    await calendarPart({ command, drivers: drivers as Driver[], duration, connections, profileDir, partial: otherLoad })
+    return
+  }
 
   const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim() || 'unknown'
   if (args.only === undefined || args.only === 'assistant') {
@@ -116,7 +132,7 @@ async function main(): Promise<void> {
 
   const report: BenchReport = {
     date: new Date(),
-    command: ['npm run bench', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' '),
+    command,
     machine: describeMachine(),
     http: [],
     skipped: [],
@@ -137,8 +153,6 @@ async function main(): Promise<void> {
   }
 
   if (args.only !== 'engine') {
-    const profileDir = args['no-profile'] ? undefined : join(os.tmpdir(), 'salonia-bench')
-    if (profileDir) mkdirSync(profileDir, { recursive: true })
     for (const driver of drivers as Driver[]) {
       let databaseUrl: string | undefined
       if (driver === 'postgres') {
@@ -175,11 +189,55 @@ async function main(): Promise<void> {
   log(consoleReport(report))
   const profiles = report.http.flatMap((d) => [d.availability.profileFile, d.booking.profileFile]).filter(Boolean)
   if (profiles.length > 0) log(`\nServer CPU profiles (open in Chrome DevTools): ${profiles.join(', ')}`)
-  const partial = args.only !== undefined || args.drivers !== 'pglite,postgres' || duration !== 10 || connections !== 50
+  const partial = args.only !== undefined || otherLoad
   if (partial && !args.write && !args['no-write'])
     log('\nPartial run: docs/PERFORMANCE.md left alone (add --write to update it).')
   if (!args['no-write'] && (!partial || args.write)) {
     writeMarkdown(DOC, markdownSection(report))
+    log(`\nWrote ${DOC}`)
+  }
+  if (args.only === undefined) {
+    await calendarPart({ command, drivers: drivers as Driver[], duration, connections, profileDir, partial: otherLoad })
+  }
+}
+
+/** The calendar-sync benchmarks (calendar.ts), printed, and written unless the load settings differ. */
+async function calendarPart(options: {
+  command: string
+  drivers: Driver[]
+  duration: number
+  connections: number
+  profileDir: string | undefined
+  partial: boolean
+}): Promise<void> {
+  log('')
+  log('Background jobs and calendar sync …')
+  const drivers: CalendarBenchOptions['drivers'] = []
+  for (const driver of options.drivers) {
+    if (driver !== 'postgres') {
+      drivers.push({ driver })
+      continue
+    }
+    const found = await postgresUrl()
+    drivers.push('reason' in found ? { driver, skipped: found.reason } : { driver, databaseUrl: found.url })
+  }
+  const report = await runCalendarBenchmarks({
+    command: options.command,
+    drivers,
+    connections: options.connections,
+    durationSeconds: options.duration,
+    bookings: 200,
+    bookingConcurrency: 10,
+    jobs: 2000,
+    ...(options.profileDir ? { profileDir: options.profileDir } : {}),
+    log,
+  })
+  log('')
+  log(calendarConsole(report))
+  if (options.partial && !args.write && !args['no-write']) {
+    log('\nPartial run: docs/PERFORMANCE.md left alone (add --write to update it).')
+  } else if (!args['no-write']) {
+    writeMarkdown(DOC, calendarSection(report), { start: CALENDAR_MARKER_START, end: CALENDAR_MARKER_END })
     log(`\nWrote ${DOC}`)
   }
 }

@@ -4,22 +4,26 @@ import type { AddressInfo } from 'node:net'
 import { performance } from 'node:perf_hooks'
 import { sql } from 'drizzle-orm'
 import { bookings } from '../../server/db/schema'
+import { deleteAllBusyTimes, upsertBusyTimes } from '../../server/modules/calendar-sync/calendar-sync.repository'
 import { insertServices, listServices } from '../../server/modules/catalog/catalog.repository'
 import { insertCustomer } from '../../server/modules/customers/customers.repository'
+import { upsertGoogleAccount } from '../../server/modules/google/google.repository'
 import { findSalonByPublicId } from '../../server/modules/salons/salons.repository'
 import { createSalon } from '../../server/modules/salons/salons.usecases'
 import { insertTimeOff, listTimeOff, replaceOpeningHours } from '../../server/modules/schedule/schedule.repository'
 import { startTestApp, type TestApp } from '../../tests/helpers/app'
 import { openTestDatabase, type TestDatabase } from '../../tests/helpers/database'
 import { ownerCookie } from '../../tests/helpers/sign-in'
-import { BENCH_NOW, BENCH_OPENING_HOURS, generateSalonHistory, touching } from './fixtures'
+import { startAppWithProductionJobs } from './bench-app'
+import { BENCH_NOW, BENCH_OPENING_HOURS, generatePersonalEvents, generateSalonHistory, touching } from './fixtures'
 import type { BenchSalon, FromServer, ToServer } from './protocol'
 
 /**
  * The server under load, in its own process so the load generator does not share its event loop:
  * a fresh database (PGlite in memory, or a throw-away PostgreSQL database), the demo salon SAL001
  * with a booking history, a few extra salons, and the app listening on 127.0.0.1 on a random port.
- * Driven by messages from run.ts (see protocol.ts).
+ * Connected to a (fake) Google, it runs as server/main.ts does: job engine with production timings
+ * and every worker (bench-app.ts). Driven by messages from run.ts (see protocol.ts).
  */
 
 let database: TestDatabase | undefined
@@ -138,6 +142,30 @@ async function listBenchSalons(app: TestApp): Promise<BenchSalon[]> {
   return salons
 }
 
+/**
+ * SAL001's calendar connected (a google_accounts row: availability does not read it, the sync
+ * would) with `count` personal events as busy times, stored through the sync's own repository.
+ */
+async function setBusyTimes(count: number, days: number): Promise<{ count: number; allDay: number }> {
+  if (!testApp) throw new Error('Not started')
+  const db = testApp.database.db
+  const salon = await findSalonByPublicId(db, 'SAL001')
+  if (!salon) throw new Error('The demo salon SAL001 is missing')
+  const now = testApp.clock.now()
+  await upsertGoogleAccount(db, {
+    salonId: salon.id,
+    email: 'salon.lumiere.demo@gmail.com',
+    accessToken: 'bench-not-a-token',
+    scopes: 'openid email https://www.googleapis.com/auth/calendar.events',
+    connectedAt: now,
+  })
+  await deleteAllBusyTimes(db, salon.id)
+  const events = generatePersonalEvents(now.getTime(), count, days)
+  await upsertBusyTimes(db, salon.id, events, now)
+  await db.execute(sql`analyze calendar_busy_times`)
+  return { count: events.length, allDay: events.filter((e) => e.allDay).length }
+}
+
 async function start(message: Extract<ToServer, { type: 'start' }>): Promise<void> {
   const started = performance.now()
   if (message.driver === 'postgres') {
@@ -151,14 +179,26 @@ async function start(message: Extract<ToServer, { type: 'start' }>): Promise<voi
     const pool = (database.db as unknown as { $client: { on(event: 'error', listener: () => void): void } }).$client
     pool.on('error', () => {})
   }
-  testApp = await startTestApp({ database, now: BENCH_NOW })
+  const { google } = message
+  testApp = google
+    ? await startAppWithProductionJobs({
+        database,
+        now: BENCH_NOW,
+        env: {
+          GOOGLE_CLIENT_ID: google.clientId,
+          GOOGLE_CLIENT_SECRET: google.clientSecret,
+          GOOGLE_BASE_URL: google.baseUrl,
+          PUBLIC_URL: `http://127.0.0.1:${google.port}`,
+        },
+      })
+    : await startTestApp({ database, now: BENCH_NOW })
   const seeded = await seedHistory(testApp, message.historyBookings)
   await createExtraSalons(testApp, message.extraSalons)
   const salons = await listBenchSalons(testApp)
   const version = await database.db.execute<{ version: string }>(sql`select version() as version`)
   const databaseVersion = (version as unknown as { rows: { version: string }[] }).rows[0]?.version ?? 'unknown'
 
-  await testApp.app.listen({ host: '127.0.0.1', port: 0 })
+  await testApp.app.listen({ host: '127.0.0.1', port: google?.port ?? 0 })
   const { port } = testApp.app.server.address() as AddressInfo
   send({ type: 'ready', port, databaseVersion, salons, seeded, setupMs: performance.now() - started })
 }
@@ -168,6 +208,8 @@ process.on('message', (message: ToServer) => {
     switch (message.type) {
       case 'start':
         return start(message)
+      case 'busy-times':
+        return send({ type: 'busy-times-set', ...(await setBusyTimes(message.count, message.days)) })
       case 'usage': {
         const elu = performance.eventLoopUtilization()
         return send({ type: 'usage', cpu: process.cpuUsage(), elu, at: performance.now() })

@@ -1,0 +1,96 @@
+import { type OtherActivity, watchOtherActivity } from './activity'
+import { type BusyTimesResult, runBusyTimesBenchmark } from './busy-times'
+import { type CalendarPushResult, runCalendarPushBenchmark } from './calendar-push'
+import { type JobsResult, runJobsBenchmark } from './jobs'
+import type { Driver } from './protocol'
+import { cpuTimes, describeMachine, type Machine } from './report'
+
+/**
+ * `npm run bench -- --only=calendar`: what the background jobs and the Google Calendar sync cost
+ * (issue 12) — availability of a salon whose calendar holds 2,000 of the owner's events, the time
+ * from a booking to its event in Google under a burst, and the job engine's own throughput — on
+ * each database. Reported in its own section of docs/PERFORMANCE.md (calendar-report.ts).
+ */
+
+export interface CalendarBenchReport {
+  date: Date
+  command: string
+  machine: Machine
+  totalSeconds: number
+  stealPercent?: number
+  otherActivity?: OtherActivity
+  busyTimes: BusyTimesResult[]
+  pushes: CalendarPushResult[]
+  jobs: JobsResult[]
+  skipped: { driver: string; reason: string }[]
+}
+
+export interface CalendarBenchOptions {
+  command: string
+  /** The drivers to measure, with PostgreSQL's admin URL or why it is missing. */
+  drivers: { driver: Driver; databaseUrl?: string; skipped?: string }[]
+  connections: number
+  durationSeconds: number
+  /** Bookings of the burst and how many are sent at once. */
+  bookings: number
+  bookingConcurrency: number
+  /** Jobs enqueued, then drained, by the job engine benchmark. */
+  jobs: number
+  profileDir?: string
+  log: (line: string) => void
+}
+
+export async function runCalendarBenchmarks(options: CalendarBenchOptions): Promise<CalendarBenchReport> {
+  const { log } = options
+  const started = performance.now()
+  const report: CalendarBenchReport = {
+    date: new Date(),
+    command: options.command,
+    machine: describeMachine(),
+    totalSeconds: 0,
+    busyTimes: [],
+    pushes: [],
+    jobs: [],
+    skipped: [],
+  }
+  const cpuAtStart = cpuTimes()
+  const others = watchOtherActivity(report.machine.cpus)
+  for (const { driver, databaseUrl, skipped } of options.drivers) {
+    if (skipped) {
+      log(`${driver}: skipped (${skipped})`)
+      report.skipped.push({ driver, reason: skipped })
+      continue
+    }
+    const url = databaseUrl ? { databaseUrl } : {}
+    log(`Availability with 2,000 busy times on ${driver} (${options.connections} connections) …`)
+    report.busyTimes.push(
+      await runBusyTimesBenchmark({
+        driver,
+        ...url,
+        connections: options.connections,
+        durationSeconds: options.durationSeconds,
+        log,
+      }),
+    )
+    log(`Booking to Google Calendar event on ${driver} (${options.bookings} bookings) …`)
+    report.pushes.push(
+      await runCalendarPushBenchmark({
+        driver,
+        ...url,
+        bookings: options.bookings,
+        concurrency: options.bookingConcurrency,
+        ...(options.profileDir ? { profileDir: options.profileDir } : {}),
+        log,
+      }),
+    )
+    log(`Job engine throughput on ${driver} (${options.jobs} jobs) …`)
+    report.jobs.push(await runJobsBenchmark({ driver, jobs: options.jobs, log }))
+  }
+  report.totalSeconds = (performance.now() - started) / 1000
+  const cpuAtEnd = cpuTimes()
+  if (others) report.otherActivity = others.stop()
+  if (cpuAtStart && cpuAtEnd && cpuAtEnd.total > cpuAtStart.total) {
+    report.stealPercent = (100 * (cpuAtEnd.steal - cpuAtStart.steal)) / (cpuAtEnd.total - cpuAtStart.total)
+  }
+  return report
+}
