@@ -21,6 +21,8 @@ export interface BusyTimesResult {
   events: number
   allDay: number
   horizonDays: number
+  /** Seconds of each measured run. */
+  durationSeconds: number
   runs: BusyTimesRun[]
 }
 
@@ -81,6 +83,7 @@ export async function runBusyTimesBenchmark(options: BusyTimesOptions): Promise<
       events: PERSONAL_EVENTS,
       allDay,
       horizonDays: HORIZON_DAYS,
+      durationSeconds: options.durationSeconds,
       runs,
     }
   } finally {
