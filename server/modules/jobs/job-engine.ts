@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { fromDrizzle, fromPglite, type Job, PgBoss, type SendOptions } from 'pg-boss'
+import { fromDrizzle, fromPglite, type Job, type JobResult, PgBoss, type SendOptions } from 'pg-boss'
 import type { DatabaseHandle, Executor } from '../../db/client'
 import { type JobPayloads, QUEUES, type QueueSettings } from './queues'
 
@@ -11,6 +11,9 @@ import { type JobPayloads, QUEUES, type QueueSettings } from './queues'
  * LOCKED`: with several instances on one database each job runs on one of them only; a job whose
  * worker died (kill -9) stops sending heartbeats and is retried by whichever instance supervises.
  */
+
+/** Jobs a worker takes at once (each still runs and settles on its own). */
+const JOBS_PER_FETCH = 5
 
 export interface JobContext {
   id: string
@@ -127,30 +130,39 @@ export class JobEngine<P extends Payloads = JobPayloads> implements Jobs<P> {
           notifyPollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2,
           localConcurrency: settings.concurrency ?? 1,
           includeMetadata: true,
+          // A worker takes up to this many jobs at a time and fetches again at once while batches
+          // come back full: a backlog (retries after an outage, jobs left over a restart) drains
+          // at the handlers' pace instead of one job per polling interval.
+          batchSize: JOBS_PER_FETCH,
+          burstWhenBatchFull: true,
+          // Each job of a batch succeeds or fails on its own.
+          perJobResults: true,
         },
-        async ([job]) => {
-          if (job) await this.run(name, handler, job as Job<P[keyof P]> & { retryLimit: number })
-        },
+        async (jobs) =>
+          Promise.all(jobs.map((job) => this.run(name, handler, job as Job<P[keyof P]> & { retryLimit: number }))),
       )
       if (settings.cron) await this.boss.schedule(name, settings.cron, {}, { tz: 'UTC' })
     }
   }
 
+  /** Runs one job; its outcome is recorded by pg-boss (a failure's message is what /admin shows). */
   private async run(
     name: string,
     handler: JobHandler<P, keyof P>,
     job: Job<P[keyof P]> & { retryCount?: number; retryLimit: number },
-  ): Promise<void> {
+  ): Promise<JobResult> {
     const context = { id: job.id, retryCount: job.retryCount ?? 0, retryLimit: job.retryLimit }
     try {
       await handler(job.data, context)
+      return { id: job.id, status: 'completed' }
     } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
       // Logged without the payload's details beyond ids; the error message is ours (no tokens).
       this.options.log.warn(
-        { job: name, jobId: job.id, attempt: context.retryCount + 1, err: (error as Error).message },
+        { job: name, jobId: job.id, attempt: context.retryCount + 1, err: message },
         context.retryCount >= context.retryLimit ? 'job failed for good' : 'job failed, will retry',
       )
-      throw error
+      return { id: job.id, status: 'failed', output: { message, name: (error as Error)?.name ?? 'Error' } }
     }
   }
 
