@@ -9,7 +9,7 @@ import { calendarNotConnected, calendarReconnectRequired } from '../google/googl
 import type { GoogleClient } from '../google/google-client'
 import type { Jobs } from '../jobs/job-engine'
 import type { CalendarSyncReason, JobPayloads } from '../jobs/queues'
-import { type BookingForCalendar, eventOf, fingerprintOf } from './calendar-event'
+import { type BookingForCalendar, eventOf, fingerprintOf, type SalonForCalendar } from './calendar-event'
 import { readCalendarChanges } from './calendar-pull'
 import * as repo from './calendar-sync.repository'
 import { type CalendarApi, CalendarApiError, type CalendarEvent } from './google-calendar'
@@ -162,8 +162,7 @@ export async function maintainCalendars(deps: CalendarSyncDeps): Promise<number>
   const now = deps.clock.now().getTime()
   let requested = 0
   for (const state of await repo.listSyncedSalons(deps.db)) {
-    const live = Boolean(state.watchChannelId && state.watchExpiresAt && state.watchExpiresAt.getTime() > now)
-    const pollEvery = live ? POLL_WITH_PUSH_MS : POLL_WITHOUT_PUSH_MS
+    const pollEvery = hasLiveChannel(state, now) ? POLL_WITH_PUSH_MS : POLL_WITHOUT_PUSH_MS
     const pullDue = !state.lastPulledAt || now - state.lastPulledAt.getTime() >= pollEvery - 30_000
     const channelDue = canReceivePush(deps.config) && channelNeedsRenewal(state, now)
     if (pullDue || channelDue) {
@@ -180,7 +179,7 @@ const MAX_CONFLICTS_SHOWN = 10
 
 export async function calendarStatus(
   deps: Pick<CalendarSyncDeps, 'db' | 'clock' | 'config'>,
-  salon: { id: string; timeZone: string },
+  salon: SalonForCalendar & { id: string },
 ): Promise<CalendarStatus> {
   const { db, clock, config } = deps
   const state = await repo.findSyncState(db, salon.id)
@@ -201,7 +200,6 @@ export async function calendarStatus(
       timeZone: salon.timeZone,
     }
   }
-  const calendarSalon = await repo.findSalonForCalendar(db, salon.id)
   const [toReconcile, failedEvents, syncing, busyEvents, conflicts] = await Promise.all([
     repo.listBookingsToReconcile(db, salon.id, now),
     repo.countFailedPushes(db, salon.id),
@@ -209,14 +207,11 @@ export async function calendarStatus(
     repo.countBusyTimes(db, salon.id, now),
     repo.listConflicts(db, salon.id, now, MAX_CONFLICTS_SHOWN),
   ])
-  const pendingEvents = calendarSalon
-    ? toReconcile.filter(({ booking, link }) => {
-        if (booking.status === 'cancelled') return link?.state === 'present'
-        const event = eventOf(booking as BookingForCalendar, calendarSalon, config.publicUrl)
-        return link?.state !== 'present' || link.fingerprint !== fingerprintOf(event)
-      }).length
-    : 0
-  const live = Boolean(state.watchChannelId && state.watchExpiresAt && state.watchExpiresAt > now)
+  const pendingEvents = toReconcile.filter(({ booking, link }) => {
+    if (booking.status === 'cancelled') return link?.state === 'present'
+    const event = eventOf(booking as BookingForCalendar, salon, config.publicUrl)
+    return link?.state !== 'present' || link.fingerprint !== fingerprintOf(event)
+  }).length
   return {
     state: state.reconnectRequiredAt ? 'reconnect_required' : 'connected',
     account: state.email,
@@ -225,7 +220,7 @@ export async function calendarStatus(
     syncing,
     pendingEvents,
     failedEvents,
-    updates: live ? 'push' : 'polling',
+    updates: hasLiveChannel(state, now.getTime()) ? 'push' : 'polling',
     busyEvents,
     lastError: (state.lastError as CalendarStatus['lastError']) ?? null,
     conflicts: conflicts.map((c) => ({
@@ -477,6 +472,11 @@ async function ofCancelledBookings(
 /** A stand-in Google (GOOGLE_BASE_URL) may call back over http; the real one only over https. */
 export function canReceivePush(config: Config): boolean {
   return config.publicUrl.startsWith('https://') || Boolean(config.google?.baseUrl)
+}
+
+/** Google's notifications reach us: a channel is open and has not ended. */
+function hasLiveChannel(state: repo.SyncState, now: number): boolean {
+  return Boolean(state.watchChannelId && state.watchExpiresAt && state.watchExpiresAt.getTime() > now)
 }
 
 function channelNeedsRenewal(state: repo.SyncState, now: number): boolean {

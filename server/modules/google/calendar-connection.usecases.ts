@@ -128,11 +128,6 @@ export async function freshAccessToken(
   return tokens.accessToken
 }
 
-/** A token sealed at rest, opened (for the release job, which outlives the account row). */
-export function openSealedToken(config: Config, sealed: string): string {
-  return decryptSecret(config.appSecret, TOKEN_PURPOSE, sealed)
-}
-
 /**
  * The owner disconnects (in `db`'s transaction): the stored tokens are deleted, and every session
  * of the salon ends — the calendar connection is the owner's sign-in. Returns what is needed to

@@ -57,8 +57,6 @@ export interface JobEngineOptions {
 }
 
 export class JobEngine<P extends Payloads = JobPayloads> implements Jobs<P> {
-  private workersStarted = false
-
   private constructor(
     private readonly boss: PgBoss,
     private readonly options: JobEngineOptions,
@@ -118,7 +116,6 @@ export class JobEngine<P extends Payloads = JobPayloads> implements Jobs<P> {
 
   /** Starts the workers of these queues in this process, and the periodic jobs' schedules. */
   async work(handlers: JobHandlers<P>): Promise<void> {
-    this.workersStarted = true
     for (const [name, handler] of Object.entries(handlers) as [keyof P & string, JobHandler<P, keyof P>][]) {
       const settings = this.queues[name]
       await this.boss.work<P[keyof P]>(
@@ -174,9 +171,5 @@ export class JobEngine<P extends Payloads = JobPayloads> implements Jobs<P> {
 
   async stop(options: { graceful?: boolean } = {}): Promise<void> {
     await this.boss.stop({ graceful: options.graceful ?? true, timeout: 10_000, close: true })
-  }
-
-  get running(): boolean {
-    return this.workersStarted
   }
 }
