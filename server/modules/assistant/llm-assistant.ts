@@ -4,8 +4,8 @@ import type { Language } from '../../../common/languages'
 import type { IcsData } from '../../../common/schemas/chat'
 import { instantToLocal } from '../../../common/time'
 import type { Config } from '../../config'
-import type { DialogueReply } from './dialogue'
-import type { DialogueState } from './dialogue-state'
+import type { DialogueReply } from './conversation/converse'
+import type { ConversationState } from './conversation/state'
 import { callTool, TOOL_DESCRIPTIONS, type ToolName, type ToolScope, toolInputs, tools } from './tools'
 
 /**
@@ -23,7 +23,7 @@ const MAX_STEPS = 8
 export async function llmConverse(
   ai: NonNullable<Config['ai']>,
   scope: ToolScope,
-  state: DialogueState,
+  state: ConversationState,
   message: string,
   language: Language,
 ): Promise<DialogueReply> {

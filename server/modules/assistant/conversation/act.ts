@@ -1,0 +1,263 @@
+import type { Language } from '../../../../common/languages'
+import type { WorkingHours } from '../../../../common/schemas/schedule'
+import { type Appointment, type ServiceInfo, type ToolScope, tools } from '../tools'
+import type { Action, Question } from './decide'
+import { decide } from './decide'
+import { moveTo } from './move'
+import type { Line, Outcome } from './outcome'
+import { seek } from './seek'
+import { minutesOf } from './slots'
+import { asking, type ConversationState, closed, type Pending, settled, withoutPending } from './state'
+import { hasWhen, ordinal as ordinalIn, type Understood } from './understand'
+
+/**
+ * Step 3 of the pipeline: carry the decided action out through the tools (the only way the
+ * assistant reads the salon or touches bookings), and return the facts to say and the new state.
+ */
+export interface Scene {
+  scope: ToolScope
+  language: Language
+  today: string
+  /** The salon's active services. */
+  services: ServiceInfo[]
+  /** The salon's week, read at most once per message. */
+  week: () => Promise<WorkingHours>
+  u: Understood
+}
+
+export async function act(action: Action, state: ConversationState, scene: Scene): Promise<Outcome> {
+  switch (action.kind) {
+    case 'say':
+      return { lines: action.lines, state }
+    case 'answer':
+      return { lines: await answer(action.question, scene), state: { ...state, topic: topicOf(action.question) } }
+    case 'carry_out':
+      return carryOut(action.pending, state, scene)
+    case 'decline':
+      return { lines: [{ kind: 'declined' }], state: withoutPending(state) }
+    case 'restate':
+      return restate(action, state, scene)
+    case 'choose_booking':
+      return chooseBooking(action.pending, state, scene)
+    case 'propose_offered':
+      return proposeOffered(action.start, state, scene)
+    case 'which_time':
+      return { lines: [{ kind: 'which_time', starts: action.starts }], state }
+    case 'seek':
+      return seek(state, scene)
+    case 'cancel':
+      return startCancel(state, scene)
+    case 'move':
+      return (await startMove(state, scene)) ?? seek({ ...state, movingBookingId: undefined }, scene)
+    case 'late':
+      return late(state, scene)
+    case 'list_appointments': {
+      const appointments = await tools.list_my_appointments(scene.scope)
+      return {
+        lines: [appointments.length === 0 ? { kind: 'no_appointments' } : { kind: 'appointments', appointments }],
+        state,
+      }
+    }
+  }
+}
+
+const topicOf = (question: Question): ConversationState['topic'] =>
+  question.kind === 'price' || question.kind === 'service_info' || question.kind === 'services' ? 'price' : undefined
+
+async function answer(question: Question, scene: Scene): Promise<Line[]> {
+  const service = (id: string) => scene.services.find((s) => s.id === id) as ServiceInfo
+  switch (question.kind) {
+    case 'services':
+      return [{ kind: 'services' }]
+    case 'service_info':
+      return [{ kind: 'service_info', service: service(question.serviceId) }]
+    case 'price':
+      return [{ kind: 'price', service: service(question.serviceId) }]
+    case 'inactive':
+      return [{ kind: 'inactive_service', name: question.name }]
+    case 'hours': {
+      const week = await scene.week()
+      return [
+        question.date
+          ? { kind: 'hours_day', week, date: question.date }
+          : { kind: 'hours_week', week, today: scene.today },
+      ]
+    }
+    default:
+      return [{ kind: question.kind }]
+  }
+}
+
+// ——— Proposals ———
+
+async function carryOut(
+  pending: Extract<Pending, { kind: 'book' | 'move' | 'cancel' }>,
+  state: ConversationState,
+  scene: Scene,
+): Promise<Outcome> {
+  const { scope } = scene
+  if (pending.kind === 'book') {
+    const [serviceId] = pending.serviceIds
+    const { appointment, icsData } = await tools.book_appointment(scope, {
+      serviceId: serviceId as string,
+      start: pending.start,
+    })
+    return {
+      lines: [{ kind: 'booked', appointments: [appointment] }],
+      state: settled(state, [appointment.bookingId]),
+      icsData,
+      booked: true,
+    }
+  }
+  if (pending.kind === 'move') {
+    const { appointment, icsData } = await tools.reschedule_appointment(scope, {
+      bookingId: pending.bookingId,
+      start: pending.start,
+    })
+    return {
+      lines: [{ kind: 'moved', appointment }],
+      state: settled(state, [appointment.bookingId]),
+      icsData,
+      booked: true,
+    }
+  }
+  const { appointment, icsData } = await tools.cancel_appointment(scope, { bookingId: pending.bookingId })
+  return { lines: [{ kind: 'cancelled', appointment }], state: closed(state), icsData }
+}
+
+async function restate(
+  action: Extract<Action, { kind: 'restate' }>,
+  state: ConversationState,
+  scene: Scene,
+): Promise<Outcome> {
+  const before = action.before ? (await act(action.before, state, scene)).lines : []
+  const { pending } = action
+  if (pending.kind === 'book') {
+    const services = pending.serviceIds
+      .map((id) => scene.services.find((s) => s.id === id))
+      .filter((s) => s !== undefined)
+    return {
+      lines: [...before, { kind: 'nothing_booked_yet' }, { kind: 'still_proposed', services, start: pending.start }],
+      state,
+    }
+  }
+  const appointment = (await tools.list_my_appointments(scene.scope)).find((a) => a.bookingId === pending.bookingId)
+  if (!appointment) return { lines: [...before, { kind: 'fallback' }], state: withoutPending(state) }
+  if (pending.kind === 'move') {
+    return { lines: [...before, { kind: 'still_proposed_move', appointment, start: pending.start }], state }
+  }
+  return { lines: [...before, { kind: 'still_proposed_cancel', appointment }], state }
+}
+
+async function proposeOffered(start: string, state: ConversationState, scene: Scene): Promise<Outcome> {
+  const services = (state.draft.serviceIds ?? [])
+    .map((id) => scene.services.find((s) => s.id === id))
+    .filter((s) => s !== undefined)
+  if (state.movingBookingId) {
+    const appointment = (await tools.list_my_appointments(scene.scope)).find(
+      (a) => a.bookingId === state.movingBookingId,
+    )
+    if (appointment) {
+      return {
+        lines: [{ kind: 'propose_move', appointment, start }],
+        state: asking(
+          { ...state, movingBookingId: undefined },
+          { kind: 'move', bookingId: appointment.bookingId, start },
+        ),
+      }
+    }
+  }
+  if (services.length === 0) return seek(state, scene)
+  return {
+    lines: [{ kind: 'propose', services, start }],
+    state: asking(state, { kind: 'book', serviceIds: services.map((s) => s.id), start }),
+  }
+}
+
+// ——— The customer's appointments ———
+
+async function chooseBooking(
+  pending: Extract<Pending, { kind: 'choose_booking' }>,
+  state: ConversationState,
+  scene: Scene,
+): Promise<Outcome> {
+  const appointments = (await tools.list_my_appointments(scene.scope)).filter((a) =>
+    pending.bookingIds.includes(a.bookingId),
+  )
+  const picked = pickAppointment(scene, appointments)
+  const next = withoutPending(state)
+  if (!picked) return act(decide(next, scene.u), next, scene)
+  if (pending.action === 'cancel') return proposeCancel(picked, next)
+  if (pending.action === 'note') return late({ ...next, lastBookingIds: [picked.bookingId] }, scene)
+  return (await startMove({ ...next, movingBookingId: picked.bookingId }, scene)) ?? seek(next, scene)
+}
+
+/** The appointment a message points at: by day, time or service, else by its rank in the list. */
+function pickAppointment(scene: Scene, appointments: Appointment[]): Appointment | undefined {
+  const { when, services, pick } = scene.u
+  const fitting = appointments.filter(
+    (a) =>
+      (!when.date || a.start.startsWith(when.date)) &&
+      (when.time === undefined || minutesOf(a.start) === when.time) &&
+      (services.length === 0 || services.some((s) => s.name === a.serviceName)),
+  )
+  if ((when.date || when.time !== undefined || services.length > 0) && fitting.length === 1) return fitting[0]
+  const index = pick ?? ordinalIn(scene.u.message, appointments.length)
+  return index !== undefined ? appointments[index] : undefined
+}
+
+/** The appointment a cancel, move or note is about; several without a hint → ask which. */
+async function targetAppointment(
+  state: ConversationState,
+  scene: Scene,
+  action: 'cancel' | 'move' | 'note',
+): Promise<{ appointment: Appointment } | Outcome | undefined> {
+  const appointments = await tools.list_my_appointments(scene.scope)
+  if (appointments.length === 0) return undefined
+  if (appointments.length === 1) return { appointment: appointments[0] as Appointment }
+  const remembered = appointments.find(
+    (a) => a.bookingId === state.movingBookingId || state.lastBookingIds?.includes(a.bookingId),
+  )
+  const picked = pickAppointment(scene, appointments) ?? remembered
+  if (picked) return { appointment: picked }
+  return {
+    lines: [{ kind: 'which_appointment', action, appointments }],
+    state: asking(state, { kind: 'choose_booking', action, bookingIds: appointments.map((a) => a.bookingId) }),
+  }
+}
+
+async function startCancel(state: ConversationState, scene: Scene): Promise<Outcome> {
+  const target = await targetAppointment(state, scene, 'cancel')
+  if (!target) return { lines: [{ kind: 'no_appointments' }], state: withoutPending(state) }
+  if ('lines' in target) return target
+  return proposeCancel(target.appointment, state)
+}
+
+function proposeCancel(appointment: Appointment, state: ConversationState): Outcome {
+  return {
+    lines: [{ kind: 'cancel_confirm', appointment }],
+    state: asking(state, { kind: 'cancel', bookingId: appointment.bookingId }),
+  }
+}
+
+/** A move needs an appointment of the customer; without one, the message is a booking request. */
+async function startMove(state: ConversationState, scene: Scene): Promise<Outcome | undefined> {
+  const target = await targetAppointment(state, scene, 'move')
+  if (!target) return undefined
+  if ('lines' in target) return target
+  const { appointment } = target
+  if (!hasWhen(scene.u.when)) {
+    return {
+      lines: [{ kind: 'ask_day', services: appointment.serviceName }],
+      state: { ...withoutPending(state), movingBookingId: appointment.bookingId },
+    }
+  }
+  return moveTo(appointment, { ...withoutPending(state), movingBookingId: undefined }, scene)
+}
+
+async function late(state: ConversationState, scene: Scene): Promise<Outcome> {
+  const target = await targetAppointment(state, scene, 'note')
+  if (!target) return { lines: [{ kind: 'no_appointments' }], state }
+  if ('lines' in target) return target
+  return { lines: [{ kind: 'late_noted', appointment: target.appointment }], state }
+}

@@ -1,0 +1,94 @@
+import type { Language } from '../../../../common/languages'
+import type { IcsData } from '../../../../common/schemas/chat'
+import { instantToLocal } from '../../../../common/time'
+import { AppError } from '../../../errors'
+import { listSalonServices } from '../../catalog/catalog.usecases'
+import { type ToolScope, tools, toServiceInfo } from '../tools'
+import { act, type Scene } from './act'
+import { decide } from './decide'
+import { alternatives } from './free-times'
+import type { Outcome } from './outcome'
+import { render } from './reply'
+import type { ConversationState } from './state'
+import { understand } from './understand'
+
+/**
+ * The built-in assistant, one message at a time, as a pipeline read top to bottom:
+ *
+ *   understand (message → what the customer said)          understand.ts
+ *   decide     (conversation state × that → one action)     decide.ts
+ *   act        (the action through the tools → facts)       act.ts, seek.ts, move.ts
+ *   reply      (facts → sentences in the customer's language) reply.ts, ../phrases/
+ *
+ * The conversation state and its transitions are in state.ts. It proposes a precise appointment
+ * (service, day, time, price) and books only after the customer says yes; it never offers a time
+ * the availability engine did not give, and never answers in a way that could pass for a booking
+ * that did not happen.
+ */
+export interface DialogueReply {
+  text: string
+  icsData?: IcsData
+  /** An appointment was booked or moved by this message. */
+  booked?: boolean
+  state: ConversationState
+}
+
+/** Answers one message in `language` (the use case decides it, see replyLanguage). */
+export async function converse(
+  scope: ToolScope,
+  stored: ConversationState,
+  message: string,
+  language: Language,
+): Promise<DialogueReply> {
+  const today = instantToLocal(scope.clock.now(), scope.salon.timeZone).date
+  // Inactive services too: a customer asking for one hears that the salon no longer offers it.
+  const catalog = await listSalonServices(scope.db, scope.salon)
+  const services = catalog.filter((s) => s.isActive).map(toServiceInfo)
+  const state: ConversationState = { ...stored, language }
+
+  const understood = understand(message, { today, language, catalog, active: services, state })
+  const action = decide(state, understood)
+  const scene: Scene = {
+    scope,
+    language,
+    today,
+    services,
+    week: once(async () => (await tools.get_opening_hours(scope)).week),
+    u: understood,
+  }
+  const outcome = await act(action, state, scene).catch((error: unknown) => slotGone(error, state, scene))
+
+  const text = render(outcome.lines, { language, salon: scope.salon, services, customerName: scope.customer.name })
+  return {
+    text,
+    state: outcome.state,
+    ...(outcome.icsData ? { icsData: outcome.icsData } : {}),
+    ...(outcome.booked ? { booked: true } : {}),
+  }
+}
+
+/** A slot taken between the proposal and the "yes": say so and offer what is free instead. */
+async function slotGone(error: unknown, state: ConversationState, scene: Scene): Promise<Outcome> {
+  if (!(error instanceof AppError) || error.code !== 'bookings.slot_taken') throw error
+  const pending = state.pending?.kind === 'book' || state.pending?.kind === 'move' ? state.pending : undefined
+  const next: ConversationState = { ...state, pending: undefined }
+  const services = (state.draft.serviceIds ?? [])
+    .map((id) => scene.services.find((s) => s.id === id))
+    .filter((s) => s !== undefined)
+  if (!pending || services.length === 0) return { lines: [{ kind: 'slot_gone' }], state: next }
+  const date = pending.start.slice(0, 10)
+  const minutes = Number(pending.start.slice(11, 13)) * 60 + Number(pending.start.slice(14, 16))
+  const instead = await alternatives(scene, services, date, minutes)
+  return {
+    lines: [{ kind: 'slot_gone' }, instead.line],
+    state: { ...next, offered: instead.offered.length ? instead.offered : undefined },
+  }
+}
+
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined
+  return () => {
+    value ??= load()
+    return value
+  }
+}

@@ -1,0 +1,174 @@
+import type { Line } from './outcome'
+import { type ConversationState, isProposal, type Pending } from './state'
+import { hasWhen, type Understood } from './understand'
+
+/**
+ * Step 2 of the pipeline: the conversation state and what the customer said → the one thing to do.
+ * Pure: no reading, no writing. The rules, in order:
+ * 1. a question about other customers is declined;
+ * 2. a proposal waiting for an answer: a yes carries it out, a no drops it, new details make a new
+ *    request, a question is answered and the proposal restated, anything else says plainly that
+ *    nothing is booked yet (never a reply that sounds like a confirmation);
+ * 3. a choice we asked for (service, appointment, day) takes the answer;
+ * 4. lateness, cancelling and moving need one of the customer's appointments;
+ * 5. questions (services, prices, hours, address, phone, practical facts) are answered;
+ * 6. a pick among the times just offered, or a yes to them, proposes that time;
+ * 7. anything about a booking (a service, a day, a time) goes on with the booking under way;
+ * 8. greetings, thanks, goodbyes, help; else we say what we can do.
+ */
+export type Action =
+  | { kind: 'say'; lines: Line[] }
+  /** A question answered from the salon's data (hours need the week, services the catalogue). */
+  | { kind: 'answer'; question: Question }
+  | { kind: 'carry_out'; pending: Extract<Pending, { kind: 'book' | 'move' | 'cancel' }> }
+  | { kind: 'decline' }
+  /** Nothing booked: the proposal is still open, say so and restate it. */
+  | { kind: 'restate'; pending: Extract<Pending, { kind: 'book' | 'move' | 'cancel' }>; before: Action | undefined }
+  | { kind: 'choose_booking'; pending: Extract<Pending, { kind: 'choose_booking' }> }
+  | { kind: 'propose_offered'; start: string }
+  | { kind: 'which_time'; starts: string[] }
+  | { kind: 'seek'; serviceIds?: string[] }
+  | { kind: 'cancel' }
+  | { kind: 'move' }
+  | { kind: 'late' }
+  | { kind: 'list_appointments' }
+
+export type Question =
+  | { kind: 'services' }
+  | { kind: 'service_info'; serviceId: string }
+  | { kind: 'price'; serviceId: string }
+  | { kind: 'hours'; date?: string }
+  | { kind: 'inactive'; name: string }
+  | { kind: 'address' | 'phone' | 'email' | 'practical' }
+
+export function decide(state: ConversationState, u: Understood): Action {
+  if (u.intents.has('others_private')) return { kind: 'say', lines: [{ kind: 'privacy' }] }
+
+  const { pending } = state
+  if (isProposal(pending)) {
+    const answer = answerProposal(state, pending, u)
+    if (answer) return answer
+  } else if (pending) {
+    const answer = answerChoice(pending, u)
+    if (answer) return answer
+  }
+  return decideFresh(state, u)
+}
+
+function answerProposal(
+  state: ConversationState,
+  pending: Extract<Pending, { kind: 'book' | 'move' | 'cancel' }>,
+  u: Understood,
+): Action | undefined {
+  const { intents } = u
+  const newDetails = hasWhen(u.when) || u.services.length > 0
+  const yes = (intents.has('yes') || u.takes) && !intents.has('no')
+  if (yes && (!newDetails || sameProposal(pending, u))) return { kind: 'carry_out', pending }
+  const no = (intents.has('no') || (pending.kind === 'book' && intents.has('cancel'))) && !intents.has('yes')
+  if (no && !newDetails) return { kind: 'decline' }
+  // New details: a new request (the proposal is dropped by it).
+  if (newDetails || intents.has('cancel') || intents.has('move') || intents.has('my_appointments')) return undefined
+  // A question while the proposal waits: answer it, then restate the proposal.
+  const question = asQuestion(state, u)
+  if (question) return { kind: 'restate', pending, before: { kind: 'answer', question } }
+  if (intents.has('late')) return undefined
+  // "merci", "hmm", "👀", anything else: nothing was booked, and the reply says so.
+  return { kind: 'restate', pending, before: undefined }
+}
+
+/** A yes that repeats the proposal's own day or time ("oui, à 10h") is still that yes. */
+function sameProposal(pending: Pending, u: Understood): boolean {
+  if (pending.kind !== 'book' && pending.kind !== 'move') return false
+  if (u.services.length > 0 && pending.kind === 'book' && !u.services.every((s) => pending.serviceIds.includes(s.id)))
+    return false
+  const date = u.when.date ?? pending.start.slice(0, 10)
+  const minutes = Number(pending.start.slice(11, 13)) * 60 + Number(pending.start.slice(14, 16))
+  const time = u.when.time ?? u.when.timeOptions?.find((t) => t === minutes) ?? minutes
+  return date === pending.start.slice(0, 10) && time === minutes && !u.when.range && !u.when.timeRange
+}
+
+function answerChoice(
+  pending: Exclude<Pending, { kind: 'book' | 'move' | 'cancel' }>,
+  u: Understood,
+): Action | undefined {
+  if (pending.kind === 'choose_booking') return { kind: 'choose_booking', pending }
+  // A service or a day chosen: the booking goes on (act reads the choice from the message).
+  if (pending.kind === 'choose_service' || pending.kind === 'choose_day') return { kind: 'seek' }
+  return undefined
+}
+
+function decideFresh(state: ConversationState, u: Understood): Action {
+  const { intents, when, services } = u
+  const about = hasWhen(when) || services.length > 0
+  if (intents.has('late')) return { kind: 'late' }
+  if (intents.has('cancel')) return { kind: 'cancel' }
+  if (intents.has('move') || state.movingBookingId) return { kind: 'move' }
+  // "Book my appointment for the 4th" is a booking, not a question about appointments.
+  if (intents.has('my_appointments') && !hasWhen(when)) return { kind: 'list_appointments' }
+
+  const question = asQuestion(state, u)
+  if (question) return { kind: 'answer', question }
+
+  // A pick among the times just offered ("la deuxième", "10h30"), or a yes to them.
+  const offered = state.offered ?? []
+  if (u.pick !== undefined && offered[u.pick]) return { kind: 'propose_offered', start: offered[u.pick] as string }
+  const yes = (intents.has('yes') || u.takes) && !intents.has('no')
+  if (yes && !about && offered.length > 0 && state.draft.serviceIds?.length) {
+    if (offered.length === 1) return { kind: 'propose_offered', start: offered[0] as string }
+    return { kind: 'which_time', starts: offered }
+  }
+
+  const booking = intents.has('book') || intents.has('availability') || about
+  const underWay = !!state.draft.serviceIds?.length || !!state.draft.date || state.draft.time !== undefined
+  if (booking || (underWay && (hasWhen(when) || yes))) return { kind: 'seek' }
+  if (intents.has('greeting')) return { kind: 'say', lines: [{ kind: 'greeting' }] }
+  if (intents.has('thanks'))
+    return {
+      kind: 'say',
+      lines: underWay ? [{ kind: 'thanks' }, { kind: 'nothing_booked_yet' }] : [{ kind: 'thanks' }],
+    }
+  if (intents.has('goodbye'))
+    return {
+      kind: 'say',
+      lines: underWay ? [{ kind: 'nothing_booked_yet' }, { kind: 'goodbye' }] : [{ kind: 'goodbye' }],
+    }
+  if (intents.has('help')) return { kind: 'say', lines: [{ kind: 'help' }] }
+  // Not understood: never a reply that could pass for a confirmation.
+  if (underWay) return { kind: 'say', lines: [{ kind: 'nothing_booked_yet' }, { kind: 'needs', what: missing(state) }] }
+  return { kind: 'say', lines: [{ kind: 'fallback' }] }
+}
+
+/** A question the salon's data answers, if the message asks one (and does not ask to book). */
+function asQuestion(state: ConversationState, u: Understood): Question | undefined {
+  const { intents, when, services, inactive } = u
+  const one = services.length === 1 ? services[0] : undefined
+  if (
+    (intents.has('price') || (state.topic === 'price' && one && !hasWhen(when) && !intents.has('book'))) &&
+    one &&
+    !hasWhen(when)
+  )
+    return { kind: 'price', serviceId: one.id }
+  if (intents.has('duration') && one && !hasWhen(when)) return { kind: 'service_info', serviceId: one.id }
+  if ((intents.has('services') || intents.has('price')) && !hasWhen(when)) {
+    if (one) return { kind: 'service_info', serviceId: one.id }
+    if (inactive[0] && services.length === 0) return { kind: 'inactive', name: inactive[0] }
+    return { kind: 'services' }
+  }
+  if (intents.has('hours') && when.time === undefined && services.length === 0)
+    return { kind: 'hours', date: when.date }
+  // "Vous faites encore les permanentes ?": a service the salon no longer offers.
+  if (inactive[0] && services.length === 0 && !hasWhen(when)) return { kind: 'inactive', name: inactive[0] }
+  const booking = intents.has('book') || intents.has('availability') || hasWhen(when) || services.length > 0
+  if (booking) return undefined
+  if (intents.has('address')) return { kind: 'address' }
+  if (intents.has('phone')) return { kind: 'phone' }
+  if (intents.has('email')) return { kind: 'email' }
+  if (intents.has('practical')) return { kind: 'practical' }
+  return undefined
+}
+
+function missing(state: ConversationState): 'service' | 'day' | 'time' {
+  if (!state.draft.serviceIds?.length) return 'service'
+  if (!state.draft.date) return 'day'
+  return 'time'
+}

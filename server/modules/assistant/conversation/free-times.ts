@@ -1,0 +1,77 @@
+import { addDays, instantToLocal } from '../../../../common/time'
+import type { SlotRefusal } from '../../schedule/availability'
+import { type ServiceInfo, tools } from '../tools'
+import type { Scene } from './act'
+import type { Line } from './outcome'
+import { firstPerDay, minutesOf, nearestTo } from './slots'
+
+/**
+ * What the availability engine says, as the dialogue needs it: free starts of one service or of
+ * several back to back, why a precise start is refused, and the nearest free times instead.
+ */
+
+export async function freeStarts(
+  scene: Scene,
+  services: ServiceInfo[],
+  from: string,
+  until: string,
+): Promise<string[]> {
+  const [first] = services
+  if (!first) return []
+  const answer = await tools.check_availability(scene.scope, { serviceId: first.id, date: from, until })
+  return answer.slots
+}
+
+export interface StartCheck {
+  start: string
+  free: boolean
+  reason?: SlotRefusal
+}
+
+export async function checkStart(
+  scene: Scene,
+  services: ServiceInfo[],
+  start: string,
+  ignoreBookingId?: string,
+): Promise<StartCheck> {
+  const [first] = services
+  if (!first) return { start, free: false, reason: 'taken' }
+  const answer = await tools.check_availability(scene.scope, {
+    serviceId: first.id,
+    start,
+    ...(ignoreBookingId ? { ignoreBookingId } : {}),
+  })
+  return { start, free: answer.requested?.free === true, reason: answer.requested?.reason }
+}
+
+/** Why a precise start cannot be booked, as a line with what the reply needs to explain it. */
+export async function refusal(scene: Scene, service: ServiceInfo, reason: SlotRefusal, start: string): Promise<Line> {
+  const { salon } = scene.scope
+  const now = instantToLocal(scene.scope.clock.now(), salon.timeZone)
+  const date = start.slice(0, 10)
+  const past = date < now.date || (date === now.date && minutesOf(start) <= now.minutes)
+  if (reason === 'beyond_horizon') return { kind: 'beyond_horizon', lastDate: lastBookableDay(scene) }
+  return { kind: 'refused', reason, service, start, week: await scene.week(), past }
+}
+
+export function lastBookableDay(scene: Scene): string {
+  return addDays(scene.today, scene.scope.salon.horizonDays)
+}
+
+/** The free times nearest to the wish: that day first, else the next days. Returns the line and what it offers. */
+export async function alternatives(
+  scene: Scene,
+  services: ServiceInfo[],
+  date: string,
+  minutes: number,
+): Promise<{ line: Line; offered: string[] }> {
+  const sameDay = nearestTo(await freeStarts(scene, services, date, date), date, minutes).slice(0, 3)
+  if (sameDay.length > 0) {
+    const offered = sameDay.sort()
+    return { line: { kind: 'alternatives', starts: offered, sameDay: true }, offered }
+  }
+  const later = await freeStarts(scene, services, addDays(date, 1), addDays(date, 14))
+  const byDay = firstPerDay(later, minutes).slice(0, 3)
+  if (byDay.length === 0) return { line: { kind: 'nothing_free', services }, offered: [] }
+  return { line: { kind: 'alternatives', starts: byDay, sameDay: false }, offered: byDay }
+}

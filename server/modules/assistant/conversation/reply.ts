@@ -1,0 +1,261 @@
+import type { Language } from '../../../../common/languages'
+import type { WorkingHours } from '../../../../common/schemas/schedule'
+import { addDays, weekdayOf } from '../../../../common/time'
+import type { SalonRow } from '../../../db/schema'
+import { formatDay, formatPrice, formatTime, formatWeekday } from '../format'
+import { PART_OF_DAY_NAMES, PHRASES } from '../phrases'
+import type { ServiceLine, Slot } from '../phrases/types'
+import type { Appointment, ServiceInfo } from '../tools'
+import type { Line } from './outcome'
+import { dayOf, minutesOf } from './slots'
+
+/**
+ * Step 4 of the pipeline: the facts to say → sentences in the customer's language. Days, times,
+ * prices and service names are written here, and nowhere else.
+ */
+export interface ReplyContext {
+  language: Language
+  salon: SalonRow
+  /** The salon's active services (the list a reply offers). */
+  services: ServiceInfo[]
+  customerName: string | undefined
+}
+
+export function render(lines: Line[], context: ReplyContext): string {
+  return lines.map((line) => sentence(line, context)).join(' ')
+}
+
+function sentence(line: Line, c: ReplyContext): string {
+  const say = PHRASES[c.language]
+  const { salon } = c
+  switch (line.kind) {
+    case 'greeting':
+      return say.greeting(salon.name, c.customerName)
+    case 'help':
+      return say.help(salon.name)
+    case 'fallback':
+      return say.fallback(salon.name)
+    case 'thanks':
+      return say.thanks()
+    case 'goodbye':
+      return say.goodbye()
+    case 'privacy':
+      return say.privacy()
+    case 'services':
+      return say.services(serviceLines(c))
+    case 'service_info':
+      return say.serviceDuration(serviceLine(c, line.service))
+    case 'price':
+      return say.price(serviceLine(c, line.service))
+    case 'inactive_service':
+      return say.inactiveService(line.name, serviceLines(c))
+    case 'not_offered':
+      return say.notOffered(line.what, serviceLines(c))
+    case 'unknown_service':
+      return say.unknownService(serviceLines(c))
+    case 'choose_service':
+      return say.chooseService(line.services.map((s) => nameOf(c, s)))
+    case 'address':
+      return say.address(salon.name, salon.address)
+    case 'phone':
+      return say.phone(salon.name, publicPhone(salon))
+    case 'email':
+      return say.email(salon.name, salon.contactEmail)
+    case 'practical':
+      return say.practical(salon.name, practicalInfo(salon))
+    case 'hours_week':
+      return say.hoursWeek(weekLines(c, line.week, line.today))
+    case 'hours_day':
+      return say.hoursDay(formatWeekday(line.date, c.language), dayRanges(c, line.week, line.date))
+    case 'closed_on':
+      return say.closedOn(formatWeekday(line.date, c.language))
+    case 'closed_day':
+      return say.closedDay(formatDay(line.date, c.language))
+    case 'ask_day':
+      return say.askDay(
+        typeof line.services === 'string' ? line.services : names(c, line.services),
+        line.first?.map((s) => slotOf(c, s)),
+      )
+    case 'choose_day':
+      return say.chooseDay(line.dates.map((d) => formatDay(d, c.language)))
+    case 'day_times':
+      return say.dayTimes(
+        formatDay(line.date, c.language),
+        line.starts.map((s) => formatTime(minutesOf(s))),
+        line.part ? PART_OF_DAY_NAMES[c.language][line.part] : undefined,
+      )
+    case 'no_times_that_day':
+      return say.noTimesThatDay(
+        formatDay(line.date, c.language),
+        line.part ? PART_OF_DAY_NAMES[c.language][line.part] : undefined,
+      )
+    case 'next_free':
+      return say.nextFree(
+        names(c, line.services),
+        line.starts.map((s) => slotOf(c, s)),
+      )
+    case 'nothing_free':
+      return say.nothingFree(names(c, line.services))
+    case 'propose':
+      return say.propose(combined(c, line.services), slotOf(c, line.start))
+    case 'propose_move':
+      return say.proposeMove(appointmentName(c, line.appointment), slotOf(c, line.start))
+    case 'refused':
+      return refused(c, line)
+    case 'beyond_horizon':
+      return say.beyondHorizon(formatDay(line.lastDate, c.language), salon.horizonDays)
+    case 'alternatives':
+      return say.alternatives(
+        line.starts.map((s) => slotOf(c, s)),
+        line.sameDay,
+      )
+    case 'which_time': {
+      const sameDay = line.starts.every((s) => s.startsWith((line.starts[0] ?? '').slice(0, 10)))
+      return say.whichTime(
+        line.starts.map((s) => slotOf(c, s)),
+        sameDay,
+      )
+    }
+    case 'past_day':
+      return say.pastDay()
+    case 'ambiguous_time':
+      return say.ambiguousTime(line.options.map(formatTime))
+    case 'booked': {
+      const [first] = line.appointments as [Appointment]
+      return say.booked(
+        line.appointments.map((a) => appointmentName(c, a)).join(' + '),
+        slotOf(c, first.start),
+        salon.name,
+        salon.address,
+      )
+    }
+    case 'moved':
+      return say.moved(appointmentName(c, line.appointment), slotOf(c, line.appointment.start))
+    case 'cancel_confirm':
+      return say.cancelConfirm(appointmentName(c, line.appointment), slotOf(c, line.appointment.start))
+    case 'cancelled':
+      return say.cancelled(appointmentName(c, line.appointment), slotOf(c, line.appointment.start))
+    case 'which_appointment':
+      return say.whichAppointment(
+        line.action,
+        line.appointments.map((a) => appointmentLine(c, a)),
+      )
+    case 'no_appointments':
+      return say.noAppointments()
+    case 'appointments':
+      return say.appointments(line.appointments.map((a) => appointmentLine(c, a)))
+    case 'late_noted':
+      return say.lateNoted(appointmentName(c, line.appointment), slotOf(c, line.appointment.start), line.minutes)
+    case 'declined':
+      return say.declined()
+    case 'slot_gone':
+      return say.slotGone()
+    case 'nothing_booked_yet':
+      return say.nothingBookedYet()
+    case 'still_proposed':
+      return say.stillProposed(combined(c, line.services), slotOf(c, line.start))
+    case 'still_proposed_move':
+      return say.stillProposedMove(appointmentName(c, line.appointment), slotOf(c, line.start))
+    case 'still_proposed_cancel':
+      return say.stillProposedCancel(appointmentName(c, line.appointment), slotOf(c, line.appointment.start))
+    case 'needs':
+      return say.needs(line.what, serviceLines(c))
+  }
+}
+
+function refused(c: ReplyContext, line: Extract<Line, { kind: 'refused' }>): string {
+  const day = dayOf(line.week, line.start.slice(0, 10))
+  const date = line.start.slice(0, 10)
+  return PHRASES[c.language].refused(line.reason, slotOf(c, line.start), {
+    weekday: formatWeekday(date, c.language),
+    opens: day.openTime ? formatTime(minutesOf(day.openTime)) : undefined,
+    closes: day.closeTime ? formatTime(minutesOf(day.closeTime)) : undefined,
+    duration: line.service.durationMinutes,
+    noticeMinutes: line.past ? 0 : c.salon.minimumNoticeMinutes,
+    horizonDays: c.salon.horizonDays,
+    step: c.salon.slotStepMinutes,
+  })
+}
+
+// ——— Writing the facts ———
+
+export function slotOf(c: ReplyContext, localStart: string): Slot {
+  return { day: formatDay(localStart.slice(0, 10), c.language), time: formatTime(minutesOf(localStart)) }
+}
+
+/** A service's name as the customer reads it. */
+function nameOf(_c: ReplyContext, service: ServiceInfo): string {
+  return service.name
+}
+
+const names = (c: ReplyContext, services: ServiceInfo[]) => services.map((s) => nameOf(c, s)).join(' + ')
+
+function appointmentName(c: ReplyContext, appointment: Appointment): string {
+  const service = c.services.find((s) => s.name === appointment.serviceName)
+  return service ? nameOf(c, service) : appointment.serviceName
+}
+
+function serviceLine(c: ReplyContext, service: ServiceInfo): ServiceLine {
+  return {
+    name: nameOf(c, service),
+    duration: service.durationMinutes,
+    price: formatPrice(service.priceMinor, service.currency, c.language),
+  }
+}
+
+/** Several services back to back read as one line: names joined, lengths and prices added. */
+function combined(c: ReplyContext, services: ServiceInfo[]): ServiceLine {
+  const [first] = services as [ServiceInfo]
+  return {
+    name: names(c, services),
+    duration: services.reduce((sum, s) => sum + s.durationMinutes, 0),
+    price: formatPrice(
+      services.reduce((sum, s) => sum + s.priceMinor, 0),
+      first.currency,
+      c.language,
+    ),
+  }
+}
+
+const serviceLines = (c: ReplyContext) => c.services.map((s) => serviceLine(c, s))
+
+function appointmentLine(c: ReplyContext, appointment: Appointment): string {
+  return PHRASES[c.language].appointmentLine(appointmentName(c, appointment), slotOf(c, appointment.start))
+}
+
+function dayRanges(c: ReplyContext, week: WorkingHours, date: string): string | undefined {
+  const day = dayOf(week, date)
+  if (day.intervals.length === 0) return undefined
+  return day.intervals
+    .map((i) => rangeText(c.language, formatTime(minutesOf(i.openTime)), formatTime(minutesOf(i.closeTime))))
+    .join(c.language === 'en' ? ' and ' : ', ')
+}
+
+const CLOSED: Record<Language, string> = { fr: 'fermé', de: 'geschlossen', it: 'chiuso', en: 'closed' }
+
+function weekLines(c: ReplyContext, week: WorkingHours, today: string): string[] {
+  const monday = addDays(today, -weekdayOf(today))
+  return Array.from({ length: 7 }, (_, i) => {
+    const date = addDays(monday, i)
+    const name = formatWeekday(date, c.language)
+    const text = dayRanges(c, week, date) ?? CLOSED[c.language]
+    return `${name[0]?.toUpperCase()}${name.slice(1)}${c.language === 'fr' ? ' : ' : ': '}${text}`
+  })
+}
+
+function rangeText(language: Language, opens: string, closes: string): string {
+  return {
+    fr: `${opens} à ${closes}`,
+    de: `${opens} bis ${closes} Uhr`,
+    it: `${opens} alle ${closes}`,
+    en: `${opens} to ${closes}`,
+  }[language]
+}
+
+function publicPhone(_salon: SalonRow): string | undefined {
+  return undefined
+}
+
+function practicalInfo(_salon: SalonRow): string | undefined {
+  return undefined
+}

@@ -1,0 +1,180 @@
+import { addDays } from '../../../../common/time'
+import type { ServiceInfo } from '../tools'
+import { pickAmong } from '../understanding/services'
+import { act, type Scene } from './act'
+import { decide } from './decide'
+import { alternatives, checkStart, freeStarts, lastBookableDay, refusal } from './free-times'
+import type { Line, Outcome } from './outcome'
+import { dayOf, firstPerDay, inWindow, localStart, plausibleFirst, spread, wishedWindow } from './slots'
+import { asking, type ConversationState, offering, remember, withDraft, withoutPending } from './state'
+import { ordinal } from './understand'
+
+/** How many times a list offers at most. */
+const MAX_TIMES = 6
+
+/**
+ * The booking under way: with what the customer said so far (kept in the draft), ask for what is
+ * missing — the service, the day, the time — or check the precise start and propose it.
+ */
+export async function seek(state: ConversationState, scene: Scene): Promise<Outcome> {
+  const chosen = takeChoice(state, scene)
+  if (chosen === 'none') {
+    const next = withoutPending(state)
+    return act(decide(next, scene.u), next, scene)
+  }
+  let next = remember(withoutPending(chosen), scene.u.when, namedServiceIds(chosen, scene))
+  if (scene.u.services.length > 1 && chosen.pending?.kind !== 'choose_service') {
+    next = asking(next, { kind: 'choose_service', serviceIds: scene.u.services.map((s) => s.id) })
+    return { lines: [{ kind: 'choose_service', services: scene.u.services }], state: next }
+  }
+  const services = (next.draft.serviceIds ?? [])
+    .map((id) => scene.services.find((s) => s.id === id))
+    .filter((s) => s !== undefined)
+  if (services.length === 0) {
+    next = withDraft(next, { serviceIds: undefined })
+    const [inactive] = scene.u.inactive
+    return {
+      lines: [inactive ? { kind: 'inactive_service', name: inactive } : { kind: 'unknown_service' }],
+      state: next,
+    }
+  }
+  return seekTime(next, services, scene)
+}
+
+/** The answer to a choice we asked for (which service, which day), folded into the state. */
+function takeChoice(state: ConversationState, scene: Scene): ConversationState | 'none' {
+  const { pending } = state
+  const { u } = scene
+  if (pending?.kind === 'choose_service') {
+    const options = scene.services.filter((s) => pending.serviceIds.includes(s.id))
+    const named = u.services.filter((s) => pending.serviceIds.includes(s.id))
+    const picked =
+      (named.length === 1 ? named[0] : undefined) ??
+      pickAmong(u.message, options) ??
+      options[ordinal(u.message, options.length) ?? -1]
+    if (!picked) return 'none'
+    return withDraft(withoutPending(state), { serviceIds: [picked.id] })
+  }
+  if (pending?.kind === 'choose_day') {
+    const index = u.when.date ? pending.dates.indexOf(u.when.date) : ordinal(u.message, pending.dates.length)
+    const date = index !== undefined && index >= 0 ? pending.dates[index] : u.when.date
+    if (!date) return 'none'
+    return withDraft(withoutPending(state), { date })
+  }
+  return state
+}
+
+function namedServiceIds(state: ConversationState, scene: Scene): string[] | undefined {
+  if (scene.u.services.length !== 1) return undefined
+  return scene.u.services.map((s) => s.id)
+}
+
+async function seekTime(state: ConversationState, services: ServiceInfo[], scene: Scene): Promise<Outcome> {
+  const { u, today } = scene
+  const { draft } = state
+  const main = services[0] as ServiceInfo
+  if (u.when.pastDate || (draft.date !== undefined && draft.date < today)) {
+    return { lines: [{ kind: 'past_day' }], state: withDraft(state, { date: undefined }) }
+  }
+  const last = lastBookableDay(scene)
+  if (draft.date && draft.date > last) return beyondHorizon(state, services, scene)
+
+  // A weekday that could be this week's or next week's: ask, never guess.
+  if (u.when.dateAlternatives && u.when.dateAlternatives.length > 1 && draft.date && draft.time === undefined) {
+    return {
+      lines: [{ kind: 'choose_day', dates: u.when.dateAlternatives }],
+      state: asking(state, { kind: 'choose_day', dates: u.when.dateAlternatives }),
+    }
+  }
+
+  // "The first free slot", "next week", "en mars": the earliest times of that period.
+  if (!draft.date && (u.when.earliest || draft.period)) {
+    const from = draft.period && draft.period.from > today ? draft.period.from : today
+    if (from > last) return beyondHorizon(state, services, scene)
+    const until = draft.period ? (draft.period.to < last ? draft.period.to : last) : last
+    const free = inWindow(await freeStarts(scene, services, from, until), wishedWindow(draft))
+    if (u.when.earliest && free[0]) return propose(state, services, free[0])
+    if (free.length === 0) return { lines: [{ kind: 'nothing_free', services }], state }
+    const offered = draft.time !== undefined ? firstPerDay(free, draft.time).slice(0, 3) : free.slice(0, 3)
+    return { lines: [{ kind: 'next_free', services, starts: offered }], state: offering(state, offered) }
+  }
+
+  if (!draft.date) {
+    const first = spread(await freeStarts(scene, services, today, addDays(today, 14)), 3)
+    return { lines: [{ kind: 'ask_day', services, first }], state: offering(state, first) }
+  }
+
+  const candidates = draft.time !== undefined ? [draft.time] : (draft.timeOptions ?? [])
+  if (candidates.length === 0) return dayTimes(state, services, draft.date, scene)
+  const ordered = plausibleFirst(await scene.week(), draft.date, candidates)
+  const checks = await Promise.all(ordered.map((m) => checkStart(scene, services, localStart(draft.date as string, m))))
+  const free = checks.find((c) => c.free)
+  if (free) return propose(state, services, free.start)
+  // Candidates come most plausible first: explain that reading (not "closed at 4 am").
+  const refused = checks[0] as (typeof checks)[number]
+  const minutes = ordered[0] as number
+  // The wished time stays: "and on Thursday?" then means the same time another day.
+  const kept = withDraft(state, { time: minutes, timeOptions: undefined })
+  const why = await refusal(scene, main, refused.reason ?? 'taken', refused.start)
+  if (why.kind === 'beyond_horizon') return beyondHorizon(kept, services, scene)
+  const instead = await alternatives(scene, services, draft.date, minutes)
+  return { lines: [why, instead.line], state: offering(kept, instead.offered) }
+}
+
+function propose(state: ConversationState, services: ServiceInfo[], start: string): Outcome {
+  return {
+    lines: [{ kind: 'propose', services, start }],
+    state: asking(withDraft(state, { time: undefined, timeOptions: undefined }), {
+      kind: 'book',
+      serviceIds: services.map((s) => s.id),
+      start,
+    }),
+  }
+}
+
+async function dayTimes(
+  state: ConversationState,
+  services: ServiceInfo[],
+  date: string,
+  scene: Scene,
+): Promise<Outcome> {
+  const { draft } = state
+  const window = wishedWindow(draft)
+  const free = inWindow(await freeStarts(scene, services, date, date), window)
+  if (free.length > 0) {
+    const offered = spread(free, MAX_TIMES)
+    return {
+      lines: [{ kind: 'day_times', date, starts: offered, ...(draft.partOfDay ? { part: draft.partOfDay } : {}) }],
+      state: offering(state, offered),
+    }
+  }
+  const why = await dayRefusal(scene, services, date)
+  const instead = await alternatives(scene, services, date, window ? window[0] : 9 * 60)
+  const noTimes: Line = { kind: 'no_times_that_day', date, ...(draft.partOfDay ? { part: draft.partOfDay } : {}) }
+  return { lines: [why ?? noTimes, instead.line], state: offering(state, instead.offered) }
+}
+
+/** Why a whole day has nothing: closed that weekday, or an absence. */
+async function dayRefusal(scene: Scene, services: ServiceInfo[], date: string): Promise<Line | undefined> {
+  const day = dayOf(await scene.week(), date)
+  if (!day.isOpen) return { kind: 'closed_on', date }
+  const noon = await checkStart(scene, services, `${date}T12:00`)
+  if (noon.reason === 'time_off') return { kind: 'closed_day', date }
+  return undefined
+}
+
+/** A day past the booking horizon: say so, and offer the last days that can be booked. */
+async function beyondHorizon(state: ConversationState, services: ServiceInfo[], scene: Scene): Promise<Outcome> {
+  const last = lastBookableDay(scene)
+  const free = await freeStarts(scene, services, addDays(last, -6), last)
+  const offered = lastPerDay(free).slice(-3)
+  const lines: Line[] = [{ kind: 'beyond_horizon', lastDate: last }]
+  if (offered.length > 0) lines.push({ kind: 'alternatives', starts: offered, sameDay: false })
+  return { lines, state: offering(withDraft(state, { date: undefined }), offered) }
+}
+
+function lastPerDay(starts: string[]): string[] {
+  const byDay = new Map<string, string>()
+  for (const start of starts) if (!byDay.has(start.slice(0, 10))) byDay.set(start.slice(0, 10), start)
+  return [...byDay.values()]
+}

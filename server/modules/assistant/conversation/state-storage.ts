@@ -1,0 +1,83 @@
+import { LANGUAGES, type Language } from '../../../../common/languages'
+import type { ChatTurn, ConversationState, Draft, Pending } from './state'
+
+/**
+ * Reads a stored conversation state defensively: an unknown shape (a manual edit) is dropped
+ * field by field, and the shape of earlier versions (one `serviceId`, the draft's fields at the
+ * top, `lastBookingId`) is carried over, so a chat under way when the server is updated goes on.
+ */
+export function readState(value: unknown): ConversationState {
+  if (!isObject(value)) return { draft: {} }
+  const stored = value as Record<string, unknown>
+  const out: ConversationState = { draft: readDraft(isObject(stored.draft) ? stored.draft : stored) }
+  if (typeof stored.language === 'string' && (LANGUAGES as readonly string[]).includes(stored.language)) {
+    out.language = stored.language as Language
+  }
+  const pending = readPending(stored.pending)
+  if (pending) out.pending = pending
+  if (isStrings(stored.offered)) out.offered = stored.offered
+  if (isStrings(stored.lastBookingIds)) out.lastBookingIds = stored.lastBookingIds
+  else if (typeof stored.lastBookingId === 'string') out.lastBookingIds = [stored.lastBookingId]
+  if (typeof stored.movingBookingId === 'string') out.movingBookingId = stored.movingBookingId
+  if (stored.topic === 'price') out.topic = 'price'
+  if (Array.isArray(stored.history)) out.history = stored.history.filter(isTurn).slice(-20)
+  return out
+}
+
+function readDraft(stored: Record<string, unknown>): Draft {
+  const draft: Draft = {}
+  if (isStrings(stored.serviceIds) && stored.serviceIds.length > 0) draft.serviceIds = stored.serviceIds
+  else if (typeof stored.serviceId === 'string') draft.serviceIds = [stored.serviceId]
+  if (isDate(stored.date)) draft.date = stored.date
+  if (isMinutes(stored.time)) draft.time = stored.time
+  if (Array.isArray(stored.timeOptions) && stored.timeOptions.every((t) => isMinutes(t)))
+    draft.timeOptions = stored.timeOptions
+  if (isObject(stored.timeRange) && isMinutes(stored.timeRange.from) && isMinutes(stored.timeRange.to, 1440)) {
+    draft.timeRange = { from: stored.timeRange.from, to: stored.timeRange.to }
+  }
+  if (
+    typeof stored.partOfDay === 'string' &&
+    ['morning', 'midday', 'afternoon', 'evening'].includes(stored.partOfDay)
+  ) {
+    draft.partOfDay = stored.partOfDay as Draft['partOfDay']
+  }
+  if (stored.partOfDayEdge === 'early' || stored.partOfDayEdge === 'late') draft.partOfDayEdge = stored.partOfDayEdge
+  if (isObject(stored.period) && isDate(stored.period.from) && isDate(stored.period.to)) {
+    draft.period = { from: stored.period.from, to: stored.period.to }
+  }
+  return draft
+}
+
+function readPending(value: unknown): Pending | undefined {
+  if (!isObject(value)) return undefined
+  const p = value as Record<string, unknown>
+  const start = typeof p.start === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(p.start) ? p.start : undefined
+  switch (p.kind) {
+    case 'book': {
+      const serviceIds = isStrings(p.serviceIds) ? p.serviceIds : typeof p.serviceId === 'string' ? [p.serviceId] : []
+      return start && serviceIds.length > 0 ? { kind: 'book', serviceIds, start } : undefined
+    }
+    case 'move':
+      return start && typeof p.bookingId === 'string' ? { kind: 'move', bookingId: p.bookingId, start } : undefined
+    case 'cancel':
+      return typeof p.bookingId === 'string' ? { kind: 'cancel', bookingId: p.bookingId } : undefined
+    case 'choose_service':
+      return isStrings(p.serviceIds) ? { kind: 'choose_service', serviceIds: p.serviceIds } : undefined
+    case 'choose_booking':
+      return (p.action === 'cancel' || p.action === 'move' || p.action === 'note') && isStrings(p.bookingIds)
+        ? { kind: 'choose_booking', action: p.action, bookingIds: p.bookingIds }
+        : undefined
+    case 'choose_day':
+      return isStrings(p.dates) && p.dates.every(isDate) ? { kind: 'choose_day', dates: p.dates } : undefined
+    default:
+      return undefined
+  }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v)
+const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string')
+const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)
+const isMinutes = (v: unknown, max = 1439): v is number =>
+  typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= max
+const isTurn = (t: unknown): t is ChatTurn =>
+  isObject(t) && (t.role === 'user' || t.role === 'assistant') && typeof t.content === 'string'

@@ -1,0 +1,148 @@
+import type { Language } from '../../../../common/languages'
+import type { PartOfDay, When } from '../understanding/when'
+
+/**
+ * What the built-in assistant remembers of a chat between two messages, and the only ways it
+ * changes (the transitions below). Stored as JSON with the conversation, so a restart or another
+ * instance picks the dialogue up where it was.
+ */
+export interface ConversationState {
+  language?: Language
+  /** The appointment being put together: every detail the customer gave, kept while we ask for the rest. */
+  draft: Draft
+  /** A question we asked and wait an answer to. */
+  pending?: Pending
+  /** The local starts the last reply offered ("the first one", "10h30", a bare "yes"). */
+  offered?: string[]
+  /** The appointments booked or moved last in this chat ("make it 5pm instead", "I'll be late"). */
+  lastBookingIds?: string[]
+  /** A move asked for without a new time yet. */
+  movingBookingId?: string
+  /** What the last answer was about, for a follow-up ("et une coupe homme ?" after a price). */
+  topic?: 'price'
+  /** The last messages of the chat, for a language model (the built-in assistant keeps the draft instead). */
+  history?: ChatTurn[]
+}
+
+export interface Draft {
+  /** The services asked for, in the order said (several are booked back to back). */
+  serviceIds?: string[]
+  date?: string
+  /** Minutes after midnight. */
+  time?: number
+  /** Both readings of an hour that did not say morning or afternoon ("at 4"), until one is chosen. */
+  timeOptions?: number[]
+  /** "entre 14h et 16h", "after 5pm": minutes after midnight, end exclusive. */
+  timeRange?: { from: number; to: number }
+  partOfDay?: PartOfDay
+  partOfDayEdge?: 'early' | 'late'
+  /** A period spoken of without a day ("next week sometime", "en mars"): where a later weekday lands. */
+  period?: { from: string; to: string }
+}
+
+export type Pending =
+  /** A precise proposal waiting for "yes": one service, or several back to back from `start`. */
+  | { kind: 'book'; serviceIds: string[]; start: string }
+  | { kind: 'move'; bookingId: string; start: string }
+  | { kind: 'cancel'; bookingId: string }
+  /** A short choice the customer was asked to make. */
+  | { kind: 'choose_service'; serviceIds: string[] }
+  | { kind: 'choose_booking'; action: 'cancel' | 'move' | 'note'; bookingIds: string[] }
+  | { kind: 'choose_day'; dates: string[] }
+
+export interface ChatTurn {
+  role: 'user' | 'assistant'
+  content: string
+}
+
+/** How many messages of history a chat keeps. */
+export const HISTORY_LENGTH = 20
+
+export const isProposal = (
+  pending: Pending | undefined,
+): pending is Extract<Pending, { start: string }> | Extract<Pending, { kind: 'cancel' }> =>
+  pending?.kind === 'book' || pending?.kind === 'move' || pending?.kind === 'cancel'
+
+// ——— Transitions ———
+
+/** Keeps what a message says about the appointment over what was said before. */
+export function remember(state: ConversationState, when: When, serviceIds: string[] | undefined): ConversationState {
+  const draft: Draft = { ...state.draft }
+  if (serviceIds?.length) draft.serviceIds = serviceIds
+  if (when.range) {
+    draft.period = when.range
+    if (!when.date) draft.date = undefined
+  }
+  if (when.date) {
+    if (draft.date !== when.date) {
+      draft.partOfDay = undefined
+      draft.partOfDayEdge = undefined
+    }
+    draft.date = when.date
+  }
+  if (when.time !== undefined) {
+    draft.time = when.time
+    draft.timeOptions = undefined
+    draft.timeRange = undefined
+  } else if (when.timeOptions) {
+    draft.time = undefined
+    draft.timeOptions = when.timeOptions
+    draft.timeRange = undefined
+  }
+  if (when.timeRange) {
+    draft.timeRange = when.timeRange
+    draft.time = undefined
+    draft.timeOptions = undefined
+  }
+  if (when.partOfDay) {
+    draft.partOfDay = when.partOfDay
+    draft.partOfDayEdge = when.partOfDayEdge
+    if (when.time === undefined && !when.timeOptions) {
+      draft.time = undefined
+      draft.timeOptions = undefined
+      if (!when.timeRange) draft.timeRange = undefined
+    }
+  }
+  return { ...state, draft }
+}
+
+export const withDraft = (state: ConversationState, change: Partial<Draft>): ConversationState => ({
+  ...state,
+  draft: { ...state.draft, ...change },
+})
+
+/** A question or proposal is now waiting for the customer; earlier offers are forgotten. */
+export function asking(state: ConversationState, pending: Pending): ConversationState {
+  const next: ConversationState = { ...state, pending, offered: undefined }
+  if (pending.kind === 'book') next.draft = { ...state.draft, date: pending.start.slice(0, 10) }
+  return next
+}
+
+export const offering = (state: ConversationState, starts: string[]): ConversationState => ({
+  ...state,
+  pending: undefined,
+  offered: starts.length > 0 ? starts : undefined,
+})
+
+export const withoutPending = (state: ConversationState): ConversationState => ({ ...state, pending: undefined })
+
+/** After a booking or a move: a fresh draft, the appointments remembered for what comes next. */
+export const settled = (state: ConversationState, bookingIds: string[]): ConversationState => ({
+  language: state.language,
+  draft: {},
+  lastBookingIds: bookingIds,
+  history: state.history,
+})
+
+/** After a cancellation: nothing left to remember but the language and the history. */
+export const closed = (state: ConversationState): ConversationState => ({
+  language: state.language,
+  draft: {},
+  history: state.history,
+})
+
+export function withHistory(state: ConversationState, ...turns: ChatTurn[]): ConversationState {
+  return { ...state, history: [...(state.history ?? []), ...turns].slice(-HISTORY_LENGTH) }
+}
+
+export { readState } from './state-storage'

@@ -1,0 +1,74 @@
+import type { Language } from '../../../../common/languages'
+import type { Service } from '../../../../common/schemas/catalog'
+import type { ServiceInfo } from '../tools'
+import { detectIntents, type Intent } from '../understanding/intents'
+import { matchServices } from '../understanding/services'
+import { words } from '../understanding/text'
+import { parseWhen, type When } from '../understanding/when'
+import type { ConversationState } from './state'
+
+/**
+ * Step 1 of the pipeline: what the customer said, read from the message alone (plus what the
+ * conversation offered, so "the first one" can be read). No decision is taken here.
+ */
+export interface Understood {
+  message: string
+  intents: Set<Intent>
+  when: When
+  /** The salon's active services the message names, best first (several: a choice or a combination). */
+  services: ServiceInfo[]
+  /** Inactive services it names (the salon does not offer them now). */
+  inactive: string[]
+  /** An index into the starts just offered ("la première", "10h30"). */
+  pick?: number
+  /** "je le prends", "den nehme ich", "I'll take it": a yes to what was just offered or proposed. */
+  takes: boolean
+}
+
+export interface UnderstandContext {
+  today: string
+  language: Language
+  /** Every service of the salon, inactive ones included (a customer asking for one hears so). */
+  catalog: Service[]
+  active: ServiceInfo[]
+  state: ConversationState
+}
+
+export function understand(message: string, context: UnderstandContext): Understood {
+  const { today, language, catalog, active, state } = context
+  const match = matchServices(message, catalog)
+  const services = match.matches.map((m) => active.find((s) => s.id === m.id)).filter((s) => s !== undefined)
+  const understood: Understood = {
+    message,
+    intents: detectIntents(message),
+    when: parseWhen(message, { today, language }),
+    services,
+    inactive: match.inactive.map((s) => s.name),
+    takes: false,
+  }
+  const pick = state.offered && !hasWhen(understood.when) ? ordinal(message, state.offered.length) : undefined
+  if (pick !== undefined) understood.pick = pick
+  return understood
+}
+
+/** Whether the message says anything about when. */
+export const hasWhen = (when: When): boolean =>
+  when.date !== undefined ||
+  when.time !== undefined ||
+  when.timeOptions !== undefined ||
+  when.partOfDay !== undefined ||
+  when.range !== undefined ||
+  when.timeRange !== undefined ||
+  when.earliest === true
+
+/** "la première", "the second one", "2" → a 0-based index among `count` items. */
+export function ordinal(message: string, count: number): number | undefined {
+  const list = words(message)
+  const table: [number, string[]][] = [
+    [0, ['1', 'premier', 'premiere', 'first', 'erste', 'ersten', 'erster', 'primo', 'prima']],
+    [1, ['2', 'deuxieme', 'second', 'seconde', 'zweite', 'zweiten', 'secondo', 'seconda']],
+    [2, ['3', 'troisieme', 'third', 'dritte', 'dritten', 'terzo', 'terza']],
+  ]
+  for (const [index, names] of table) if (index < count && list.some((w) => names.includes(w))) return index
+  return undefined
+}

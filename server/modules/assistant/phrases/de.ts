@@ -1,0 +1,114 @@
+import { list, type Phrases, type ServiceLine, slots, times } from './types'
+
+const serviceText = (l: ServiceLine) => `${l.name} — ${l.duration} Min., ${l.price}`
+
+export const de: Phrases = {
+  whichTime: (s, sameDay) => `Gerne! Welche Uhrzeit ist Ihnen lieber: ${slots(s, sameDay, 'um', 'oder', 'am ')} Uhr?`,
+
+  greeting: (salon, name) =>
+    `Hallo${name ? ` ${name}` : ''}! Ich bin der Assistent von ${salon}. Ich kann für Sie einen Termin buchen, Ihnen unsere Leistungen und Preise oder die Öffnungszeiten nennen und Ihre Termine verwalten. Was kann ich für Sie tun?`,
+  help: (salon) =>
+    `Ich bin der Assistent von ${salon}. Schreiben Sie mir zum Beispiel „Damenhaarschnitt morgen um 14 Uhr“, „Was kostet ein Haarschnitt?“, „Haben Sie samstags geöffnet?“, „meine Termine“ oder „ich möchte absagen“.`,
+  fallback: (salon) =>
+    `Das habe ich leider nicht verstanden. Ich kann einen Termin bei ${salon} buchen, Ihnen unsere Leistungen und Preise, die Öffnungszeiten und die Adresse nennen oder Ihre Termine verschieben und absagen. Was möchten Sie?`,
+  thanks: () => 'Gern geschehen! Wenn Sie noch etwas brauchen, bin ich für Sie da.',
+  privacy: () =>
+    'Über die Termine anderer Kunden kann ich leider keine Auskunft geben. Ich kann Ihnen aber Ihre eigenen Termine oder die freien Zeiten zeigen.',
+  services: (lines) =>
+    `Das sind unsere Leistungen:\n${list(lines.map((l) => `${l.name} — ${l.duration} Min., ${l.price}`))}\nWas darf es für Sie sein?`,
+  serviceDuration: (s) => `${s.name} dauert ${s.duration} Minuten und kostet ${s.price}.`,
+  inactiveService: (name, lines) =>
+    `${name} bieten wir im Moment leider nicht an. Das sind unsere Leistungen:\n${list(lines.map((l) => `${l.name} — ${l.duration} Min., ${l.price}`))}`,
+  unknownService: (lines) =>
+    `Für welche Leistung möchten Sie einen Termin?\n${list(lines.map((l) => `${l.name} — ${l.duration} Min., ${l.price}`))}`,
+  chooseService: (names) => `Welche meinen Sie: ${times(names, 'oder')}?`,
+  address: (salon, address) => `Sie finden ${salon} in ${address}. Wir freuen uns auf Ihren Besuch!`,
+  hoursWeek: (lines) => `Das sind unsere Öffnungszeiten:\n${list(lines)}`,
+  hoursDay: (weekday, ranges) =>
+    ranges ? `Am ${weekday} haben wir von ${ranges} geöffnet.` : `Am ${weekday} ist der Salon geschlossen.`,
+  closedOn: (weekday) => `Am ${weekday} ist der Salon geschlossen.`,
+  closedDay: (day) => `Am ${day} ist der Salon geschlossen.`,
+  askDay: (service, first) =>
+    `Gerne, ${service}. Welcher Tag passt Ihnen?${first?.length ? ` Die nächsten freien Termine sind ${slots(first, false, 'um', 'und', 'am ')} Uhr.` : ''}`,
+  dayTimes: (day, t, part) =>
+    `Am ${day}${part ? ` (${part})` : ''} habe ich ${times(t, 'oder')} Uhr frei. Welche Uhrzeit passt Ihnen?`,
+  noTimesThatDay: (day, part) => `Am ${day}${part ? ` ${part}` : ''} ist leider kein Termin mehr frei.`,
+  nextFree: (service, s) =>
+    `Für ${service} sind die nächsten freien Termine ${slots(s, false, 'um', 'und', 'am ')} Uhr. Welcher passt Ihnen?`,
+  nothingFree: (service) => `Leider finde ich in den nächsten Wochen keinen freien Termin für ${service}.`,
+  propose: (s, slot) =>
+    `Ich kann Ihnen ${s.name} (${s.duration} Min., ${s.price}) am ${slot.day} um ${slot.time} Uhr anbieten. Soll ich den Termin für Sie buchen?`,
+  proposeMove: (service, slot) =>
+    `Ich kann Ihren Termin ${service} auf ${slot.day} um ${slot.time} Uhr verschieben. Soll ich das machen?`,
+  refused: (reason, slot, d) =>
+    ({
+      too_soon:
+        d.noticeMinutes > 0
+          ? `Das ist zu kurzfristig: Termine müssen mindestens ${d.noticeMinutes >= 60 ? `${d.noticeMinutes / 60} Std.` : `${d.noticeMinutes} Min.`} im Voraus gebucht werden.`
+          : `Dieser Zeitpunkt ist schon vorbei.`,
+      beyond_horizon: `Für den ${slot.day} kann man noch nicht buchen: Termine sind ${d.horizonDays} Tage im Voraus buchbar.`,
+      closed_day: `Am ${d.weekday} ist der Salon geschlossen.`,
+      time_off: `Am ${slot.day} ist der Salon geschlossen.`,
+      outside_hours: d.opens
+        ? `Zu dieser Uhrzeit ist der Salon nicht geöffnet: Am ${d.weekday} haben wir von ${d.opens} bis ${d.closes} Uhr geöffnet.`
+        : `Am ${d.weekday} ist der Salon geschlossen.`,
+      ends_after_closing: `Eine Behandlung von ${d.duration} Min. zu dieser Uhrzeit würde erst nach Ladenschluss um ${d.closes} Uhr enden.`,
+      off_grid: `Die Termine beginnen alle ${d.step} Minuten.`,
+      taken: `Diese Uhrzeit ist am ${slot.day} leider schon besetzt.`,
+    })[reason],
+  alternatives: (s, sameDay) =>
+    `${sameDay ? 'Am selben Tag kann ich Ihnen' : 'Ich kann Ihnen'} ${slots(s, sameDay, 'um', 'oder', 'am ')} Uhr anbieten. Was passt Ihnen?`,
+  pastDay: () => 'Dieses Datum ist schon vorbei. Welcher andere Tag passt Ihnen?',
+  ambiguousTime: (options) => `Meinen Sie ${times(options, 'oder')} Uhr?`,
+  booked: (service, slot, salon, address) =>
+    `Ihr Termin ist gebucht! ${service} am ${slot.day} um ${slot.time} Uhr bei ${salon}, ${address}. Den Termin für Ihren Kalender finden Sie im Anhang. Bis bald!`,
+  moved: (service, slot) =>
+    `Erledigt: Ihr Termin ${service} ist auf ${slot.day} um ${slot.time} Uhr verschoben. Den aktualisierten Termin für Ihren Kalender finden Sie im Anhang.`,
+  cancelConfirm: (service, slot) =>
+    `Möchten Sie Ihren Termin ${service} am ${slot.day} um ${slot.time} Uhr wirklich absagen?`,
+  cancelled: (service, slot) =>
+    `Alles klar, Ihr Termin ${service} am ${slot.day} um ${slot.time} Uhr ist abgesagt. Bis zum nächsten Mal!`,
+  whichAppointment: (action, lines) =>
+    action === 'note'
+      ? `Um welchen Ihrer Termine geht es?\n${list(lines)}`
+      : `Sie haben mehrere Termine. Welchen möchten Sie ${action === 'cancel' ? 'absagen' : 'verschieben'}?\n${list(lines)}`,
+  noAppointments: () => 'Sie haben keine anstehenden Termine bei uns. Möchten Sie einen buchen?',
+  appointments: (lines) => `Das sind Ihre nächsten Termine:\n${list(lines)}`,
+  appointmentLine: (service, slot) => `${service} am ${slot.day} um ${slot.time} Uhr`,
+  declined: () => 'In Ordnung, ich buche nichts. Welcher andere Tag oder welche andere Uhrzeit passt Ihnen?',
+  slotGone: () => 'Leider wurde dieser Termin gerade vergeben.',
+  failed: () => 'Das hat leider nicht geklappt. Können Sie es gleich noch einmal versuchen?',
+  bookingClosed: (salon) =>
+    `${salon} nimmt zurzeit keine Online-Termine an. Für einen Termin wenden Sie sich bitte direkt an den Salon.`,
+  goodbye: () => 'Auf Wiedersehen und bis bald!',
+  price: (s) => `${s.name}: ${s.price} (${s.duration} Min.).`,
+  notOffered: (what, lines) =>
+    `Leider bietet der Salon ${what} nicht an. Das sind unsere Leistungen:\n${list(lines.map(serviceText))}`,
+  phone: (salon, phone) =>
+    phone
+      ? `Sie erreichen ${salon} telefonisch unter ${phone}.`
+      : `Ich habe keine öffentliche Telefonnummer von ${salon}, aber ich kann mich hier um Ihren Termin kümmern.`,
+  email: (salon, email) => `Sie können ${salon} an ${email} schreiben.`,
+  practical: (salon, info) =>
+    info
+      ? `Praktische Hinweise von ${salon}: ${info}`
+      : `Diese Information habe ich für ${salon} leider nicht. Am besten fragen Sie direkt im Salon nach.`,
+  chooseDay: (days) => `Nur zur Sicherheit: Meinen Sie ${times(days, 'oder')}?`,
+  beyondHorizon: (lastDay, horizon) =>
+    `So weit im Voraus kann man noch nicht buchen: Termine sind bis ${lastDay} buchbar (${horizon} Tage im Voraus).`,
+  lateNoted: (service, slot, minutes) =>
+    `Danke, ich gebe dem Salon Bescheid, dass Sie ${minutes ? `etwa ${minutes} Min. später kommen` : 'sich verspäten'} – Ihr Termin ${service} am ${slot.day} um ${slot.time} Uhr.`,
+  nothingBookedYet: () => 'Es ist noch nichts gebucht.',
+  stillProposed: (s, slot) =>
+    `Soll ich ${s.name} (${s.duration} Min., ${s.price}) am ${slot.day} um ${slot.time} Uhr für Sie buchen? Antworten Sie mit „ja“, oder nennen Sie mir einen anderen Tag oder eine andere Uhrzeit.`,
+  stillProposedMove: (service, slot) =>
+    `Ihr Termin ${service} ist noch nicht verschoben. Soll ich ihn auf ${slot.day} um ${slot.time} Uhr verschieben?`,
+  stillProposedCancel: (service, slot) =>
+    `Ihr Termin ${service} am ${slot.day} um ${slot.time} Uhr ist nicht abgesagt. Möchten Sie ihn wirklich absagen?`,
+  needs: (what, lines) =>
+    what === 'service'
+      ? `Welche Leistung möchten Sie?\n${list(lines.map(serviceText))}`
+      : what === 'day'
+        ? 'An welchem Tag passt es Ihnen?'
+        : 'Um wie viel Uhr möchten Sie kommen?',
+}

@@ -1,0 +1,99 @@
+import type { Language } from '../../../../common/languages'
+import type { SlotRefusal } from '../../schedule/availability'
+
+/**
+ * Everything the built-in assistant says, in the four languages. Each reply is a whole sentence
+ * with the language's own little words, so it reads naturally (and a language detector agrees).
+ */
+
+export interface Slot {
+  day: string // "jeudi 3 décembre"
+  time: string // "15:00"
+}
+
+export interface ServiceLine {
+  name: string
+  duration: number
+  price: string
+}
+
+export type Phrases = {
+  greeting(salon: string, name: string | undefined): string
+  help(salon: string): string
+  fallback(salon: string): string
+  thanks(): string
+  privacy(): string
+  services(lines: ServiceLine[]): string
+  serviceDuration(service: ServiceLine): string
+  inactiveService(name: string, lines: ServiceLine[]): string
+  unknownService(lines: ServiceLine[]): string
+  chooseService(names: string[]): string
+  address(salon: string, address: string): string
+  hoursWeek(lines: string[]): string
+  hoursDay(weekday: string, ranges: string | undefined): string
+  closedOn(weekday: string): string
+  closedDay(day: string): string
+  askDay(service: string, first: Slot[] | undefined): string
+  dayTimes(day: string, times: string[], part: string | undefined): string
+  noTimesThatDay(day: string, part: string | undefined): string
+  nextFree(service: string, slots: Slot[]): string
+  nothingFree(service: string): string
+  propose(service: ServiceLine, slot: Slot): string
+  proposeMove(service: string, slot: Slot): string
+  refused(reason: SlotRefusal, slot: Slot, detail: RefusalDetail): string
+  alternatives(slots: Slot[], sameDay: boolean): string
+  whichTime(slots: Slot[], sameDay: boolean): string
+  pastDay(): string
+  ambiguousTime(options: string[]): string
+  booked(service: string, slot: Slot, salon: string, address: string): string
+  moved(service: string, slot: Slot): string
+  cancelConfirm(service: string, slot: Slot): string
+  cancelled(service: string, slot: Slot): string
+  whichAppointment(action: 'cancel' | 'move' | 'note', lines: string[]): string
+  noAppointments(): string
+  appointments(lines: string[]): string
+  appointmentLine(service: string, slot: Slot): string
+  declined(): string
+  slotGone(): string
+  failed(): string
+  bookingClosed(salon: string): string
+  goodbye(): string
+  price(service: ServiceLine): string
+  notOffered(what: string, lines: ServiceLine[]): string
+  phone(salon: string, phone: string | undefined): string
+  email(salon: string, email: string): string
+  practical(salon: string, info: string | undefined): string
+  chooseDay(days: string[]): string
+  beyondHorizon(lastDay: string, horizonDays: number): string
+  lateNoted(service: string, slot: Slot, minutes: number | undefined): string
+  /** Said whenever nothing was booked and the message could be taken for a yes. */
+  nothingBookedYet(): string
+  stillProposed(service: ServiceLine, slot: Slot): string
+  stillProposedMove(service: string, slot: Slot): string
+  stillProposedCancel(service: string, slot: Slot): string
+  needs(what: 'service' | 'day' | 'time', lines: ServiceLine[]): string
+}
+
+export interface RefusalDetail {
+  opens?: string
+  closes?: string
+  weekday: string
+  duration: number
+  noticeMinutes: number
+  horizonDays: number
+  step: number
+}
+
+export const list = (items: string[]) => items.map((item) => `• ${item}`).join('\n')
+export const times = (items: string[], and: string) =>
+  items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} ${and} ${items.at(-1)}`
+export const slots = (items: Slot[], sameDay: boolean, at: string, and: string, on = '') =>
+  sameDay
+    ? times(
+        items.map((s) => s.time),
+        and,
+      )
+    : times(
+        items.map((s) => `${on}${s.day} ${at} ${s.time}`),
+        and,
+      )
