@@ -17,11 +17,13 @@ function cached(map: Map<Language, Intl.DateTimeFormat>, language: Language, opt
   return format
 }
 
-/** A local date as the language writes it: "jeudi 3 décembre", "Donnerstag, 3. Dezember". */
+/** A local date as the language writes it: "jeudi 3 décembre", "Donnerstag, 3. Dezember", "mardi 1er décembre". */
 export function formatDay(date: string, language: Language): string {
-  return cached(dayFormats, language, { weekday: 'long', day: 'numeric', month: 'long' }).format(
+  const text = cached(dayFormats, language, { weekday: 'long', day: 'numeric', month: 'long' }).format(
     new Date(`${date}T12:00:00Z`),
   )
+  // French writes the first day of a month as an ordinal: "1er décembre" (Intl writes "1 décembre").
+  return language === 'fr' ? text.replace(/(^|\s)1(\s)/, '$11er$2') : text
 }
 
 /** The weekday of a local date: "samedi", "Samstag". */

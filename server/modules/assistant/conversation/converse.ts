@@ -57,6 +57,8 @@ export async function converse(
     u: understood,
   }
   const outcome = await act(action, state, scene).catch((error: unknown) => slotGone(error, state, scene))
+  // A follow-up ("et une coupe homme ?") follows an answer directly, not a later turn.
+  if (action.kind !== 'answer' && action.kind !== 'restate') outcome.state.topic = undefined
 
   const text = render(outcome.lines, { language, salon: scope.salon, services, customerName: scope.customer.name })
   return {

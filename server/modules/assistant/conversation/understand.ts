@@ -41,7 +41,7 @@ export function understand(message: string, context: UnderstandContext): Underst
   const understood: Understood = {
     message,
     intents: detectIntents(message),
-    when: parseWhen(message, { today, language }),
+    when: parseWhen(message, { today, language, ...(state.draft.period ? { week: state.draft.period } : {}) }),
     services,
     inactive: match.inactive.map((s) => s.name),
     takes: false,
