@@ -104,6 +104,11 @@ async function seekTime(state: ConversationState, services: ServiceInfo[], scene
     return { lines: [{ kind: 'ask_day', services, first }], state: offering(state, first) }
   }
 
+  // "Le premier créneau vendredi", "frühester Termin am Freitag": that day's first free time, proposed.
+  if (u.when.earliest && draft.time === undefined) {
+    const [first] = inWindow(await freeStarts(scene, services, draft.date, draft.date), wishedWindow(draft))
+    if (first) return propose(state, services, first)
+  }
   const candidates = draft.time !== undefined ? [draft.time] : (draft.timeOptions ?? [])
   if (candidates.length === 0) return dayTimes(state, services, draft.date, scene)
   const ordered = plausibleFirst(await scene.week(), draft.date, candidates)
