@@ -1,0 +1,274 @@
+import { currencyForCountry } from '../../../common/countries'
+import type { Booking, BookingChannel, BookingStatus } from '../../../common/schemas/booking'
+import { DAY_MS, formatLocalDateTime, MINUTE_MS } from '../../../common/time'
+import { type Database, PG_EXCLUSION_VIOLATION, sqlState } from '../../db/client'
+import type { SalonRow, ServiceRow } from '../../db/schema'
+import { AppError, badRequest } from '../../errors'
+import { bookingChanged } from '../calendar-sync/calendar-sync.usecases'
+import { requireBookableService } from '../catalog/catalog.usecases'
+import { type ChannelIdentity, type CustomerDetails, resolveCustomer } from '../customers/customers.usecases'
+import { explainSlot, findFreeSlots, type SalonSchedule, type SlotRefusal } from '../schedule/availability'
+import { resolvePointInTime } from '../schedule/point-in-time'
+import { loadSalonSchedule, MAX_AVAILABILITY_DAYS, resolveRange } from './availability.usecases'
+import { salonNotBooking, slotRefused, slotTaken } from './bookings.errors'
+import { presentBooking } from './bookings.presenters'
+import * as repo from './bookings.repository'
+import type { BookingDeps } from './bookings.usecases'
+
+/**
+ * A visit of several services booked back to back ("coupe + brushing", "deux coupes" for a mother
+ * and her daughter): one appointment per service, each starting when the previous one ends,
+ * confirmed together or not at all. Everything is judged by the availability engine every other
+ * caller uses, read as one block:
+ * - the first appointment starts on the salon's slot grid, like any booking;
+ * - the later ones start wherever the previous one ends, on the grid or not (a 20-minute beard
+ *   trim followed by a cut starts the cut at :20 with a 15-minute step) — the engine would call
+ *   such a start 'off_grid' on its own, which is not a reason to refuse a chained service;
+ * - the visit's span [first start, last end) must fit in one opening window (no lunch break or
+ *   closing inside it) and be clear of bookings, absences and calendar events: exactly what the
+ *   engine answers for the first start and a service as long as the visit so far;
+ * - notice and horizon apply to each appointment's own start, as they would to a lone booking.
+ */
+
+/** More services in one visit than a message plausibly asks for: a caller's mistake. */
+export const MAX_SERVICES_PER_VISIT = 8
+
+export type VisitRefusal = SlotRefusal | 'salon_inactive'
+
+export type VisitVerdict = { free: true } | { free: false; failedAt: number; reason: VisitRefusal }
+
+export interface ConsecutiveQuery {
+  salon: SalonRow
+  serviceIds: readonly string[]
+  /** The first day to look at, local ('YYYY-MM-DD'). */
+  date: string
+  /** The last day to look at (default: `date`). */
+  until?: string | undefined
+  /** Appointments that do not block (the customer's own visit being moved). */
+  ignoreBookingIds?: readonly string[] | undefined
+}
+
+export interface NewVisit {
+  salon: SalonRow
+  serviceIds: readonly string[]
+  /** The first appointment's start: a local 'YYYY-MM-DDTHH:MM' on the salon's clock, or an instant. */
+  start: string | Date
+  customer: CustomerDetails
+  identity?: ChannelIdentity | undefined
+  channel: BookingChannel
+  status?: Exclude<BookingStatus, 'cancelled'> | undefined
+}
+
+const noServices = () => badRequest('bookings.no_services', 'A visit needs at least one service')
+const tooManyServices = () =>
+  badRequest('bookings.too_many_services', `A visit books at most ${MAX_SERVICES_PER_VISIT} services`)
+
+/**
+ * The local starts ('YYYY-MM-DDTHH:MM', salon time) on [date, until] at which the whole visit fits,
+ * in order. One read of the salon's schedule covers every day asked for and the longest visit after.
+ */
+export async function freeConsecutiveStarts(
+  { db, clock }: Pick<BookingDeps, 'db' | 'clock'>,
+  query: ConsecutiveQuery,
+): Promise<string[]> {
+  const { salon } = query
+  const now = clock.now()
+  const range = resolveRange(salon, now, { from: query.date, to: query.until ?? query.date }, 1, MAX_AVAILABILITY_DAYS)
+  const services = await requireServices(db, salon, query.serviceIds)
+  if (!salon.isActive) return []
+  const durations = services.map((s) => s.durationMinutes)
+  const visitMinutes = sum(durations)
+  const schedule = await loadVisitSchedule(
+    db,
+    salon,
+    { from: range.from, to: new Date(range.to.getTime() + visitMinutes * MINUTE_MS) },
+    query.ignoreBookingIds,
+  )
+  // The engine's free starts of one service as long as the visit are the starts where the whole
+  // span fits; only the later appointments' own notice and horizon remain to be checked.
+  const blocks = findFreeSlots(schedule, {
+    durationMinutes: visitMinutes,
+    from: range.from.getTime(),
+    to: range.to.getTime(),
+    now: now.getTime(),
+  })
+  return blocks
+    .filter((start) => laterStartsRefusal(schedule, start, durations, now.getTime()) === null)
+    .map((start) => formatLocalDateTime(start, salon.timeZone))
+}
+
+/** Whether the visit can start at `start`, or at which service (index in `serviceIds`) it fails and why. */
+export async function checkConsecutive(
+  { db, clock }: Pick<BookingDeps, 'db' | 'clock'>,
+  input: { salon: SalonRow; serviceIds: readonly string[]; start: string | Date },
+): Promise<VisitVerdict> {
+  const { salon } = input
+  const services = await requireServices(db, salon, input.serviceIds)
+  if (!salon.isActive) return { free: false, failedAt: 0, reason: 'salon_inactive' }
+  const start = startInstant(input.start, salon)
+  const durations = services.map((s) => s.durationMinutes)
+  const schedule = await loadVisitSchedule(db, salon, spanAround(start, sum(durations)))
+  return judgeVisit(schedule, start, durations, clock.now().getTime())
+}
+
+/**
+ * Books the visit: the created appointments, in order. All are written in one transaction under
+ * the bookings' exclusion constraint, as a lone booking is: if another request took any of the
+ * times since the check, the database refuses that insert, the transaction rolls back, and the
+ * caller gets `bookings.slot_taken` with nothing kept (no appointment, no customer, no job).
+ */
+export async function bookConsecutive({ db, clock, jobs }: BookingDeps, input: NewVisit): Promise<Booking[]> {
+  const { salon } = input
+  if (!salon.isActive) throw salonNotBooking()
+  const services = await requireServices(db, salon, input.serviceIds)
+  const start = startInstant(input.start, salon)
+  const now = clock.now()
+  const durations = services.map((s) => s.durationMinutes)
+  const schedule = await loadVisitSchedule(db, salon, spanAround(start, sum(durations)))
+  const verdict = judgeVisit(schedule, start, durations, now.getTime())
+  if (!verdict.free) throw visitRefused(verdict.failedAt, verdict.reason)
+
+  // Which appointment is being written: a refusal by the database names it, as the check does.
+  let writing = 0
+  try {
+    return await db.transaction(async (tx) => {
+      const customer = await resolveCustomer(tx, salon.id, input.customer, now, input.identity)
+      const booked: Booking[] = []
+      let startsAt = start
+      for (const [index, service] of services.entries()) {
+        writing = index
+        const endsAt = startsAt + service.durationMinutes * MINUTE_MS
+        const booking = await repo.insertBooking(tx, {
+          salonId: salon.id,
+          customerId: customer.id,
+          ...serviceSnapshot(service, salon),
+          startsAt: new Date(startsAt),
+          endsAt: new Date(endsAt),
+          status: input.status ?? 'confirmed',
+          channel: input.channel,
+        })
+        await bookingChanged(tx, jobs, salon.id, booking.id)
+        booked.push(presentBooking({ booking, customer }, salon))
+        startsAt = endsAt
+      }
+      return booked
+    })
+  } catch (error) {
+    // The exclusion constraint settles a race for any of the times: the 409 every caller knows.
+    if (sqlState(error) === PG_EXCLUSION_VIOLATION) throw visitRefused(writing, 'taken')
+    throw error
+  }
+}
+
+/**
+ * The engine's verdict on the visit at `start`: for each service, the span from the first start to
+ * that service's end is asked as one service (so a refusal names the first service that does not
+ * fit, and the grid only binds the first start), then that service's own start must respect the
+ * notice and the horizon.
+ */
+export function judgeVisit(
+  schedule: SalonSchedule,
+  start: number,
+  durations: readonly number[],
+  now: number,
+): VisitVerdict {
+  let span = 0
+  let startsAt = start
+  for (const [index, duration] of durations.entries()) {
+    span += duration
+    const reason = explainSlot(schedule, start, span, now) ?? rulesRefusal(schedule, startsAt, duration, now)
+    if (reason) return { free: false, failedAt: index, reason }
+    startsAt += duration * MINUTE_MS
+  }
+  return { free: true }
+}
+
+/** The first later appointment whose own start breaks notice or horizon (the first one was judged already). */
+function laterStartsRefusal(schedule: SalonSchedule, start: number, durations: readonly number[], now: number) {
+  let startsAt = start
+  for (const [index, duration] of durations.entries()) {
+    if (index > 0) {
+      const reason = rulesRefusal(schedule, startsAt, duration, now)
+      if (reason) return reason
+    }
+    startsAt += duration * MINUTE_MS
+  }
+  return null
+}
+
+/**
+ * Notice and horizon for one appointment's start, as the engine judges them: explainSlot answers
+ * those two first, before anything about hours or bookings (which the visit's span already
+ * covered), so it is asked without busy times to stay cheap.
+ */
+function rulesRefusal(schedule: SalonSchedule, start: number, duration: number, now: number): SlotRefusal | null {
+  const reason = explainSlot({ ...schedule, busy: [] }, start, duration, now)
+  return reason === 'too_soon' || reason === 'beyond_horizon' ? reason : null
+}
+
+/** The refusal as the single booking path words it, with the service it stopped at. */
+function visitRefused(failedAt: number, reason: VisitRefusal): AppError {
+  if (reason === 'salon_inactive') return salonNotBooking()
+  const error = reason === 'taken' ? slotTaken() : slotRefused(reason)
+  return new AppError(error.code, error.status, error.message, { ...error.details, failedAt })
+}
+
+/** The services of the visit in order (one may come twice: two cuts), each bookable, or the catalogue's error. */
+async function requireServices(db: Database, salon: SalonRow, serviceIds: readonly string[]): Promise<ServiceRow[]> {
+  if (serviceIds.length === 0) throw noServices()
+  if (serviceIds.length > MAX_SERVICES_PER_VISIT) throw tooManyServices()
+  const distinct = [...new Set(serviceIds)]
+  const found = await Promise.all(distinct.map((id) => requireBookableService(db, salon, id)))
+  const byId = new Map(found.map((service) => [service.id, service]))
+  return serviceIds.map((id) => byId.get(id) as ServiceRow)
+}
+
+/**
+ * The salon's schedule over a range, with some appointments left out. The schedule read leaves
+ * out at most one booking by id; the others are left out here by their exact time (appointments
+ * of one salon never overlap, so an active booking's [start, end) is its own).
+ */
+async function loadVisitSchedule(
+  db: Database,
+  salon: SalonRow,
+  range: { from: Date; to: Date },
+  ignoreBookingIds: readonly string[] = [],
+): Promise<SalonSchedule> {
+  const [schedule, ignored] = await Promise.all([
+    loadSalonSchedule(db, salon, range),
+    Promise.all([...new Set(ignoreBookingIds)].map((id) => repo.findBooking(db, id))),
+  ])
+  const times = new Set(
+    ignored.flatMap((found) =>
+      found && found.booking.salonId === salon.id && found.booking.status !== 'cancelled'
+        ? [`${found.booking.startsAt.getTime()}/${found.booking.endsAt.getTime()}`]
+        : [],
+    ),
+  )
+  if (times.size === 0) return schedule
+  return { ...schedule, busy: schedule.busy.filter((b) => b.kind !== 'booking' || !times.has(`${b.start}/${b.end}`)) }
+}
+
+/** What a precise start needs read: a day either side, as whyNotOffered reads for a lone booking. */
+function spanAround(start: number, minutes: number): { from: Date; to: Date } {
+  return { from: new Date(start - DAY_MS), to: new Date(start + minutes * MINUTE_MS + DAY_MS) }
+}
+
+function startInstant(start: string | Date, salon: SalonRow): number {
+  return (typeof start === 'string' ? resolvePointInTime(start, salon.timeZone) : start).getTime()
+}
+
+function sum(values: readonly number[]): number {
+  return values.reduce((total, value) => total + value, 0)
+}
+
+// bookings.usecases.ts's own snapshot of what was sold (not exported yet).
+function serviceSnapshot(service: ServiceRow, salon: SalonRow) {
+  return {
+    serviceId: service.id,
+    serviceName: service.name,
+    durationMinutes: service.durationMinutes,
+    priceMinor: service.priceMinor,
+    currency: currencyForCountry(salon.country),
+  }
+}
