@@ -13,13 +13,20 @@ import type { SalonRow } from '../../db/schema'
 import { AppError, withoutQueryParameters } from '../../errors'
 import { getAvailability } from '../bookings/availability.usecases'
 import {
+  bookConsecutive,
+  checkConsecutive,
+  freeConsecutiveStarts,
+  MAX_SERVICES_PER_VISIT,
+  type VisitRefusal,
+} from '../bookings/consecutive'
+import {
   cancelBooking,
   createBooking,
   listUpcomingBookingsOfCustomer,
   rescheduleBooking,
   whyNotOffered,
 } from '../bookings/bookings.usecases'
-import { appointmentIcs } from '../calendar-files/ics'
+import { type AppointmentIcsInput, appointmentIcs, appointmentsIcs } from '../calendar-files/ics'
 import { listSalonServices, requireBookableService } from '../catalog/catalog.usecases'
 import { type ChannelIdentity, findCustomerByIdentity } from '../customers/customers.usecases'
 import type { Jobs } from '../jobs/job-engine'
@@ -74,6 +81,14 @@ export const toolInputs = {
     ignoreBookingId: z.uuid().optional(),
   }),
   book_appointment: z.object({ serviceId: z.uuid(), start: localStart }),
+  check_visit: z.object({
+    /** Services of one visit, in order: each starts when the previous one ends. */
+    serviceIds: z.array(z.uuid()).min(2).max(MAX_SERVICES_PER_VISIT),
+    date: localDate.optional(),
+    until: localDate.optional(),
+    start: localStart.optional(),
+  }),
+  book_visit: z.object({ serviceIds: z.array(z.uuid()).min(2).max(MAX_SERVICES_PER_VISIT), start: localStart }),
   list_my_appointments: z.object({}),
   cancel_appointment: z.object({ bookingId: z.uuid() }),
   reschedule_appointment: z.object({ bookingId: z.uuid(), start: localStart }),
@@ -89,6 +104,10 @@ export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
     'Free start times (salon local time) of a service on a day or a period; with `start`, whether that start is free and why not.',
   book_appointment:
     'Books the service at a local start time for the customer of this chat. Only after the customer confirmed that exact proposal.',
+  check_visit:
+    'Free start times (salon local time) of several services booked back to back (a visit: each starts when the previous ends); with `start`, whether that start is free and why not.',
+  book_visit:
+    'Books several services back to back from a local start for the customer of this chat, all or none. Only after the customer confirmed that exact proposal.',
   list_my_appointments: "The chat customer's own upcoming appointments.",
   cancel_appointment: "Cancels one of the chat customer's own appointments, after they confirmed.",
   reschedule_appointment:
@@ -127,6 +146,13 @@ export interface Appointment {
   status: string
 }
 
+export interface VisitAnswer {
+  serviceIds: string[]
+  /** Local starts where the whole visit fits, in order. */
+  slots: string[]
+  requested?: { start: string; free: boolean; reason?: VisitRefusal; failedAt?: number }
+}
+
 export interface AvailabilityAnswer {
   serviceId: string
   durationMinutes: number
@@ -153,7 +179,11 @@ function startInstant(start: string, salon: SalonRow): Date {
 }
 
 function icsFor(scope: ToolScope, booking: Booking, sequence: number): IcsData {
-  return appointmentIcs({
+  return appointmentIcs(icsInput(scope, booking, sequence))
+}
+
+function icsInput(scope: ToolScope, booking: Booking, sequence: number): AppointmentIcsInput {
+  return {
     bookingId: booking.id,
     start: new Date(booking.appointmentDate),
     end: new Date(booking.endDate),
@@ -163,7 +193,7 @@ function icsFor(scope: ToolScope, booking: Booking, sequence: number): IcsData {
     language: scope.customer.language,
     sequence,
     now: scope.clock.now(),
-  })
+  }
 }
 
 /** The customer of this chat, if they have ever booked here (else they have no appointments). */
@@ -253,6 +283,46 @@ export const tools = {
       identity: scope.customer.identity,
     })
     return { appointment: toAppointment(booking, scope.salon), icsData: icsFor(scope, booking, 0) }
+  },
+
+  async check_visit(scope: ToolScope, input: z.infer<typeof toolInputs.check_visit>): Promise<VisitAnswer> {
+    const { salon } = scope
+    const deps = { db: scope.db, clock: scope.clock }
+    const today = instantToLocal(scope.clock.now(), salon.timeZone).date
+    const from = input.date ?? input.start?.slice(0, 10) ?? today
+    const until = input.until ?? (input.date || input.start ? from : addDays(today, 7))
+    const slots = await freeConsecutiveStarts(deps, {
+      salon,
+      serviceIds: input.serviceIds,
+      date: from < today ? today : from,
+      until: until < from ? from : until,
+    })
+    const answer: VisitAnswer = { serviceIds: input.serviceIds, slots }
+    if (input.start) {
+      const verdict = await checkConsecutive(deps, { salon, serviceIds: input.serviceIds, start: input.start })
+      answer.requested = verdict.free
+        ? { start: input.start, free: true }
+        : { start: input.start, free: false, reason: verdict.reason, failedAt: verdict.failedAt }
+    }
+    return answer
+  },
+
+  async book_visit(scope: ToolScope, input: z.infer<typeof toolInputs.book_visit>) {
+    const bookings = await bookConsecutive(
+      { db: scope.db, clock: scope.clock, jobs: scope.jobs },
+      {
+        salon: scope.salon,
+        serviceIds: input.serviceIds,
+        start: startInstant(input.start, scope.salon),
+        customer: { name: scope.customer.name, phone: scope.customer.phone, language: scope.customer.language },
+        channel: scope.customer.identity.channel,
+        identity: scope.customer.identity,
+      },
+    )
+    return {
+      appointments: bookings.map((b) => toAppointment(b, scope.salon)),
+      icsData: appointmentsIcs(bookings.map((b) => icsInput(scope, b, 0))),
+    }
   },
 
   async list_my_appointments(scope: ToolScope): Promise<Appointment[]> {

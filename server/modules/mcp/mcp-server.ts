@@ -19,6 +19,7 @@ const customerInput = z.object({
 
 const CUSTOMER_TOOLS: ToolName[] = [
   'book_appointment',
+  'book_visit',
   'list_my_appointments',
   'cancel_appointment',
   'reschedule_appointment',

@@ -41,8 +41,10 @@ describe('the MCP server', () => {
       const { tools } = await client.listTools()
       expect(tools.map((tool) => tool.name).sort()).toEqual([
         'book_appointment',
+        'book_visit',
         'cancel_appointment',
         'check_availability',
+        'check_visit',
         'get_opening_hours',
         'get_salon_info',
         'list_my_appointments',

@@ -96,6 +96,15 @@ async function carryOut(
   scene: Scene,
 ): Promise<Outcome> {
   const { scope } = scene
+  if (pending.kind === 'book' && pending.serviceIds.length > 1) {
+    const { appointments, icsData } = await tools.book_visit(scope, { serviceIds: pending.serviceIds, start: pending.start })
+    return {
+      lines: [{ kind: 'booked', appointments }],
+      state: settled(state, appointments.map((a) => a.bookingId)),
+      icsData,
+      booked: true,
+    }
+  }
   if (pending.kind === 'book') {
     const [serviceId] = pending.serviceIds
     const { appointment, icsData } = await tools.book_appointment(scope, {

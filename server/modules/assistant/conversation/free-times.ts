@@ -26,6 +26,8 @@ export interface StartCheck {
   start: string
   free: boolean
   reason?: SlotRefusal
+  /** For several services: which one does not fit. */
+  failedAt?: number
 }
 
 export async function checkStart(
@@ -36,6 +38,16 @@ export async function checkStart(
 ): Promise<StartCheck> {
   const [first] = services
   if (!first) return { start, free: false, reason: 'taken' }
+  if (services.length > 1) {
+    const visit = await tools.check_visit(scene.scope, { serviceIds: services.map((s) => s.id), start })
+    const reason = visit.requested?.reason
+    return {
+      start,
+      free: visit.requested?.free === true,
+      ...(reason ? { reason: reason === 'salon_inactive' ? 'taken' : reason } : {}),
+      ...(visit.requested?.failedAt !== undefined ? { failedAt: visit.requested.failedAt } : {}),
+    }
+  }
   const answer = await tools.check_availability(scene.scope, {
     serviceId: first.id,
     start,

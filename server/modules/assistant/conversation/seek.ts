@@ -72,7 +72,7 @@ function namedServiceIds(state: ConversationState, scene: Scene): string[] | und
 async function seekTime(state: ConversationState, services: ServiceInfo[], scene: Scene): Promise<Outcome> {
   const { u, today } = scene
   const { draft } = state
-  const main = services[0] as ServiceInfo
+  const main = asOne(services)
   if (u.when.pastDate || (draft.date !== undefined && draft.date < today)) {
     return { lines: [{ kind: 'past_day' }], state: withDraft(state, { date: undefined }) }
   }
@@ -182,4 +182,16 @@ function lastPerDay(starts: string[]): string[] {
   const byDay = new Map<string, string>()
   for (const start of starts) if (!byDay.has(start.slice(0, 10))) byDay.set(start.slice(0, 10), start)
   return [...byDay.values()]
+}
+
+/** Several services back to back, as one for a refusal ("would end after closing" counts them all). */
+function asOne(services: ServiceInfo[]): ServiceInfo {
+  const [first] = services as [ServiceInfo]
+  if (services.length === 1) return first
+  return {
+    ...first,
+    name: services.map((s) => s.name).join(' + '),
+    durationMinutes: services.reduce((sum, s) => sum + s.durationMinutes, 0),
+    priceMinor: services.reduce((sum, s) => sum + s.priceMinor, 0),
+  }
 }
