@@ -111,12 +111,17 @@ describe.each(testDrivers())('the assistant through the chat API on %s', (driver
   it('cancels after confirmation, and the slot is free again for someone else', async () => {
     const chat = newChat('fr')
     await say(chat, 'Une coupe femme samedi à 10h')
-    expect(bookedAt(await say(chat, 'oui'))).toBe('2026-12-05T10:00')
+    const booked = await say(chat, 'oui')
+    expect(bookedAt(booked)).toBe('2026-12-05T10:00')
     const ask = await say(chat, "Je ne pourrai pas venir, annulez s'il vous plaît")
     expect(ask.response).toMatch(/annuler/)
     const done = await say(chat, 'oui')
     expect(done.response).toMatch(/annulé/)
-    expect(done.icsData).toBeUndefined()
+    // The attached file removes the event from the customer's calendar: same UID, METHOD:CANCEL.
+    expect(done.icsData?.content).toContain('METHOD:CANCEL')
+    expect(done.icsData?.content).toContain('STATUS:CANCELLED')
+    expect(done.icsData?.content).not.toContain('BEGIN:VALARM')
+    expect(done.icsData?.content.match(/UID:(.*)/)?.[1]).toBe(booked.icsData?.content.match(/UID:(.*)/)?.[1])
 
     const nora = newChat('fr', 'Nora')
     await say(nora, 'Coupe femme samedi 5 décembre à 10h')

@@ -83,8 +83,10 @@ describe('the assistant with a language model', () => {
     expect(system).not.toContain('Permanente')
     expect(first.tools?.map((tool) => tool.function.name).sort()).toEqual([
       'book_appointment',
+      'book_visit',
       'cancel_appointment',
       'check_availability',
+      'check_visit',
       'get_opening_hours',
       'get_salon_info',
       'list_my_appointments',

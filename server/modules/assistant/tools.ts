@@ -13,19 +13,19 @@ import type { SalonRow } from '../../db/schema'
 import { AppError, withoutQueryParameters } from '../../errors'
 import { getAvailability } from '../bookings/availability.usecases'
 import {
-  bookConsecutive,
-  checkConsecutive,
-  freeConsecutiveStarts,
-  MAX_SERVICES_PER_VISIT,
-  type VisitRefusal,
-} from '../bookings/consecutive'
-import {
   cancelBooking,
   createBooking,
   listUpcomingBookingsOfCustomer,
   rescheduleBooking,
   whyNotOffered,
 } from '../bookings/bookings.usecases'
+import {
+  bookConsecutive,
+  checkConsecutive,
+  freeConsecutiveStarts,
+  MAX_SERVICES_PER_VISIT,
+  type VisitRefusal,
+} from '../bookings/consecutive'
 import { type AppointmentIcsInput, appointmentIcs, appointmentsIcs } from '../calendar-files/ics'
 import { listSalonServices, requireBookableService } from '../catalog/catalog.usecases'
 import { type ChannelIdentity, findCustomerByIdentity } from '../customers/customers.usecases'
@@ -178,8 +178,16 @@ function startInstant(start: string, salon: SalonRow): Date {
   return resolvePointInTime(start, salon.timeZone)
 }
 
-function icsFor(scope: ToolScope, booking: Booking, sequence: number): IcsData {
-  return appointmentIcs(icsInput(scope, booking, sequence))
+function icsFor(scope: ToolScope, booking: Booking, sequence: number, cancelled = false): IcsData {
+  return appointmentIcs({ ...icsInput(scope, booking, sequence), cancelled })
+}
+
+/**
+ * A moved or cancelled appointment keeps its UID; a higher SEQUENCE (seconds since it was booked,
+ * so every later change is higher still) tells calendars to update or remove the event they have.
+ */
+function laterSequence(scope: ToolScope, booking: Booking): number {
+  return Math.max(1, Math.floor((scope.clock.now().getTime() - Date.parse(booking.createdAt)) / 1000))
 }
 
 function icsInput(scope: ToolScope, booking: Booking, sequence: number): AppointmentIcsInput {
@@ -343,7 +351,11 @@ export const tools = {
       salonId: scope.salon.id,
       customerId,
     })
-    return { appointment: toAppointment(booking, scope.salon) }
+    // The file cancels the event the customer's calendar got when booking (same UID).
+    return {
+      appointment: toAppointment(booking, scope.salon),
+      icsData: icsFor(scope, booking, laterSequence(scope, booking), true),
+    }
   },
 
   async reschedule_appointment(scope: ToolScope, input: z.infer<typeof toolInputs.reschedule_appointment>) {
@@ -355,10 +367,10 @@ export const tools = {
       { startsAt: input.start },
       { salonId: scope.salon.id, customerId },
     )
-    // A moved appointment keeps its UID; a higher sequence (seconds since it was booked, so every
-    // later move is higher still) tells calendars to update the event they have.
-    const sequence = Math.max(1, Math.floor((scope.clock.now().getTime() - Date.parse(booking.createdAt)) / 1000))
-    return { appointment: toAppointment(booking, scope.salon), icsData: icsFor(scope, booking, sequence) }
+    return {
+      appointment: toAppointment(booking, scope.salon),
+      icsData: icsFor(scope, booking, laterSequence(scope, booking)),
+    }
   },
 }
 

@@ -71,6 +71,37 @@ const WORDING: Record<Language, Wording> = {
 
 /** The calendar file of one appointment: a VEVENT in UTC with a reminder, and a safe ASCII file name. */
 export function appointmentIcs(input: AppointmentIcsInput): IcsData {
+  return appointmentsIcs([input])
+}
+
+/**
+ * One calendar file for the appointments of one visit (several services back to back), or for one
+ * appointment. A cancellation is `METHOD:CANCEL` with the event's own UID and a higher SEQUENCE,
+ * which removes the event from the customer's calendar; all events of one file share the method.
+ */
+export function appointmentsIcs(inputs: AppointmentIcsInput[]): IcsData {
+  const [first] = inputs
+  if (!first) throw new RangeError('A calendar file holds at least one appointment')
+  const cancelled = first.cancelled === true
+  if (inputs.some((i) => (i.cancelled === true) !== cancelled)) {
+    throw new RangeError('One calendar file either publishes or cancels its appointments')
+  }
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Salonia//Booking//FR',
+    'CALSCALE:GREGORIAN',
+    `METHOD:${cancelled ? 'CANCEL' : 'PUBLISH'}`,
+    ...inputs.flatMap(vevent),
+    'END:VCALENDAR',
+  ]
+  const content = lines.map(foldLine).join(CRLF) + CRLF
+  const day = instantToLocal(first.start, first.salon.timeZone).date
+  const filename = `${[WORDING[first.language].fileWord, slug(first.salon.name), day].filter(Boolean).join('-')}.ics`
+  return { content, filename }
+}
+
+function vevent(input: AppointmentIcsInput): string[] {
   const { start, end, salon, language, cancelled = false, sequence = 0 } = input
   if (!(end.getTime() > start.getTime())) throw new RangeError('An appointment ends after it starts')
   if (!Number.isInteger(sequence) || sequence < 0) throw new RangeError('SEQUENCE is a non-negative integer')
@@ -79,13 +110,7 @@ export function appointmentIcs(input: AppointmentIcsInput): IcsData {
   const salonName = oneLine(salon.name)
   const customer = oneLine(input.customerName)
   const describe = cancelled ? words.cancelledDescription : words.description
-
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Salonia//Booking//FR',
-    'CALSCALE:GREGORIAN',
-    `METHOD:${cancelled ? 'CANCEL' : 'PUBLISH'}`,
+  return [
     'BEGIN:VEVENT',
     `UID:${escapeText(input.bookingId)}@salonia`,
     `DTSTAMP:${utcDateTime(input.now)}`,
@@ -109,12 +134,7 @@ export function appointmentIcs(input: AppointmentIcsInput): IcsData {
           'END:VALARM',
         ]),
     'END:VEVENT',
-    'END:VCALENDAR',
   ]
-  const content = lines.map(foldLine).join(CRLF) + CRLF
-  const day = instantToLocal(start, salon.timeZone).date
-  const filename = `${[words.fileWord, slug(salon.name), day].filter(Boolean).join('-')}.ics`
-  return { content, filename }
 }
 
 /** `20261205T093000Z`: an instant in UTC, to the second. */

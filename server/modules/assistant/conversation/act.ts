@@ -97,10 +97,16 @@ async function carryOut(
 ): Promise<Outcome> {
   const { scope } = scene
   if (pending.kind === 'book' && pending.serviceIds.length > 1) {
-    const { appointments, icsData } = await tools.book_visit(scope, { serviceIds: pending.serviceIds, start: pending.start })
+    const { appointments, icsData } = await tools.book_visit(scope, {
+      serviceIds: pending.serviceIds,
+      start: pending.start,
+    })
     return {
       lines: [{ kind: 'booked', appointments }],
-      state: settled(state, appointments.map((a) => a.bookingId)),
+      state: settled(
+        state,
+        appointments.map((a) => a.bookingId),
+      ),
       icsData,
       booked: true,
     }

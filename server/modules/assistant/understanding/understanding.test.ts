@@ -86,7 +86,7 @@ describe('intents', () => {
     ['yes please', 'yes'],
     ['non merci', 'no'],
     ['Vous faites quoi comme prestations ?', 'services'],
-    ['Was kostet ein Haarschnitt?', 'services'],
+    ['Was kostet ein Haarschnitt?', 'price'],
     ['Haben Sie samstags geöffnet?', 'hours'],
     ['What are your opening hours?', 'hours'],
     ['quels sont vos horaires', 'hours'],

@@ -47,6 +47,8 @@ export interface WhenContext {
   today: string
   /** The language the message is written in, when known (helps with ambiguous words); optional. */
   language?: Language
+  /** A period the conversation already spoke of ("next week sometime"): a weekday alone lands in it. */
+  week?: { from: string; to: string }
 }
 
 export interface When {
@@ -54,6 +56,10 @@ export interface When {
   date?: string
   /** A period instead of a day: "next week", "this week", "la semaine prochaine", "nächste Woche", "la settimana prossima" (Monday..Sunday; this week starts today). */
   range?: { from: string; to: string }
+  /** A window of the day: "entre 14h et 16h", "after 5pm", "zwischen 10 und 12" (minutes after midnight, end exclusive). */
+  timeRange?: { from: number; to: number }
+  /** A weekday that could mean two days ("mercredi prochain" said on a Tuesday): both, to ask which. `date` is the first. */
+  dateAlternatives?: string[]
   /** The time asked for, minutes after midnight (14:30 → 870). */
   time?: number
   /** When the hour alone does not say morning or afternoon ("at 4", "um 4", "alle 4"; French "à 4h" is 24-hour, see the rules above): both readings, e.g. [240, 960]. `time` is then absent. */
