@@ -11,6 +11,11 @@ const FILES = [
   { file: 'sgd-en.jsonl', now: '2027-03-01T08:00:00+01:00' },
   { file: 'more-2026-12.jsonl', now: '2026-12-01T08:30:00+01:00' },
   { file: 'more-2027-03.jsonl', now: '2027-03-01T08:00:00+01:00' },
+  // Real customers' messages of issue 13, about 85 per language.
+  { file: 'real-fr.jsonl', now: '2026-12-01T08:30:00+01:00' },
+  { file: 'real-de.jsonl', now: '2026-12-01T08:30:00+01:00' },
+  { file: 'real-it.jsonl', now: '2026-12-01T08:30:00+01:00' },
+  { file: 'real-en.jsonl', now: '2026-12-01T08:30:00+01:00' },
 ]
 
 describe.each(FILES)('dialogues of $file', ({ file, now }) => {
