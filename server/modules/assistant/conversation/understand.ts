@@ -38,13 +38,14 @@ export function understand(message: string, context: UnderstandContext): Underst
   const { today, language, catalog, active, state } = context
   const match = matchServices(message, catalog)
   const services = match.matches.map((m) => active.find((s) => s.id === m.id)).filter((s) => s !== undefined)
+  const intents = detectIntents(message)
   const understood: Understood = {
     message,
-    intents: detectIntents(message),
+    intents,
     when: parseWhen(message, { today, language, ...(state.draft.period ? { week: state.draft.period } : {}) }),
     services,
     inactive: match.inactive.map((s) => s.name),
-    takes: false,
+    takes: intents.has('take'),
   }
   const pick = state.offered && !hasWhen(understood.when) ? ordinal(message, state.offered.length) : undefined
   if (pick !== undefined) understood.pick = pick
