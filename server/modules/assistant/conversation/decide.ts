@@ -49,7 +49,7 @@ export function decide(state: ConversationState, u: Understood): Action {
     const answer = answerProposal(state, pending, u)
     if (answer) return answer
   } else if (pending) {
-    const answer = answerChoice(pending, u)
+    const answer = answerChoice(pending)
     if (answer) return answer
   }
   return decideFresh(state, u)
@@ -87,10 +87,7 @@ function sameProposal(pending: Pending, u: Understood): boolean {
   return date === pending.start.slice(0, 10) && time === minutes && !u.when.range && !u.when.timeRange
 }
 
-function answerChoice(
-  pending: Exclude<Pending, { kind: 'book' | 'move' | 'cancel' }>,
-  u: Understood,
-): Action | undefined {
+function answerChoice(pending: Exclude<Pending, { kind: 'book' | 'move' | 'cancel' }>): Action | undefined {
   if (pending.kind === 'choose_booking') return { kind: 'choose_booking', pending }
   // A service or a day chosen: the booking goes on (act reads the choice from the message).
   if (pending.kind === 'choose_service' || pending.kind === 'choose_day') return { kind: 'seek' }

@@ -18,6 +18,10 @@ export async function freeStarts(
 ): Promise<string[]> {
   const [first] = services
   if (!first) return []
+  if (services.length > 1) {
+    const visit = await tools.check_visit(scene.scope, { serviceIds: services.map((s) => s.id), date: from, until })
+    return visit.slots
+  }
   const answer = await tools.check_availability(scene.scope, { serviceId: first.id, date: from, until })
   return answer.slots
 }

@@ -122,8 +122,12 @@ function sentence(line: Line, c: ReplyContext): string {
       return say.ambiguousTime(line.options.map(formatTime))
     case 'booked': {
       const [first] = line.appointments as [Appointment]
+      // A visit of several services names each with its own time: "Coupe femme (10:00) + Brushing (10:45)".
+      const several = line.appointments.length > 1
       return say.booked(
-        line.appointments.map((a) => appointmentName(c, a)).join(' + '),
+        line.appointments
+          .map((a) => (several ? `${appointmentName(c, a)} (${formatTime(minutesOf(a.start))})` : appointmentName(c, a)))
+          .join(' + '),
         slotOf(c, first.start),
         salon.name,
         salon.address,
@@ -170,6 +174,7 @@ function refused(c: ReplyContext, line: Extract<Line, { kind: 'refused' }>): str
     weekday: formatWeekday(date, c.language),
     opens: day.openTime ? formatTime(minutesOf(day.openTime)) : undefined,
     closes: day.closeTime ? formatTime(minutesOf(day.closeTime)) : undefined,
+    service: nameOf(c, line.service),
     duration: line.service.durationMinutes,
     noticeMinutes: line.past ? 0 : c.salon.minimumNoticeMinutes,
     horizonDays: c.salon.horizonDays,

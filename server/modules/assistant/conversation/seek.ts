@@ -6,7 +6,7 @@ import { decide } from './decide'
 import { alternatives, checkStart, freeStarts, lastBookableDay, refusal } from './free-times'
 import type { Line, Outcome } from './outcome'
 import { dayOf, firstPerDay, inWindow, localStart, plausibleFirst, spread, wishedWindow } from './slots'
-import { asking, type ConversationState, offering, remember, withDraft, withoutPending } from './state'
+import { asking, type ConversationState, offering, type Pending, remember, withDraft, withoutPending } from './state'
 import { ordinal } from './understand'
 
 /** How many times a list offers at most. */
@@ -22,10 +22,13 @@ export async function seek(state: ConversationState, scene: Scene): Promise<Outc
     const next = withoutPending(state)
     return act(decide(next, scene.u), next, scene)
   }
-  let next = remember(withoutPending(chosen), scene.u.when, namedServiceIds(chosen, scene))
-  if (scene.u.services.length > 1 && chosen.pending?.kind !== 'choose_service') {
-    next = asking(next, { kind: 'choose_service', serviceIds: scene.u.services.map((s) => s.id) })
-    return { lines: [{ kind: 'choose_service', services: scene.u.services }], state: next }
+  // A choice just made was the message's service; otherwise the message may name new ones.
+  const wish = chosen === state ? wishedServices(scene) : {}
+  let next = remember(withoutPending(chosen), scene.u.when, wish.serviceIds)
+  if (wish.ask) {
+    next = asking(next, wish.ask)
+    const options = scene.services.filter((s) => wish.ask?.serviceIds.includes(s.id))
+    return { lines: [{ kind: 'choose_service', services: options }], state: next }
   }
   const services = (next.draft.serviceIds ?? [])
     .map((id) => scene.services.find((s) => s.id === id))
@@ -53,7 +56,8 @@ function takeChoice(state: ConversationState, scene: Scene): ConversationState |
       pickAmong(u.message, options) ??
       options[ordinal(u.message, options.length) ?? -1]
     if (!picked) return 'none'
-    return withDraft(withoutPending(state), { serviceIds: [picked.id] })
+    const serviceIds = pending.visit ? pending.visit.map((id) => id ?? picked.id) : [picked.id]
+    return withDraft(withoutPending(state), { serviceIds })
   }
   if (pending?.kind === 'choose_day') {
     const index = u.when.date ? pending.dates.indexOf(u.when.date) : ordinal(u.message, pending.dates.length)
@@ -64,9 +68,26 @@ function takeChoice(state: ConversationState, scene: Scene): ConversationState |
   return state
 }
 
-function namedServiceIds(state: ConversationState, scene: Scene): string[] | undefined {
-  if (scene.u.services.length !== 1) return undefined
-  return scene.u.services.map((s) => s.id)
+/**
+ * The services the message asks for: one, a visit of several in order (repeated for several
+ * people), or a question to ask first when a service is not clear ("une coupe": women's or men's?).
+ */
+function wishedServices(scene: Scene): {
+  serviceIds?: string[]
+  ask?: Extract<Pending, { kind: 'choose_service' }>
+} {
+  const { visit, services } = scene.u
+  if (visit) {
+    const slots = visit.parts.flatMap((part) =>
+      Array.from({ length: part.count }, () => (part.options.length === 1 ? (part.options[0]?.id ?? null) : null)),
+    )
+    const unclear = visit.parts.find((part) => part.options.length > 1)
+    if (!unclear) return { serviceIds: slots as string[] }
+    return { ask: { kind: 'choose_service', serviceIds: unclear.options.map((s) => s.id), visit: slots } }
+  }
+  if (services.length === 1) return { serviceIds: services.map((s) => s.id) }
+  if (services.length > 1) return { ask: { kind: 'choose_service', serviceIds: services.map((s) => s.id) } }
+  return {}
 }
 
 async function seekTime(state: ConversationState, services: ServiceInfo[], scene: Scene): Promise<Outcome> {

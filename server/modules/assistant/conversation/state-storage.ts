@@ -61,8 +61,13 @@ function readPending(value: unknown): Pending | undefined {
       return start && typeof p.bookingId === 'string' ? { kind: 'move', bookingId: p.bookingId, start } : undefined
     case 'cancel':
       return typeof p.bookingId === 'string' ? { kind: 'cancel', bookingId: p.bookingId } : undefined
-    case 'choose_service':
-      return isStrings(p.serviceIds) ? { kind: 'choose_service', serviceIds: p.serviceIds } : undefined
+    case 'choose_service': {
+      if (!isStrings(p.serviceIds)) return undefined
+      const visit = Array.isArray(p.visit) && p.visit.every((id) => id === null || typeof id === 'string')
+      return visit
+        ? { kind: 'choose_service', serviceIds: p.serviceIds, visit: p.visit as (string | null)[] }
+        : { kind: 'choose_service', serviceIds: p.serviceIds }
+    }
     case 'choose_booking':
       return (p.action === 'cancel' || p.action === 'move' || p.action === 'note') && isStrings(p.bookingIds)
         ? { kind: 'choose_booking', action: p.action, bookingIds: p.bookingIds }

@@ -46,7 +46,8 @@ export type Pending =
   | { kind: 'move'; bookingId: string; start: string }
   | { kind: 'cancel'; bookingId: string }
   /** A short choice the customer was asked to make. */
-  | { kind: 'choose_service'; serviceIds: string[] }
+  /** `visit`: the services of a visit in order, null where the chosen one goes ("deux coupes": which?). */
+  | { kind: 'choose_service'; serviceIds: string[]; visit?: (string | null)[] }
   | { kind: 'choose_booking'; action: 'cancel' | 'move' | 'note'; bookingIds: string[] }
   | { kind: 'choose_day'; dates: string[] }
 

@@ -2,8 +2,9 @@ import type { Language } from '../../../../common/languages'
 import type { Service } from '../../../../common/schemas/catalog'
 import type { ServiceInfo } from '../tools'
 import { detectIntents, type Intent } from '../understanding/intents'
-import { matchServices } from '../understanding/services'
+import { matchServices, type ServiceRef } from '../understanding/services'
 import { words } from '../understanding/text'
+import { readVisit, type VisitWish } from '../understanding/visit'
 import { parseWhen, type When } from '../understanding/when'
 import type { ConversationState } from './state'
 
@@ -17,6 +18,8 @@ export interface Understood {
   when: When
   /** The salon's active services the message names, best first (several: a choice or a combination). */
   services: ServiceInfo[]
+  /** Several appointments asked for at once ("coupe + brushing", "deux coupes pour moi et ma fille"). */
+  visit?: VisitWish<ServiceInfo & ServiceRef>
   /** Inactive services it names (the salon does not offer them now). */
   inactive: string[]
   /** An index into the starts just offered ("la première", "10h30"). */
@@ -47,6 +50,11 @@ export function understand(message: string, context: UnderstandContext): Underst
     inactive: match.inactive.map((s) => s.name),
     takes: intents.has('take'),
   }
+  const visit = readVisit(
+    message,
+    active.map((s) => ({ ...s, isActive: true })),
+  )
+  if (visit) understood.visit = visit
   const pick = state.offered && !hasWhen(understood.when) ? ordinal(message, state.offered.length) : undefined
   if (pick !== undefined) understood.pick = pick
   return understood

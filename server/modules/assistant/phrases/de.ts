@@ -52,7 +52,7 @@ export const de: Phrases = {
       outside_hours: d.opens
         ? `Zu dieser Uhrzeit ist der Salon nicht geöffnet: Am ${d.weekday} haben wir von ${d.opens} bis ${d.closes} Uhr geöffnet.`
         : `Am ${d.weekday} ist der Salon geschlossen.`,
-      ends_after_closing: `Eine Behandlung von ${d.duration} Min. zu dieser Uhrzeit würde erst nach Ladenschluss um ${d.closes} Uhr enden.`,
+      ends_after_closing: `${d.service} (${d.duration} Min.) zu dieser Uhrzeit würde erst nach Ladenschluss um ${d.closes} Uhr enden.`,
       off_grid: `Die Termine beginnen alle ${d.step} Minuten.`,
       taken: `Diese Uhrzeit ist am ${slot.day} leider schon besetzt.`,
     })[reason],

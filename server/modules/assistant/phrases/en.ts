@@ -52,7 +52,7 @@ export const en: Phrases = {
       outside_hours: d.opens
         ? `The salon is not open at that time: on ${d.weekday} we are open from ${d.opens} to ${d.closes}.`
         : `The salon is closed on ${d.weekday}.`,
-      ends_after_closing: `A ${d.duration}-minute service at that time would end after we close at ${d.closes}.`,
+      ends_after_closing: `${d.service} (${d.duration} min) at that time would end after we close at ${d.closes}.`,
       off_grid: `Appointments start every ${d.step} minutes.`,
       taken: `That time on ${slot.day} is already taken.`,
     })[reason],

@@ -53,7 +53,7 @@ export const fr: Phrases = {
       outside_hours: d.opens
         ? `Le salon n'est pas ouvert à cette heure-là : le ${d.weekday}, nous sommes ouverts de ${d.opens} à ${d.closes}.`
         : `Le salon est fermé le ${d.weekday}.`,
-      ends_after_closing: `Une prestation de ${d.duration} min à cette heure-là finirait après la fermeture de ${d.closes}.`,
+      ends_after_closing: `${d.service} (${d.duration} min) à cette heure-là finirait après la fermeture de ${d.closes}.`,
       off_grid: `Les rendez-vous commencent toutes les ${d.step} minutes.`,
       taken: `Ce créneau du ${slot.day} est déjà pris.`,
     })[reason],

@@ -57,7 +57,7 @@ export const it: Phrases = {
       outside_hours: d.opens
         ? `A quell'ora il salone non è aperto: ${theDay(d.weekday)} siamo aperti dalle ${d.opens} alle ${d.closes}.`
         : `Il salone è chiuso ${theDay(d.weekday)}.`,
-      ends_after_closing: `Un servizio di ${d.duration} minuti a quell'ora finirebbe dopo la chiusura delle ${d.closes}.`,
+      ends_after_closing: `${d.service} (${d.duration} minuti) a quell'ora finirebbe dopo la chiusura delle ${d.closes}.`,
       off_grid: `Gli appuntamenti iniziano ogni ${d.step} minuti.`,
       taken: `Questo orario di ${slot.day} è già occupato.`,
     })[reason],

@@ -1,4 +1,3 @@
-import type { Language } from '../../../../common/languages'
 import type { SlotRefusal } from '../../schedule/availability'
 
 /**
@@ -78,6 +77,8 @@ export interface RefusalDetail {
   opens?: string
   closes?: string
   weekday: string
+  /** The service (or the services of a visit, joined) refused. */
+  service: string
   duration: number
   noticeMinutes: number
   horizonDays: number

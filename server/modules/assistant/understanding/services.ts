@@ -24,6 +24,12 @@ type Concept = 'cut' | 'women' | 'men' | 'child' | 'colour' | 'highlights' | 'bl
 const LEXICON: Record<Concept, string[]> = {
   cut: [
     'coupe',
+    'coupes',
+    'cuts',
+    'haircuts',
+    'tagli',
+    'schnitte',
+    'haarschnitte',
     'couper',
     'haircut',
     'cut',
@@ -161,6 +167,11 @@ function conceptsOf(text: string, fuzzy: boolean): Set<string> {
     if (!known && word.length >= 4) found.add(`word:${word}`)
   }
   return found
+}
+
+/** Whether a word says something about a service (what is done, or for whom): "coupes", "mens", "föhnen". */
+export function isServiceWord(word: string): boolean {
+  return [...conceptsOf(word, true)].some((concept) => !concept.startsWith('word:'))
 }
 
 function score(message: Set<string>, service: Set<string>): number {
