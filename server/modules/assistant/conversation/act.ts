@@ -30,7 +30,7 @@ export async function act(action: Action, state: ConversationState, scene: Scene
     case 'say':
       return { lines: action.lines, state }
     case 'answer':
-      return { lines: await answer(action.question, scene), state: { ...state, topic: topicOf(action.question) } }
+      return { lines: await answerAll(action.questions, scene), state: { ...state, topic: topicOf(action.questions) } }
     case 'carry_out':
       return carryOut(action.pending, state, scene)
     case 'decline':
@@ -61,8 +61,16 @@ export async function act(action: Action, state: ConversationState, scene: Scene
   }
 }
 
-const topicOf = (question: Question): ConversationState['topic'] =>
-  question.kind === 'price' || question.kind === 'service_info' || question.kind === 'services' ? 'price' : undefined
+/** A question about prices makes the next short message a price question too ("and a mens?"). */
+function topicOf(questions: Question[]): ConversationState['topic'] {
+  const last = questions.findLast((q) => q.kind === 'price' || q.kind === 'service_info' || q.kind === 'services')
+  if (!last) return undefined
+  return last.kind === 'services' ? { kind: 'price' } : { kind: 'price', serviceId: last.serviceId }
+}
+
+async function answerAll(questions: Question[], scene: Scene): Promise<Line[]> {
+  return (await Promise.all(questions.map((q) => answer(q, scene)))).flat()
+}
 
 async function answer(question: Question, scene: Scene): Promise<Line[]> {
   const service = (id: string) => scene.services.find((s) => s.id === id) as ServiceInfo
@@ -75,6 +83,8 @@ async function answer(question: Question, scene: Scene): Promise<Line[]> {
       return [{ kind: 'price', service: service(question.serviceId) }]
     case 'inactive':
       return [{ kind: 'inactive_service', name: question.name }]
+    case 'not_offered':
+      return [{ kind: 'not_offered', treatments: question.treatments }]
     case 'hours': {
       const week = await scene.week()
       return [

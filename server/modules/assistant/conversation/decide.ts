@@ -1,3 +1,4 @@
+import type { Treatment } from '../understanding/not-offered'
 import type { Line } from './outcome'
 import { type ConversationState, isProposal, type Pending } from './state'
 import { hasWhen, type Understood } from './understand'
@@ -18,8 +19,8 @@ import { hasWhen, type Understood } from './understand'
  */
 export type Action =
   | { kind: 'say'; lines: Line[] }
-  /** A question answered from the salon's data (hours need the week, services the catalogue). */
-  | { kind: 'answer'; question: Question }
+  /** Questions answered from the salon's data (hours need the week, services the catalogue), in order. */
+  | { kind: 'answer'; questions: Question[] }
   | { kind: 'carry_out'; pending: Extract<Pending, { kind: 'book' | 'move' | 'cancel' }> }
   | { kind: 'decline' }
   /** Nothing booked: the proposal is still open, say so and restate it. */
@@ -39,6 +40,7 @@ export type Question =
   | { kind: 'price'; serviceId: string }
   | { kind: 'hours'; date?: string }
   | { kind: 'inactive'; name: string }
+  | { kind: 'not_offered'; treatments: Treatment[] }
   | { kind: 'address' | 'phone' | 'email' | 'practical' }
 
 export function decide(state: ConversationState, u: Understood): Action {
@@ -69,8 +71,8 @@ function answerProposal(
   // New details: a new request (the proposal is dropped by it).
   if (newDetails || intents.has('cancel') || intents.has('move') || intents.has('my_appointments')) return undefined
   // A question while the proposal waits: answer it, then restate the proposal.
-  const question = asQuestion(state, u)
-  if (question) return { kind: 'restate', pending, before: { kind: 'answer', question } }
+  const asked = questions(state, u)
+  if (asked.length > 0) return { kind: 'restate', pending, before: { kind: 'answer', questions: asked } }
   if (intents.has('late')) return undefined
   // "merci", "hmm", "👀", anything else: nothing was booked, and the reply says so.
   return { kind: 'restate', pending, before: undefined }
@@ -103,8 +105,8 @@ function decideFresh(state: ConversationState, u: Understood): Action {
   // "Book my appointment for the 4th" is a booking, not a question about appointments.
   if (intents.has('my_appointments') && !hasWhen(when)) return { kind: 'list_appointments' }
 
-  const question = asQuestion(state, u)
-  if (question) return { kind: 'answer', question }
+  const asked = questions(state, u)
+  if (asked.length > 0) return { kind: 'answer', questions: asked }
 
   // A pick among the times just offered ("la deuxième", "10h30"), or a yes to them.
   const offered = state.offered ?? []
@@ -135,33 +137,32 @@ function decideFresh(state: ConversationState, u: Understood): Action {
   return { kind: 'say', lines: [{ kind: 'fallback' }] }
 }
 
-/** A question the salon's data answers, if the message asks one (and does not ask to book). */
-function asQuestion(state: ConversationState, u: Understood): Question | undefined {
-  const { intents, when, services, inactive } = u
+/**
+ * The questions the salon's data answers that the message asks, in a sensible order ("vous êtes
+ * où et c'est combien une coupe homme ?" asks two). A message that asks to book asks none: the
+ * booking goes on.
+ */
+function questions(state: ConversationState, u: Understood): Question[] {
+  const { intents, when, services, inactive, notOffered } = u
+  const asked: Question[] = []
+  const about = hasWhen(when)
   const one = services.length === 1 ? services[0] : undefined
-  if (
-    (intents.has('price') || (state.topic === 'price' && one && !hasWhen(when) && !intents.has('book'))) &&
-    one &&
-    !hasWhen(when)
-  )
-    return { kind: 'price', serviceId: one.id }
-  if (intents.has('duration') && one && !hasWhen(when)) return { kind: 'service_info', serviceId: one.id }
-  if ((intents.has('services') || intents.has('price')) && !hasWhen(when)) {
-    if (one) return { kind: 'service_info', serviceId: one.id }
-    if (inactive[0] && services.length === 0) return { kind: 'inactive', name: inactive[0] }
-    return { kind: 'services' }
+  const followUp = state.topic?.kind === 'price' && !intents.has('book') && !intents.has('availability')
+  if (!about) {
+    if (one && (intents.has('price') || followUp)) asked.push({ kind: 'price', serviceId: one.id })
+    else if (one && intents.has('duration')) asked.push({ kind: 'service_info', serviceId: one.id })
+    else if (services.length === 0 && notOffered.length > 0) asked.push({ kind: 'not_offered', treatments: notOffered })
+    // "Vous faites encore les permanentes ?": a service the salon no longer offers.
+    else if (services.length === 0 && inactive[0]) asked.push({ kind: 'inactive', name: inactive[0] })
+    else if (intents.has('services') || intents.has('price'))
+      asked.push(one ? { kind: 'service_info', serviceId: one.id } : { kind: 'services' })
   }
   if (intents.has('hours') && when.time === undefined && services.length === 0)
-    return { kind: 'hours', date: when.date }
-  // "Vous faites encore les permanentes ?": a service the salon no longer offers.
-  if (inactive[0] && services.length === 0 && !hasWhen(when)) return { kind: 'inactive', name: inactive[0] }
-  const booking = intents.has('book') || intents.has('availability') || hasWhen(when) || services.length > 0
-  if (booking) return undefined
-  if (intents.has('address')) return { kind: 'address' }
-  if (intents.has('phone')) return { kind: 'phone' }
-  if (intents.has('email')) return { kind: 'email' }
-  if (intents.has('practical')) return { kind: 'practical' }
-  return undefined
+    asked.push({ kind: 'hours', ...(when.date ? { date: when.date } : {}) })
+  const booking = intents.has('book') || intents.has('availability') || about || (services.length > 0 && !asked.length)
+  if (booking && asked.length === 0) return []
+  for (const kind of ['address', 'phone', 'email', 'practical'] as const) if (intents.has(kind)) asked.push({ kind })
+  return asked
 }
 
 function missing(state: ConversationState): 'service' | 'day' | 'time' {

@@ -2,6 +2,7 @@ import type { IcsData } from '../../../../common/schemas/chat'
 import type { WorkingHours } from '../../../../common/schemas/schedule'
 import type { SlotRefusal } from '../../schedule/availability'
 import type { Appointment, ServiceInfo } from '../tools'
+import type { Treatment } from '../understanding/not-offered'
 import type { PartOfDay } from '../understanding/when'
 import type { ConversationState } from './state'
 
@@ -16,7 +17,7 @@ export type Line =
   | { kind: 'service_info'; service: ServiceInfo }
   | { kind: 'price'; service: ServiceInfo }
   | { kind: 'inactive_service'; name: string }
-  | { kind: 'not_offered'; what: string }
+  | { kind: 'not_offered'; treatments: Treatment[] }
   | { kind: 'unknown_service' }
   | { kind: 'choose_service'; services: ServiceInfo[] }
   | { kind: 'address' | 'phone' | 'email' | 'practical' }

@@ -4,8 +4,9 @@ import { addDays, weekdayOf } from '../../../../common/time'
 import type { SalonRow } from '../../../db/schema'
 import { formatDay, formatPrice, formatTime, formatWeekday } from '../format'
 import { PART_OF_DAY_NAMES, PHRASES } from '../phrases'
-import type { ServiceLine, Slot } from '../phrases/types'
+import { type ServiceLine, type Slot, times } from '../phrases/types'
 import type { Appointment, ServiceInfo } from '../tools'
+import { treatmentName } from '../understanding/not-offered'
 import type { Line } from './outcome'
 import { dayOf, minutesOf } from './slots'
 
@@ -50,7 +51,13 @@ function sentence(line: Line, c: ReplyContext): string {
     case 'inactive_service':
       return say.inactiveService(line.name, serviceLines(c))
     case 'not_offered':
-      return say.notOffered(line.what, serviceLines(c))
+      return say.notOffered(
+        times(
+          line.treatments.map((t) => treatmentName(t, c.language)),
+          OR[c.language],
+        ),
+        serviceLines(c),
+      )
     case 'unknown_service':
       return say.unknownService(serviceLines(c))
     case 'choose_service':
@@ -126,7 +133,9 @@ function sentence(line: Line, c: ReplyContext): string {
       const several = line.appointments.length > 1
       return say.booked(
         line.appointments
-          .map((a) => (several ? `${appointmentName(c, a)} (${formatTime(minutesOf(a.start))})` : appointmentName(c, a)))
+          .map((a) =>
+            several ? `${appointmentName(c, a)} (${formatTime(minutesOf(a.start))})` : appointmentName(c, a),
+          )
           .join(' + '),
         slotOf(c, first.start),
         salon.name,
@@ -235,6 +244,8 @@ function dayRanges(c: ReplyContext, week: WorkingHours, date: string): string | 
     .map((i) => rangeText(c.language, formatTime(minutesOf(i.openTime)), formatTime(minutesOf(i.closeTime))))
     .join(c.language === 'en' ? ' and ' : ', ')
 }
+
+const OR: Record<Language, string> = { fr: 'ni', de: 'oder', it: 'né', en: 'or' }
 
 const CLOSED: Record<Language, string> = { fr: 'fermé', de: 'geschlossen', it: 'chiuso', en: 'closed' }
 

@@ -19,7 +19,13 @@ export function readState(value: unknown): ConversationState {
   if (isStrings(stored.lastBookingIds)) out.lastBookingIds = stored.lastBookingIds
   else if (typeof stored.lastBookingId === 'string') out.lastBookingIds = [stored.lastBookingId]
   if (typeof stored.movingBookingId === 'string') out.movingBookingId = stored.movingBookingId
-  if (stored.topic === 'price') out.topic = 'price'
+  if (stored.topic === 'price') out.topic = { kind: 'price' }
+  else if (isObject(stored.topic) && stored.topic.kind === 'price') {
+    out.topic =
+      typeof stored.topic.serviceId === 'string'
+        ? { kind: 'price', serviceId: stored.topic.serviceId }
+        : { kind: 'price' }
+  }
   if (Array.isArray(stored.history)) out.history = stored.history.filter(isTurn).slice(-20)
   return out
 }

@@ -18,8 +18,8 @@ export interface ConversationState {
   lastBookingIds?: string[]
   /** A move asked for without a new time yet. */
   movingBookingId?: string
-  /** What the last answer was about, for a follow-up ("et une coupe homme ?" after a price). */
-  topic?: 'price'
+  /** What the last answer was about, for a follow-up ("et une coupe homme ?", "und herren?" after a price). */
+  topic?: { kind: 'price'; serviceId?: string }
   /** The last messages of the chat, for a language model (the built-in assistant keeps the draft instead). */
   history?: ChatTurn[]
 }

@@ -2,7 +2,8 @@ import type { Language } from '../../../../common/languages'
 import type { Service } from '../../../../common/schemas/catalog'
 import type { ServiceInfo } from '../tools'
 import { detectIntents, type Intent } from '../understanding/intents'
-import { matchServices, type ServiceRef } from '../understanding/services'
+import { type Treatment, treatmentsNotOffered } from '../understanding/not-offered'
+import { matchServices, type ServiceRef, sameForOthers } from '../understanding/services'
 import { words } from '../understanding/text'
 import { readVisit, type VisitWish } from '../understanding/visit'
 import { parseWhen, type When } from '../understanding/when'
@@ -22,6 +23,8 @@ export interface Understood {
   visit?: VisitWish<ServiceInfo & ServiceRef>
   /** Inactive services it names (the salon does not offer them now). */
   inactive: string[]
+  /** Treatments it asks about that the salon has no service for ("vous faites les ongles ?"). */
+  notOffered: Treatment[]
   /** An index into the starts just offered ("la première", "10h30"). */
   pick?: number
   /** "je le prends", "den nehme ich", "I'll take it": a yes to what was just offered or proposed. */
@@ -40,7 +43,11 @@ export interface UnderstandContext {
 export function understand(message: string, context: UnderstandContext): Understood {
   const { today, language, catalog, active, state } = context
   const match = matchServices(message, catalog)
-  const services = match.matches.map((m) => active.find((s) => s.id === m.id)).filter((s) => s !== undefined)
+  let named = match.matches
+  // "und herren?" right after a price: the same service for others.
+  const previous = catalog.find((s) => s.id === state.topic?.serviceId)
+  if (named.length === 0 && previous) named = sameForOthers(message, previous, catalog)
+  const services = named.map((m) => active.find((s) => s.id === m.id)).filter((s) => s !== undefined)
   const intents = detectIntents(message)
   const understood: Understood = {
     message,
@@ -48,6 +55,10 @@ export function understand(message: string, context: UnderstandContext): Underst
     when: parseWhen(message, { today, language, ...(state.draft.period ? { week: state.draft.period } : {}) }),
     services,
     inactive: match.inactive.map((s) => s.name),
+    notOffered: treatmentsNotOffered(
+      message,
+      catalog.filter((s) => s.isActive).map((s) => s.name),
+    ),
     takes: intents.has('take'),
   }
   const visit = readVisit(
@@ -55,7 +66,9 @@ export function understand(message: string, context: UnderstandContext): Underst
     active.map((s) => ({ ...s, isActive: true })),
   )
   if (visit) understood.visit = visit
-  const pick = state.offered && !hasWhen(understood.when) ? ordinal(message, state.offered.length) : undefined
+  // "le plus tôt", "the earliest" among times just offered is a pick, not a new search.
+  const { earliest, ...rest } = understood.when
+  const pick = state.offered && !hasWhen(rest) ? ordinal(message, state.offered.length) : undefined
   if (pick !== undefined) understood.pick = pick
   return understood
 }
@@ -70,14 +83,20 @@ export const hasWhen = (when: When): boolean =>
   when.timeRange !== undefined ||
   when.earliest === true
 
-/** "la première", "the second one", "2" → a 0-based index among `count` items. */
+/** "la première", "the second one", "2", "the earliest", "la dernière" → a 0-based index among `count` items. */
 export function ordinal(message: string, count: number): number | undefined {
   const list = words(message)
+  const text = ` ${list.join(' ')} `
   const table: [number, string[]][] = [
-    [0, ['1', 'premier', 'premiere', 'first', 'erste', 'ersten', 'erster', 'primo', 'prima']],
-    [1, ['2', 'deuxieme', 'second', 'seconde', 'zweite', 'zweiten', 'secondo', 'seconda']],
-    [2, ['3', 'troisieme', 'third', 'dritte', 'dritten', 'terzo', 'terza']],
+    [0, ['1', 'premier', 'premiere', 'first', 'erste', 'ersten', 'erster', 'primo', 'prima', '1st', '1er', '1ere']],
+    [1, ['2', 'deuxieme', 'second', 'seconde', 'zweite', 'zweiten', 'secondo', 'seconda', '2nd', '2e', '2eme']],
+    [2, ['3', 'troisieme', 'third', 'dritte', 'dritten', 'terzo', 'terza', '3rd', '3e', '3eme']],
   ]
   for (const [index, names] of table) if (index < count && list.some((w) => names.includes(w))) return index
+  if (
+    / (dernier|derniere|letzte|letzten|letzter|ultimo|ultima|last|latest|later|spatere|spateste|spatesten) /.test(text)
+  )
+    return count - 1
+  if (/ (earliest|plus tot|fruheste|fruhesten|fruhester|fruher|piu presto|prima possibile) /.test(text)) return 0
   return undefined
 }

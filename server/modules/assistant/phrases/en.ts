@@ -82,8 +82,7 @@ export const en: Phrases = {
     `${salon} is not taking online bookings at the moment. To book, please contact the salon directly.`,
   goodbye: () => 'Goodbye, and see you soon!',
   price: (s) => `${s.name}: ${s.price} (${s.duration} min).`,
-  notOffered: (what, lines) =>
-    `Sorry, the salon doesn't offer ${what}. Here is what we do:\n${list(lines.map(serviceText))}`,
+  notOffered: (what, lines) => `Sorry, we don't do ${what}. Here is what we do:\n${list(lines.map(serviceText))}`,
   phone: (salon, phone) =>
     phone
       ? `You can call ${salon} on ${phone}.`

@@ -84,7 +84,7 @@ export const fr: Phrases = {
   goodbye: () => 'Au revoir et à bientôt !',
   price: (s) => `${s.name} : ${s.price} (${s.duration} min).`,
   notOffered: (what, lines) =>
-    `Désolé, le salon ne propose pas de ${what}. Voici nos prestations :\n${list(lines.map(serviceText))}`,
+    `Désolé, nous ne faisons pas ${what}. Voici nos prestations :\n${list(lines.map(serviceText))}`,
   phone: (salon, phone) =>
     phone
       ? `Vous pouvez appeler ${salon} au ${phone}.`

@@ -88,7 +88,7 @@ export const it: Phrases = {
   goodbye: () => 'Arrivederci e a presto!',
   price: (s) => `${capital(s.name)}: ${s.price} (${s.duration} min).`,
   notOffered: (what, lines) =>
-    `Mi dispiace, il salone non offre ${what}. Ecco i nostri servizi:\n${list(lines.map(serviceText))}`,
+    `Mi dispiace, non facciamo ${what}. Ecco i nostri servizi:\n${list(lines.map(serviceText))}`,
   phone: (salon, phone) =>
     phone
       ? `Può chiamare ${salon} al numero ${phone}.`

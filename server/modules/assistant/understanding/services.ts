@@ -24,6 +24,7 @@ type Concept = 'cut' | 'women' | 'men' | 'child' | 'colour' | 'highlights' | 'bl
 const LEXICON: Record<Concept, string[]> = {
   cut: [
     'coupe',
+    'coup',
     'coupes',
     'cuts',
     'haircuts',
@@ -78,11 +79,15 @@ const LEXICON: Record<Concept, string[]> = {
   child: ['enfant', 'enfants', 'child', 'children', 'kid', 'kids', 'kinder', 'kind', 'bambino', 'bambini', 'bambina'],
   colour: [
     'coloration',
+    'colo',
     'couleur',
     'colorer',
     'teinture',
     'colour',
+    'colours',
     'color',
+    'colors',
+    'colori',
     'coloring',
     'colouring',
     'dye',
@@ -98,7 +103,7 @@ const LEXICON: Record<Concept, string[]> = {
   blowdry: ['brushing', 'blowdry', 'blow', 'brush', 'fohnen', 'fonen', 'fohn', 'fohnfrisur', 'piega', 'messa'],
   beard: ['barbe', 'beard', 'bart', 'barba'],
   trim: ['taille', 'tailler', 'trim', 'trimming', 'stutzen', 'regolare', 'regolazione', 'rifinitura'],
-  perm: ['permanente', 'perm', 'dauerwelle'],
+  perm: ['permanente', 'permanentes', 'perm', 'perms', 'dauerwelle', 'dauerwellen'],
 }
 
 /** Stems of German compounds: "Damenhaarschnitt" is women + cut, "Bartpflege" beard. */
@@ -111,6 +116,19 @@ const COMPOUND_STEMS: [string, Concept][] = [
   ['farb', 'colour'],
   ['strahn', 'highlights'],
   ['fohn', 'blowdry'],
+]
+
+/** Whole compound words, typos allowed ("Damenhaarschnit", "herenhaarschnitt"): what each means. */
+const COMPOUNDS: [string, Concept[]][] = [
+  ['damenhaarschnitt', ['women', 'cut']],
+  ['herrenhaarschnitt', ['men', 'cut']],
+  ['kinderhaarschnitt', ['child', 'cut']],
+  ['damenschnitt', ['women', 'cut']],
+  ['herrenschnitt', ['men', 'cut']],
+  ['kinderschnitt', ['child', 'cut']],
+  ['bartpflege', ['beard', 'trim']],
+  ['barttrimmen', ['beard', 'trim']],
+  ['haarefarben', ['colour']],
 ]
 
 /** Words too common to identify a service by themselves. */
@@ -155,6 +173,11 @@ function conceptsOf(text: string, fuzzy: boolean): Set<string> {
         found.add(concept)
         known = true
       }
+    }
+    const compound = fuzzy && word.length >= 9 ? COMPOUNDS.find(([whole]) => sameWord(word, whole)) : undefined
+    if (compound) {
+      for (const concept of compound[1]) found.add(concept)
+      continue
     }
     if (word.length >= 7) {
       for (const [stem, concept] of COMPOUND_STEMS) {
@@ -218,4 +241,17 @@ export function pickAmong<T extends Pick<ServiceRef, 'id' | 'name'>>(
     return distinct.some((c) => message.has(c))
   })
   return hits.length === 1 ? hits[0] : undefined
+}
+
+/**
+ * "und herren?", "and a mens?" right after a question about "Coupe femme": the same service for
+ * another audience. Empty when the message names no audience.
+ */
+export function sameForOthers<T extends ServiceRef>(message: string, previous: T, services: readonly T[]): T[] {
+  const audience = [...conceptsOf(message, true)].filter((c) => GENDERS.includes(c as Concept))
+  if (audience.length === 0) return []
+  const what = words(previous.name).filter(
+    (w) => ![...conceptsOf(w, false)].every((c) => GENDERS.includes(c as Concept)),
+  )
+  return matchServices(`${what.join(' ')} ${message}`, services).matches
 }
