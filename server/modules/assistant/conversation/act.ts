@@ -284,5 +284,9 @@ async function late(state: ConversationState, scene: Scene): Promise<Outcome> {
   const target = await targetAppointment(state, scene, 'note')
   if (!target) return { lines: [{ kind: 'no_appointments' }], state }
   if ('lines' in target) return target
-  return { lines: [{ kind: 'late_noted', appointment: target.appointment }], state }
+  const { lateMinutes } = scene.u
+  return {
+    lines: [{ kind: 'late_noted', appointment: target.appointment, ...(lateMinutes ? { minutes: lateMinutes } : {}) }],
+    state,
+  }
 }

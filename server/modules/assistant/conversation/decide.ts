@@ -85,7 +85,8 @@ function sameProposal(pending: Pending, u: Understood): boolean {
     return false
   const date = u.when.date ?? pending.start.slice(0, 10)
   const minutes = Number(pending.start.slice(11, 13)) * 60 + Number(pending.start.slice(14, 16))
-  const time = u.when.time ?? u.when.timeOptions?.find((t) => t === minutes) ?? minutes
+  const options = u.when.timeOptions
+  const time = u.when.time ?? (options ? (options.includes(minutes) ? minutes : -1) : minutes)
   return date === pending.start.slice(0, 10) && time === minutes && !u.when.range && !u.when.timeRange
 }
 
@@ -102,6 +103,9 @@ function decideFresh(state: ConversationState, u: Understood): Action {
   if (intents.has('late')) return { kind: 'late' }
   if (intents.has('cancel')) return { kind: 'cancel' }
   if (intents.has('move') || state.movingBookingId) return { kind: 'move' }
+  // Right after a booking, another day or time without a new service ("1pm same day ok?") moves it.
+  if (state.lastBookingIds?.length && hasWhen(when) && services.length === 0 && !intents.has('book'))
+    return { kind: 'move' }
   // "Book my appointment for the 4th" is a booking, not a question about appointments.
   if (intents.has('my_appointments') && !hasWhen(when)) return { kind: 'list_appointments' }
 
@@ -132,6 +136,9 @@ function decideFresh(state: ConversationState, u: Understood): Action {
       lines: underWay ? [{ kind: 'nothing_booked_yet' }, { kind: 'goodbye' }] : [{ kind: 'goodbye' }],
     }
   if (intents.has('help')) return { kind: 'say', lines: [{ kind: 'help' }] }
+  // "hmm je sais pas", "not sure": nothing happens, and the reply says so.
+  if (intents.has('unsure') && (underWay || offered.length > 0))
+    return { kind: 'say', lines: [{ kind: 'nothing_booked_yet' }, { kind: 'needs', what: missing(state) }] }
   // Not understood: never a reply that could pass for a confirmation.
   if (underWay) return { kind: 'say', lines: [{ kind: 'nothing_booked_yet' }, { kind: 'needs', what: missing(state) }] }
   return { kind: 'say', lines: [{ kind: 'fallback' }] }

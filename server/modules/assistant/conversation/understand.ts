@@ -2,11 +2,13 @@ import type { Language } from '../../../../common/languages'
 import type { Service } from '../../../../common/schemas/catalog'
 import type { ServiceInfo } from '../tools'
 import { detectIntents, type Intent } from '../understanding/intents'
+import { lateMinutes } from '../understanding/lateness'
 import { type Treatment, treatmentsNotOffered } from '../understanding/not-offered'
 import { matchServices, type ServiceRef, sameForOthers } from '../understanding/services'
-import { words } from '../understanding/text'
+import { fold, words } from '../understanding/text'
 import { readVisit, type VisitWish } from '../understanding/visit'
 import { parseWhen, type When } from '../understanding/when'
+import { minutesOf } from './slots'
 import type { ConversationState } from './state'
 
 /**
@@ -29,6 +31,8 @@ export interface Understood {
   pick?: number
   /** "je le prends", "den nehme ich", "I'll take it": a yes to what was just offered or proposed. */
   takes: boolean
+  /** "10 minutes de retard": how late the customer will be, when they say it. */
+  lateMinutes?: number
 }
 
 export interface UnderstandContext {
@@ -61,15 +65,19 @@ export function understand(message: string, context: UnderstandContext): Underst
     ),
     takes: intents.has('take'),
   }
+  if (intents.has('late')) {
+    const minutes = lateMinutes(message)
+    if (minutes !== undefined) understood.lateMinutes = minutes
+  }
   const visit = readVisit(
     message,
     active.map((s) => ({ ...s, isActive: true })),
   )
   if (visit) understood.visit = visit
-  // "le plus tôt", "the earliest" among times just offered is a pick, not a new search.
-  const { earliest, ...rest } = understood.when
-  const pick = state.offered && !hasWhen(rest) ? ordinal(message, state.offered.length) : undefined
-  if (pick !== undefined) understood.pick = pick
+  if (state.offered) {
+    const pick = pickOffered(message, understood.when, state.offered)
+    if (pick !== undefined) understood.pick = pick
+  }
   return understood
 }
 
@@ -82,6 +90,37 @@ export const hasWhen = (when: When): boolean =>
   when.range !== undefined ||
   when.timeRange !== undefined ||
   when.earliest === true
+
+/**
+ * Which of the starts just offered a message picks: "the 2nd" (not the 2nd of the month), "la
+ * première", "le plus tôt", or a time of the list ("10h30", "quello delle 16", "4pm").
+ */
+function pickOffered(message: string, when: When, offered: string[]): number | undefined {
+  if (ORDINAL_ONLY.test(fold(message).trim())) return ordinal(message, offered.length)
+  const { earliest: _earliest, ...rest } = when
+  if (!hasWhen(rest)) return ordinal(message, offered.length) ?? hourAmong(message, offered)
+  if (when.date === undefined && (when.time !== undefined || when.timeOptions)) {
+    const wanted = when.time !== undefined ? [when.time] : (when.timeOptions ?? [])
+    const index = offered.findIndex((start) => wanted.includes(minutesOf(start)))
+    return index >= 0 ? index : undefined
+  }
+  return undefined
+}
+
+/** "the 2nd", "la 2e", "die zweite", "la seconda", "2nd one": a rank, nothing else. */
+const ORDINAL_ONLY =
+  /^(?:(?:the|la|le|die|den|das|il|lo|l)\s+)?(?:\d(?:st|nd|rd|th|e|eme|ere|er|°)?|first|second|third|premiere?|deuxieme|troisieme|erste[nr]?|zweite[nr]?|dritte[nr]?|prim[oa]|second[oa]|terz[oa])(?:\s+(?:one|option|choice|bitte|please|svp|stp|per favore))?[\s.!?]*$/
+
+/** A bare hour that one offered start has ("quello delle 16", "um 4"). */
+function hourAmong(message: string, offered: string[]): number | undefined {
+  const hours = words(message)
+    .filter((w) => /^\d{1,2}$/.test(w))
+    .map(Number)
+  const matching = offered
+    .map((start, index) => ({ index, minutes: minutesOf(start) }))
+    .filter(({ minutes }) => minutes % 60 === 0 && hours.some((h) => h * 60 === minutes || (h + 12) * 60 === minutes))
+  return matching.length === 1 ? matching[0]?.index : undefined
+}
 
 /** "la première", "the second one", "2", "the earliest", "la dernière" → a 0-based index among `count` items. */
 export function ordinal(message: string, count: number): number | undefined {

@@ -14,6 +14,8 @@ import { words } from './text'
 export type Intent =
   | 'yes'
   | 'no'
+  /** "je sais pas", "hmm", "weiß nicht", "non so", "not sure": neither yes nor no. */
+  | 'unsure'
   /** "je le prends", "den nehme ich", "lo prendo", "I'll take it": a yes to what was offered. */
   | 'take'
   | 'greeting'
@@ -40,7 +42,7 @@ export type Intent =
 export const LEXICONS: Record<Language, Lexicon> = { fr, de, it, en }
 
 /** "ouiii" → "oui", "passt" → "past": every run of one letter read once (the phrases are read the same way). */
-const squeeze = (word: string) => word.replace(/([a-z])\1+/g, '$1')
+const squeeze = (word: string) => word.replace(/ß/g, 'ss').replace(/([a-z])\1+/g, '$1')
 
 const PHRASES = new Map<Intent, string[]>()
 for (const lexicon of Object.values(LEXICONS)) {
@@ -65,8 +67,29 @@ export function detectIntents(text: string): Set<Intent> {
   }
   if (YES_EMOJI.test(text)) found.add('yes')
   if (NO_EMOJI.test(text)) found.add('no')
+  if (THINKING_EMOJI.test(text)) found.add('unsure')
+  // "not sure", "pas sûr", "non so": a doubt is neither a yes nor a no; "pas d'accord", "not ok": a no.
+  if (found.has('unsure')) {
+    found.delete('yes')
+    found.delete('no')
+  } else if (!found.has('yes') && !found.has('no') && FILLER.test(folded)) found.add('unsure')
+  else if (found.has('yes') && negatedYes(folded)) {
+    found.delete('yes')
+    found.add('no')
+  }
   if (asksAboutOthers(folded)) found.add('others_private')
   return found
+}
+
+/** "hmm", "euh", "mmm" alone hesitate; next to a yes ("euh oui") they do not. */
+const FILLER = / (h+m+|hum|euh|eu|bof|um+|ah|mah|m+) /
+const THINKING_EMOJI = /[🤔😕🙄😬🤷]/u
+const NEGATIONS = ['pas', 'not', 'nicht', 'non', 'no', 'kein', 'keine', 'never', 'jamais', 'nie', 'mai', 'nope']
+
+/** A yes word right after a negation ("pas d'accord", "not ok", "nicht einverstanden", "non va bene"). */
+function negatedYes(folded: string): boolean {
+  const yes = PHRASES.get('yes') ?? []
+  return NEGATIONS.some((negation) => yes.some((phrase) => folded.includes(` ${negation} ${phrase} `)))
 }
 
 /** "Who has the 2 pm?", "c'est qui la cliente de 14h ?", "his phone number": questions about other customers. */

@@ -1,4 +1,4 @@
-import { sameWord, words } from './text'
+import { editDistance, sameWord, words } from './text'
 
 /**
  * Which of the salon's services a message asks for. Words of the four languages map to a few
@@ -100,7 +100,19 @@ const LEXICON: Record<Concept, string[]> = {
     'tinta',
   ],
   highlights: ['balayage', 'meches', 'meche', 'highlights', 'highlight', 'strahnchen', 'strahnen', 'colpi', 'mechas'],
-  blowdry: ['brushing', 'blowdry', 'blow', 'brush', 'fohnen', 'fonen', 'fohn', 'fohnfrisur', 'piega', 'messa'],
+  blowdry: [
+    'brushing',
+    'blowdry',
+    'blowout',
+    'blow',
+    'brush',
+    'fohnen',
+    'fonen',
+    'fohn',
+    'fohnfrisur',
+    'piega',
+    'messa',
+  ],
   beard: ['barbe', 'beard', 'bart', 'barba'],
   trim: ['taille', 'tailler', 'trim', 'trimming', 'stutzen', 'regolare', 'regolazione', 'rifinitura'],
   perm: ['permanente', 'permanentes', 'perm', 'perms', 'dauerwelle', 'dauerwellen'],
@@ -169,7 +181,7 @@ function conceptsOf(text: string, fuzzy: boolean): Set<string> {
     let known = false
     for (const [concept, list] of Object.entries(LEXICON) as [Concept, string[]][]) {
       // Typos only in longer words: "comme" must not pass for "homme".
-      if (list.some((entry) => (fuzzy && word.length >= 6 ? sameWord(word, entry) : word === entry))) {
+      if (list.some((entry) => word === entry || (fuzzy && nearMiss(word, entry)))) {
         found.add(concept)
         known = true
       }
@@ -190,6 +202,15 @@ function conceptsOf(text: string, fuzzy: boolean): Set<string> {
     if (!known && word.length >= 4) found.add(`word:${word}`)
   }
   return found
+}
+
+/**
+ * A typo of a service word: within the typo budget from 6 letters; at 5 letters only a letter left
+ * out ("taglo" for "taglio") — a changed letter would let "comme" pass for "homme".
+ */
+function nearMiss(word: string, entry: string): boolean {
+  if (word.length >= 6) return sameWord(word, entry)
+  return word.length === 5 && entry.length === 6 && editDistance(word, entry, 1) === 1
 }
 
 /** Whether a word says something about a service (what is done, or for whom): "coupes", "mens", "föhnen". */

@@ -9,6 +9,9 @@ export const de: Lexicon = {
       sehr gut | wunderbar | klingt gut | ja bitte | jawoll | sicher | selbstverstandlich | logo`,
     no: `nein | nee | ne danke | no | nein danke | lieber nicht | doch nicht | passt nicht | passt mir nicht | geht nicht |
       kann ich nicht`,
+    unsure: `weiss nicht | weiss noch nicht | keine ahnung | nicht sicher | bin mir nicht sicher | vielleicht | mal sehen |
+      muss ich schauen | muss ich nachsehen | muss ich noch | ich uberlege | uberlege noch | melde mich | moment | warte |
+      sekunde | mal schauen | noch unsicher`,
     take: `den nehme ich | die nehme ich | das nehme ich | nehme ich | ich nehme | ich nehm | nehm ich`,
     greeting: `hallo | guten tag | guten morgen | guten abend | servus | moin | hi | hey | gruss gott | gruezi | huhu`,
     thanks: `danke | vielen dank | danke schon | dankeschon | merci`,
@@ -26,7 +29,7 @@ export const de: Lexicon = {
     email: `email | e mail | mail | mailadresse | e mail adresse`,
     practical: `karte | kartenzahlung | ec karte | kreditkarte | bar | bargeld | zahlen | bezahlen | parken | parkplatz |
       parkplatze | barrierefrei | rollstuhl | stufen | stufe | kinderwagen | hund | wlan`,
-    late: `verspatung | verspate | verspaten | spater dran | komme spater | komm spater | etwas spater | bisschen spater |
+    late: `min spater | minuten spater | min zu spat | minuten zu spat | verspatung | verspate | verspaten | spater dran | komme spater | komm spater | etwas spater | bisschen spater |
       verspatet | zu spat`,
     my_appointments: `meine termine | mein termin | meinen termin | habe ich einen termin | termine habe ich |
       habe ich termine | wann ist mein termin | wann war mein termin`,

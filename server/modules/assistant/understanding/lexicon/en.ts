@@ -9,6 +9,8 @@ export const en: Lexicon = {
       deal | yes please | go for it | that s fine | thats fine | correct`,
     no: `no | nope | nah | no thanks | not that | no thank you | never mind | nevermind | neither | doesn t work |
       does not work | can t do that`,
+    unsure: `not sure | dunno | don t know | dont know | i don t know | maybe | perhaps | let me check | let me think |
+      i ll think | ill think | need to check | need to ask | have to ask | hold on | wait | one sec | one second | not yet | idk | tbh not sure`,
     take: `i ll take | ill take | i take | i will take | i d take | i ll go with | ill go with | i ll have | take it`,
     greeting: `hello | hi | hey | hiya | good morning | good afternoon | good evening | yo`,
     thanks: `thank you | thanks | thx | ty | cheers | many thanks`,
@@ -23,7 +25,7 @@ export const en: Lexicon = {
     email: `email | e mail | mail`,
     practical: `card | credit card | debit card | contactless | cash | pay | payment | parking | park | wheelchair |
       accessible | step free | steps | stroller | pram | dog | dogs | wifi`,
-    late: `running late | be late | bit late | little late | minutes late | mins late | min late | late by | gonna be late |
+    late: `running late | running behind | mins behind | minutes behind | be late | bit late | little late | minutes late | mins late | min late | late by | gonna be late |
       going to be late | i m late | im late`,
     my_appointments: `what appointments do i have | which appointments do i have | when is my | my appointments |
       my appointment | my booking | my bookings | do i have an appointment`,

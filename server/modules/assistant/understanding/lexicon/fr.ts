@@ -9,6 +9,10 @@ export const fr: Lexicon = {
       impeccable | parfait merci | reservez | reserve le | reservez le | banco | c est ok | c ok | yes`,
     no: `non | nan | pas ca | non merci | pas du tout | laisse tomber | laissez tomber | finalement non | ca ne me va pas |
       ca me va pas | pas possible pour moi | je ne peux pas | je peux pas`,
+    unsure: `je sais pas | je ne sais pas | sais pas | jsp | chais pas | pas sur | pas sure | pas certain | pas certaine |
+      peut etre | je vais reflechir | je reflechis | je dois reflechir | faut que je voie | faut que je vois | je vous redis |
+      je reviens vers vous | je verrai | je dois voir | voir avec | attendez | attends | un instant | une seconde |
+      2 sec | deux secondes | je sais plus`,
     take: `je le prends | je la prends | je prends | je les prends | je choisis | ca sera | on part sur | va pour`,
     greeting: `bonjour | bonsoir | salut | slt | coucou | hello | bjr | cc`,
     thanks: `merci | mrc | merci beaucoup | mci`,

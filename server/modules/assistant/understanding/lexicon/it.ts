@@ -7,6 +7,8 @@ export const it: Lexicon = {
       procedi | ok | okay | ottimo | vai | va bene grazie | si grazie | certamente | volentieri | prenota | prenotalo |
       prenotami | fantastico | top | benone | assolutamente | sicuro | perfetto grazie | dai`,
     no: `no | no grazie | non mi va | lascia stare | lasciamo stare | non va bene | non posso | meglio di no | niente`,
+    unsure: `non so | non lo so | boh | non sono sicuro | non sono sicura | forse | ci penso | devo pensarci | devo sentire |
+      devo chiedere | ti faccio sapere | le faccio sapere | vediamo | aspetta | aspetti | un attimo | un momento`,
     take: `lo prendo | la prendo | prendo | li prendo | scelgo | allora prendo`,
     greeting: `ciao | buongiorno | buonasera | salve | buondi | ehi`,
     thanks: `grazie | grazie mille | molte grazie | ti ringrazio | la ringrazio`,
