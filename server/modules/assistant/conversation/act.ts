@@ -34,7 +34,7 @@ export async function act(action: Action, state: ConversationState, scene: Scene
     case 'carry_out':
       return carryOut(action.pending, state, scene)
     case 'decline':
-      return { lines: [{ kind: 'declined' }], state: withoutPending(state) }
+      return decline(action.pending, state, scene)
     case 'restate':
       return restate(action, state, scene)
     case 'choose_booking':
@@ -172,6 +172,18 @@ async function restate(
     return { lines: [...before, { kind: 'still_proposed_move', appointment, start: pending.start }], state }
   }
   return { lines: [...before, { kind: 'still_proposed_cancel', appointment }], state }
+}
+
+/** A no to a proposal: nothing booked; a move or a cancellation not made leaves the appointment as it was. */
+async function decline(
+  pending: Extract<Pending, { kind: 'book' | 'move' | 'cancel' }>,
+  state: ConversationState,
+  scene: Scene,
+): Promise<Outcome> {
+  const next = { ...withoutPending(state), movingBookingId: undefined }
+  if (pending.kind === 'book') return { lines: [{ kind: 'declined' }], state: next }
+  const appointment = (await tools.list_my_appointments(scene.scope)).find((a) => a.bookingId === pending.bookingId)
+  return { lines: appointment ? [{ kind: 'kept', appointment }] : [{ kind: 'declined' }], state: next }
 }
 
 async function proposeOffered(start: string, state: ConversationState, scene: Scene): Promise<Outcome> {

@@ -22,7 +22,7 @@ export type Action =
   /** Questions answered from the salon's data (hours need the week, services the catalogue), in order. */
   | { kind: 'answer'; questions: Question[] }
   | { kind: 'carry_out'; pending: Extract<Pending, { kind: 'book' | 'move' | 'cancel' }> }
-  | { kind: 'decline' }
+  | { kind: 'decline'; pending: Extract<Pending, { kind: 'book' | 'move' | 'cancel' }> }
   /** Nothing booked: the proposal is still open, say so and restate it. */
   | { kind: 'restate'; pending: Extract<Pending, { kind: 'book' | 'move' | 'cancel' }>; before: Action | undefined }
   | { kind: 'choose_booking'; pending: Extract<Pending, { kind: 'choose_booking' }> }
@@ -67,7 +67,7 @@ function answerProposal(
   const yes = (intents.has('yes') || u.takes) && !intents.has('no')
   if (yes && (!newDetails || sameProposal(pending, u))) return { kind: 'carry_out', pending }
   const no = (intents.has('no') || (pending.kind === 'book' && intents.has('cancel'))) && !intents.has('yes')
-  if (no && !newDetails) return { kind: 'decline' }
+  if (no && !newDetails) return { kind: 'decline', pending }
   // New details: a new request (the proposal is dropped by it).
   if (newDetails || intents.has('cancel') || intents.has('move') || intents.has('my_appointments')) return undefined
   // A question while the proposal waits: answer it, then restate the proposal.

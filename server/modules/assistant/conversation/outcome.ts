@@ -48,6 +48,7 @@ export type Line =
   | { kind: 'appointments'; appointments: Appointment[] }
   | { kind: 'late_noted'; appointment: Appointment; minutes?: number }
   | { kind: 'declined' }
+  | { kind: 'kept'; appointment: Appointment }
   | { kind: 'slot_gone' }
   /** Said whenever a message could be taken for a yes but is not one: nothing happened. */
   | { kind: 'nothing_booked_yet' }

@@ -161,6 +161,8 @@ function sentence(line: Line, c: ReplyContext): string {
       return say.lateNoted(appointmentName(c, line.appointment), slotOf(c, line.appointment.start), line.minutes)
     case 'declined':
       return say.declined()
+    case 'kept':
+      return say.kept(appointmentName(c, line.appointment), slotOf(c, line.appointment.start))
     case 'slot_gone':
       return say.slotGone()
     case 'nothing_booked_yet':

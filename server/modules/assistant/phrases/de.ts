@@ -75,6 +75,8 @@ export const de: Phrases = {
   noAppointments: () => 'Sie haben keine anstehenden Termine bei uns. Möchten Sie einen buchen?',
   appointments: (lines) => `Das sind Ihre nächsten Termine:\n${list(lines)}`,
   appointmentLine: (service, slot) => `${service} am ${slot.day} um ${slot.time} Uhr`,
+  kept: (service, slot) =>
+    `In Ordnung, ich ändere nichts: Ihr Termin ${service} bleibt am ${slot.day} um ${slot.time} Uhr.`,
   declined: () => 'In Ordnung, ich buche nichts. Welcher andere Tag oder welche andere Uhrzeit passt Ihnen?',
   slotGone: () => 'Leider wurde dieser Termin gerade vergeben.',
   failed: () => 'Das hat leider nicht geklappt. Können Sie es gleich noch einmal versuchen?',

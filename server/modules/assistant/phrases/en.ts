@@ -75,6 +75,8 @@ export const en: Phrases = {
   noAppointments: () => "You don't have any upcoming appointments with us. Would you like to book one?",
   appointments: (lines) => `Here are your upcoming appointments:\n${list(lines)}`,
   appointmentLine: (service, slot) => `${service} on ${slot.day} at ${slot.time}`,
+  kept: (service, slot) =>
+    `All right, nothing changes: your ${service} appointment stays on ${slot.day} at ${slot.time}.`,
   declined: () => "All right, I won't book anything. Which other day or time would suit you?",
   slotGone: () => 'Sorry, that time has just been taken.',
   failed: () => "Sorry, I couldn't finish that. Could you try again in a moment?",

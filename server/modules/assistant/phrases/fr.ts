@@ -76,6 +76,8 @@ export const fr: Phrases = {
   noAppointments: () => "Vous n'avez pas de rendez-vous à venir chez nous. Voulez-vous en prendre un ?",
   appointments: (lines) => `Voici vos rendez-vous à venir :\n${list(lines)}`,
   appointmentLine: (service, slot) => `${service} le ${slot.day} à ${slot.time}`,
+  kept: (service, slot) =>
+    `Très bien, je ne change rien : votre rendez-vous ${service} reste le ${slot.day} à ${slot.time}.`,
   declined: () => "D'accord, je ne réserve rien. Quel autre jour ou quelle autre heure vous conviendrait ?",
   slotGone: () => "Désolé, ce créneau vient d'être pris.",
   failed: () => "Désolé, je n'ai pas pu terminer. Pouvez-vous réessayer dans un instant ?",

@@ -80,6 +80,8 @@ export const it: Phrases = {
   noAppointments: () => 'Non ha appuntamenti in programma da noi. Vuole prenotarne uno?',
   appointments: (lines) => `Ecco i Suoi prossimi appuntamenti:\n${list(lines)}`,
   appointmentLine: (service, slot) => `${service} ${slot.day} alle ${slot.time}`,
+  kept: (service, slot) =>
+    `Va bene, non cambio niente: il suo appuntamento ${service} resta ${slot.day} alle ${slot.time}.`,
   declined: () => "D'accordo, non prenoto niente. Quale altro giorno o orario le andrebbe bene?",
   slotGone: () => 'Mi dispiace, questo orario è appena stato preso.',
   failed: () => 'Mi dispiace, non sono riuscito a completare. Può riprovare tra un momento?',

@@ -53,6 +53,8 @@ export type Phrases = {
   appointments(lines: string[]): string
   appointmentLine(service: string, slot: Slot): string
   declined(): string
+  /** A move or a cancellation the customer said no to: the appointment stays as it is. */
+  kept(service: string, slot: Slot): string
   slotGone(): string
   failed(): string
   bookingClosed(salon: string): string
