@@ -101,7 +101,7 @@ async function seekTime(state: ConversationState, services: ServiceInfo[], scene
   if (draft.date && draft.date > last) return beyondHorizon(state, services, scene)
 
   // A weekday that could be this week's or next week's: ask, never guess.
-  if (u.when.dateAlternatives && u.when.dateAlternatives.length > 1 && draft.date && draft.time === undefined) {
+  if (u.when.dateAlternatives && u.when.dateAlternatives.length > 1 && draft.date) {
     return {
       lines: [{ kind: 'choose_day', dates: u.when.dateAlternatives }],
       state: asking(state, { kind: 'choose_day', dates: u.when.dateAlternatives }),
