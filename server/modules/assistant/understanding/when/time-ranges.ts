@@ -65,6 +65,10 @@ function readRangeAt(toks: readonly Tok[], i: number, part: PartOfDay | undefine
     const both = readTwoEnds(toks, skip(toks, i + 1), part)
     if (both) return { first: i, ...both }
   }
+  if (FROM_TIME_WORDS.has(word)) {
+    const from = readFromOn(toks, i, part)
+    if (from) return from
+  }
   const span = readSpan(toks, i, part)
   if (span) return span
   const aPartir = word === 'partir' && (toks[i - 1]?.token === 'à' || toks[i - 1]?.token === 'a')
@@ -81,6 +85,17 @@ function readRangeAt(toks: readonly Tok[], i: number, part: PartOfDay | undefine
   const first = aPartir ? i - 1 : negated ? i - 1 : i
   const window = isAfter ? { from: minutes, to: DAY_END } : { from: 0, to: minutes }
   return { first, next: end.next, window }
+}
+
+/** "dalle 15 in poi", "from 3pm on", "from 10 onwards": after. */
+function readFromOn(toks: readonly Tok[], i: number, part: PartOfDay | undefined): Found | undefined {
+  const end = readEnd(toks, skip(toks, i + 1), false)
+  if (!end) return undefined
+  const [a, b] = [toks[end.next]?.token, toks[end.next + 1]?.token]
+  const length = a === 'in' && b === 'poi' ? 2 : a === 'on' || a === 'onwards' || a === 'onward' ? 1 : 0
+  const minutes = length > 0 ? oneSided(end.core, true, part) : undefined
+  if (minutes === undefined) return undefined
+  return { first: i, next: end.next + length, window: { from: minutes, to: DAY_END } }
 }
 
 /** Skips "le", "les", "the", "delle", "de"… after a window word. */

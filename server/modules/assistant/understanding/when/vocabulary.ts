@@ -177,7 +177,7 @@ export const LANGUAGE_MARKERS: Record<Language, ReadonlySet<string>> = {
   ),
   it: new Set(
     split(
-      'vorrei il lo gli per alle domani sono grazie buongiorno ciao di che mi appuntamento taglio piega oggi settimana prossima prossimo sera mattina pomeriggio va bene posso ho della del dopodomani verso sabato domenica lunedi martedi mercoledi giovedi venerdi colore',
+      'vorrei il lo gli per alle domani sono grazie buongiorno ciao di che mi appuntamento taglio piega oggi settimana prossima prossimo sera mattina pomeriggio va bene posso ho della del dopodomani verso sabato domenica lunedi martedi mercoledi giovedi venerdi colore tra fra dalle delle dopo',
     ),
   ),
   en: new Set(
