@@ -95,6 +95,22 @@ describe('parseWhen — windows of the day (timeRange, end exclusive)', () => {
   })
 })
 
+describe('parseWhen — times offered as alternatives (timeAlternatives)', () => {
+  cases([
+    ['à 10h ou 11h', 'fr', { time: at(10), timeAlternatives: [at(10), at(11)] }],
+    ['um 10 oder um 16 Uhr', 'de', { timeOptions: either(10), timeAlternatives: [at(10), at(16)] }],
+    ['um 11, 14 oder 16 Uhr', 'de', { timeOptions: either(11), timeAlternatives: [at(11), at(14), at(16)] }],
+    ['alle 10 o alle 11', 'it', { timeOptions: either(10), timeAlternatives: [at(10), at(11)] }],
+    ['at 10am or 4pm', 'en', { time: at(10), timeAlternatives: [at(10), at(16)] }],
+    ['11am, 2pm or 5pm', 'en', { time: at(11), timeAlternatives: [at(11), at(14), at(17)] }],
+    ['at 2 or 3', 'en', { timeOptions: either(2), timeAlternatives: [at(14), at(15)] }],
+    // Not alternatives: a list without "or", a negated or replaced time, a count
+    ['at 3pm, not 4pm', 'en', { time: at(15) }],
+    ['Could we do 3pm instead of 5pm?', 'en', { time: at(15) }],
+    ['um 10, 2 Personen', 'de', { timeOptions: either(10) }],
+  ])
+})
+
 describe('parseWhen — parts of the day and their edges', () => {
   const part = (partOfDay: When['partOfDay'], partOfDayEdge?: 'early' | 'late'): When => ({
     partOfDay,

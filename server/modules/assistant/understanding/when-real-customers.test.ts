@@ -165,8 +165,14 @@ describe('parseWhen — real customers, German', () => {
       'am mi 2.12 zwischen 9 und 10 für herrenschnitt, was geht da?',
       { date: '2026-12-02', timeRange: { from: at(9), to: at(10) } },
     ], // de-016
-    ['geht mittwoch 9.12 um 10 oder um 16 uhr zum föhnen?', { date: '2026-12-09', timeOptions: either(10) }], // de-017
-    ['kann ich do 10.12. um 11, 14 oder 16 uhr zum damenhaarschnitt?', { date: '2026-12-10', timeOptions: either(11) }], // de-018
+    [
+      'geht mittwoch 9.12 um 10 oder um 16 uhr zum föhnen?',
+      { date: '2026-12-09', timeOptions: either(10), timeAlternatives: [at(10), at(16)] },
+    ], // de-017
+    [
+      'kann ich do 10.12. um 11, 14 oder 16 uhr zum damenhaarschnitt?',
+      { date: '2026-12-10', timeOptions: either(11), timeAlternatives: [at(11), at(14), at(16)] },
+    ], // de-018
     ['was ist der früheste freie termin am freitag für herrenschnitt?', { date: '2026-12-04', earliest: true }], // de-019
     ['frühester termin für färben?', { earliest: true }], // de-020
     ['was habt ihr samstag 5.12 für bart?', { date: '2026-12-05' }], // de-021
@@ -396,8 +402,14 @@ describe('parseWhen — real customers, English', () => {
       'wed 2 dec between 9 and 10 for a mens cut, what have you got?',
       { date: '2026-12-02', timeRange: { from: at(9), to: at(10) } },
     ], // en-016
-    ['can i do wed 9 dec at 10am or 4pm for a blow dry?', { date: '2026-12-09', time: at(10) }], // en-017
-    ['thu 10 dec - 11am, 2pm or 5pm for a womens cut?', { date: '2026-12-10', time: at(11) }], // en-018
+    [
+      'can i do wed 9 dec at 10am or 4pm for a blow dry?',
+      { date: '2026-12-09', time: at(10), timeAlternatives: [at(10), at(16)] },
+    ], // en-017
+    [
+      'thu 10 dec - 11am, 2pm or 5pm for a womens cut?',
+      { date: '2026-12-10', time: at(11), timeAlternatives: [at(11), at(14), at(17)] },
+    ], // en-018
     ['the 2nd', { date: '2026-12-02' }], // en-018
     ["what's the first free slot on friday for a men's haircut?", { date: '2026-12-04', earliest: true }], // en-019
     ['earliest appointment for a colour?', { earliest: true }], // en-020

@@ -573,7 +573,8 @@ describe('parseWhen — English', () => {
     ['Can we move it from Tuesday to Thursday?', { date: '2026-12-03' }],
     ["I can't do Tuesday, what about Thursday?", { date: '2026-12-03' }],
     ['Thursday instead of Tuesday', { date: '2026-12-03' }],
-    ['at 3pm or 4pm', { time: at(15) }],
+    // The first, and both as the alternatives offered (issue 13)
+    ['at 3pm or 4pm', { time: at(15), timeAlternatives: [at(15), at(16)] }],
     ['change the time from 3pm to 5pm', { time: at(17) }],
     // Not times
     ['45 min', {}],

@@ -77,6 +77,9 @@
  * - A full stop, "!", "?", "…" or "," after a time ends the sentence, not the time ("à 18h30." is
  *   18:30; "alle 9.30." is a time, not a date with the closing dot).
  * - "même heure", "same time", "zur gleichen Zeit", "alla stessa ora": `sameTime`, no time invented.
+ * - Times offered as alternatives ("um 10 oder um 16 Uhr", "11am, 2pm or 5pm", "à 10h ou 11h"):
+ *   `timeAlternatives` lists each (an hour without am/pm read within 7:00–21:00), and `time` or
+ *   `timeOptions` is the first as below. A bare number after a time and "or"/"," is a time too.
  * - Several dates or times: a negated one ("pas mardi", "not Tuesday", "instead of…") is dropped;
  *   one marked as the new choice ("… instead", "plutôt …", "lieber …", "invece …", or after "to"
  *   when the message changes something: "change the time to 11:45") wins, the last such;

@@ -69,3 +69,21 @@ export function sentenceBreakBetween(text: Text, a: Mention, b: Mention): boolea
   const [first, second] = a.start < b.start ? [a, b] : [b, a]
   return /(?:^| )[.?!;](?= |$)/.test(text.text.slice(first.end, second.start))
 }
+
+/** Between two times offered as alternatives: commas and "or" ("10am or 4pm", "um 11, 14 oder 16 Uhr"). */
+const OR_GAP = /^[\s,]*(?:(?:or|oder|ou|o|oppure|sinon)[\s,]*)?$/
+const HAS_OR = /(?:^| )(?:or|oder|ou|o|oppure|sinon)(?: |$)/
+
+/** Two or more mentions listed as alternatives, none of them negated or replaced; else none. */
+export function listedAlternatives<T extends Mention>(text: Text, mentions: T[], change: boolean): T[] {
+  if (mentions.length < 2) return []
+  const sorted = [...mentions].sort((a, b) => a.start - b.start)
+  // A mention read as a list going on starts with its "," or "or" ("um 11, 14 oder 16 Uhr").
+  const gaps = sorted.slice(1).map((m, i) => {
+    const lead = text.text.slice(m.start, m.end).split(' ')[0] ?? ''
+    const joiner = lead === ',' || HAS_OR.test(lead) ? ` ${lead}` : ''
+    return `${text.text.slice((sorted[i] as T).end, m.start)}${joiner}`
+  })
+  if (!gaps.every((gap) => OR_GAP.test(gap)) || !gaps.some((gap) => HAS_OR.test(gap))) return []
+  return sorted.some((m) => score(text, m, change) < 0) ? [] : sorted
+}

@@ -10,7 +10,7 @@
  */
 import type { Language } from '../../../../../common/languages'
 import { canonicalize } from './canonical'
-import { choose, sentenceBreakBetween } from './choose'
+import { choose, listedAlternatives, sentenceBreakBetween } from './choose'
 import { CHANGE, INSTEAD } from './cue-words'
 import {
   DateScan,
@@ -28,7 +28,7 @@ import { landInPeriods, readDaysFromToday, readMonths, readNamedPeriods, readRel
 import { readTimeRanges } from './time-ranges'
 import { approximateBefore, readTimes, resolveTime } from './times'
 import { type DateMention, type PartMention, type RangeMention, Text, type TimeMention } from './tokens'
-import type { When, WhenContext } from './types'
+import type { PartOfDay, When, WhenContext } from './types'
 
 export function parseWhen(message: string, context: WhenContext): When {
   const canonical = canonicalize(message, context.language)
@@ -46,6 +46,9 @@ export function parseWhen(message: string, context: WhenContext): When {
   const timeRange = choose(text, timeRanges, change)
   if (timeRange) when.timeRange = { from: timeRange.from, to: timeRange.to }
   setTime(when, text, choose(text, times, change), choose(text, partsOfDay, change), partsOfDay, language)
+  const alternatives = listedAlternatives(text, times, change)
+  if (alternatives.length > 1)
+    when.timeAlternatives = alternatives.map((t) => plausibleTime(t, when.partOfDay, language))
   if (canonical.earliest) when.earliest = true
   if (canonical.sameTime) when.sameTime = true
   return when
@@ -103,4 +106,11 @@ function setTime(
     partMention && partMention.part === part ? partMention : partsOfDay.find((p) => p.part === part && p.edge)
   if (edgeSource?.edge) when.partOfDayEdge = edgeSource.edge
   if (!time && partMention && approximateBefore(text.before(partMention.start, 4))) when.approximate = true
+}
+
+/** One reading of a time: an hour without am/pm within 7:00–21:00 ("um 10 oder um 16 Uhr" → 10:00, 16:00). */
+function plausibleTime(time: TimeMention, part: PartOfDay | undefined, language: Language | undefined): number {
+  const value = resolveTime(time, part, language)
+  if (!Array.isArray(value)) return value
+  return value.find((m) => m >= 7 * 60 && m < 21 * 60) ?? (value[0] as number)
 }

@@ -22,71 +22,95 @@ import {
 import { PART_OF, type Text, type TimeMention, type Tok } from './tokens'
 import type { PartOfDay } from './types'
 
+/** Words that join times offered as alternatives ("um 10 oder um 16 Uhr", "11am, 2pm or 5pm"). */
+const OR_WORDS = new Set(['or', 'oder', 'ou', 'o', 'oppure', 'sinon'])
+
+interface Cue {
+  /** Index of the cue word, when there is one. */
+  index: number
+  token: string | undefined
+  has: boolean
+  italian: boolean
+  /** French or Italian "a" before the number. */
+  a: boolean
+}
+
+/** The cue before toks[i]: "à", "at", "um", "alle", "verso le", "vers les", "alle ore"; or a list of times going on. */
+function cueBefore(toks: readonly Tok[], i: number, language: Language | undefined, afterTime: boolean): Cue {
+  const prev = (k: number) => toks[i - k]?.token
+  let index = i - 1
+  while (index >= 0 && ['le', 'les', 'the', 'ore'].includes(toks[index]?.token ?? '') && index > i - 3) index--
+  const token = toks[index]?.token
+  const italianLe = language === 'it' && prev(1) === 'le'
+  const a = prev(1) === 'a' && (language === 'fr' || language === 'it' || language === undefined)
+  const next = toks[i + 1]?.token ?? ''
+  const listGoesOn =
+    afterTime && (OR_WORDS.has(prev(1) ?? '') || (prev(1) === ',' && (next === ',' || OR_WORDS.has(next))))
+  return {
+    index,
+    token,
+    has: (token !== undefined && TIME_CUES.has(token)) || prev(1) === 'ore' || italianLe || a || listGoesOn,
+    italian: ITALIAN_CUES.has(token ?? '') || italianLe,
+    a,
+  }
+}
+
+/** Part of the day just before ("evening 4", "in the afternoon 1") or just after ("5 in the evening"). */
+function partAround(toks: readonly Tok[], i: number, end: number): { part?: PartOfDay; end: number } {
+  const before = toks[i - 1]?.token
+  const part = isPartMarker(before) ? PART_OF[before as string] : undefined
+  for (let k = end; k < toks.length && k < end + 4; k++) {
+    const token = toks[k]?.token as string
+    if (isPartMarker(token)) return { part: PART_OF[token], end: k + 1 }
+    if (!PART_FILLERS.has(token)) break
+  }
+  return { ...(part ? { part } : {}), end }
+}
+
 export function readTimes(text: Text, language?: Language): TimeMention[] {
   const toks = text.workTokens()
   const times: TimeMention[] = []
-  const usedUntil = { index: -1 }
+  let usedUntil = -1
   for (let i = 0; i < toks.length; i++) {
-    if (i <= usedUntil.index) continue
     const tok = toks[i] as Tok
-    if (tok.token.startsWith('#')) continue
-    const prev = (k: number) => toks[i - k]?.token
-    // Cue before: "à", "at", "um", "alle", "verso le", "vers les", "alle ore"
-    let cueIndex = i - 1
-    while (cueIndex >= 0 && ['le', 'les', 'the', 'ore'].includes(toks[cueIndex]?.token ?? '') && cueIndex > i - 3)
-      cueIndex--
-    const cueToken = toks[cueIndex]?.token
-    const italianLe = language === 'it' && prev(1) === 'le'
-    const aCue = prev(1) === 'a' && (language === 'fr' || language === 'it' || language === undefined)
-    const hasCue = (cueToken !== undefined && TIME_CUES.has(cueToken)) || prev(1) === 'ore' || italianLe || aCue
-    const italianCue = ITALIAN_CUES.has(cueToken ?? '') || italianLe
-    const core = readClock(toks, i, italianCue, hasCue)
+    if (i <= usedUntil || tok.token.startsWith('#')) continue
+    const prev = toks[i - 1]?.token
+    const cue = cueBefore(toks, i, language, usedUntil >= 0 && usedUntil >= i - 2)
+    const core = readClock(toks, i, cue.italian, cue.has)
     if (!core) continue
     const last = toks[core.end - 1] as Tok
     const after = toks[core.end]?.token
-    // Part of the day just before ("evening 4", "in the afternoon 1") or just after ("5 in the evening")
-    let part: PartOfDay | undefined
-    if (isPartMarker(prev(1))) part = PART_OF[prev(1) as string]
-    let partEnd = core.end
-    for (let k = core.end; k < toks.length && k < core.end + 4; k++) {
-      const token = toks[k]?.token as string
-      if (isPartMarker(token)) {
-        part = PART_OF[token]
-        partEnd = k + 1
-        break
-      }
-      if (!PART_FILLERS.has(token)) break
-    }
+    const { part, end: partEnd } = partAround(toks, i, core.end)
     const isNumberLed = /^\d/.test(tok.token)
     const quarterDot = /^(?:[7-9]|1\d|2[01])\.(?:00|15|30|45)\.?$/.test(tok.token)
-    if (isNumberLed && !core.strong && !hasCue && !part && !core.ampm && !quarterDot) continue
+    if (isNumberLed && !core.strong && !cue.has && !part && !core.ampm && !quarterDot) continue
     if (isNumberLed && after !== undefined && UNIT_WORDS.has(after) && !core.strong) continue
-    if (NUMBER_BEFORE_BLOCKERS.has(prev(1) ?? '')) continue
-    if (core.clockWord && core.cue === 'fr' && DURATION_BEFORE.has(prev(1) ?? '') && !hasCue) continue
+    if (NUMBER_BEFORE_BLOCKERS.has(prev ?? '')) continue
+    if (core.clockWord && core.cue === 'fr' && DURATION_BEFORE.has(prev ?? '') && !cue.has) continue
     // "9.30" is a time when its minutes are a quarter of a salon hour ("9.30", "14.45"), else it needs a cue
-    if (/^\d{1,2}\.\d{2}/.test(tok.token) && !quarterDot && !hasCue && !core.clockWord && !core.ampm && !part) continue
+    if (/^\d{1,2}\.\d{2}/.test(tok.token) && !quarterDot && !cue.has && !core.clockWord && !core.ampm && !part) continue
     // German "am" after an hour is "on the…", not a.m.
-    if (core.ampm === 'am' && (language === 'de' || cueToken === 'um')) {
+    if (core.ampm === 'am' && (language === 'de' || cue.token === 'um')) {
       core.ampm = undefined
       core.end--
     }
     const approxBefore = approximateBefore(text.before(tok.start, 4))
     const approxAfter = text.after(last.end, 2).some((w) => APPROX_AFTER.has(w)) || toks[core.end - 1]?.token === 'ish'
     const cueLanguage =
-      core.cue ?? (cueToken !== undefined ? TIME_CUES.get(cueToken) : undefined) ?? (aCue ? 'fr' : undefined)
+      core.cue ?? (cue.token !== undefined ? TIME_CUES.get(cue.token) : undefined) ?? (cue.a ? 'fr' : undefined)
     times.push({
-      start: (hasCue && cueToken !== undefined ? (toks[cueIndex] as Tok) : tok).start,
+      start: (cue.has && cue.token !== undefined ? (toks[cue.index] as Tok) : tok).start,
       end: (toks[Math.max(partEnd, core.end) - 1] as Tok).end,
       hour: core.hour,
       minute: core.minute,
       twentyFour: core.twentyFour === true || core.hour === 0 || core.hour >= 13,
-      clockWord: core.clockWord === true || prev(1) === 'ore',
+      clockWord: core.clockWord === true || prev === 'ore',
       ...(core.ampm ? { ampm: core.ampm } : {}),
       ...(part ? { part } : {}),
       approximate: approxBefore || approxAfter,
       ...(cueLanguage ? { cueLanguage } : {}),
     })
-    usedUntil.index = Math.max(partEnd, core.end) - 1
+    usedUntil = Math.max(partEnd, core.end) - 1
   }
   return times
 }

@@ -29,6 +29,8 @@ export interface When {
   dateAlternatives?: string[]
   /** The time asked for, minutes after midnight (14:30 → 870). */
   time?: number
+  /** Times offered as alternatives ("um 10 oder um 16 Uhr", "11am, 2pm or 5pm", "alle 10 o alle 11"): each, in the order written, an hour without am/pm read within 7:00–21:00. `time`/`timeOptions` hold the first as before. */
+  timeAlternatives?: number[]
   /** When the hour alone does not say morning or afternoon ("at 4", "um 4", "alle 4"; French "à 4h" is 24-hour, see the rules above): both readings, e.g. [240, 960]. `time` is then absent. */
   timeOptions?: number[]
   /** A part of the day without an exact time ("in the morning", "l'après-midi", "am Nachmittag", "di pomeriggio", "en début d'après-midi" → afternoon + early). */
