@@ -72,7 +72,8 @@
  *   the coming one (from today when it is already the weekend); "next month"/"le mois prochain" the
  *   whole next month. A date, when there is one, wins over a period.
  * - Parts of the day: morning, midday ("à l'heure du déjeuner", "mittags", "at lunchtime",
- *   "all'ora di pranzo"), afternoon, evening ("after work" too); edges early/late ("en début
+ *   "all'ora di pranzo"), afternoon ("after lunch" too), evening ("after work" too), morning for
+ *   "before lunch"; edges early/late ("en début
  *   d'après-midi", "late morning", "am späten Nachmittag", "in tarda mattinata", "primo pomeriggio").
  * - A full stop, "!", "?", "…" or "," after a time ends the sentence, not the time ("à 18h30." is
  *   18:30; "alle 9.30." is a time, not a date with the closing dot).

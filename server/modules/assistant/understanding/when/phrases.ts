@@ -25,6 +25,9 @@ const PHRASES: ReadonlyArray<readonly [string, string]> = [
   ['fin (?:de (?:la )?)?journee|(?:the )?end of the day|fine (?:della )?giornata|(?:am )?ende des tages', 'LATE PAFT'],
   // After work: the evening
   ['after work|apres (?:le )?(?:travail|boulot|taf)|nach (?:der )?arbeit|nach feierabend|dopo (?:il )?lavoro', 'PEVE'],
+  // Before lunch: the morning; after lunch: the afternoon
+  ['before lunch(?:time)?|avant (?:le )?(?:dejeuner|dej)|vor dem mittag(?:essen)?|prima (?:di |del )?pranzo', 'PMORN'],
+  ['after lunch(?:time)?|apres (?:le )?(?:dejeuner|dej)|nach dem mittag(?:essen)?|dopo (?:il )?pranzo', 'PAFT'],
   ['de bonne heure', 'EARLY'],
   ['(?:all|l) una', 'alle 1'],
   [
