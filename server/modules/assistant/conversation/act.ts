@@ -116,6 +116,7 @@ async function carryOut(
       state: settled(
         state,
         appointments.map((a) => a.bookingId),
+        pending.start.slice(0, 10),
       ),
       icsData,
       booked: true,
@@ -129,7 +130,7 @@ async function carryOut(
     })
     return {
       lines: [{ kind: 'booked', appointments: [appointment] }],
-      state: settled(state, [appointment.bookingId]),
+      state: settled(state, [appointment.bookingId], pending.start.slice(0, 10)),
       icsData,
       booked: true,
     }
@@ -141,7 +142,7 @@ async function carryOut(
     })
     return {
       lines: [{ kind: 'moved', appointment }],
-      state: settled(state, [appointment.bookingId]),
+      state: settled(state, [appointment.bookingId], pending.start.slice(0, 10)),
       icsData,
       booked: true,
     }

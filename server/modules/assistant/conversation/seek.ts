@@ -5,7 +5,7 @@ import { act, type Scene } from './act'
 import { decide } from './decide'
 import { alternatives, checkStart, freeStarts, lastBookableDay, refusal } from './free-times'
 import type { Line, Outcome } from './outcome'
-import { dayOf, firstPerDay, inWindow, localStart, plausibleFirst, spread, wishedWindow } from './slots'
+import { dayOf, firstPerDay, inWindow, localStart, minutesOf, plausibleFirst, spread, wishedWindow } from './slots'
 import { asking, type ConversationState, offering, type Pending, remember, withDraft, withoutPending } from './state'
 import { ordinal } from './understand'
 
@@ -113,8 +113,12 @@ async function seekTime(state: ConversationState, services: ServiceInfo[], scene
     const from = draft.period && draft.period.from > today ? draft.period.from : today
     if (from > last) return beyondHorizon(state, services, scene)
     const until = draft.period ? (draft.period.to < last ? draft.period.to : last) : last
-    const free = inWindow(await freeStarts(scene, services, from, until), wishedWindow(draft))
+    const free = inWindow(await freeStarts(scene, services, from, until), wishedWindow(draft, length(services)))
     if (u.when.earliest && free[0]) return propose(state, services, free[0])
+    // A time wished in that period ("ce week-end" … "um 10"): the first day it is free.
+    const wished = draft.time !== undefined ? [draft.time] : (draft.timeOptions ?? [])
+    const exact = free.find((start) => wished.includes(minutesOf(start)))
+    if (exact) return propose(state, services, exact)
     if (free.length === 0) return { lines: [{ kind: 'nothing_free', services }], state }
     const offered = draft.time !== undefined ? firstPerDay(free, draft.time).slice(0, 3) : free.slice(0, 3)
     return { lines: [{ kind: 'next_free', services, starts: offered }], state: offering(state, offered) }
@@ -127,8 +131,20 @@ async function seekTime(state: ConversationState, services: ServiceInfo[], scene
 
   // "Le premier créneau vendredi", "frühester Termin am Freitag": that day's first free time, proposed.
   if (u.when.earliest && draft.time === undefined) {
-    const [first] = inWindow(await freeStarts(scene, services, draft.date, draft.date), wishedWindow(draft))
+    const [first] = inWindow(
+      await freeStarts(scene, services, draft.date, draft.date),
+      wishedWindow(draft, length(services)),
+    )
     if (first) return propose(state, services, first)
+  }
+  // "um 10 oder um 16 Uhr", "11am, 2pm or 5pm": the free ones of the times listed, to choose from.
+  const listed = u.when.timeAlternatives
+  if (listed && listed.length > 1) {
+    const date = draft.date
+    const checks = await Promise.all(listed.map((m) => checkStart(scene, services, localStart(date, m))))
+    const free = checks.filter((c) => c.free).map((c) => c.start)
+    if (free.length === 1) return propose(state, services, free[0] as string)
+    if (free.length > 1) return { lines: [{ kind: 'which_time', starts: free }], state: offering(state, free) }
   }
   const candidates = draft.time !== undefined ? [draft.time] : (draft.timeOptions ?? [])
   if (candidates.length === 0) return dayTimes(state, services, draft.date, scene)
@@ -165,7 +181,7 @@ async function dayTimes(
   scene: Scene,
 ): Promise<Outcome> {
   const { draft } = state
-  const window = wishedWindow(draft)
+  const window = wishedWindow(draft, length(services))
   const free = inWindow(await freeStarts(scene, services, date, date), window)
   if (free.length > 0) {
     const offered = spread(free, MAX_TIMES)
@@ -204,6 +220,9 @@ function lastPerDay(starts: string[]): string[] {
   for (const start of starts) if (!byDay.has(start.slice(0, 10))) byDay.set(start.slice(0, 10), start)
   return [...byDay.values()]
 }
+
+/** Minutes of the visit (one service, or several back to back). */
+const length = (services: ServiceInfo[]) => services.reduce((sum, s) => sum + s.durationMinutes, 0)
 
 /** Several services back to back, as one for a refusal ("would end after closing" counts them all). */
 function asOne(services: ServiceInfo[]): ServiceInfo {

@@ -31,9 +31,14 @@ export function localStart(date: string, minutes: number): string {
   return `${date}T${formatMinutes(minutes)}`
 }
 
-/** The window of the day the draft asks for: a range, or a part of the day (with its edge). */
-export function wishedWindow(draft: Draft): [number, number] | undefined {
-  if (draft.timeRange) return [draft.timeRange.from, draft.timeRange.to]
+/**
+ * The window of the day the draft asks for, as the starts it allows: a range ("entre 14h et 16h",
+ * "prima delle 11" — the appointment of `duration` minutes ends by its end), or a part of the day
+ * (with its edge), in which it starts.
+ */
+export function wishedWindow(draft: Draft, duration: number): [number, number] | undefined {
+  if (draft.timeRange)
+    return [draft.timeRange.from, Math.max(draft.timeRange.from + 1, draft.timeRange.to - duration + 1)]
   if (!draft.partOfDay) return undefined
   return draft.partOfDayEdge ? EDGE_RANGES[draft.partOfDay][draft.partOfDayEdge] : PART_RANGES[draft.partOfDay]
 }

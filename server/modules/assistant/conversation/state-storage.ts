@@ -18,6 +18,7 @@ export function readState(value: unknown): ConversationState {
   if (isStrings(stored.offered)) out.offered = stored.offered
   if (isStrings(stored.lastBookingIds)) out.lastBookingIds = stored.lastBookingIds
   else if (typeof stored.lastBookingId === 'string') out.lastBookingIds = [stored.lastBookingId]
+  if (isDate(stored.near)) out.near = stored.near
   if (typeof stored.movingBookingId === 'string') out.movingBookingId = stored.movingBookingId
   if (stored.topic === 'price') out.topic = { kind: 'price' }
   else if (isObject(stored.topic) && stored.topic.kind === 'price') {

@@ -16,6 +16,8 @@ export interface ConversationState {
   offered?: string[]
   /** The appointments booked or moved last in this chat ("make it 5pm instead", "I'll be late"). */
   lastBookingIds?: string[]
+  /** The day the conversation last settled on (a booking, a move): "vendredi 5" is looked for from its month. */
+  near?: string
   /** A move asked for without a new time yet. */
   movingBookingId?: string
   /** What the last answer was about, for a follow-up ("et une coupe homme ?", "und herren?" after a price). */
@@ -74,13 +76,8 @@ export function remember(state: ConversationState, when: When, serviceIds: strin
     draft.period = when.range
     if (!when.date) draft.date = undefined
   }
-  if (when.date) {
-    if (draft.date !== when.date) {
-      draft.partOfDay = undefined
-      draft.partOfDayEdge = undefined
-    }
-    draft.date = when.date
-  }
+  // A new day keeps the wished part of the day and time ("l'après-midi" … "et jeudi ?").
+  if (when.date) draft.date = when.date
   if (when.time !== undefined) {
     draft.time = when.time
     draft.timeOptions = undefined
@@ -128,10 +125,11 @@ export const offering = (state: ConversationState, starts: string[]): Conversati
 export const withoutPending = (state: ConversationState): ConversationState => ({ ...state, pending: undefined })
 
 /** After a booking or a move: a fresh draft, the appointments remembered for what comes next. */
-export const settled = (state: ConversationState, bookingIds: string[]): ConversationState => ({
+export const settled = (state: ConversationState, bookingIds: string[], date: string): ConversationState => ({
   language: state.language,
   draft: {},
   lastBookingIds: bookingIds,
+  near: date,
   history: state.history,
 })
 

@@ -7,7 +7,7 @@ import { type Treatment, treatmentsNotOffered } from '../understanding/not-offer
 import { matchServices, type ServiceRef, sameForOthers } from '../understanding/services'
 import { fold, words } from '../understanding/text'
 import { readVisit, type VisitWish } from '../understanding/visit'
-import { parseWhen, type When } from '../understanding/when'
+import { parseWhen, type When, type WhenContext } from '../understanding/when'
 import { minutesOf } from './slots'
 import type { ConversationState } from './state'
 
@@ -56,7 +56,7 @@ export function understand(message: string, context: UnderstandContext): Underst
   const understood: Understood = {
     message,
     intents,
-    when: parseWhen(message, { today, language, ...(state.draft.period ? { week: state.draft.period } : {}) }),
+    when: parseWhen(message, whenContext(today, language, state)),
     services,
     inactive: match.inactive.map((s) => s.name),
     notOffered: treatmentsNotOffered(
@@ -79,6 +79,14 @@ export function understand(message: string, context: UnderstandContext): Underst
     if (pick !== undefined) understood.pick = pick
   }
   return understood
+}
+
+/** What the conversation tells the date reader: the period spoken of, and the day it is about. */
+function whenContext(today: string, language: Language, state: ConversationState): WhenContext {
+  const { pending, draft } = state
+  const proposed = pending && 'start' in pending ? pending.start.slice(0, 10) : undefined
+  const near = draft.date ?? proposed ?? state.offered?.[0]?.slice(0, 10) ?? state.near
+  return { today, language, ...(draft.period ? { week: draft.period } : {}), ...(near ? { near } : {}) }
 }
 
 /** Whether the message says anything about when. */

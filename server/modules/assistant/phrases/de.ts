@@ -3,7 +3,7 @@ import { list, type Phrases, type ServiceLine, slots, times } from './types'
 const serviceText = (l: ServiceLine) => `${l.name} — ${l.duration} Min., ${l.price}`
 
 export const de: Phrases = {
-  whichTime: (s, sameDay) => `Gerne! Welche Uhrzeit ist Ihnen lieber: ${slots(s, sameDay, 'um', 'oder', 'am ')} Uhr?`,
+  whichTime: (s, sameDay) => `Gerne! Welche Uhrzeit ist Ihnen lieber: ${slots(s, sameDay, 'um', 'oder', 'am ')}?`,
 
   greeting: (salon, name) =>
     `Hallo${name ? ` ${name}` : ''}! Ich bin der Assistent von ${salon}. Ich kann für Sie einen Termin buchen, Ihnen unsere Leistungen und Preise oder die Öffnungszeiten nennen und Ihre Termine verwalten. Was kann ich für Sie tun?`,
@@ -29,17 +29,17 @@ export const de: Phrases = {
   closedOn: (weekday) => `Am ${weekday} ist der Salon geschlossen.`,
   closedDay: (day) => `Am ${day} ist der Salon geschlossen.`,
   askDay: (service, first) =>
-    `Gerne, ${service}. Welcher Tag passt Ihnen?${first?.length ? ` Die nächsten freien Termine sind ${slots(first, false, 'um', 'und', 'am ')} Uhr.` : ''}`,
+    `Gerne, ${service}. Welcher Tag passt Ihnen?${first?.length ? ` Die nächsten freien Termine sind ${slots(first, false, 'um', 'und', 'am ')}.` : ''}`,
   dayTimes: (day, t, part) =>
-    `Am ${day}${part ? ` (${part})` : ''} habe ich ${times(t, 'oder')} Uhr frei. Welche Uhrzeit passt Ihnen?`,
+    `Am ${day}${part ? ` (${part})` : ''} habe ich ${times(t, 'oder')} frei. Welche Uhrzeit passt Ihnen?`,
   noTimesThatDay: (day, part) => `Am ${day}${part ? ` ${part}` : ''} ist leider kein Termin mehr frei.`,
   nextFree: (service, s) =>
-    `Für ${service} sind die nächsten freien Termine ${slots(s, false, 'um', 'und', 'am ')} Uhr. Welcher passt Ihnen?`,
+    `Für ${service} sind die nächsten freien Termine ${slots(s, false, 'um', 'und', 'am ')}. Welcher passt Ihnen?`,
   nothingFree: (service) => `Leider finde ich in den nächsten Wochen keinen freien Termin für ${service}.`,
   propose: (s, slot) =>
-    `Ich kann Ihnen ${s.name} (${s.duration} Min., ${s.price}) am ${slot.day} um ${slot.time} Uhr anbieten. Soll ich den Termin für Sie buchen?`,
+    `Ich kann Ihnen ${s.name} (${s.duration} Min., ${s.price}) am ${slot.day} um ${slot.time} anbieten. Soll ich den Termin für Sie buchen?`,
   proposeMove: (service, slot) =>
-    `Ich kann Ihren Termin ${service} auf ${slot.day} um ${slot.time} Uhr verschieben. Soll ich das machen?`,
+    `Ich kann Ihren Termin ${service} auf ${slot.day} um ${slot.time} verschieben. Soll ich das machen?`,
   refused: (reason, slot, d) =>
     ({
       too_soon:
@@ -50,33 +50,33 @@ export const de: Phrases = {
       closed_day: `Am ${d.weekday} ist der Salon geschlossen.`,
       time_off: `Am ${slot.day} ist der Salon geschlossen.`,
       outside_hours: d.opens
-        ? `Zu dieser Uhrzeit ist der Salon nicht geöffnet: Am ${d.weekday} haben wir von ${d.opens} bis ${d.closes} Uhr geöffnet.`
+        ? `Zu dieser Uhrzeit ist der Salon nicht geöffnet: Am ${d.weekday} haben wir von ${d.opens} bis ${d.closes} geöffnet.`
         : `Am ${d.weekday} ist der Salon geschlossen.`,
-      ends_after_closing: `${d.service} (${d.duration} Min.) zu dieser Uhrzeit würde erst nach Ladenschluss um ${d.closes} Uhr enden.`,
+      ends_after_closing: `${d.service} (${d.duration} Min.) zu dieser Uhrzeit würde erst nach Ladenschluss um ${d.closes} enden.`,
       off_grid: `Die Termine beginnen alle ${d.step} Minuten.`,
       taken: `Diese Uhrzeit ist am ${slot.day} leider schon besetzt.`,
     })[reason],
   alternatives: (s, sameDay) =>
-    `${sameDay ? 'Am selben Tag kann ich Ihnen' : 'Ich kann Ihnen'} ${slots(s, sameDay, 'um', 'oder', 'am ')} Uhr anbieten. Was passt Ihnen?`,
+    `${sameDay ? 'Am selben Tag kann ich Ihnen' : 'Ich kann Ihnen'} ${slots(s, sameDay, 'um', 'oder', 'am ')} anbieten. Was passt Ihnen?`,
   pastDay: () => 'Dieses Datum ist schon vorbei. Welcher andere Tag passt Ihnen?',
-  ambiguousTime: (options) => `Meinen Sie ${times(options, 'oder')} Uhr?`,
+  ambiguousTime: (options) => `Meinen Sie ${times(options, 'oder')}?`,
   booked: (service, slot, salon, address) =>
-    `Ihr Termin ist gebucht! ${service} am ${slot.day} um ${slot.time} Uhr bei ${salon}, ${address}. Den Termin für Ihren Kalender finden Sie im Anhang. Bis bald!`,
+    `Ihr Termin ist gebucht! ${service} am ${slot.day} um ${slot.time} bei ${salon}, ${address}. Den Termin für Ihren Kalender finden Sie im Anhang. Bis bald!`,
   moved: (service, slot) =>
-    `Erledigt: Ihr Termin ${service} ist auf ${slot.day} um ${slot.time} Uhr verschoben. Den aktualisierten Termin für Ihren Kalender finden Sie im Anhang.`,
+    `Erledigt: Ihr Termin ${service} ist auf ${slot.day} um ${slot.time} verschoben. Den aktualisierten Termin für Ihren Kalender finden Sie im Anhang.`,
   cancelConfirm: (service, slot) =>
-    `Möchten Sie Ihren Termin ${service} am ${slot.day} um ${slot.time} Uhr wirklich absagen?`,
+    `Möchten Sie Ihren Termin ${service} am ${slot.day} um ${slot.time} wirklich absagen?`,
   cancelled: (service, slot) =>
-    `Alles klar, Ihr Termin ${service} am ${slot.day} um ${slot.time} Uhr ist abgesagt. Bis zum nächsten Mal!`,
+    `Alles klar, Ihr Termin ${service} am ${slot.day} um ${slot.time} ist abgesagt. Bis zum nächsten Mal!`,
   whichAppointment: (action, lines) =>
     action === 'note'
       ? `Um welchen Ihrer Termine geht es?\n${list(lines)}`
       : `Sie haben mehrere Termine. Welchen möchten Sie ${action === 'cancel' ? 'absagen' : 'verschieben'}?\n${list(lines)}`,
   noAppointments: () => 'Sie haben keine anstehenden Termine bei uns. Möchten Sie einen buchen?',
   appointments: (lines) => `Das sind Ihre nächsten Termine:\n${list(lines)}`,
-  appointmentLine: (service, slot) => `${service} am ${slot.day} um ${slot.time} Uhr`,
+  appointmentLine: (service, slot) => `${service} am ${slot.day} um ${slot.time}`,
   kept: (service, slot) =>
-    `In Ordnung, ich ändere nichts: Ihr Termin ${service} bleibt am ${slot.day} um ${slot.time} Uhr.`,
+    `In Ordnung, ich ändere nichts: Ihr Termin ${service} bleibt am ${slot.day} um ${slot.time}.`,
   declined: () => 'In Ordnung, ich buche nichts. Welcher andere Tag oder welche andere Uhrzeit passt Ihnen?',
   slotGone: () => 'Leider wurde dieser Termin gerade vergeben.',
   failed: () => 'Das hat leider nicht geklappt. Können Sie es gleich noch einmal versuchen?',
@@ -99,14 +99,14 @@ export const de: Phrases = {
   beyondHorizon: (lastDay, horizon) =>
     `So weit im Voraus kann man noch nicht buchen: Termine sind bis ${lastDay} buchbar (${horizon} Tage im Voraus).`,
   lateNoted: (service, slot, minutes) =>
-    `Danke, ich gebe dem Salon Bescheid, dass Sie ${minutes ? `etwa ${minutes} Min. später kommen` : 'sich verspäten'} – Ihr Termin ${service} am ${slot.day} um ${slot.time} Uhr.`,
+    `Danke, ich gebe dem Salon Bescheid, dass Sie ${minutes ? `etwa ${minutes} Min. später kommen` : 'sich verspäten'} – Ihr Termin ${service} am ${slot.day} um ${slot.time}.`,
   nothingBookedYet: () => 'Es ist noch nichts gebucht.',
   stillProposed: (s, slot) =>
-    `Soll ich ${s.name} (${s.duration} Min., ${s.price}) am ${slot.day} um ${slot.time} Uhr für Sie buchen? Antworten Sie mit „ja“, oder nennen Sie mir einen anderen Tag oder eine andere Uhrzeit.`,
+    `Soll ich ${s.name} (${s.duration} Min., ${s.price}) am ${slot.day} um ${slot.time} für Sie buchen? Antworten Sie mit „ja“, oder nennen Sie mir einen anderen Tag oder eine andere Uhrzeit.`,
   stillProposedMove: (service, slot) =>
-    `Ihr Termin ${service} ist noch nicht verschoben. Soll ich ihn auf ${slot.day} um ${slot.time} Uhr verschieben?`,
+    `Ihr Termin ${service} ist noch nicht verschoben. Soll ich ihn auf ${slot.day} um ${slot.time} verschieben?`,
   stillProposedCancel: (service, slot) =>
-    `Ihr Termin ${service} am ${slot.day} um ${slot.time} Uhr ist nicht abgesagt. Möchten Sie ihn wirklich absagen?`,
+    `Ihr Termin ${service} am ${slot.day} um ${slot.time} ist nicht abgesagt. Möchten Sie ihn wirklich absagen?`,
   needs: (what, lines) =>
     what === 'service'
       ? `Welche Leistung möchten Sie?\n${list(lines.map(serviceText))}`
