@@ -101,10 +101,12 @@ async function seekTime(state: ConversationState, services: ServiceInfo[], scene
   if (draft.date && draft.date > last) return beyondHorizon(state, services, scene)
 
   // A weekday that could be this week's or next week's: ask, never guess.
-  if (u.when.dateAlternatives && u.when.dateAlternatives.length > 1 && draft.date) {
+  // (Not for a weekday the salon is closed on: that answer holds for both.)
+  const alternativeDays = u.when.dateAlternatives
+  if (alternativeDays && alternativeDays.length > 1 && draft.date && dayOf(await scene.week(), draft.date).isOpen) {
     return {
-      lines: [{ kind: 'choose_day', dates: u.when.dateAlternatives }],
-      state: asking(state, { kind: 'choose_day', dates: u.when.dateAlternatives }),
+      lines: [{ kind: 'choose_day', dates: alternativeDays }],
+      state: asking(state, { kind: 'choose_day', dates: alternativeDays }),
     }
   }
 
@@ -119,6 +121,8 @@ async function seekTime(state: ConversationState, services: ServiceInfo[], scene
     const wished = draft.time !== undefined ? [draft.time] : (draft.timeOptions ?? [])
     const exact = free.find((start) => wished.includes(minutesOf(start)))
     if (exact) return propose(state, services, exact)
+    // "en mars" when bookings open until 1 March: say how far ahead one can book.
+    if (free.length === 0 && draft.period && draft.period.to > last) return beyondHorizon(state, services, scene)
     if (free.length === 0) return { lines: [{ kind: 'nothing_free', services }], state }
     const offered = draft.time !== undefined ? firstPerDay(free, draft.time).slice(0, 3) : free.slice(0, 3)
     return { lines: [{ kind: 'next_free', services, starts: offered }], state: offering(state, offered) }
