@@ -1,14 +1,13 @@
 import type { Language } from '../../../../common/languages'
 import type { WorkingHours } from '../../../../common/schemas/schedule'
 import { type Appointment, type ServiceInfo, type ToolScope, tools } from '../tools'
+import { pickAppointment } from './choices'
 import type { Action, Question } from './decide'
-import { decide } from './decide'
 import { moveTo } from './move'
 import type { Line, Outcome } from './outcome'
 import { seek } from './seek'
-import { minutesOf } from './slots'
 import { asking, type ConversationState, closed, type Pending, settled, withoutPending } from './state'
-import { hasWhen, ordinal as ordinalIn, type Understood } from './understand'
+import { hasWhen, type Understood } from './understand'
 
 /**
  * Step 3 of the pipeline: carry the decided action out through the tools (the only way the
@@ -38,7 +37,7 @@ export async function act(action: Action, state: ConversationState, scene: Scene
     case 'restate':
       return restate(action, state, scene)
     case 'choose_booking':
-      return chooseBooking(action.pending, state, scene)
+      return chooseBooking(action, state, scene)
     case 'propose_offered':
       return proposeOffered(action.start, state, scene)
     case 'which_time':
@@ -215,33 +214,16 @@ async function proposeOffered(start: string, state: ConversationState, scene: Sc
 // ——— The customer's appointments ———
 
 async function chooseBooking(
-  pending: Extract<Pending, { kind: 'choose_booking' }>,
+  chosen: Extract<Action, { kind: 'choose_booking' }>,
   state: ConversationState,
   scene: Scene,
 ): Promise<Outcome> {
-  const appointments = (await tools.list_my_appointments(scene.scope)).filter((a) =>
-    pending.bookingIds.includes(a.bookingId),
-  )
-  const picked = pickAppointment(scene, appointments)
   const next = withoutPending(state)
-  if (!picked) return act(decide(next, scene.u), next, scene)
-  if (pending.action === 'cancel') return proposeCancel(picked, next)
-  if (pending.action === 'note') return late({ ...next, lastBookingIds: [picked.bookingId] }, scene)
+  const picked = (await tools.list_my_appointments(scene.scope)).find((a) => a.bookingId === chosen.bookingId)
+  if (!picked) return { lines: [{ kind: 'no_appointments' }], state: next }
+  if (chosen.action === 'cancel') return proposeCancel(picked, next)
+  if (chosen.action === 'note') return late({ ...next, lastBookingIds: [picked.bookingId] }, scene)
   return (await startMove({ ...next, movingBookingId: picked.bookingId }, scene)) ?? seek(next, scene)
-}
-
-/** The appointment a message points at: by day, time or service, else by its rank in the list. */
-function pickAppointment(scene: Scene, appointments: Appointment[]): Appointment | undefined {
-  const { when, services, pick } = scene.u
-  const fitting = appointments.filter(
-    (a) =>
-      (!when.date || a.start.startsWith(when.date)) &&
-      (when.time === undefined || minutesOf(a.start) === when.time) &&
-      (services.length === 0 || services.some((s) => s.name === a.serviceName)),
-  )
-  if ((when.date || when.time !== undefined || services.length > 0) && fitting.length === 1) return fitting[0]
-  const index = pick ?? ordinalIn(scene.u.message, appointments.length)
-  return index !== undefined ? appointments[index] : undefined
 }
 
 /** The appointment a cancel, move or note is about; several without a hint → ask which. */
@@ -256,11 +238,16 @@ async function targetAppointment(
   const remembered = appointments.find(
     (a) => a.bookingId === state.movingBookingId || state.lastBookingIds?.includes(a.bookingId),
   )
-  const picked = pickAppointment(scene, appointments) ?? remembered
+  const picked = pickAppointment(scene.u, appointments) ?? remembered
   if (picked) return { appointment: picked }
   return {
     lines: [{ kind: 'which_appointment', action, appointments }],
-    state: asking(state, { kind: 'choose_booking', action, bookingIds: appointments.map((a) => a.bookingId) }),
+    state: asking(state, {
+      kind: 'choose_booking',
+      action,
+      bookingIds: appointments.map((a) => a.bookingId),
+      options: appointments.map(({ bookingId, start, serviceName }) => ({ bookingId, start, serviceName })),
+    }),
   }
 }
 

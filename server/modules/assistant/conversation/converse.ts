@@ -9,7 +9,7 @@ import { decide } from './decide'
 import { alternatives } from './free-times'
 import type { Outcome } from './outcome'
 import { render } from './reply'
-import type { ConversationState } from './state'
+import { type ConversationState, isChoice, withoutPending } from './state'
 import { understand } from './understand'
 
 /**
@@ -44,9 +44,12 @@ export async function converse(
   // Inactive services too: a customer asking for one hears that the salon no longer offers it.
   const catalog = await listSalonServices(scope.db, scope.salon)
   const services = catalog.filter((s) => s.isActive).map(toServiceInfo)
-  const state: ConversationState = { ...stored, language }
 
-  const understood = understand(message, { today, language, catalog, active: services, state })
+  const heard = { ...stored, language }
+  const understood = understand(message, { today, language, catalog, active: services, state: heard })
+  // A question we asked (which service, day or appointment) that the message does not answer is
+  // dropped: the message is a request of its own.
+  const state = isChoice(heard.pending) && !understood.choice ? withoutPending(heard) : heard
   const action = decide(state, understood)
   const scene: Scene = {
     scope,

@@ -25,7 +25,8 @@ export type Action =
   | { kind: 'decline'; pending: Extract<Pending, { kind: 'book' | 'move' | 'cancel' }> }
   /** Nothing booked: the proposal is still open, say so and restate it. */
   | { kind: 'restate'; pending: Extract<Pending, { kind: 'book' | 'move' | 'cancel' }>; before: Action | undefined }
-  | { kind: 'choose_booking'; pending: Extract<Pending, { kind: 'choose_booking' }> }
+  /** One of the customer's appointments chosen, for the action we asked about. */
+  | { kind: 'choose_booking'; action: 'cancel' | 'move' | 'note'; bookingId: string }
   | { kind: 'propose_offered'; start: string }
   | { kind: 'which_time'; starts: string[] }
   | { kind: 'seek'; serviceIds?: string[] }
@@ -51,7 +52,7 @@ export function decide(state: ConversationState, u: Understood): Action {
     const answer = answerProposal(state, pending, u)
     if (answer) return answer
   } else if (pending) {
-    const answer = answerChoice(pending)
+    const answer = answerChoice(pending, u)
     if (answer) return answer
   }
   return decideFresh(state, u)
@@ -90,9 +91,15 @@ function sameProposal(pending: Pending, u: Understood): boolean {
   return date === pending.start.slice(0, 10) && time === minutes && !u.when.range && !u.when.timeRange
 }
 
-function answerChoice(pending: Exclude<Pending, { kind: 'book' | 'move' | 'cancel' }>): Action | undefined {
-  if (pending.kind === 'choose_booking') return { kind: 'choose_booking', pending }
-  // A service or a day chosen: the booking goes on (act reads the choice from the message).
+function answerChoice(
+  pending: Exclude<Pending, { kind: 'book' | 'move' | 'cancel' }>,
+  u: Understood,
+): Action | undefined {
+  const { choice } = u
+  if (!choice) return undefined
+  if (pending.kind === 'choose_booking' && 'bookingId' in choice)
+    return { kind: 'choose_booking', action: pending.action, bookingId: choice.bookingId }
+  // A service or a day chosen: the booking goes on with it.
   if (pending.kind === 'choose_service' || pending.kind === 'choose_day') return { kind: 'seek' }
   return undefined
 }

@@ -1,13 +1,10 @@
 import { addDays } from '../../../../common/time'
 import type { ServiceInfo } from '../tools'
-import { pickAmong } from '../understanding/services'
-import { act, type Scene } from './act'
-import { decide } from './decide'
+import type { Scene } from './act'
 import { alternatives, checkStart, freeStarts, lastBookableDay, refusal } from './free-times'
 import type { Line, Outcome } from './outcome'
 import { dayOf, firstPerDay, inWindow, localStart, minutesOf, plausibleFirst, spread, wishedWindow } from './slots'
 import { asking, type ConversationState, offering, type Pending, remember, withDraft, withoutPending } from './state'
-import { ordinal } from './understand'
 
 /** How many times a list offers at most. */
 const MAX_TIMES = 6
@@ -18,10 +15,6 @@ const MAX_TIMES = 6
  */
 export async function seek(state: ConversationState, scene: Scene): Promise<Outcome> {
   const chosen = takeChoice(state, scene)
-  if (chosen === 'none') {
-    const next = withoutPending(state)
-    return act(decide(next, scene.u), next, scene)
-  }
   // A choice just made was the message's service; otherwise the message may name new ones.
   const wish = chosen === state ? wishedServices(scene) : {}
   let next = remember(withoutPending(chosen), scene.u.when, wish.serviceIds)
@@ -45,25 +38,15 @@ export async function seek(state: ConversationState, scene: Scene): Promise<Outc
 }
 
 /** The answer to a choice we asked for (which service, which day), folded into the state. */
-function takeChoice(state: ConversationState, scene: Scene): ConversationState | 'none' {
+function takeChoice(state: ConversationState, scene: Scene): ConversationState {
   const { pending } = state
-  const { u } = scene
-  if (pending?.kind === 'choose_service') {
-    const options = scene.services.filter((s) => pending.serviceIds.includes(s.id))
-    const named = u.services.filter((s) => pending.serviceIds.includes(s.id))
-    const picked =
-      (named.length === 1 ? named[0] : undefined) ??
-      pickAmong(u.message, options) ??
-      options[ordinal(u.message, options.length) ?? -1]
-    if (!picked) return 'none'
-    const serviceIds = pending.visit ? pending.visit.map((id) => id ?? picked.id) : [picked.id]
+  const { choice } = scene.u
+  if (pending?.kind === 'choose_service' && choice && 'serviceId' in choice) {
+    const serviceIds = pending.visit ? pending.visit.map((id) => id ?? choice.serviceId) : [choice.serviceId]
     return withDraft(withoutPending(state), { serviceIds })
   }
-  if (pending?.kind === 'choose_day') {
-    const index = u.when.date ? pending.dates.indexOf(u.when.date) : ordinal(u.message, pending.dates.length)
-    const date = index !== undefined && index >= 0 ? pending.dates[index] : u.when.date
-    if (!date) return 'none'
-    return withDraft(withoutPending(state), { date })
+  if (pending?.kind === 'choose_day' && choice && 'date' in choice) {
+    return withDraft(withoutPending(state), { date: choice.date })
   }
   return state
 }

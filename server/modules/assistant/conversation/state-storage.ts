@@ -1,5 +1,5 @@
 import { LANGUAGES, type Language } from '../../../../common/languages'
-import type { ChatTurn, ConversationState, Draft, Pending } from './state'
+import type { AppointmentBrief, ChatTurn, ConversationState, Draft, Pending } from './state'
 
 /**
  * Reads a stored conversation state defensively: an unknown shape (a manual edit) is dropped
@@ -77,7 +77,14 @@ function readPending(value: unknown): Pending | undefined {
     }
     case 'choose_booking':
       return (p.action === 'cancel' || p.action === 'move' || p.action === 'note') && isStrings(p.bookingIds)
-        ? { kind: 'choose_booking', action: p.action, bookingIds: p.bookingIds }
+        ? {
+            kind: 'choose_booking',
+            action: p.action,
+            bookingIds: p.bookingIds,
+            ...(Array.isArray(p.options) && p.options.every(isBrief)
+              ? { options: p.options as AppointmentBrief[] }
+              : {}),
+          }
         : undefined
     case 'choose_day':
       return isStrings(p.dates) && p.dates.every(isDate) ? { kind: 'choose_day', dates: p.dates } : undefined
@@ -91,5 +98,7 @@ const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s)
 const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)
 const isMinutes = (v: unknown, max = 1439): v is number =>
   typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= max
+const isBrief = (v: unknown): boolean =>
+  isObject(v) && typeof v.bookingId === 'string' && typeof v.start === 'string' && typeof v.serviceName === 'string'
 const isTurn = (t: unknown): t is ChatTurn =>
   isObject(t) && (t.role === 'user' || t.role === 'assistant') && typeof t.content === 'string'

@@ -50,8 +50,16 @@ export type Pending =
   /** A short choice the customer was asked to make. */
   /** `visit`: the services of a visit in order, null where the chosen one goes ("deux coupes": which?). */
   | { kind: 'choose_service'; serviceIds: string[]; visit?: (string | null)[] }
-  | { kind: 'choose_booking'; action: 'cancel' | 'move' | 'note'; bookingIds: string[] }
+  /** `options`: what the customer saw of each appointment, so "celui de vendredi" can be read. */
+  | { kind: 'choose_booking'; action: 'cancel' | 'move' | 'note'; bookingIds: string[]; options?: AppointmentBrief[] }
   | { kind: 'choose_day'; dates: string[] }
+
+/** One of the customer's appointments as a choice shows it (local start 'YYYY-MM-DDTHH:MM'). */
+export interface AppointmentBrief {
+  bookingId: string
+  start: string
+  serviceName: string
+}
 
 export interface ChatTurn {
   role: 'user' | 'assistant'
@@ -65,6 +73,9 @@ export const isProposal = (
   pending: Pending | undefined,
 ): pending is Extract<Pending, { start: string }> | Extract<Pending, { kind: 'cancel' }> =>
   pending?.kind === 'book' || pending?.kind === 'move' || pending?.kind === 'cancel'
+
+/** A short question we asked (which service, which day, which appointment), not a proposal. */
+export const isChoice = (pending: Pending | undefined): boolean => pending !== undefined && !isProposal(pending)
 
 // ——— Transitions ———
 

@@ -93,3 +93,15 @@
  */
 export { parseWhen } from './when/parse'
 export type { PartOfDay, When, WhenContext } from './when/types'
+
+import type { When } from './when/types'
+
+/** Whether a reading says anything about when (a day, a period, a time, a part of the day, "the earliest"). */
+export const hasWhen = (when: When): boolean =>
+  when.date !== undefined ||
+  when.time !== undefined ||
+  when.timeOptions !== undefined ||
+  when.partOfDay !== undefined ||
+  when.range !== undefined ||
+  when.timeRange !== undefined ||
+  when.earliest === true
