@@ -31,6 +31,9 @@ export const DEMO_SALON = {
   address: '12 rue des Lilas, 75011 Paris',
   country: 'FR',
   timeZone: 'Europe/Paris',
+  publicPhone: '01 43 55 20 20',
+  practicalInfo:
+    'Paiement par carte bancaire ou en espèces. Parking public à 50 m, rue des Lilas. Salon de plain-pied, accessible en fauteuil roulant.',
 }
 
 /** Her referral link is /waitlist?ref=AMBDEMO1. */

@@ -34,6 +34,8 @@ const LUMIERE: Salon = {
   isActive: true,
   isGoogleCalendarConnected: true,
   googleConnectedEmail: 'salon.lumiere.demo@gmail.com',
+  publicPhone: '01 43 55 20 20',
+  practicalInfo: 'Paiement par carte bancaire ou en espèces.\nParking public à 50 m, rue des Lilas.',
   instagramConnected: false,
   instagramUsername: null,
   bookingRules: { slotStepMinutes: 15, minimumNoticeMinutes: 60, horizonDays: 90 },

@@ -97,7 +97,8 @@ export const toolInputs = {
 export type ToolName = keyof typeof toolInputs
 
 export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
-  get_salon_info: "The salon's name, address, time zone and booking rules.",
+  get_salon_info:
+    "The salon's name, address, public phone number, contact e-mail, practical information (payment, parking, access…; quote it as written), time zone and booking rules. A field the salon has not given is null.",
   list_services: 'The services the salon offers now: id, name, description, duration in minutes, price.',
   get_opening_hours: 'Opening hours per weekday (0 = Monday) and the coming closures.',
   check_availability:
@@ -215,6 +216,9 @@ export const tools = {
     return {
       name: salon.name,
       address: salon.address,
+      phone: salon.publicPhone,
+      contactEmail: salon.contactEmail,
+      practicalInfo: salon.practicalInfo,
       timeZone: salon.timeZone,
       slotStepMinutes: salon.slotStepMinutes,
       minimumNoticeMinutes: salon.minimumNoticeMinutes,
