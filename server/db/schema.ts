@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { LANGUAGES } from '../../common/languages'
+import { BOOKING_NOTE_KINDS } from '../../common/schemas/booking'
 import { REFERRAL_STATUSES } from '../../common/schemas/waitlist'
 
 /**
@@ -236,8 +237,6 @@ export const bookings = pgTable(
     index('bookings_customer').on(t.customerId),
   ],
 )
-
-export const BOOKING_NOTE_KINDS = ['late'] as const
 
 /**
  * What a customer told the salon about one of their bookings ("I'll be 10 minutes late"), shown to

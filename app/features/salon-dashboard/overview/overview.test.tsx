@@ -363,6 +363,7 @@ describe('the dashboard', () => {
         channel: 'web',
         createdAt: '2026-11-30T10:00:00.000Z',
         cancelledAt: null,
+        notes: [],
       },
     ],
   }

@@ -40,6 +40,7 @@ function booking(overrides: Partial<Booking>): Booking {
     channel: 'web',
     createdAt: '2026-11-30T10:00:00.000Z',
     cancelledAt: null,
+    notes: [],
     ...overrides,
   }
 }
