@@ -65,6 +65,7 @@ const COUPE: Service = {
   currency: 'EUR',
   isActive: true,
   position: 1,
+  translations: { de: 'Damenhaarschnitt', it: 'Taglio donna', en: "Women's haircut" },
 }
 const OVERVIEW: AdminOverview = {
   activeSalons: 1,

@@ -105,7 +105,8 @@ export type ToolName = keyof typeof toolInputs
 export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
   get_salon_info:
     "The salon's name, address, public phone number, contact e-mail, practical information (payment, parking, access…; quote it as written), time zone and booking rules. A field the salon has not given is null.",
-  list_services: 'The services the salon offers now: id, name, description, duration in minutes, price.',
+  list_services:
+    "The services the salon offers now: id, name (the salon's own), translations (the name in other languages, when known: use the customer's language's), description, duration in minutes, price.",
   get_opening_hours: 'Opening hours per weekday (0 = Monday) and the coming closures.',
   check_availability:
     'Free start times (salon local time) of a service on a day or a period; with `start`, whether that start is free and why not.',
@@ -124,7 +125,10 @@ export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
 
 export interface ServiceInfo {
   id: string
+  /** The salon's own name for the service: the reference. */
   name: string
+  /** Its name in the other languages the salon's name is known in (built-in glossary, or the owner's). */
+  translations: Partial<Record<Language, string>>
   description: string | null
   durationMinutes: number
   priceMinor: number
@@ -136,6 +140,7 @@ export function toServiceInfo(service: Service): ServiceInfo {
   return {
     id: service.id,
     name: service.name,
+    translations: service.translations,
     description: service.description,
     durationMinutes: service.duration,
     priceMinor: service.price,

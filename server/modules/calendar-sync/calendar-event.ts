@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { Language } from '../../../common/languages'
+import { type Language, languageOfCountry } from '../../../common/languages'
 import type { BookingChannel } from '../../../common/schemas/booking'
 import { formatLocalDateTime } from '../../../common/time'
 import type { CalendarEvent } from './google-calendar'
@@ -43,14 +43,6 @@ export interface SalonForCalendar {
   address: string
   timeZone: string
   country: string
-}
-
-/** The owner reads the description in the salon's country's language (English elsewhere). */
-export function ownerLanguage(country: string): Language {
-  if (['FR', 'BE', 'LU', 'MC'].includes(country)) return 'fr'
-  if (['DE', 'AT', 'CH', 'LI'].includes(country)) return 'de'
-  if (['IT', 'SM', 'VA'].includes(country)) return 'it'
-  return 'en'
 }
 
 const TEXTS: Record<
@@ -140,7 +132,8 @@ function firstName(name: string): string {
 
 /** The event a booking should be in its salon's calendar. */
 export function eventOf(booking: BookingForCalendar, salon: SalonForCalendar, publicUrl: string): CalendarEvent {
-  const texts = TEXTS[ownerLanguage(salon.country)]
+  // The owner reads the description in the salon's country's language.
+  const texts = TEXTS[languageOfCountry(salon.country)]
   const dashboard = `${publicUrl}/professional`
   // What the owner must see first on the phone: the customer is on their way, late.
   const late = booking.lateNotedAt

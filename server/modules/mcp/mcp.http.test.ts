@@ -63,6 +63,9 @@ describe('the MCP server', () => {
         name: string
       }[]
       expect(services.map((s) => s.name)).not.toContain('Permanente')
+      expect(services.find((s) => s.name === 'Coupe femme')).toMatchObject({
+        translations: { de: 'Damenhaarschnitt', it: 'Taglio donna', en: "Women's haircut" },
+      })
       const brushing = services.find((s) => s.name === 'Brushing')?.id
 
       const free = json(

@@ -56,6 +56,7 @@ const COUPE: Service = {
   currency: 'EUR',
   isActive: true,
   position: 1,
+  translations: { de: 'Damenhaarschnitt', it: 'Taglio donna', en: "Women's haircut" },
 }
 
 type Route = (init: RequestInit | undefined) => Response | Promise<Response>
