@@ -171,6 +171,8 @@ describe('the salon table', () => {
     await waitFor(() => expect(document.activeElement).toBe(services))
     expect(within(dialog).getAllByText('salon.lumiere.demo@gmail.com', { selector: 'dd' })).toHaveLength(2)
     expect(within(dialog).getByText('Europe/Paris')).toBeTruthy()
+    expect(within(dialog).getByText('01 43 55 20 20', { selector: 'dd' })).toBeTruthy()
+    expect(within(dialog).getByText(/^Paiement par carte bancaire/, { selector: 'dd' })).toBeTruthy()
     expect(within(dialog).getByText(/45,00\sEUR/)).toBeTruthy()
     expect(within(dialog).getByText('Fermé')).toBeTruthy()
   })
