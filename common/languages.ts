@@ -6,3 +6,11 @@ export const DEFAULT_LANGUAGE: Language = 'fr'
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value)
 }
+
+/** The language a salon of this country works in (its owner's, its services' names): English elsewhere. */
+export function languageOfCountry(country: string): Language {
+  if (['FR', 'BE', 'LU', 'MC'].includes(country)) return 'fr'
+  if (['DE', 'AT', 'CH', 'LI'].includes(country)) return 'de'
+  if (['IT', 'SM', 'VA'].includes(country)) return 'it'
+  return 'en'
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { serviceSchema } from './catalog'
 import { text } from './primitives'
-import { countryCodeSchema, emailSchema, salonSchema } from './salon'
+import { countryCodeSchema, emailSchema, practicalInfoSchema, publicPhoneSchema, salonSchema } from './salon'
 
 /**
  * The administration panel (spec §2 "Administration panel") with real figures instead of the
@@ -32,6 +32,8 @@ export const adminSalonInputSchema = z.object({
   contactEmail: emailSchema,
   authorizedGoogleEmail: emailSchema.nullable().optional(),
   isActive: z.boolean().optional(),
+  publicPhone: publicPhoneSchema.optional(),
+  practicalInfo: practicalInfoSchema.optional(),
 })
 export const adminSalonUpdateSchema = adminSalonInputSchema.partial()
 

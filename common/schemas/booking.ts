@@ -8,6 +8,23 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number]
 export const BOOKING_CHANNELS = ['web', 'telegram', 'instagram', 'mcp', 'dashboard', 'api'] as const
 export type BookingChannel = (typeof BOOKING_CHANNELS)[number]
 
+export const BOOKING_NOTE_KINDS = ['late'] as const
+export type BookingNoteKind = (typeof BOOKING_NOTE_KINDS)[number]
+/** How late a customer may say they will be, in minutes. */
+export const LATE_MINUTES_MAX = 180
+
+/** What the customer told the salon about the booking ("I'll be 10 minutes late"). */
+export const bookingNoteSchema = z.object({
+  kind: z.enum(BOOKING_NOTE_KINDS),
+  /** How many minutes late the customer said they would be; null when they did not say. */
+  minutes: z.number().nullable(),
+  /** When the customer said it: the instant, and the salon's date and time (HH:mm) of it. */
+  createdAt: z.string(),
+  localDate: z.string(),
+  localTime: z.string(),
+})
+export type BookingNote = z.infer<typeof bookingNoteSchema>
+
 /** A booking as the salon sees it. Times are ISO instants; `localDate`/`localTime` are on the salon's clock. */
 export const bookingSchema = z.object({
   id: z.string(),
@@ -27,6 +44,8 @@ export const bookingSchema = z.object({
   channel: z.enum(BOOKING_CHANNELS),
   createdAt: z.string(),
   cancelledAt: z.string().nullable(),
+  /** The customer's notes about this appointment as it stands (newest first): none once it moves. */
+  notes: z.array(bookingNoteSchema),
 })
 export type Booking = z.infer<typeof bookingSchema>
 

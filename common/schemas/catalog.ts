@@ -1,6 +1,18 @@
 import { z } from 'zod'
 import { text } from './primitives'
 
+/**
+ * A service's name in other languages than the one the salon names it in (that name stays the
+ * reference): from the built-in glossary of common service names, or entered by the owner.
+ */
+export const serviceTranslationsSchema = z.object({
+  fr: z.string().optional(),
+  de: z.string().optional(),
+  it: z.string().optional(),
+  en: z.string().optional(),
+})
+export type ServiceTranslations = z.infer<typeof serviceTranslationsSchema>
+
 /** A service on the salon's menu. Prices are in minor units of `currency` (4500 = 45.00 EUR). */
 export const serviceSchema = z.object({
   id: z.string(),
@@ -12,6 +24,7 @@ export const serviceSchema = z.object({
   currency: z.string(),
   isActive: z.boolean(),
   position: z.number(),
+  translations: serviceTranslationsSchema,
 })
 export type Service = z.infer<typeof serviceSchema>
 

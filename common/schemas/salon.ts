@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isCountryCode } from '../countries'
+import { PRACTICAL_INFO_MAX_LENGTH, PUBLIC_PHONE_MESSAGES, publicPhoneProblem } from '../public-phone'
 import { text } from './primitives'
 import { workingHoursSchema } from './schedule'
 
@@ -17,6 +18,32 @@ export const emailSchema = text()
   .toLowerCase()
   .max(254, 'The e-mail address is too long')
   .pipe(z.email({ message: 'Invalid e-mail address' }))
+
+/** The salon's public phone number as written ("01 43 55 20 20"); empty clears it (null). */
+export const publicPhoneSchema = text()
+  .superRefine((value, context) => {
+    const problem = value === '' ? null : publicPhoneProblem(value)
+    if (problem) context.addIssue({ code: 'custom', message: PUBLIC_PHONE_MESSAGES[problem] })
+  })
+  .transform((value) => value || null)
+  .nullable()
+
+/** A control character other than a line break or a tab: invisible, and meaningless in a text a customer reads. */
+function hasControlCharacter(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i)
+    if ((code < 0x20 && code !== 0x0a && code !== 0x09) || code === 0x7f) return true
+  }
+  return false
+}
+
+/** "Practical information" (payment, parking, access…) in the salon's words; line breaks kept, empty clears it. */
+export const practicalInfoSchema = text()
+  .overwrite((value) => value.replace(/\r\n?/g, '\n'))
+  .max(PRACTICAL_INFO_MAX_LENGTH, `The practical information is at most ${PRACTICAL_INFO_MAX_LENGTH} characters`)
+  .refine((value) => !hasControlCharacter(value), 'Contains a control character that is not allowed')
+  .transform((value) => value || null)
+  .nullable()
 
 export const bookingRulesSchema = z.object({
   slotStepMinutes: z.number(),
@@ -39,6 +66,10 @@ export const salonSchema = z.object({
   isActive: z.boolean(),
   isGoogleCalendarConnected: z.boolean(),
   googleConnectedEmail: z.string().nullable(),
+  /** The number customers may call, as the salon writes it; null when not given. */
+  publicPhone: z.string().nullable(),
+  /** Payment methods, parking, access…: what the assistant quotes to customers; null when not given. */
+  practicalInfo: z.string().nullable(),
   instagramConnected: z.boolean(),
   instagramUsername: z.string().nullable(),
   bookingRules: bookingRulesSchema,
@@ -74,6 +105,8 @@ export const salonUpdateInputSchema = z
     country: countryCodeSchema,
     contactEmail: emailSchema,
     timeZone: text().min(1).max(64),
+    publicPhone: publicPhoneSchema,
+    practicalInfo: practicalInfoSchema,
   })
   .partial()
   .strict()

@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { LANGUAGES } from '../../common/languages'
+import { BOOKING_NOTE_KINDS } from '../../common/schemas/booking'
 import { REFERRAL_STATUSES } from '../../common/schemas/waitlist'
 
 /**
@@ -60,6 +61,10 @@ export const salons = pgTable(
     slotStepMinutes: smallint('slot_step_minutes').notNull().default(15),
     minimumNoticeMinutes: integer('minimum_notice_minutes').notNull().default(60),
     horizonDays: smallint('horizon_days').notNull().default(90),
+    /** The number customers may call, as the salon writes it ("01 43 55 20 20"); the assistant gives it. */
+    publicPhone: text('public_phone'),
+    /** Payment methods, parking, access…: free text the assistant quotes to customers. */
+    practicalInfo: text('practical_info'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -91,6 +96,31 @@ export const services = pgTable(
     uniqueIndex('services_salon_name_unique').on(t.salonId, sql`lower(${t.name})`),
     check('services_duration_range', sql`${t.durationMinutes} between 5 and 720`),
     check('services_price_non_negative', sql`${t.priceMinor} >= 0`),
+  ],
+)
+
+export const TRANSLATION_SOURCES = ['glossary', 'owner'] as const
+
+/**
+ * A service's name in another language than the salon's own name for it (which stays the
+ * reference). `glossary`: written from the built-in glossary when the service was created, imported
+ * or renamed, and rewritten on the next rename; `owner`: entered by hand, never overwritten.
+ */
+export const serviceTranslations = pgTable(
+  'service_translations',
+  {
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    language: text('language', { enum: LANGUAGES }).notNull(),
+    name: text('name').notNull(),
+    source: text('source', { enum: TRANSLATION_SOURCES }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.serviceId, t.language] }),
+    check('service_translations_language', sql`${t.language} in ('fr', 'de', 'it', 'en')`),
+    check('service_translations_source', sql`${t.source} in ('glossary', 'owner')`),
   ],
 )
 
@@ -205,6 +235,37 @@ export const bookings = pgTable(
     check('bookings_channel', sql`${t.channel} in ('web', 'telegram', 'instagram', 'mcp', 'dashboard', 'api')`),
     index('bookings_salon_starts').on(t.salonId, t.startsAt),
     index('bookings_customer').on(t.customerId),
+  ],
+)
+
+/**
+ * What a customer told the salon about one of their bookings ("I'll be 10 minutes late"), shown to
+ * the owner beside the booking and in its calendar event. One note per kind and booking: a later
+ * one replaces it (the owner needs the latest word, not a history). `appointmentStartsAt` is the
+ * start the note was about: once the booking moves, the note no longer applies and is not shown.
+ */
+export const bookingNotes = pgTable(
+  'booking_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    salonId: uuid('salon_id')
+      .notNull()
+      .references(() => salons.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: BOOKING_NOTE_KINDS }).notNull(),
+    /** How late, when the customer said it ("about 10 minutes"); null for "I'll be a bit late". */
+    minutes: smallint('minutes'),
+    appointmentStartsAt: instant('appointment_starts_at').notNull(),
+    /** When the customer said it (the app's clock). */
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('booking_notes_booking_kind').on(t.bookingId, t.kind),
+    index('booking_notes_salon').on(t.salonId),
+    check('booking_notes_kind', sql`${t.kind} in ('late')`),
+    check('booking_notes_minutes', sql`${t.minutes} between 1 and 180`),
   ],
 )
 
@@ -495,6 +556,8 @@ export type OpeningHoursRow = typeof openingHours.$inferSelect
 export type TimeOffRow = typeof timeOff.$inferSelect
 export type CustomerRow = typeof customers.$inferSelect
 export type BookingRow = typeof bookings.$inferSelect
+export type BookingNoteRow = typeof bookingNotes.$inferSelect
+export type ServiceTranslationRow = typeof serviceTranslations.$inferSelect
 export type AmbassadorRow = typeof ambassadors.$inferSelect
 export type ReferralRow = typeof referrals.$inferSelect
 export type ConversationRow = typeof conversations.$inferSelect

@@ -8,7 +8,7 @@ import {
   revokeAccessCode,
 } from '../modules/ambassadors/access-codes.usecases'
 import { countAmbassadors, insertAmbassador } from '../modules/ambassadors/ambassadors.repository'
-import { insertServices } from '../modules/catalog/catalog.repository'
+import { addServices } from '../modules/catalog/catalog.usecases'
 import { renewMcpToken } from '../modules/mcp/mcp-token.usecases'
 import { countSalons } from '../modules/salons/salons.repository'
 import { createSalon } from '../modules/salons/salons.usecases'
@@ -31,6 +31,9 @@ export const DEMO_SALON = {
   address: '12 rue des Lilas, 75011 Paris',
   country: 'FR',
   timeZone: 'Europe/Paris',
+  publicPhone: '01 43 55 20 20',
+  practicalInfo:
+    'Paiement par carte bancaire ou en espèces. Parking public à 50 m, rue des Lilas. Salon de plain-pied, accessible en fauteuil roulant.',
 }
 
 /** Her referral link is /waitlist?ref=AMBDEMO1. */
@@ -136,9 +139,12 @@ async function seedDemoSalon(tx: Executor, clock: Clock): Promise<boolean> {
   if ((await countSalons(tx)) > 0) return false
   const salon = await createSalon(tx, { ...DEMO_SALON, isActive: true, createdAt: clock.now() })
   await replaceOpeningHours(tx, salon.id, DEMO_HOURS)
-  await insertServices(
+  // Their names in German, Italian and English come from the glossary of common service names.
+  await addServices(
     tx,
-    DEMO_SERVICES.map((s, index) => ({ ...s, salonId: salon.id, position: index + 1 })),
+    salon,
+    DEMO_SERVICES.map((s, index) => ({ ...s, position: index + 1 })),
+    clock.now(),
   )
   const christmas = nextChristmasClosing(clock.now(), salon.timeZone)
   await insertTimeOff(tx, {

@@ -113,6 +113,8 @@ function Details({ details, atServices }: { details: AdminSalonDetails; atServic
     [t('admin.details.address'), salon.address],
     [t('admin.details.country'), countryName(salon.country, language)],
     [t('admin.details.contactEmail'), salon.contactEmail],
+    [t('admin.details.publicPhone'), salon.publicPhone ?? t('admin.details.notSet')],
+    [t('admin.details.practicalInfo'), salon.practicalInfo ?? t('admin.details.notSet')],
     [t('admin.details.authorizedGoogleEmail'), salon.authorizedGoogleEmail ?? t('admin.details.notSet')],
     [t('admin.details.connectedAccount'), salon.googleConnectedEmail ?? '—'],
     [t('admin.details.timeZone'), salon.timeZone],
@@ -145,7 +147,7 @@ function Details({ details, atServices }: { details: AdminSalonDetails; atServic
         {facts.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-ink-soft">{label}</dt>
-            <dd className="mb-1 break-words font-medium sm:mb-0">{value}</dd>
+            <dd className="mb-1 whitespace-pre-line break-words font-medium sm:mb-0">{value}</dd>
           </div>
         ))}
       </dl>

@@ -34,6 +34,8 @@ const LUMIERE: Salon = {
   isActive: true,
   isGoogleCalendarConnected: true,
   googleConnectedEmail: 'salon.lumiere.demo@gmail.com',
+  publicPhone: '01 43 55 20 20',
+  practicalInfo: 'Paiement par carte bancaire ou en espèces.\nParking public à 50 m, rue des Lilas.',
   instagramConnected: false,
   instagramUsername: null,
   bookingRules: { slotStepMinutes: 15, minimumNoticeMinutes: 60, horizonDays: 90 },
@@ -63,6 +65,7 @@ const COUPE: Service = {
   currency: 'EUR',
   isActive: true,
   position: 1,
+  translations: { de: 'Damenhaarschnitt', it: 'Taglio donna', en: "Women's haircut" },
 }
 const OVERVIEW: AdminOverview = {
   activeSalons: 1,
@@ -168,6 +171,8 @@ describe('the salon table', () => {
     await waitFor(() => expect(document.activeElement).toBe(services))
     expect(within(dialog).getAllByText('salon.lumiere.demo@gmail.com', { selector: 'dd' })).toHaveLength(2)
     expect(within(dialog).getByText('Europe/Paris')).toBeTruthy()
+    expect(within(dialog).getByText('01 43 55 20 20', { selector: 'dd' })).toBeTruthy()
+    expect(within(dialog).getByText(/^Paiement par carte bancaire/, { selector: 'dd' })).toBeTruthy()
     expect(within(dialog).getByText(/45,00\sEUR/)).toBeTruthy()
     expect(within(dialog).getByText('Fermé')).toBeTruthy()
   })

@@ -92,6 +92,7 @@ describe('the assistant with a language model', () => {
       'list_my_appointments',
       'list_services',
       'reschedule_appointment',
+      'tell_salon_late',
     ])
     // The availability answer went back to the model.
     const toolAnswer = fake.requests[1]?.messages.find((m) => m.role === 'tool')?.content ?? ''

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { z } from 'zod'
 import type { Language } from '../../../common/languages'
-import type { Booking } from '../../../common/schemas/booking'
+import { type Booking, LATE_MINUTES_MAX } from '../../../common/schemas/booking'
 import type { Service } from '../../../common/schemas/catalog'
 import type { IcsData } from '../../../common/schemas/chat'
 import { isSupportedYear, YEAR_RANGE_MESSAGE } from '../../../common/schemas/primitives'
@@ -17,6 +17,7 @@ import {
   createBooking,
   listUpcomingBookingsOfCustomer,
   rescheduleBooking,
+  tellSalonLate,
   whyNotOffered,
 } from '../bookings/bookings.usecases'
 import {
@@ -92,13 +93,20 @@ export const toolInputs = {
   list_my_appointments: z.object({}),
   cancel_appointment: z.object({ bookingId: z.uuid() }),
   reschedule_appointment: z.object({ bookingId: z.uuid(), start: localStart }),
+  tell_salon_late: z.object({
+    bookingId: z.uuid(),
+    /** How late the customer said they will be, when they said it. */
+    minutes: z.number().int().min(1).max(LATE_MINUTES_MAX).optional(),
+  }),
 } as const
 
 export type ToolName = keyof typeof toolInputs
 
 export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
-  get_salon_info: "The salon's name, address, time zone and booking rules.",
-  list_services: 'The services the salon offers now: id, name, description, duration in minutes, price.',
+  get_salon_info:
+    "The salon's name, address, public phone number, contact e-mail, practical information (payment, parking, access…; quote it as written), time zone and booking rules. A field the salon has not given is null.",
+  list_services:
+    "The services the salon offers now: id, name (the salon's own), translations (the name in other languages, when known: use the customer's language's), description, duration in minutes, price.",
   get_opening_hours: 'Opening hours per weekday (0 = Monday) and the coming closures.',
   check_availability:
     'Free start times (salon local time) of a service on a day or a period; with `start`, whether that start is free and why not.',
@@ -112,11 +120,15 @@ export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
   cancel_appointment: "Cancels one of the chat customer's own appointments, after they confirmed.",
   reschedule_appointment:
     "Moves one of the chat customer's own appointments to a new local start, after they confirmed.",
+  tell_salon_late: `Tells the salon that the chat customer will be late for one of their own appointments (today's or a later one, not cancelled), with how many minutes late (1–${LATE_MINUTES_MAX}) when they said it; the owner sees it beside the booking. A new word replaces the earlier one. Returns the appointment and the note.`,
 }
 
 export interface ServiceInfo {
   id: string
+  /** The salon's own name for the service: the reference. */
   name: string
+  /** Its name in the other languages the salon's name is known in (built-in glossary, or the owner's). */
+  translations: Partial<Record<Language, string>>
   description: string | null
   durationMinutes: number
   priceMinor: number
@@ -128,6 +140,7 @@ export function toServiceInfo(service: Service): ServiceInfo {
   return {
     id: service.id,
     name: service.name,
+    translations: service.translations,
     description: service.description,
     durationMinutes: service.duration,
     priceMinor: service.price,
@@ -144,6 +157,12 @@ export interface Appointment {
   priceMinor: number
   currency: string
   status: string
+}
+
+/** What `tell_salon_late` noted: how late (null when the customer did not say) and when it was said (salon time). */
+export interface LateNote {
+  minutes: number | null
+  at: string
 }
 
 export interface VisitAnswer {
@@ -215,6 +234,9 @@ export const tools = {
     return {
       name: salon.name,
       address: salon.address,
+      phone: salon.publicPhone,
+      contactEmail: salon.contactEmail,
+      practicalInfo: salon.practicalInfo,
       timeZone: salon.timeZone,
       slotStepMinutes: salon.slotStepMinutes,
       minimumNoticeMinutes: salon.minimumNoticeMinutes,
@@ -370,6 +392,24 @@ export const tools = {
     return {
       appointment: toAppointment(booking, scope.salon),
       icsData: icsFor(scope, booking, laterSequence(scope, booking)),
+    }
+  },
+
+  async tell_salon_late(
+    scope: ToolScope,
+    input: z.infer<typeof toolInputs.tell_salon_late>,
+  ): Promise<{ appointment: Appointment; note: LateNote }> {
+    const customerId = await chatCustomerId(scope)
+    if (!customerId) throw notYours()
+    const { booking, note } = await tellSalonLate(
+      { db: scope.db, clock: scope.clock, jobs: scope.jobs },
+      input.bookingId,
+      { minutes: input.minutes },
+      { salonId: scope.salon.id, customerId },
+    )
+    return {
+      appointment: toAppointment(booking, scope.salon),
+      note: { minutes: note.minutes, at: `${note.localDate}T${note.localTime}` },
     }
   },
 }

@@ -7,6 +7,8 @@ export const slotTaken = () =>
 export const bookingCancelled = () => conflict('bookings.already_cancelled', 'This booking is cancelled')
 export const bookingStarted = () =>
   new AppError('bookings.already_started', 422, 'This appointment has already started or is in the past')
+export const appointmentPast = () =>
+  new AppError('bookings.appointment_past', 422, 'This appointment was on an earlier day')
 export const idempotencyKeyReused = () =>
   new AppError(
     'bookings.idempotency_key_reused',

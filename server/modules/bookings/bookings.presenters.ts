@@ -1,10 +1,18 @@
-import type { Booking } from '../../../common/schemas/booking'
+import type { Booking, BookingNote } from '../../../common/schemas/booking'
 import type { Availability } from '../../../common/schemas/schedule'
 import { formatLocalDateTime, MINUTE_MS } from '../../../common/time'
-import type { SalonRow } from '../../db/schema'
+import type { BookingNoteRow, SalonRow } from '../../db/schema'
 import type { BookingWithCustomer } from './bookings.repository'
 
-export function presentBooking({ booking, customer }: BookingWithCustomer, salon: SalonRow): Booking {
+/**
+ * `notes`: the booking's notes as read (any order); only those about its current start are shown,
+ * newest first — a booking moved since the customer said they would be late shows no such note.
+ */
+export function presentBooking(
+  { booking, customer }: BookingWithCustomer,
+  salon: SalonRow,
+  notes: readonly BookingNoteRow[] = [],
+): Booking {
   const local = formatLocalDateTime(booking.startsAt, salon.timeZone)
   return {
     id: booking.id,
@@ -24,6 +32,21 @@ export function presentBooking({ booking, customer }: BookingWithCustomer, salon
     channel: booking.channel,
     createdAt: booking.createdAt.toISOString(),
     cancelledAt: booking.cancelledAt?.toISOString() ?? null,
+    notes: notes
+      .filter((n) => n.bookingId === booking.id && n.appointmentStartsAt.getTime() === booking.startsAt.getTime())
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+      .map((n) => presentBookingNote(n, salon)),
+  }
+}
+
+export function presentBookingNote(note: BookingNoteRow, salon: SalonRow): BookingNote {
+  const local = formatLocalDateTime(note.createdAt, salon.timeZone)
+  return {
+    kind: note.kind,
+    minutes: note.minutes,
+    createdAt: note.createdAt.toISOString(),
+    localDate: local.slice(0, 10),
+    localTime: local.slice(11),
   }
 }
 

@@ -1,9 +1,17 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { preparedPerDatabase } from '../../db/prepared'
-import { type BookingRow, bookings, type CustomerRow, customers, idempotencyKeys } from '../../db/schema'
+import {
+  type BookingNoteRow,
+  type BookingRow,
+  bookingNotes,
+  bookings,
+  type CustomerRow,
+  customers,
+  idempotencyKeys,
+} from '../../db/schema'
 
-/** Bookings and idempotency records. The only code that touches those tables. */
+/** Bookings, their customers' notes and idempotency records. The only code that touches those tables. */
 
 export interface BookingWithCustomer {
   booking: BookingRow
@@ -171,6 +179,33 @@ export async function listUpcomingBookingsOfCustomer(
     )
     .orderBy(asc(bookings.startsAt))
     .limit(50)
+}
+
+/** Writes a customer's note on a booking; it replaces the booking's earlier note of the same kind. */
+export async function saveBookingNote(
+  db: Executor,
+  note: Pick<BookingNoteRow, 'bookingId' | 'salonId' | 'kind' | 'minutes' | 'appointmentStartsAt' | 'createdAt'>,
+): Promise<BookingNoteRow> {
+  const [row] = await db
+    .insert(bookingNotes)
+    .values(note)
+    .onConflictDoUpdate({
+      target: [bookingNotes.bookingId, bookingNotes.kind],
+      set: { minutes: note.minutes, appointmentStartsAt: note.appointmentStartsAt, createdAt: note.createdAt },
+    })
+    .returning()
+  if (!row) throw new Error('insert returned no note')
+  return row
+}
+
+/** The notes of these bookings, newest first. */
+export async function listNotesOfBookings(db: Executor, bookingIds: string[]): Promise<BookingNoteRow[]> {
+  if (bookingIds.length === 0) return []
+  return db
+    .select()
+    .from(bookingNotes)
+    .where(inArray(bookingNotes.bookingId, [...new Set(bookingIds)]))
+    .orderBy(desc(bookingNotes.createdAt))
 }
 
 export interface IdempotencyRecord {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
 import { currencyForCountry } from '../../../common/countries'
-import type { Booking, BookingChannel, BookingStatus } from '../../../common/schemas/booking'
+import type { Booking, BookingChannel, BookingNote, BookingStatus } from '../../../common/schemas/booking'
 import { DAY_MS, instantToLocal, MINUTE_MS } from '../../../common/time'
 import type { Clock } from '../../clock'
-import { type Database, PG_EXCLUSION_VIOLATION, PG_UNIQUE_VIOLATION, sqlState } from '../../db/client'
+import { type Database, type Executor, PG_EXCLUSION_VIOLATION, PG_UNIQUE_VIOLATION, sqlState } from '../../db/client'
 import type { SalonRow, ServiceRow } from '../../db/schema'
 import { AppError } from '../../errors'
 import { bookingChanged } from '../calendar-sync/calendar-sync.usecases'
@@ -15,6 +15,7 @@ import { explainSlot, type SlotRefusal } from '../schedule/availability'
 import { resolvePointInTime } from '../schedule/point-in-time'
 import { loadSalonSchedule, resolveRange } from './availability.usecases'
 import {
+  appointmentPast,
   bookingCancelled,
   bookingNotFound,
   bookingStarted,
@@ -23,7 +24,7 @@ import {
   slotRefused,
   slotTaken,
 } from './bookings.errors'
-import { presentBooking } from './bookings.presenters'
+import { presentBooking, presentBookingNote } from './bookings.presenters'
 import * as repo from './bookings.repository'
 
 export interface BookingDeps {
@@ -165,7 +166,9 @@ async function insertNewBooking(
 
 function replay(record: repo.IdempotencyRecord, requestHash: string): { booking: Booking; replayed: true } {
   if (record.requestHash !== requestHash) throw idempotencyKeyReused()
-  return { booking: record.response as Booking, replayed: true }
+  // An answer stored before bookings carried notes has none (a new booking has none anyway).
+  const stored = record.response as Omit<Booking, 'notes'> & Partial<Pick<Booking, 'notes'>>
+  return { booking: { ...stored, notes: stored.notes ?? [] }, replayed: true }
 }
 
 function hashRequest(salonId: string, input: NewBooking): string {
@@ -210,7 +213,51 @@ export async function cancelBooking(
     await bookingChanged(tx, jobs, salon.id, booking.id)
     return cancelled
   })
-  return presentBooking({ booking: updated, customer }, salon)
+  return presentBooking({ booking: updated, customer }, salon, await repo.listNotesOfBookings(db, [booking.id]))
+}
+
+/**
+ * The customer tells the salon they will be late for one of their appointments (`minutes`: how
+ * late, when they said). Only for an appointment still to come — today's or a later one — that is
+ * not cancelled; a new word replaces the earlier one. The owner sees it beside the booking, and the
+ * booking's calendar event is brought up to date (its job is enqueued with the note).
+ */
+export async function tellSalonLate(
+  { db, clock, jobs }: BookingDeps,
+  bookingId: string,
+  input: { minutes?: number | undefined },
+  scope: BookingScope,
+): Promise<{ booking: Booking; note: BookingNote }> {
+  const { booking, customer, salon } = await requireBooking(db, bookingId, scope)
+  const now = clock.now()
+  if (booking.status === 'cancelled') throw bookingCancelled()
+  const today = instantToLocal(now, salon.timeZone).date
+  if (instantToLocal(booking.startsAt, salon.timeZone).date < today) throw appointmentPast()
+  const note = await db.transaction(async (tx) => {
+    const saved = await repo.saveBookingNote(tx, {
+      bookingId: booking.id,
+      salonId: salon.id,
+      kind: 'late',
+      minutes: input.minutes ?? null,
+      appointmentStartsAt: booking.startsAt,
+      createdAt: now,
+    })
+    await bookingChanged(tx, jobs, salon.id, booking.id)
+    return saved
+  })
+  return {
+    booking: presentBooking({ booking, customer }, salon, await repo.listNotesOfBookings(db, [booking.id])),
+    note: presentBookingNote(note, salon),
+  }
+}
+
+/** Bookings as the salon sees them, each with its customer's notes (one read for all of them). */
+async function presentWithNotes(db: Executor, rows: repo.BookingWithCustomer[], salon: SalonRow): Promise<Booking[]> {
+  const notes = await repo.listNotesOfBookings(
+    db,
+    rows.map((row) => row.booking.id),
+  )
+  return rows.map((row) => presentBooking(row, salon, notes))
 }
 
 /**
@@ -259,7 +306,8 @@ export async function rescheduleBooking(
       return moved
     }),
   )
-  return presentBooking({ booking: updated, customer }, salon)
+  // A note about the old start no longer applies (the presenter leaves it out).
+  return presentBooking({ booking: updated, customer }, salon, await repo.listNotesOfBookings(db, [booking.id]))
 }
 
 /** The salon's bookings over a period (default: from today's start, for the booking horizon). */
@@ -271,8 +319,7 @@ export async function listSalonBookings(
   const now = clock.now()
   const from = query.from ?? instantToLocal(now, salon.timeZone).date
   const range = resolveRange(salon, now, { from, to: query.to }, salon.horizonDays + 1, 366)
-  const rows = await repo.listBookings(db, salon.id, range, query.status)
-  return rows.map((row) => presentBooking(row, salon))
+  return presentWithNotes(db, await repo.listBookings(db, salon.id, range, query.status), salon)
 }
 
 /** One customer's appointments still to come (not cancelled), soonest first. */
@@ -282,7 +329,7 @@ export async function listUpcomingBookingsOfCustomer(
   customerId: string,
 ): Promise<Booking[]> {
   const rows = await repo.listUpcomingBookingsOfCustomer(db, salon.id, customerId, clock.now())
-  return rows.map((row) => presentBooking(row, salon))
+  return presentWithNotes(db, rows, salon)
 }
 
 /** The salon's bookings starting in a range (a day of the dashboard), cancelled ones included, in time order. */
@@ -291,7 +338,7 @@ export async function listSalonBookingsOfDay(
   salon: SalonRow,
   range: { from: Date; to: Date },
 ): Promise<Booking[]> {
-  return (await repo.listBookings(db, salon.id, range)).map((row) => presentBooking(row, salon))
+  return presentWithNotes(db, await repo.listBookings(db, salon.id, range), salon)
 }
 
 /** The dashboard's booking figures: appointments (not cancelled) today, this week, ever; the latest made. */
@@ -306,7 +353,7 @@ export async function bookingFigures(
     repo.countActiveBookings(db, salon.id),
     repo.listRecentBookings(db, salon.id, query.recent),
   ])
-  return { today, week, total, recent: recent.map((row) => presentBooking(row, salon)) }
+  return { today, week, total, recent: await presentWithNotes(db, recent, salon) }
 }
 
 /** How many of a salon's appointments are not cancelled: all of them, or those starting in a range. */

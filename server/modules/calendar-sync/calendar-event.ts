@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
-import type { Language } from '../../../common/languages'
+import { type Language, languageOfCountry } from '../../../common/languages'
 import type { BookingChannel } from '../../../common/schemas/booking'
+import { formatLocalDateTime } from '../../../common/time'
 import type { CalendarEvent } from './google-calendar'
 
 /**
@@ -32,6 +33,9 @@ export interface BookingForCalendar {
   channel: BookingChannel
   customerName: string
   customerPhone: string | null
+  /** The customer said they would be late (when: `lateNotedAt`), by `lateMinutes` when they said how much. */
+  lateMinutes?: number | null
+  lateNotedAt?: Date | null
 }
 
 export interface SalonForCalendar {
@@ -41,19 +45,22 @@ export interface SalonForCalendar {
   country: string
 }
 
-/** The owner reads the description in the salon's country's language (English elsewhere). */
-export function ownerLanguage(country: string): Language {
-  if (['FR', 'BE', 'LU', 'MC'].includes(country)) return 'fr'
-  if (['DE', 'AT', 'CH', 'LI'].includes(country)) return 'de'
-  if (['IT', 'SM', 'VA'].includes(country)) return 'it'
-  return 'en'
-}
-
 const TEXTS: Record<
   Language,
-  { phone: string; bookedVia: string; open: string; channels: Record<BookingChannel, string> }
+  {
+    phone: string
+    bookedVia: string
+    open: string
+    channels: Record<BookingChannel, string>
+    /** "Running about 10 min late (said at 13:52)"; `minutes` null: late, without saying how much. */
+    late: (minutes: number | null, time: string) => string
+  }
 > = {
   fr: {
+    late: (minutes, time) =>
+      minutes === null
+        ? `⏱ Le client a prévenu d'un retard (à ${time})`
+        : `⏱ En retard d'environ ${minutes} min (prévenu à ${time})`,
     phone: 'Téléphone',
     bookedVia: 'Réservé via',
     open: 'Voir dans Salonia',
@@ -67,6 +74,10 @@ const TEXTS: Record<
     },
   },
   de: {
+    late: (minutes, time) =>
+      minutes === null
+        ? `⏱ Kunde hat Verspätung angekündigt (um ${time} Uhr)`
+        : `⏱ Verspätet sich um ca. ${minutes} Min. (gemeldet um ${time} Uhr)`,
     phone: 'Telefon',
     bookedVia: 'Gebucht über',
     open: 'In Salonia öffnen',
@@ -80,6 +91,10 @@ const TEXTS: Record<
     },
   },
   it: {
+    late: (minutes, time) =>
+      minutes === null
+        ? `⏱ Il cliente ha avvisato di un ritardo (alle ${time})`
+        : `⏱ In ritardo di circa ${minutes} min (avvisato alle ${time})`,
     phone: 'Telefono',
     bookedVia: 'Prenotato tramite',
     open: 'Apri in Salonia',
@@ -93,6 +108,10 @@ const TEXTS: Record<
     },
   },
   en: {
+    late: (minutes, time) =>
+      minutes === null
+        ? `⏱ The customer said they will be late (at ${time})`
+        : `⏱ Running about ${minutes} min late (said at ${time})`,
     phone: 'Phone',
     bookedVia: 'Booked via',
     open: 'Open in Salonia',
@@ -113,9 +132,15 @@ function firstName(name: string): string {
 
 /** The event a booking should be in its salon's calendar. */
 export function eventOf(booking: BookingForCalendar, salon: SalonForCalendar, publicUrl: string): CalendarEvent {
-  const texts = TEXTS[ownerLanguage(salon.country)]
+  // The owner reads the description in the salon's country's language.
+  const texts = TEXTS[languageOfCountry(salon.country)]
   const dashboard = `${publicUrl}/professional`
+  // What the owner must see first on the phone: the customer is on their way, late.
+  const late = booking.lateNotedAt
+    ? [texts.late(booking.lateMinutes ?? null, formatLocalDateTime(booking.lateNotedAt, salon.timeZone).slice(11))]
+    : []
   const description = [
+    ...late,
     ...(booking.customerPhone ? [`${texts.phone}: ${booking.customerPhone}`] : []),
     `${texts.bookedVia} ${texts.channels[booking.channel]}`,
     `${texts.open}: ${dashboard}`,

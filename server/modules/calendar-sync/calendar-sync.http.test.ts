@@ -16,6 +16,7 @@ import { eventually } from '../../../tests/helpers/jobs'
 import { ownerCookie } from '../../../tests/helpers/sign-in'
 import { bookings, calendarBusyTimes, googleAccounts } from '../../db/schema'
 import { decryptSecret } from '../../security/secrets'
+import { tellSalonLate } from '../bookings/bookings.usecases'
 import { mcpTokenFor } from '../mcp/mcp-token'
 import { findSalonByPublicId } from '../salons/salons.repository'
 
@@ -156,6 +157,25 @@ describe('bookings into the salon calendar', () => {
     expect(
       c.google.calendar.events(OWNER.email, { includeCancelled: true }).find((e) => e.id === eventIdOf(id)),
     ).toMatchObject({ status: 'cancelled' })
+  })
+
+  it("puts the customer's word that they will be late at the top of the event's description", async () => {
+    const id = await bookThroughApi(c.t, owner, '2026-12-10T14:00', { name: 'Chloé' })
+    await c.drain()
+    expect(c.bookingEvents().get(id)?.description).not.toContain('retard')
+
+    const salon = await findSalonByPublicId(c.t.database.db, 'SAL001')
+    const deps = { db: c.t.database.db, clock: c.t.clock, jobs: c.t.jobs }
+    await tellSalonLate(deps, id, { minutes: 10 }, { salonId: salon?.id })
+    await c.drain()
+    const description = c.bookingEvents().get(id)?.description ?? ''
+    expect(description.split('\n')[0]).toBe("⏱ En retard d'environ 10 min (prévenu à 08:30)")
+    expect(description).toContain('+33 6 12 34 56 78')
+
+    await tellSalonLate(deps, id, {}, { salonId: salon?.id })
+    await c.drain()
+    expect(c.bookingEvents().get(id)?.description?.split('\n')[0]).toBe("⏱ Le client a prévenu d'un retard (à 08:30)")
+    expect((await status(c, owner)).pendingEvents).toBe(0)
   })
 
   it('writes an event deleted by hand in Google back, and "Synchroniser" says what it changed', async () => {

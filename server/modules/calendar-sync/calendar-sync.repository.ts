@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import {
   type BookingRow,
+  bookingNotes,
   bookings,
   type CalendarBusyTimeRow,
   type CalendarEventRow,
@@ -75,7 +76,16 @@ const bookingColumns = {
   channel: bookings.channel,
   customerName: customers.name,
   customerPhone: customers.phone,
+  lateMinutes: bookingNotes.minutes,
+  lateNotedAt: bookingNotes.createdAt,
 }
+
+/** The customer's "I'll be late" about the booking's current start (one at most: one note per kind). */
+const lateNoteOfBooking = and(
+  eq(bookingNotes.bookingId, bookings.id),
+  eq(bookingNotes.kind, 'late'),
+  eq(bookingNotes.appointmentStartsAt, bookings.startsAt),
+)
 
 export type BookingWithCustomer = {
   id: string
@@ -87,6 +97,9 @@ export type BookingWithCustomer = {
   channel: BookingRow['channel']
   customerName: string
   customerPhone: string | null
+  /** The customer said they would be late (`lateNotedAt`), by `lateMinutes` when they said how much. */
+  lateMinutes: number | null
+  lateNotedAt: Date | null
 }
 
 export async function findBookingWithLink(
@@ -98,6 +111,7 @@ export async function findBookingWithLink(
     .from(bookings)
     .innerJoin(customers, eq(customers.id, bookings.customerId))
     .leftJoin(calendarEvents, eq(calendarEvents.bookingId, bookings.id))
+    .leftJoin(bookingNotes, lateNoteOfBooking)
     .where(eq(bookings.id, bookingId))
     .limit(1)
   return row
@@ -117,6 +131,7 @@ export async function listBookingsToReconcile(
     .from(bookings)
     .innerJoin(customers, eq(customers.id, bookings.customerId))
     .leftJoin(calendarEvents, eq(calendarEvents.bookingId, bookings.id))
+    .leftJoin(bookingNotes, lateNoteOfBooking)
     .where(
       and(
         eq(bookings.salonId, salonId),

@@ -12,3 +12,9 @@ export const csvNameClash = () =>
     409,
     'Two services of the file would end up with the same name; nothing was imported',
   )
+export const translationOfOwnName = () =>
+  new AppError(
+    'catalog.translation_of_own_name',
+    422,
+    'The service is named in this language already: its name is the reference, not a translation',
+  )

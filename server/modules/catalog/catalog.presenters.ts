@@ -1,8 +1,24 @@
 import { currencyForCountry } from '../../../common/countries'
-import type { Service } from '../../../common/schemas/catalog'
-import type { SalonRow, ServiceRow } from '../../db/schema'
+import { type Language, languageOfCountry } from '../../../common/languages'
+import type { Service, ServiceTranslations } from '../../../common/schemas/catalog'
+import type { SalonRow, ServiceRow, ServiceTranslationRow } from '../../db/schema'
+import { lookUpServiceName } from './service-glossary'
 
-export function presentService(row: ServiceRow, salon: Pick<SalonRow, 'publicId' | 'country'>): Service {
+/** The language a salon's name for a service is in: the glossary's word for it, else the salon's language. */
+export function serviceNameLanguage(name: string, country: string): Language {
+  const salonLanguage = languageOfCountry(country)
+  return lookUpServiceName(name, salonLanguage)?.language ?? salonLanguage
+}
+
+/** `translations`: rows of this service (others are ignored); its name's own language is left out. */
+export function presentService(
+  row: ServiceRow,
+  salon: Pick<SalonRow, 'publicId' | 'country'>,
+  translations: readonly ServiceTranslationRow[] = [],
+): Service {
+  const own = serviceNameLanguage(row.name, salon.country)
+  const names: ServiceTranslations = {}
+  for (const t of translations) if (t.serviceId === row.id && t.language !== own) names[t.language] = t.name
   return {
     id: row.id,
     salonId: salon.publicId,
@@ -13,5 +29,6 @@ export function presentService(row: ServiceRow, salon: Pick<SalonRow, 'publicId'
     currency: currencyForCountry(salon.country),
     isActive: row.isActive,
     position: row.position,
+    translations: names,
   }
 }

@@ -1,9 +1,10 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import type { Language } from '../../../common/languages'
 import type { Executor } from '../../db/client'
 import { preparedPerDatabase } from '../../db/prepared'
-import { type ServiceRow, services } from '../../db/schema'
+import { type ServiceRow, type ServiceTranslationRow, services, serviceTranslations } from '../../db/schema'
 
-/** The salon's services. The only code that touches the services table. */
+/** The salon's services and their names' translations. The only code that touches those tables. */
 
 export async function listServices(db: Executor, salonId: string): Promise<ServiceRow[]> {
   return db
@@ -34,8 +35,9 @@ export async function findService(db: Executor, salonId: string, serviceId: stri
 export type NewService = Pick<ServiceRow, 'salonId' | 'name' | 'description' | 'durationMinutes' | 'priceMinor'> &
   Partial<Pick<ServiceRow, 'isActive' | 'position'>>
 
-export async function insertServices(db: Executor, rows: NewService[]): Promise<void> {
-  if (rows.length > 0) await db.insert(services).values(rows)
+export async function insertServices(db: Executor, rows: NewService[]): Promise<ServiceRow[]> {
+  if (rows.length === 0) return []
+  return db.insert(services).values(rows).returning()
 }
 
 export async function updateService(
@@ -48,4 +50,70 @@ export async function updateService(
     .update(services)
     .set({ ...changes, updatedAt: now })
     .where(eq(services.id, id))
+}
+
+/** The translations of a salon's services. */
+export async function listTranslationsOfSalon(db: Executor, salonId: string): Promise<ServiceTranslationRow[]> {
+  return db
+    .select({
+      serviceId: serviceTranslations.serviceId,
+      language: serviceTranslations.language,
+      name: serviceTranslations.name,
+      source: serviceTranslations.source,
+      updatedAt: serviceTranslations.updatedAt,
+    })
+    .from(serviceTranslations)
+    .innerJoin(services, eq(services.id, serviceTranslations.serviceId))
+    .where(eq(services.salonId, salonId))
+}
+
+export async function listAllTranslations(db: Executor): Promise<ServiceTranslationRow[]> {
+  return db.select().from(serviceTranslations)
+}
+
+/**
+ * Replaces a service's glossary translations with these: the earlier glossary ones go, and a
+ * language the owner translated by hand keeps the owner's name.
+ */
+export async function replaceGlossaryTranslations(
+  db: Executor,
+  serviceId: string,
+  names: { language: Language; name: string }[],
+  now: Date,
+): Promise<void> {
+  await db
+    .delete(serviceTranslations)
+    .where(and(eq(serviceTranslations.serviceId, serviceId), eq(serviceTranslations.source, 'glossary')))
+  if (names.length === 0) return
+  await db
+    .insert(serviceTranslations)
+    .values(
+      names.map(({ language, name }) => ({ serviceId, language, name, source: 'glossary' as const, updatedAt: now })),
+    )
+    .onConflictDoNothing({ target: [serviceTranslations.serviceId, serviceTranslations.language] })
+}
+
+/** The owner's own name for a service in a language: replaces whatever was there, and stays. */
+export async function saveOwnerTranslation(
+  db: Executor,
+  serviceId: string,
+  language: Language,
+  name: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .insert(serviceTranslations)
+    .values({ serviceId, language, name, source: 'owner', updatedAt: now })
+    .onConflictDoUpdate({
+      target: [serviceTranslations.serviceId, serviceTranslations.language],
+      set: { name, source: 'owner', updatedAt: now },
+    })
+}
+
+/** Forgets the translations of these languages of a service. */
+export async function deleteTranslations(db: Executor, serviceId: string, languages: Language[]): Promise<void> {
+  if (languages.length === 0) return
+  await db
+    .delete(serviceTranslations)
+    .where(and(eq(serviceTranslations.serviceId, serviceId), inArray(serviceTranslations.language, languages)))
 }

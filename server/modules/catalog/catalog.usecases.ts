@@ -1,11 +1,20 @@
+import { LANGUAGES, type Language, languageOfCountry } from '../../../common/languages'
 import type { Service, ServicesImportResult } from '../../../common/schemas/catalog'
 import type { Clock } from '../../clock'
 import { type Database, type Executor, PG_UNIQUE_VIOLATION, sqlState } from '../../db/client'
 import type { SalonRow, ServiceRow } from '../../db/schema'
 import { listSalons } from '../salons/salons.repository'
-import { csvNameClash, csvNothingValid, csvUnreadable, serviceInactive, serviceNotFound } from './catalog.errors'
-import { presentService } from './catalog.presenters'
+import {
+  csvNameClash,
+  csvNothingValid,
+  csvUnreadable,
+  serviceInactive,
+  serviceNotFound,
+  translationOfOwnName,
+} from './catalog.errors'
+import { presentService, serviceNameLanguage } from './catalog.presenters'
 import * as repo from './catalog.repository'
+import { lookUpServiceName } from './service-glossary'
 import {
   CsvFormatError,
   type CsvLineError,
@@ -14,18 +23,92 @@ import {
   type ServiceCsvRow,
 } from './services-csv'
 
+/** The salon's services, inactive ones included, each with its name in the other languages the salon's are known in. */
 export async function listSalonServices(db: Executor, salon: SalonRow): Promise<Service[]> {
-  return (await repo.listServices(db, salon.id)).map((s) => presentService(s, salon))
+  const [services, translations] = await Promise.all([
+    repo.listServices(db, salon.id),
+    repo.listTranslationsOfSalon(db, salon.id),
+  ])
+  return services.map((s) => presentService(s, salon, translations))
 }
 
 /** Every service of every salon (administrators). */
 export async function listEveryService(db: Database): Promise<Service[]> {
-  const [salons, services] = await Promise.all([listSalons(db), repo.listAllServices(db)])
+  const [salons, services, translations] = await Promise.all([
+    listSalons(db),
+    repo.listAllServices(db),
+    repo.listAllTranslations(db),
+  ])
   const byId = new Map(salons.map((s) => [s.id, s]))
   return services.flatMap((s) => {
     const salon = byId.get(s.salonId)
-    return salon ? [presentService(s, salon)] : []
+    return salon ? [presentService(s, salon, translations)] : []
   })
+}
+
+/** Adds services to the salon's menu (in the caller's transaction), with the glossary's translations of their names. */
+export async function addServices(
+  db: Executor,
+  salon: SalonRow,
+  services: Omit<repo.NewService, 'salonId'>[],
+  now: Date,
+): Promise<ServiceRow[]> {
+  const added = await repo.insertServices(
+    db,
+    services.map((service) => ({ ...service, salonId: salon.id })),
+  )
+  await translateFromGlossary(db, salon, added, now)
+  return added
+}
+
+/**
+ * Writes, for each service whose name the glossary knows, its names in the other languages (the
+ * earlier glossary names go; names the owner entered stay). A name the glossary does not know gets
+ * no translation: none is ever made up.
+ */
+async function translateFromGlossary(
+  db: Executor,
+  salon: Pick<SalonRow, 'country'>,
+  services: Pick<ServiceRow, 'id' | 'name'>[],
+  now: Date,
+): Promise<void> {
+  const salonLanguage = languageOfCountry(salon.country)
+  for (const service of services) {
+    const match = lookUpServiceName(service.name, salonLanguage)
+    const names = match
+      ? LANGUAGES.filter((language) => language !== match.language).map((language) => ({
+          language,
+          name: match.names[language],
+        }))
+      : []
+    await repo.replaceGlossaryTranslations(db, service.id, names, now)
+  }
+}
+
+/**
+ * The owner's own name for a service in another language; it outlives renames. `null` forgets it
+ * (the glossary's name comes back, if it has one). The service's own name stays the reference: its
+ * language is not translated.
+ */
+export async function setServiceTranslation(
+  db: Database,
+  clock: Clock,
+  salon: SalonRow,
+  input: { serviceId: string; language: Language; name: string | null },
+): Promise<Service> {
+  const service = await repo.findService(db, salon.id, input.serviceId)
+  if (!service) throw serviceNotFound()
+  if (input.language === serviceNameLanguage(service.name, salon.country)) throw translationOfOwnName()
+  const now = clock.now()
+  await db.transaction(async (tx) => {
+    if (input.name === null) {
+      await repo.deleteTranslations(tx, service.id, [input.language])
+      await translateFromGlossary(tx, salon, [service], now)
+    } else {
+      await repo.saveOwnerTranslation(tx, service.id, input.language, input.name, now)
+    }
+  })
+  return presentService(service, salon, await repo.listTranslationsOfSalon(db, salon.id))
 }
 
 /** A service of this salon that customers can book, or a 404/422. */
@@ -63,7 +146,7 @@ export async function importServicesCsv(
   const byId = new Map(existing.map((s) => [s.id, s]))
   const byName = new Map(existing.map((s) => [s.name.toLowerCase(), s]))
   const errors: CsvLineError[] = [...parsed.errors]
-  const updates: { id: string; row: ServiceCsvRow }[] = []
+  const updates: ImportUpdate[] = []
   const inserts: ServiceCsvRow[] = []
 
   for (const row of parsed.rows) {
@@ -77,7 +160,7 @@ export async function importServicesCsv(
       errors.push({ line: row.line, reason: `another service is already called "${row.name}"` })
       continue
     }
-    if (target) updates.push({ id: target.id, row })
+    if (target) updates.push({ id: target.id, renamed: target.name !== row.name, row })
     else inserts.push(row)
   }
   errors.sort((a, b) => a.line - b.line)
@@ -98,10 +181,17 @@ export async function importServicesCsv(
   return { message: `Import done: ${parts.join(', ')}.`, created: inserts.length, updated: updates.length, errors }
 }
 
+interface ImportUpdate {
+  id: string
+  /** The line gives the service another name: its glossary translations follow. */
+  renamed: boolean
+  row: ServiceCsvRow
+}
+
 async function writeImport(
   db: Database,
   salon: SalonRow,
-  updates: { id: string; row: ServiceCsvRow }[],
+  updates: ImportUpdate[],
   inserts: ServiceCsvRow[],
   now: Date,
   lastPosition: number,
@@ -122,10 +212,16 @@ async function writeImport(
         now,
       )
     }
-    await repo.insertServices(
+    await translateFromGlossary(
       tx,
+      salon,
+      updates.filter((u) => u.renamed).map((u) => ({ id: u.id, name: u.row.name })),
+      now,
+    )
+    await addServices(
+      tx,
+      salon,
       inserts.map((row) => ({
-        salonId: salon.id,
         name: row.name,
         description: row.description,
         durationMinutes: row.duration,
@@ -133,6 +229,7 @@ async function writeImport(
         isActive: row.isActive ?? true,
         position: ++position,
       })),
+      now,
     )
   })
 }

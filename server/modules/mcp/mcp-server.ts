@@ -23,6 +23,7 @@ const CUSTOMER_TOOLS: ToolName[] = [
   'list_my_appointments',
   'cancel_appointment',
   'reschedule_appointment',
+  'tell_salon_late',
 ]
 
 export function buildMcpServer(deps: Pick<ToolScope, 'db' | 'clock' | 'jobs' | 'log'>, salon: SalonRow): McpServer {

@@ -50,15 +50,22 @@ describe('the MCP server', () => {
         'list_my_appointments',
         'list_services',
         'reschedule_appointment',
+        'tell_salon_late',
       ])
       expect(json(await client.callTool({ name: 'get_salon_info', arguments: {} }))).toMatchObject({
         name: 'Salon Lumière',
+        phone: '01 43 55 20 20',
+        contactEmail: 'salon.lumiere.demo@gmail.com',
+        practicalInfo: expect.stringContaining('Parking public à 50 m'),
       })
       const services = json(await client.callTool({ name: 'list_services', arguments: {} })) as {
         id: string
         name: string
       }[]
       expect(services.map((s) => s.name)).not.toContain('Permanente')
+      expect(services.find((s) => s.name === 'Coupe femme')).toMatchObject({
+        translations: { de: 'Damenhaarschnitt', it: 'Taglio donna', en: "Women's haircut" },
+      })
       const brushing = services.find((s) => s.name === 'Brushing')?.id
 
       const free = json(
@@ -97,6 +104,54 @@ describe('the MCP server', () => {
 
       const bad = await client.callTool({ name: 'book_appointment', arguments: { serviceId: 'x', start: 'tomorrow' } })
       expect(bad.isError).toBe(true)
+    } finally {
+      await client.close()
+    }
+  })
+
+  it("tells the salon that the agent's customer will be late, for that customer's own appointment only", async () => {
+    const client = await connect(token)
+    try {
+      const services = json(await client.callTool({ name: 'list_services', arguments: {} })) as {
+        id: string
+        name: string
+      }[]
+      const coupe = services.find((s) => s.name === 'Coupe homme')?.id
+      const marc = { reference: 'agent-customer-late', name: 'Marc', language: 'fr' }
+      const booked = json(
+        await client.callTool({
+          name: 'book_appointment',
+          arguments: { serviceId: coupe, start: '2026-12-01T16:00', customer: marc },
+        }),
+      )
+      const bookingId = booked.appointment.bookingId as string
+
+      const told = json(
+        await client.callTool({ name: 'tell_salon_late', arguments: { bookingId, minutes: 10, customer: marc } }),
+      )
+      expect(told).toEqual({
+        appointment: expect.objectContaining({ bookingId, serviceName: 'Coupe homme', start: '2026-12-01T16:00' }),
+        note: { minutes: 10, at: '2026-12-01T08:30' },
+      })
+
+      const stranger = { reference: 'agent-customer-other', name: 'Zoé' }
+      const refused = await client.callTool({
+        name: 'tell_salon_late',
+        arguments: { bookingId, minutes: 10, customer: stranger },
+      })
+      expect(refused.isError).toBe(true)
+      expect(JSON.stringify(refused.content)).toContain('bookings.not_found')
+
+      for (const minutes of [0, 181, 7.5]) {
+        const wrong = await client.callTool({
+          name: 'tell_salon_late',
+          arguments: { bookingId, minutes, customer: marc },
+        })
+        expect(wrong.isError, String(minutes)).toBe(true)
+      }
+      expect(
+        json(await client.callTool({ name: 'tell_salon_late', arguments: { bookingId, customer: marc } })).note,
+      ).toEqual({ minutes: null, at: '2026-12-01T08:30' })
     } finally {
       await client.close()
     }

@@ -19,6 +19,8 @@ export function presentSalon(row: SalonRow, workingHours: WorkingHours, googleEm
     isActive: row.isActive,
     isGoogleCalendarConnected: googleEmail !== undefined,
     googleConnectedEmail: googleEmail ?? null,
+    publicPhone: row.publicPhone,
+    practicalInfo: row.practicalInfo,
     // The Instagram connection arrives with its own issue; until then none exists.
     instagramConnected: false,
     instagramUsername: null,

@@ -43,7 +43,12 @@ export async function countSalons(db: Executor): Promise<number> {
 }
 
 export type NewSalon = Pick<SalonRow, 'hash' | 'name' | 'contactEmail' | 'address' | 'country' | 'timeZone'> &
-  Partial<Pick<SalonRow, 'authorizedGoogleEmail' | 'isActive' | 'publicId' | 'createdAt' | 'updatedAt'>>
+  Partial<
+    Pick<
+      SalonRow,
+      'authorizedGoogleEmail' | 'isActive' | 'publicId' | 'publicPhone' | 'practicalInfo' | 'createdAt' | 'updatedAt'
+    >
+  >
 
 export async function insertSalon(db: Executor, salon: NewSalon): Promise<SalonRow> {
   const [row] = await db.insert(salons).values(salon).returning()
@@ -52,7 +57,18 @@ export async function insertSalon(db: Executor, salon: NewSalon): Promise<SalonR
 }
 
 export type SalonChanges = Partial<
-  Pick<SalonRow, 'name' | 'address' | 'country' | 'contactEmail' | 'timeZone' | 'authorizedGoogleEmail' | 'isActive'>
+  Pick<
+    SalonRow,
+    | 'name'
+    | 'address'
+    | 'country'
+    | 'contactEmail'
+    | 'timeZone'
+    | 'authorizedGoogleEmail'
+    | 'isActive'
+    | 'publicPhone'
+    | 'practicalInfo'
+  >
 >
 
 export async function updateSalon(db: Executor, id: string, changes: SalonChanges, now: Date): Promise<SalonRow> {

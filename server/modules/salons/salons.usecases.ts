@@ -70,6 +70,8 @@ export interface NewSalonInput {
   timeZone?: string
   authorizedGoogleEmail?: string | null
   isActive?: boolean
+  publicPhone?: string | null
+  practicalInfo?: string | null
   /** When it is created, on the app's clock (APP_NOW in demos); the database's clock otherwise. */
   createdAt?: Date
 }

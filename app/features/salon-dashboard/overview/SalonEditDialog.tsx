@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { PRACTICAL_INFO_MAX_LENGTH, PUBLIC_PHONE_MAX_LENGTH, publicPhoneProblem } from '../../../../common/public-phone'
 import type { Salon } from '../../../../common/schemas/salon'
 import { Button } from '../../../components/ui/Button'
 import {
@@ -12,27 +13,40 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/Dialog'
-import { Field, Input } from '../../../components/ui/Input'
+import { Field, Input, Textarea } from '../../../components/ui/Input'
 import { toast } from '../../../components/ui/Toast'
 import { ApiError, apiRequest } from '../../../lib/api'
+import { cn } from '../../../lib/cn'
 import { CountryPicker } from '../../waitlist/CountryPicker'
 import { salonKeys } from '../dashboard-api'
 
-type FieldName = 'name' | 'address' | 'country'
+type FieldName = 'name' | 'address' | 'country' | 'publicPhone' | 'practicalInfo'
 type Values = Record<FieldName, string>
 type Errors = Partial<Record<FieldName, string>>
-const FIELDS: readonly FieldName[] = ['name', 'address', 'country']
+const FIELDS: readonly FieldName[] = ['name', 'address', 'country', 'publicPhone', 'practicalInfo']
 
-/** Spec §5: a name, an address and a country of at least two letters. */
+/** From this many characters on, the counter of the practical information turns to a warning. */
+const PRACTICAL_INFO_WARNING = PRACTICAL_INFO_MAX_LENGTH - 40
+
+/**
+ * Spec §5: a name, an address and a country of at least two letters; the phone number and the
+ * practical information are optional, checked by the server's own rules.
+ */
 function validate(values: Values): Errors {
   const errors: Errors = {}
   if (values.name.trim() === '') errors.name = 'dashboard.edit.nameRequired'
   if (values.address.trim() === '') errors.address = 'dashboard.edit.addressRequired'
   if (values.country.trim().length < 2) errors.country = 'dashboard.edit.countryRequired'
+  const phone = values.publicPhone.trim()
+  const phoneProblem = phone === '' ? null : publicPhoneProblem(phone)
+  if (phoneProblem) errors.publicPhone = `dashboard.edit.phoneProblems.${phoneProblem}`
+  if (values.practicalInfo.trim().length > PRACTICAL_INFO_MAX_LENGTH) {
+    errors.practicalInfo = 'dashboard.edit.practicalInfoTooLong'
+  }
   return errors
 }
 
-/** Edits the salon's name, address and country; closes on success or cancel. */
+/** Edits the salon's name, address, country, public phone and practical information; closes on success or cancel. */
 export function SalonEditDialog({
   salon,
   open,
@@ -60,7 +74,13 @@ export function SalonEditDialog({
 function SalonEditForm({ salon, onSaved }: { salon: Salon; onSaved: () => void }) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
-  const [values, setValues] = useState<Values>({ name: salon.name, address: salon.address, country: salon.country })
+  const [values, setValues] = useState<Values>({
+    name: salon.name,
+    address: salon.address,
+    country: salon.country,
+    publicPhone: salon.publicPhone ?? '',
+    practicalInfo: salon.practicalInfo ?? '',
+  })
   // Translation keys for our own checks; the server's words (already readable) for its refusals.
   const [errors, setErrors] = useState<Errors>({})
   const [serverErrors, setServerErrors] = useState<Errors>({})
@@ -109,7 +129,14 @@ function SalonEditForm({ salon, onSaved }: { salon: Salon; onSaved: () => void }
       document.getElementById(`salon-edit-${first}`)?.focus()
       return
     }
-    save.mutate({ name: values.name.trim(), address: values.address.trim(), country: values.country.trim() })
+    // An emptied field is sent empty: the server clears it.
+    save.mutate({
+      name: values.name.trim(),
+      address: values.address.trim(),
+      country: values.country.trim(),
+      publicPhone: values.publicPhone.trim(),
+      practicalInfo: values.practicalInfo.trim(),
+    })
   }
 
   const errorOf = (field: FieldName) => {
@@ -152,6 +179,45 @@ function SalonEditForm({ salon, onSaved }: { salon: Salon; onSaved: () => void }
           />
         )}
       </Field>
+      <Field
+        id="salon-edit-publicPhone"
+        label={t('dashboard.edit.publicPhone')}
+        optionalLabel={t('dashboard.edit.optional')}
+        hint={t('dashboard.edit.publicPhoneHint')}
+        error={errorOf('publicPhone')}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder="01 43 55 20 20"
+            value={values.publicPhone}
+            onChange={(event) => set('publicPhone')(event.target.value)}
+            maxLength={PUBLIC_PHONE_MAX_LENGTH}
+          />
+        )}
+      </Field>
+      <Field
+        id="salon-edit-practicalInfo"
+        label={t('dashboard.edit.practicalInfo')}
+        optionalLabel={t('dashboard.edit.optional')}
+        hint={<PracticalInfoHint length={values.practicalInfo.length} />}
+        error={errorOf('practicalInfo')}
+      >
+        {(control) => (
+          <Textarea
+            {...control}
+            rows={4}
+            placeholder={t('dashboard.edit.practicalInfoPlaceholder')}
+            value={values.practicalInfo}
+            onChange={(event) => set('practicalInfo')(event.target.value)}
+            maxLength={PRACTICAL_INFO_MAX_LENGTH}
+            className="resize-y"
+          />
+        )}
+      </Field>
       <DialogFooter className="mt-1">
         <DialogClose asChild>
           <Button type="button" variant="outline" disabled={save.isPending}>
@@ -163,5 +229,18 @@ function SalonEditForm({ salon, onSaved }: { salon: Salon; onSaved: () => void }
         </Button>
       </DialogFooter>
     </form>
+  )
+}
+
+/** What the assistant does with the text, and how much of it is left. */
+function PracticalInfoHint({ length }: { length: number }) {
+  const { t } = useTranslation()
+  return (
+    <span className="flex items-start justify-between gap-3">
+      <span>{t('dashboard.edit.practicalInfoHint')}</span>
+      <span className={cn('shrink-0 tabular-nums', length >= PRACTICAL_INFO_WARNING && 'font-medium text-warning')}>
+        {t('dashboard.edit.practicalInfoCount', { count: length, max: PRACTICAL_INFO_MAX_LENGTH })}
+      </span>
+    </span>
   )
 }

@@ -65,7 +65,12 @@ function InfoRow({ label, children }: { label: string; children: ReactNode }) {
   )
 }
 
-/** What the salon is on record as — name, address, country — and the dialog to change it. */
+function NotGiven() {
+  const { t } = useTranslation()
+  return <span className="font-normal italic text-ink-soft">{t('dashboard.info.notGiven')}</span>
+}
+
+/** What the salon is on record as — name, address, country, phone, practical information — and the dialog to change it. */
 export function SalonInfoCard({ salon }: { salon: Salon }) {
   const { t } = useTranslation()
   const [editing, setEditing] = useState(false)
@@ -91,6 +96,22 @@ export function SalonInfoCard({ salon }: { salon: Salon }) {
               <Flag country={salon.country} />
               {countryName(salon.country, language)}
             </span>
+          </InfoRow>
+          <InfoRow label={t('dashboard.info.publicPhone')}>
+            {salon.publicPhone ? (
+              <a href={`tel:${salon.publicPhone.replace(/[^\d+]/g, '')}`} className="tabular-nums hover:underline">
+                {salon.publicPhone}
+              </a>
+            ) : (
+              <NotGiven />
+            )}
+          </InfoRow>
+          <InfoRow label={t('dashboard.info.practicalInfo')}>
+            {salon.practicalInfo ? (
+              <span className="whitespace-pre-line font-normal leading-relaxed">{salon.practicalInfo}</span>
+            ) : (
+              <NotGiven />
+            )}
           </InfoRow>
           <InfoRow label={t('dashboard.info.salonId')}>
             <span className="font-mono tracking-wide">{salon.salonId}</span>

@@ -1,7 +1,8 @@
 import { Download, Scissors, TriangleAlert, Upload, X } from 'lucide-react'
 import { type ChangeEvent, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { SERVICES_CSV_COLUMNS } from '../../../../common/schemas/catalog'
+import { LANGUAGES } from '../../../../common/languages'
+import { SERVICES_CSV_COLUMNS, type ServiceTranslations } from '../../../../common/schemas/catalog'
 import { Badge } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/Card'
@@ -196,6 +197,7 @@ export function ServicesCard({ salonId }: { salonId: string }) {
                   {service.description && (
                     <p className="mt-0.5 text-sm leading-relaxed text-ink-soft">{service.description}</p>
                   )}
+                  <TranslatedNames translations={service.translations} />
                 </div>
                 <p className="flex shrink-0 items-baseline gap-4 text-sm sm:justify-end">
                   <span className="text-ink-soft">
@@ -211,5 +213,34 @@ export function ServicesCard({ salonId }: { salonId: string }) {
         )}
       </CardContent>
     </Card>
+  )
+}
+
+/** The service's name in the other languages, as the assistant gives it to customers: discreet, one line. */
+function TranslatedNames({ translations }: { translations: ServiceTranslations }) {
+  const { t } = useTranslation()
+  const names = LANGUAGES.flatMap((language) => {
+    const name = translations[language]
+    return name ? [{ language, name }] : []
+  })
+  if (names.length === 0) return null
+  return (
+    <p
+      className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-ink-soft"
+      title={t('dashboard.services.translations')}
+    >
+      <span className="sr-only">{t('dashboard.services.translations')}: </span>
+      {names.map(({ language, name }) => (
+        <span key={language} className="whitespace-nowrap">
+          <abbr
+            title={t(`dashboard.services.languageNames.${language}`)}
+            className="font-semibold uppercase no-underline"
+          >
+            {language}
+          </abbr>{' '}
+          <span lang={language}>{name}</span>
+        </span>
+      ))}
+    </p>
   )
 }

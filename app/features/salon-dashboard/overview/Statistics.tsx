@@ -7,6 +7,7 @@ import { formatDate } from '../../../lib/format'
 import { currentLanguage } from '../../../lib/i18n'
 import { BookingStatusBadge } from '../BookingStatusBadge'
 import { formatPrice, useSalonDashboard } from '../dashboard-api'
+import { LateNoteBadge } from '../LateNoteBadge'
 import { LoadError, Skeleton } from './states'
 
 const TILES: { key: keyof SalonDashboard['stats']; label: string; icon: LucideIcon }[] = [
@@ -98,6 +99,7 @@ export function RecentBookingsCard({ salonId }: { salonId: string }) {
                   <p className="truncate text-sm text-ink-soft">
                     {booking.service} · {bookingWhen(booking, language)}
                   </p>
+                  <LateNoteBadge booking={booking} className="mt-1" />
                 </div>
                 <BookingStatusBadge status={booking.status} />
                 <span className="min-w-20 text-right text-sm font-semibold tabular-nums">

@@ -36,6 +36,8 @@ const SALON: Salon = {
   isActive: true,
   isGoogleCalendarConnected: true,
   googleConnectedEmail: 'salon.lumiere.demo@gmail.com',
+  publicPhone: '01 43 55 20 20',
+  practicalInfo: 'Paiement par carte bancaire ou en espèces.\nParking public à 50 m, rue des Lilas.',
   instagramConnected: false,
   instagramUsername: null,
   bookingRules: { slotStepMinutes: 15, minimumNoticeMinutes: 60, horizonDays: 90 },
@@ -54,6 +56,7 @@ const COUPE: Service = {
   currency: 'EUR',
   isActive: true,
   position: 1,
+  translations: { de: 'Damenhaarschnitt', it: 'Taglio donna', en: "Women's haircut" },
 }
 
 type Route = (init: RequestInit | undefined) => Response | Promise<Response>
@@ -200,7 +203,82 @@ describe('salon edit dialog', () => {
       name: 'Salon Soleil',
       address: SALON.address,
       country: 'FR',
+      publicPhone: SALON.publicPhone,
+      practicalInfo: SALON.practicalInfo,
     })
+  })
+
+  it('shows the public phone and the practical information, or that they are not given', async () => {
+    const { unmount } = renderWithClient(<SalonInfoCard salon={SALON} />)
+    expect(screen.getByRole('link', { name: '01 43 55 20 20' }).getAttribute('href')).toBe('tel:0143552020')
+    expect(screen.getByText(/Paiement par carte bancaire ou en espèces\.\s+Parking public à 50 m/)).toBeTruthy()
+    unmount()
+    renderWithClient(<SalonInfoCard salon={{ ...SALON, publicPhone: null, practicalInfo: null }} />)
+    expect(screen.getAllByText('Non renseigné')).toHaveLength(2)
+  })
+
+  it('edits the phone as a phone field and the practical information with its count, and says what the assistant does with it', async () => {
+    const calls = serve({
+      'PATCH /api/salons/SAL001': (init) => json({ ...SALON, ...JSON.parse(String(init?.body)) }),
+    })
+    const user = userEvent.setup()
+    renderWithClient(<SalonInfoCard salon={{ ...SALON, publicPhone: null, practicalInfo: null }} />)
+    await user.click(screen.getByRole('button', { name: 'Modifier' }))
+    const dialog = screen.getByRole('dialog', { name: 'Modifier le salon' })
+    const phone = within(dialog).getByLabelText(/Téléphone du salon/) as HTMLInputElement
+    expect(phone.type).toBe('tel')
+    expect(phone.getAttribute('autocomplete')).toBe('tel')
+    const info = within(dialog).getByLabelText(/Infos pratiques/) as HTMLTextAreaElement
+    expect(info.tagName).toBe('TEXTAREA')
+    expect(info.getAttribute('aria-describedby')).toBe('salon-edit-practicalInfo-hint')
+    expect(within(dialog).getByText(/L’assistant cite ce texte tel quel aux clients/)).toBeTruthy()
+    expect(within(dialog).getByText('0 / 600')).toBeTruthy()
+
+    await user.type(phone, ' 04 78 12 34 56 ')
+    await user.type(info, 'Carte ou espèces.{Enter}Parking rue Neuve.')
+    expect(within(dialog).getByText('36 / 600')).toBeTruthy()
+    await user.click(within(dialog).getByRole('button', { name: 'Sauvegarder' }))
+    expect(await screen.findByText('Salon mis à jour')).toBeTruthy()
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({
+      publicPhone: '04 78 12 34 56',
+      practicalInfo: 'Carte ou espèces.\nParking rue Neuve.',
+    })
+  })
+
+  it('says what is wrong with a phone number before sending, and shows the server’s word on a field', async () => {
+    const calls = serve({
+      'PATCH /api/salons/SAL001': () =>
+        json(
+          {
+            code: 'request.invalid',
+            message: 'Invalid request',
+            issues: [{ path: 'body.practicalInfo', message: 'Contains a control character that is not allowed' }],
+          },
+          400,
+        ),
+    })
+    const user = userEvent.setup()
+    renderWithClient(<SalonInfoCard salon={SALON} />)
+    await user.click(screen.getByRole('button', { name: 'Modifier' }))
+    const dialog = screen.getByRole('dialog', { name: 'Modifier le salon' })
+    const phone = within(dialog).getByLabelText(/Téléphone du salon/)
+    await user.clear(phone)
+    await user.type(phone, '12 34')
+    await user.click(within(dialog).getByRole('button', { name: 'Sauvegarder' }))
+    expect(within(dialog).getByText('Un numéro de téléphone a de 6 à 15 chiffres')).toBeTruthy()
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false)
+    expect(document.activeElement?.id).toBe('salon-edit-publicPhone')
+
+    await user.clear(phone)
+    await user.type(phone, 'appelez-nous')
+    expect(within(dialog).queryByText('Un numéro de téléphone a de 6 à 15 chiffres')).toBeNull()
+    await user.click(within(dialog).getByRole('button', { name: 'Sauvegarder' }))
+    expect(within(dialog).getByText(/des chiffres, des espaces et \+ \. - \/ \( \) seulement/)).toBeTruthy()
+
+    await user.clear(phone)
+    await user.click(within(dialog).getByRole('button', { name: 'Sauvegarder' }))
+    expect(await within(dialog).findByText('Contains a control character that is not allowed')).toBeTruthy()
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ publicPhone: '' })
   })
 })
 
@@ -361,6 +439,15 @@ describe('the dashboard', () => {
         channel: 'web',
         createdAt: '2026-11-30T10:00:00.000Z',
         cancelledAt: null,
+        notes: [
+          {
+            kind: 'late',
+            minutes: 10,
+            createdAt: '2026-12-01T12:52:00.000Z',
+            localDate: '2026-12-01',
+            localTime: '13:52',
+          },
+        ],
       },
     ],
   }
@@ -398,6 +485,13 @@ describe('the dashboard', () => {
     const recent = screen.getByText('Camille').closest('li') as HTMLElement
     expect(within(recent).getByText('En attente')).toBeTruthy()
     expect(within(recent).getByText('45,00 EUR')).toBeTruthy()
+    expect(within(recent).getByText('En retard d’environ 10 min')).toBeTruthy()
+    expect(within(recent).getByText('prévenu à 13:52')).toBeTruthy()
+    // The service's names in the other languages, as customers get them.
+    const coupe = (await screen.findByText('Coupe femme')).closest('li') as HTMLElement
+    expect(within(coupe).getByText('Damenhaarschnitt').getAttribute('lang')).toBe('de')
+    expect(within(coupe).getByText('Taglio donna')).toBeTruthy()
+    expect(within(coupe).getByTitle('allemand').textContent).toBe('de')
     expect(await screen.findByText('Agents IA (MCP)')).toBeTruthy()
     expect(await screen.findByText('Connecté')).toBeTruthy()
 

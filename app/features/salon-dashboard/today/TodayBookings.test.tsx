@@ -40,6 +40,7 @@ function booking(overrides: Partial<Booking>): Booking {
     channel: 'web',
     createdAt: '2026-11-30T10:00:00.000Z',
     cancelledAt: null,
+    notes: [],
     ...overrides,
   }
 }
@@ -114,6 +115,33 @@ describe('Réservations du jour', () => {
     expect(first.textContent).toContain('65,00\u00a0CHF')
     expect(second.textContent).toContain('Annulé')
     expect(second.textContent).toContain('Brushing')
+  })
+
+  it('shows that a customer is running late, by how much and when they said it', async () => {
+    const late = (minutes: number | null, localDate = '2026-12-01', localTime = '13:52') => [
+      { kind: 'late' as const, minutes, createdAt: '2026-12-01T12:52:00.000Z', localDate, localTime },
+    ]
+    serveDashboard(
+      dashboard({
+        bookings: [
+          booking({ id: 'a', clientName: 'Léa Martin', notes: late(10) }),
+          booking({ id: 'b', clientName: 'Marc Rossi', localTime: '15:00', notes: late(null) }),
+          booking({ id: 'c', clientName: 'Nina Keller', localTime: '16:00', notes: late(20, '2026-11-30', '18:10') }),
+          booking({ id: 'd', clientName: 'Zoé Blanc', localTime: '17:00', status: 'cancelled', notes: late(5) }),
+          booking({ id: 'e', clientName: 'Inès Roy', localTime: '18:00' }),
+        ],
+      }),
+    )
+    renderToday()
+    const rows = within(await screen.findByRole('list', { name: 'Réservations du jour' })).getAllByRole('listitem')
+    const [lea, marc, nina, zoe, ines] = rows.map((row) => row.textContent ?? '')
+    expect(lea).toContain('En retard d’environ 10 min')
+    expect(lea).toContain('prévenu à 13:52')
+    expect(marc).toContain('Annonce un retard')
+    expect(nina).toContain('En retard d’environ 20 min')
+    expect(nina).toContain('prévenu le lun. 30 nov. à 18:10')
+    expect(zoe).not.toContain('retard')
+    expect(ines).not.toContain('retard')
   })
 
   it('refreshes on demand', async () => {

@@ -11,6 +11,7 @@ import { formatDate } from '../../../lib/format'
 import { currentLanguage } from '../../../lib/i18n'
 import { BookingStatusBadge } from '../BookingStatusBadge'
 import { formatPrice, useSalonDashboard } from '../dashboard-api'
+import { LateNoteBadge } from '../LateNoteBadge'
 
 /** How each language writes a weekday with its date: "mardi 1 décembre", "Dienstag, 1. Dezember". */
 const DAY_PATTERNS: Record<Language, string> = {
@@ -107,7 +108,7 @@ function Heading({ dashboard }: { dashboard: SalonDashboard }) {
   )
 }
 
-/** One appointment: its time, the client and status, the service and its length, the price. */
+/** One appointment: its time, the client and status, the service and its length, the price; a late customer's word. */
 function BookingRow({ booking }: { booking: Booking }) {
   const { t } = useTranslation()
   const cancelled = booking.status === 'cancelled'
@@ -141,6 +142,7 @@ function BookingRow({ booking }: { booking: Booking }) {
           <span className="sr-only">, </span>
           <span className="whitespace-nowrap">{t('todayBookings.duration', { minutes: booking.duration })}</span>
         </p>
+        <LateNoteBadge booking={booking} />
       </div>
       <p
         className={cn(
