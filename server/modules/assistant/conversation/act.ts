@@ -42,8 +42,14 @@ export async function act(action: Action, state: ConversationState, scene: Scene
       return proposeOffered(action.start, state, scene)
     case 'which_time':
       return { lines: [{ kind: 'which_time', starts: action.starts }], state }
-    case 'seek':
-      return seek(state, scene)
+    case 'seek': {
+      const outcome = await seek(state, scene)
+      if (!action.questions) return outcome
+      const answers = (await answerAll(action.questions, scene)).map((line) =>
+        line.kind === 'practical' ? { ...line, beside: true } : line,
+      )
+      return { ...outcome, lines: [...answers, ...outcome.lines] }
+    }
     case 'cancel':
       return startCancel(state, scene)
     case 'move':
@@ -280,13 +286,18 @@ async function startMove(state: ConversationState, scene: Scene): Promise<Outcom
   return moveTo(appointment, { ...withoutPending(state), movingBookingId: undefined }, scene)
 }
 
+/** "I'll be 10 minutes late": a note on the appointment the salon sees; the reply says it was passed on. */
 async function late(state: ConversationState, scene: Scene): Promise<Outcome> {
   const target = await targetAppointment(state, scene, 'note')
   if (!target) return { lines: [{ kind: 'no_appointments' }], state }
   if ('lines' in target) return target
   const { lateMinutes } = scene.u
+  const { appointment, note } = await tools.tell_salon_late(scene.scope, {
+    bookingId: target.appointment.bookingId,
+    ...(lateMinutes ? { minutes: lateMinutes } : {}),
+  })
   return {
-    lines: [{ kind: 'late_noted', appointment: target.appointment, ...(lateMinutes ? { minutes: lateMinutes } : {}) }],
+    lines: [{ kind: 'late_noted', appointment, ...(note.minutes ? { minutes: note.minutes } : {}) }],
     state,
   }
 }

@@ -29,7 +29,8 @@ export type Action =
   | { kind: 'choose_booking'; action: 'cancel' | 'move' | 'note'; bookingId: string }
   | { kind: 'propose_offered'; start: string }
   | { kind: 'which_time'; starts: string[] }
-  | { kind: 'seek'; serviceIds?: string[] }
+  /** The booking under way goes on; `questions` asked beside it ("…et vous prenez la CB ?") are answered first. */
+  | { kind: 'seek'; questions?: Question[] }
   | { kind: 'cancel' }
   | { kind: 'move' }
   | { kind: 'late' }
@@ -130,7 +131,10 @@ function decideFresh(state: ConversationState, u: Understood): Action {
 
   const booking = intents.has('book') || intents.has('availability') || about
   const underWay = !!state.draft.serviceIds?.length || !!state.draft.date || state.draft.time !== undefined
-  if (booking || (underWay && (hasWhen(when) || yes))) return { kind: 'seek' }
+  if (booking || (underWay && (hasWhen(when) || yes))) {
+    const beside = practicalQuestions(u)
+    return beside.length > 0 ? { kind: 'seek', questions: beside } : { kind: 'seek' }
+  }
   if (intents.has('greeting')) return { kind: 'say', lines: [{ kind: 'greeting' }] }
   if (intents.has('thanks'))
     return {
@@ -175,8 +179,14 @@ function questions(state: ConversationState, u: Understood): Question[] {
     asked.push({ kind: 'hours', ...(when.date ? { date: when.date } : {}) })
   const booking = intents.has('book') || intents.has('availability') || about || (services.length > 0 && !asked.length)
   if (booking && asked.length === 0) return []
-  for (const kind of ['address', 'phone', 'email', 'practical'] as const) if (intents.has(kind)) asked.push({ kind })
-  return asked
+  return [...asked, ...practicalQuestions(u)]
+}
+
+/** Where the salon is, how to reach it, practical facts: asked on their own or beside a booking. */
+function practicalQuestions(u: Understood): Question[] {
+  return (['address', 'phone', 'email', 'practical'] as const)
+    .filter((kind) => u.intents.has(kind))
+    .map((kind) => ({ kind }))
 }
 
 function missing(state: ConversationState): 'service' | 'day' | 'time' {

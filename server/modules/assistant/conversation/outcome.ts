@@ -20,7 +20,9 @@ export type Line =
   | { kind: 'not_offered'; treatments: Treatment[] }
   | { kind: 'unknown_service' }
   | { kind: 'choose_service'; services: ServiceInfo[] }
-  | { kind: 'address' | 'phone' | 'email' | 'practical' }
+  | { kind: 'address' | 'phone' | 'email' }
+  /** `beside`: answered next to a booking reply, which asks its own question. */
+  | { kind: 'practical'; beside?: boolean }
   | { kind: 'hours_week'; week: WorkingHours; today: string }
   | { kind: 'hours_day'; week: WorkingHours; date: string }
   | { kind: 'closed_on'; date: string }

@@ -69,7 +69,7 @@ function sentence(line: Line, c: ReplyContext): string {
     case 'email':
       return say.email(salon.name, salon.contactEmail)
     case 'practical':
-      return say.practical(salon.name, practicalInfo(salon))
+      return say.practical(salon.name, practicalInfo(salon), line.beside === true)
     case 'hours_week':
       return say.hoursWeek(weekLines(c, line.week, line.today))
     case 'hours_day':
@@ -200,8 +200,8 @@ export function slotOf(c: ReplyContext, localStart: string): Slot {
 }
 
 /** A service's name as the customer reads it. */
-function nameOf(_c: ReplyContext, service: ServiceInfo): string {
-  return service.name
+function nameOf(c: ReplyContext, service: ServiceInfo): string {
+  return service.translations[c.language] ?? service.name
 }
 
 const names = (c: ReplyContext, services: ServiceInfo[]) => services.map((s) => nameOf(c, s)).join(' + ')
@@ -270,10 +270,10 @@ function rangeText(language: Language, opens: string, closes: string): string {
   }[language]
 }
 
-function publicPhone(_salon: SalonRow): string | undefined {
-  return undefined
+function publicPhone(salon: SalonRow): string | undefined {
+  return salon.publicPhone ?? undefined
 }
 
-function practicalInfo(_salon: SalonRow): string | undefined {
-  return undefined
+function practicalInfo(salon: SalonRow): string | undefined {
+  return salon.practicalInfo ?? undefined
 }

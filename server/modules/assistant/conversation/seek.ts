@@ -1,3 +1,4 @@
+import { LANGUAGES } from '../../../../common/languages'
 import { addDays } from '../../../../common/time'
 import type { ServiceInfo } from '../tools'
 import type { Scene } from './act'
@@ -218,6 +219,9 @@ function asOne(services: ServiceInfo[]): ServiceInfo {
   return {
     ...first,
     name: services.map((s) => s.name).join(' + '),
+    translations: Object.fromEntries(
+      LANGUAGES.map((language) => [language, services.map((s) => s.translations[language] ?? s.name).join(' + ')]),
+    ),
     durationMinutes: services.reduce((sum, s) => sum + s.durationMinutes, 0),
     priceMinor: services.reduce((sum, s) => sum + s.priceMinor, 0),
   }

@@ -91,9 +91,9 @@ export const de: Phrases = {
       ? `Sie erreichen ${salon} telefonisch unter ${phone}.`
       : `Ich habe keine öffentliche Telefonnummer von ${salon}, aber ich kann mich hier um Ihren Termin kümmern.`,
   email: (salon, email) => `Sie können ${salon} an ${email} schreiben.`,
-  practical: (salon, info) =>
+  practical: (salon, info, beside) =>
     info
-      ? `Praktische Hinweise von ${salon}: ${info}`
+      ? `Praktische Hinweise von ${salon}: „${info}“${beside ? '' : ' Haben Sie noch eine Frage, oder möchten Sie gleich einen Termin buchen?'}`
       : `Diese Information habe ich für ${salon} leider nicht. Am besten fragen Sie direkt im Salon nach.`,
   chooseDay: (days) => `Nur zur Sicherheit: Meinen Sie ${times(days, 'oder')}?`,
   beyondHorizon: (lastDay, horizon) =>

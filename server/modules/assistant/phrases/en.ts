@@ -90,9 +90,9 @@ export const en: Phrases = {
       ? `You can call ${salon} on ${phone}.`
       : `I don't have a public phone number for ${salon}, but I can take care of your appointment right here.`,
   email: (salon, email) => `You can write to ${salon} at ${email}.`,
-  practical: (salon, info) =>
+  practical: (salon, info, beside) =>
     info
-      ? `Practical information from ${salon}: ${info}`
+      ? `Practical information from ${salon}: “${info}”${beside ? '' : ' Is there anything else you would like to know, or shall I book an appointment for you?'}`
       : `I don't have that information for ${salon}. It's best to ask the salon directly.`,
   chooseDay: (days) => `Just to be sure: do you mean ${times(days, 'or')}?`,
   beyondHorizon: (lastDay, horizon) =>

@@ -92,9 +92,9 @@ export const fr: Phrases = {
       ? `Vous pouvez appeler ${salon} au ${phone}.`
       : `Je n'ai pas de numéro de téléphone public pour ${salon}, mais je peux m'occuper de votre rendez-vous ici.`,
   email: (salon, email) => `Vous pouvez écrire à ${salon} à ${email}.`,
-  practical: (salon, info) =>
+  practical: (salon, info, beside) =>
     info
-      ? `Infos pratiques de ${salon} : ${info}`
+      ? `Infos pratiques de ${salon} : « ${info} »${beside ? '' : ' Avez-vous une autre question, ou voulez-vous que je vous réserve un rendez-vous ?'}`
       : `Je n'ai pas cette information pour ${salon}. Le mieux est de poser la question au salon directement.`,
   chooseDay: (days) => `Pour être sûr : vous voulez dire ${times(days, 'ou')} ?`,
   beyondHorizon: (lastDay, horizon) =>

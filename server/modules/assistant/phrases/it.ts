@@ -96,9 +96,9 @@ export const it: Phrases = {
       ? `Può chiamare ${salon} al numero ${phone}.`
       : `Non ho un numero di telefono pubblico di ${salon}, ma posso occuparmi io del Suo appuntamento qui.`,
   email: (salon, email) => `Può scrivere a ${salon} all'indirizzo ${email}.`,
-  practical: (salon, info) =>
+  practical: (salon, info, beside) =>
     info
-      ? `Informazioni pratiche di ${salon}: ${info}`
+      ? `Informazioni pratiche di ${salon}: «${info}»${beside ? '' : ' Ha altre domande, o vuole che le prenoti un appuntamento?'}`
       : `Non ho questa informazione per ${salon}. È meglio chiedere direttamente al salone.`,
   chooseDay: (days) => `Per essere sicuro: intende ${times(days, 'o')}?`,
   beyondHorizon: (lastDay, horizon) =>

@@ -63,7 +63,8 @@ export type Phrases = {
   notOffered(what: string, lines: ServiceLine[]): string
   phone(salon: string, phone: string | undefined): string
   email(salon: string, email: string): string
-  practical(salon: string, info: string | undefined): string
+  /** `beside`: next to a booking reply, without asking what else the customer wants. */
+  practical(salon: string, info: string | undefined, beside: boolean): string
   chooseDay(days: string[]): string
   beyondHorizon(lastDay: string, horizonDays: number): string
   lateNoted(service: string, slot: Slot, minutes: number | undefined): string

@@ -35,7 +35,7 @@ export const de: Lexicon = {
       habe ich termine | wann ist mein termin | wann war mein termin`,
     cancel: `absagen | absage | stornieren | storniere | storno | kann nicht kommen | nicht kommen | schaffe es nicht |
       schaff es nicht | sage ab | sag ab | streichen`,
-    move: `verschieben | verlegen | andern | umbuchen | lieber | stattdessen | umlegen | tauschen | verschiebe`,
+    move: `verschieben | verlegen | andern | umbuchen | umlegen | tauschen | verschiebe`,
     book: `buchen | buche | termin | reservieren | ich mochte | ich hatte gern | ich hatte gerne | hatte gern | hatte gerne |
       ich will | ich brauche | brauch | brauche`,
     availability: `frei | freie | freien | freier | zeit | verfugbar | platz | noch was frei | was frei`,

@@ -23,7 +23,7 @@ export const en: Lexicon = {
     address: `address | where are you | located | location | find you | where is the salon | where s the salon`,
     phone: `phone | phone number | call you | your number | telephone | ring you`,
     email: `email | e mail | mail`,
-    practical: `card | credit card | debit card | contactless | cash | pay | payment | parking | park | wheelchair |
+    practical: `card | cards | take card | take cards | credit card | debit card | contactless | cash | pay | payment | parking | park | wheelchair |
       accessible | step free | steps | stroller | pram | dog | dogs | wifi`,
     late: `running late | running behind | mins behind | minutes behind | be late | bit late | little late | minutes late | mins late | min late | late by | gonna be late |
       going to be late | i m late | im late`,
@@ -31,7 +31,7 @@ export const en: Lexicon = {
       my appointment | my booking | my bookings | do i have an appointment`,
     cancel: `cancel | cancellation | can t make it | cannot make it | can t come | cannot come | call off | cant make it |
       cant come`,
-    move: `move | reschedule | change | instead | postpone | push back | bring forward | changed my mind | make it | shift`,
+    move: `move | reschedule | change | postpone | push back | bring forward | changed my mind | make it | shift`,
     book: `book | booking | appointment | reserve | schedule | i d like | i would like | i want | i need | set it up |
       can i get | could i get | can i have | could i have | id like | looking for`,
     availability: `available | availability | free | opening | openings | slot | slots | have time | any room | space`,

@@ -28,14 +28,14 @@ export const fr: Lexicon = {
       acces | ou c est | c est ou | ou est le salon | ou vous trouvez`,
     phone: `telephone | numero de telephone | votre numero | vous appeler | joindre par telephone | tel | votre tel`,
     email: `email | e mail | mail | courriel | adresse mail`,
-    practical: `carte bancaire | carte bleue | cb | especes | liquide | cheque | paiement | payer | parking | se garer | garer |
+    practical: `carte bancaire | carte bleue | cb | par carte | la carte | sans contact | especes | liquide | cheque | paiement | payer | parking | se garer | garer |
       stationnement | accessible | fauteuil roulant | handicape | poussette | wifi | animaux | chien | plain pied | marches`,
     late: `en retard | du retard | de retard | retard | je serai en retard | je vais etre en retard | un peu en retard`,
     my_appointments: `mes rendez vous | mon rendez vous | mes rdv | mon rdv | ai je un rendez vous | j ai rendez vous |
       quels rendez vous | j ai quoi comme rdv | c est quand mon rdv`,
     cancel: `annuler | annulez | annule | annulation | pourrai pas venir | peux pas venir | pourrais pas venir |
       pourrai pas venir | vais pas pouvoir venir | supprimer mon rdv`,
-    move: `deplacer | deplacez | decaler | decalez | changer | changez | modifier | modifiez | reporter | reportez | plutot |
+    move: `deplacer | deplacez | decaler | decalez | changer | changez | modifier | modifiez | reporter | reportez |
       avancer | avancez | repousser | bouger`,
     book: `reserver | reservez | reserve | reservation | prendre rendez vous | rendez vous | rdv | je voudrais | j aimerais |
       je souhaite | je veux | je voulais | je souhaiterais | il me faudrait | besoin d`,

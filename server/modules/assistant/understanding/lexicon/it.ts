@@ -28,7 +28,7 @@ export const it: Lexicon = {
       quando ho l appuntamento | quando e il mio appuntamento`,
     cancel: `annullare | annulla | annulli | disdire | disdetta | cancellare | non posso venire | non riesco a venire |
       non riesco piu a venire | disdico`,
-    move: `spostare | sposta | sposti | spostarlo | spostarla | cambiare | cambia | cambi | invece | anticipare | posticipare |
+    move: `spostare | sposta | sposti | spostarlo | spostarla | cambiare | cambia | cambi | anticipare | posticipare |
       rimandare | spostiamo | posso spostare`,
     book: `prenotare | prenota | prenotazione | prenoti | appuntamento | vorrei | voglio | volevo | mi serve | avrei bisogno`,
     availability: `libero | liberi | libera | libere | disponibile | disponibili | posto | posti | disponibilita`,
