@@ -1,16 +1,7 @@
 import { sql } from 'drizzle-orm'
-import type { ChatReply } from '../../common/schemas/chat'
-import { startTestApp, type TestApp } from '../../tests/helpers/app'
-import { newTestChat, postChat, type TestChat } from '../../tests/helpers/chat'
+import { startTestApp } from '../../tests/helpers/app'
 import type { Driver } from '../../tests/helpers/database'
-import {
-  CONFIRM,
-  type DialogueCase,
-  parseIcs,
-  readCases,
-  stepClient,
-  wantedBookings,
-} from '../../tests/helpers/dialogues'
+import { playCase, readCases } from '../../tests/helpers/dialogues'
 import { percentile } from './stats'
 
 export const ASSISTANT_MARKER_START = '<!-- assistant:start -->'
@@ -21,6 +12,8 @@ export const ASSISTANT_P95_TARGET_MS = 50
 const FIXTURES = [
   { file: 'examples.jsonl', now: '2026-12-01T08:30:00+01:00' },
   { file: 'sgd-en.jsonl', now: '2027-03-01T08:00:00+01:00' },
+  { file: 'more-2026-12.jsonl', now: '2026-12-01T08:30:00+01:00' },
+  { file: 'more-2027-03.jsonl', now: '2027-03-01T08:00:00+01:00' },
   { file: 'real-fr.jsonl', now: '2026-12-01T08:30:00+01:00' },
   { file: 'real-de.jsonl', now: '2026-12-01T08:30:00+01:00' },
   { file: 'real-it.jsonl', now: '2026-12-01T08:30:00+01:00' },
@@ -33,26 +26,34 @@ export interface AssistantResult {
   p50: number
   p95: number
   max: number
+  /** Each dialogue file: its cases and how many passed (the eval runner's checks) in the measured pass. */
+  files: { file: string; cases: number; passed: number }[]
 }
 
 /**
- * Server time per chat message of the built-in assistant: the shared dialogues played through the
- * chat API in-process (Fastify inject: routing, validation, the dialogue, every database read and
- * write, the reply; no network), one message at a time, after one warm-up pass.
+ * Server time per chat message of the built-in assistant, and the pass rate of every dialogue
+ * file: the dialogues played through the chat API in-process (Fastify inject: routing, validation,
+ * the dialogue, every database read and write, the reply; no network) with the eval runner's
+ * checks and confirmations, one message at a time, after one warm-up pass.
  */
 export async function runAssistantBenchmark(driver: Driver): Promise<AssistantResult> {
   const timings: number[] = []
+  const files: AssistantResult['files'] = []
   for (const { file, now } of FIXTURES) {
     const t = await startTestApp({ driver, now })
     try {
       const cases = readCases(new URL(`../../tests/fixtures/assistant-dialogues/${file}`, import.meta.url))
       // A warm-up pass on the same server, then its bookings and chats are wiped so the measured
       // pass meets the same free slots: the figures are those of a running server, not a cold one.
-      await play(t, cases, 'warm', undefined)
-      for (const table of ['bookings', 'conversations', 'customer_identities', 'customers']) {
+      for (const dialogue of cases) await playCase(t.app, dialogue)
+      for (const table of ['booking_notes', 'bookings', 'conversations', 'customer_identities', 'customers']) {
         await t.database.db.execute(sql.raw(`delete from ${table}`))
       }
-      await play(t, cases, 'run', timings)
+      let passed = 0
+      for (const dialogue of cases) {
+        if ((await playCase(t.app, dialogue, 'Europe/Paris', timings)).length === 0) passed += 1
+      }
+      files.push({ file, cases: cases.length, passed })
     } finally {
       await t.close()
     }
@@ -64,34 +65,7 @@ export async function runAssistantBenchmark(driver: Driver): Promise<AssistantRe
     p50: percentile(timings, 50),
     p95: percentile(timings, 95),
     max: timings.at(-1) ?? 0,
-  }
-}
-
-async function play(t: TestApp, cases: DialogueCase[], prefix: string, timings: number[] | undefined): Promise<void> {
-  for (const dialogue of cases) {
-    const chats = new Map<string, TestChat>()
-    for (const step of dialogue.steps) {
-      const label = step.chat ?? 'a'
-      const known = chats.get(label) ?? newTestChat('fr', 'Alex', `${prefix}-${dialogue.id}-${label}`)
-      chats.set(label, known)
-      const chat = { ...known, ...stepClient(step) }
-      let events = 0
-      const send = async (message: string) => {
-        const started = performance.now()
-        const res = await postChat(t.app, chat, message)
-        const elapsed = performance.now() - started
-        if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode}: ${res.body}`)
-        const reply = res.json() as ChatReply
-        if (typeof reply.response !== 'string') throw new Error('No reply')
-        if (reply.icsData) events += parseIcs(reply.icsData.content, 'Europe/Paris').length
-        timings?.push(elapsed)
-      }
-      for (const message of step.turns) await send(message)
-      // The runner's confirmations: "yes" while fewer appointments came than expected, twice at most.
-      const wanted = step.expect ? wantedBookings(step.expect) : 0
-      const confirm = CONFIRM[step.expect?.lang ?? step.lang ?? 'fr']
-      for (let i = 0; i < 2 && events < wanted && step.expect?.confirm !== false; i++) await send(confirm)
-    }
+    files,
   }
 }
 
@@ -110,6 +84,14 @@ export function assistantSection(results: AssistantResult[], commit: string): st
     ...results.map(
       (r) =>
         `| ${r.driver} | ${r.messages} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} | ${r.p95 < ASSISTANT_P95_TARGET_MS ? 'yes' : '**NO**'} |`,
+    ),
+    '',
+    `Pass rate of each dialogue file in the measured pass (${results[0]?.driver ?? 'pglite'}; the same files play in \`npm test\`):`,
+    '',
+    '| File | Cases | Passed | Rate |',
+    '| --- | --- | --- | --- |',
+    ...(results[0]?.files ?? []).map(
+      (f) => `| \`${f.file}\` | ${f.cases} | ${f.passed} | ${((100 * f.passed) / Math.max(1, f.cases)).toFixed(0)} % |`,
     ),
     ASSISTANT_MARKER_END,
   ].join('\n')

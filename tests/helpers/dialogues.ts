@@ -241,7 +241,13 @@ export function wantedBookings(expected: DialogueExpectation): number {
 }
 
 /** Plays one case; answers the list of failures (empty when it passes). */
-export async function playCase(app: App, dialogue: DialogueCase, timeZone = 'Europe/Paris'): Promise<string[]> {
+export async function playCase(
+  app: App,
+  dialogue: DialogueCase,
+  timeZone = 'Europe/Paris',
+  /** When given, the server time of each message (ms) is added to it (the assistant benchmark). */
+  timings?: number[],
+): Promise<string[]> {
   const failures: string[] = []
   const chats = new Map<string, TestChat>()
   for (const [index, step] of dialogue.steps.entries()) {
@@ -252,7 +258,9 @@ export async function playCase(app: App, dialogue: DialogueCase, timeZone = 'Eur
     const chat = { ...known, ...stepClient(step) }
     const outcome: StepOutcome = { replies: [], bookings: [] }
     const send = async (message: string) => {
+      const started = performance.now()
       const res = await postChat(app, chat, message)
+      timings?.push(performance.now() - started)
       if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode} for ${message}: ${res.body}`)
       const reply = res.json() as ChatReply
       outcome.replies.push(reply.response)
