@@ -57,7 +57,7 @@ export const en: Phrases = {
       taken: `That time on ${slot.day} is already taken.`,
     })[reason],
   alternatives: (s, sameDay) =>
-    `${sameDay ? 'On the same day I can offer you' : 'I can offer you'} ${slots(s, sameDay, 'at', 'or', 'on ')}. Which would suit you?`,
+    `${sameDay ? 'On the same day I can offer you' : 'I can offer you'} ${slots(s, sameDay, 'at', 'or')}. Which would suit you?`,
   pastDay: () => 'That date is already past. Which other day would suit you?',
   ambiguousTime: (options) => `Do you mean ${times(options, 'or')}?`,
   booked: (service, slot, salon, address) =>
