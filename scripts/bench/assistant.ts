@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { startTestApp } from '../../tests/helpers/app'
 import type { Driver } from '../../tests/helpers/database'
-import { playCase, readCases } from '../../tests/helpers/dialogues'
+import { DIALOGUE_FILES, playCase, readCases } from '../../tests/helpers/dialogues'
 import { percentile } from './stats'
 
 export const ASSISTANT_MARKER_START = '<!-- assistant:start -->'
@@ -9,16 +9,7 @@ export const ASSISTANT_MARKER_END = '<!-- assistant:end -->'
 /** Target: the built-in assistant answers a message in under 50 ms at the 95th percentile. */
 export const ASSISTANT_P95_TARGET_MS = 50
 
-const FIXTURES = [
-  { file: 'examples.jsonl', now: '2026-12-01T08:30:00+01:00' },
-  { file: 'sgd-en.jsonl', now: '2027-03-01T08:00:00+01:00' },
-  { file: 'more-2026-12.jsonl', now: '2026-12-01T08:30:00+01:00' },
-  { file: 'more-2027-03.jsonl', now: '2027-03-01T08:00:00+01:00' },
-  { file: 'real-fr.jsonl', now: '2026-12-01T08:30:00+01:00' },
-  { file: 'real-de.jsonl', now: '2026-12-01T08:30:00+01:00' },
-  { file: 'real-it.jsonl', now: '2026-12-01T08:30:00+01:00' },
-  { file: 'real-en.jsonl', now: '2026-12-01T08:30:00+01:00' },
-]
+const FIXTURES = DIALOGUE_FILES
 
 export interface AssistantResult {
   driver: Driver

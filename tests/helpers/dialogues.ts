@@ -37,6 +37,19 @@ export interface DialogueExpectation {
 }
 type Language = 'fr' | 'de' | 'it' | 'en'
 
+/** Every dialogue file and the clock it is written for (each plays on its own fresh database). */
+export const DIALOGUE_FILES = [
+  { file: 'examples.jsonl', now: '2026-12-01T08:30:00+01:00' },
+  { file: 'sgd-en.jsonl', now: '2027-03-01T08:00:00+01:00' },
+  { file: 'more-2026-12.jsonl', now: '2026-12-01T08:30:00+01:00' },
+  { file: 'more-2027-03.jsonl', now: '2027-03-01T08:00:00+01:00' },
+  // Real customers' messages of issue 13, about 85 per language.
+  { file: 'real-fr.jsonl', now: '2026-12-01T08:30:00+01:00' },
+  { file: 'real-de.jsonl', now: '2026-12-01T08:30:00+01:00' },
+  { file: 'real-it.jsonl', now: '2026-12-01T08:30:00+01:00' },
+  { file: 'real-en.jsonl', now: '2026-12-01T08:30:00+01:00' },
+] as const
+
 export function readCases(file: URL): DialogueCase[] {
   return readFileSync(file, 'utf8')
     .split('\n')
