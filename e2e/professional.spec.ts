@@ -105,6 +105,39 @@ test('edits the salon, with the validation messages', async ({ page }) => {
   await expect(dialog).toBeHidden()
 })
 
+test('gives the public phone and the practical information the assistant quotes', async ({ page }) => {
+  await signIn(page)
+  const card = page
+    .getByRole('heading', { name: fr.dashboard.info.title })
+    .locator('xpath=ancestor::div[contains(@class, "shadow-soft")][1]')
+  await expect(card).toContainText('01 43 55 20 20')
+  await page.getByRole('button', { name: fr.dashboard.info.edit }).click()
+  const dialog = page.getByRole('dialog', { name: fr.dashboard.edit.title })
+  const phone = dialog.getByRole('textbox', { name: fr.dashboard.edit.publicPhone })
+  await expect(phone).toHaveAttribute('type', 'tel')
+  await phone.fill('01 43')
+  await dialog.getByRole('button', { name: fr.dashboard.edit.save }).click()
+  await expect(dialog.getByText(fr.dashboard.edit.phoneProblems.digits)).toBeVisible()
+  await phone.fill('+33 1 43 55 20 21')
+  const info = dialog.getByRole('textbox', { name: fr.dashboard.edit.practicalInfo })
+  await info.fill('Carte ou espèces.\nParking rue des Lilas.')
+  await expect(dialog.getByText(fill(fr.dashboard.edit.practicalInfoCount, { count: 40, max: 600 }))).toBeVisible()
+  await dialog.getByRole('button', { name: fr.dashboard.edit.save }).click()
+  await expect(dialog).toBeHidden()
+  await expect(card).toContainText('+33 1 43 55 20 21')
+  await expect(card).toContainText('Parking rue des Lilas.')
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+  // Back as the demo has them.
+  await page.getByRole('button', { name: fr.dashboard.info.edit }).click()
+  await phone.fill('01 43 55 20 20')
+  await info.fill(
+    'Paiement par carte bancaire ou en espèces. Parking public à 50 m, rue des Lilas. Salon de plain-pied, accessible en fauteuil roulant.',
+  )
+  await dialog.getByRole('button', { name: fr.dashboard.edit.save }).click()
+  await expect(dialog).toBeHidden()
+  await expect(card).toContainText('01 43 55 20 20')
+})
+
 test('imports a services CSV with one bad line, then exports the list', async ({ page }, testInfo) => {
   await signIn(page)
   const name = `Soin express ${testInfo.project.name}`
