@@ -212,6 +212,28 @@ describe.each(testDrivers())('the assistant through the chat API on %s', (driver
     }
   })
 
+  it('moves the appointment just booked when the next message gives another time, after a yes', async () => {
+    const chat = newChat('en')
+    await say(chat, 'beard trim friday 18 december at 9:30am')
+    const booked = await say(chat, 'yes')
+    expect(bookedAt(booked)).toBe('2026-12-18T09:30')
+    const move = await say(chat, "can't make 9:30 anymore, 1pm same day ok?")
+    expect(move.icsData).toBeUndefined()
+    expect(move.response).toMatch(/move your .* appointment to Friday 18 December at 13:00/)
+    const moved = await say(chat, 'yes')
+    expect(bookedAt(moved)).toBe('2026-12-18T13:00')
+    expect(moved.icsData?.content.match(/UID:(.*)/)?.[1]).toBe(booked.icsData?.content.match(/UID:(.*)/)?.[1])
+  })
+
+  it('asks about another day after a booking without touching the booking', async () => {
+    const chat = newChat('fr')
+    await say(chat, 'une coupe homme vendredi 18 décembre à 11h')
+    expect(bookedAt(await say(chat, 'oui'))).toBe('2026-12-18T11:00')
+    const other = await say(chat, 'et samedi 19, vous avez de la place ?')
+    expect(other.response).not.toMatch(/déplacer/)
+    expect(other.icsData).toBeUndefined()
+  })
+
   it('accepts the salon by its secure hash and on the legacy endpoint', async () => {
     const salon = await t.app.inject({ method: 'GET', url: '/api/salon-hash/SAL001' })
     const { hash } = salon.json()

@@ -11,11 +11,14 @@ import { hasWhen, type Understood } from './understand'
  *    request, a question is answered and the proposal restated, anything else says plainly that
  *    nothing is booked yet (never a reply that sounds like a confirmation);
  * 3. a choice we asked for (service, appointment, day) takes the answer;
- * 4. lateness, cancelling and moving need one of the customer's appointments;
+ * 4. lateness, cancelling and moving need one of the customer's appointments (another day or time
+ *    right after a booking moves it);
  * 5. questions (services, prices, hours, address, phone, practical facts) are answered;
  * 6. a pick among the times just offered, or a yes to them, proposes that time;
- * 7. anything about a booking (a service, a day, a time) goes on with the booking under way;
- * 8. greetings, thanks, goodbyes, help; else we say what we can do.
+ * 7. anything about a booking (a service, a day, a time) goes on with the booking under way, and
+ *    practical questions asked beside it are answered too;
+ * 8. greetings, thanks, goodbyes, help; a doubt or anything not understood while a booking is
+ *    under way says that nothing is booked yet and what is missing; else we say what we can do.
  */
 export type Action =
   | { kind: 'say'; lines: Line[] }
@@ -112,8 +115,9 @@ function decideFresh(state: ConversationState, u: Understood): Action {
   if (intents.has('cancel')) return { kind: 'cancel' }
   if (intents.has('move') || state.movingBookingId) return { kind: 'move' }
   // Right after a booking, another day or time without a new service ("1pm same day ok?") moves it.
-  if (state.lastBookingIds?.length && hasWhen(when) && services.length === 0 && !intents.has('book'))
-    return { kind: 'move' }
+  // ("et le 15, vous avez de la place ?" asks about another booking instead.)
+  const another = intents.has('book') || intents.has('availability')
+  if (state.lastBookingIds?.length && hasWhen(when) && services.length === 0 && !another) return { kind: 'move' }
   // "Book my appointment for the 4th" is a booking, not a question about appointments.
   if (intents.has('my_appointments') && !hasWhen(when)) return { kind: 'list_appointments' }
 
