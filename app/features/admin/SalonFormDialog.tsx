@@ -1,16 +1,7 @@
-import { type FormEvent, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { emailSchema, type Salon } from '../../../common/schemas/salon'
-import { Button } from '../../components/ui/Button'
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/Dialog'
+import { DialogForm, FormDialog } from '../../components/ui/FormDialog'
 import { Field, Input, Label } from '../../components/ui/Input'
 import { Switch } from '../../components/ui/Switch'
 import { toast } from '../../components/ui/Toast'
@@ -88,20 +79,19 @@ export function SalonFormDialog({
 }) {
   const { t } = useTranslation()
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t('common.close')}>
-        <DialogHeader>
-          <DialogTitle>{salon ? t('admin.salonForm.editTitle') : t('admin.salonForm.createTitle')}</DialogTitle>
-          <DialogDescription>
-            {salon
-              ? t('admin.salonForm.editDescription', { salonId: salon.salonId })
-              : t('admin.salonForm.createDescription')}
-          </DialogDescription>
-        </DialogHeader>
-        {/* Mounted for each opening, so the fields start from what is saved. */}
-        {open && <SalonForm salon={salon} onDone={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={salon ? t('admin.salonForm.editTitle') : t('admin.salonForm.createTitle')}
+      description={
+        salon
+          ? t('admin.salonForm.editDescription', { salonId: salon.salonId })
+          : t('admin.salonForm.createDescription')
+      }
+    >
+      {/* Mounted for each opening, so the fields start from what is saved. */}
+      <SalonForm salon={salon} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   )
 }
 
@@ -147,8 +137,7 @@ function SalonForm({ salon, onDone }: { salon: Salon | undefined; onDone: () => 
     })
   }
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
+  const submit = () => {
     const found = validate(values)
     setErrors(found)
     const first = FIELDS.find((field) => found[field])
@@ -220,7 +209,12 @@ function SalonForm({ salon, onDone }: { salon: Salon | undefined; onDone: () => 
   )
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+    <DialogForm
+      onSubmit={submit}
+      pending={pending}
+      submitLabel={salon ? t('admin.salonForm.save') : t('admin.salonForm.create')}
+      pendingLabel={t('admin.salonForm.saving')}
+    >
       {text('name', { type: 'text', autoComplete: 'organization', max: 120 })}
       {text('address', { type: 'text', autoComplete: 'street-address', max: 300 })}
       <Field id="admin-salon-country" label={t('admin.salonForm.country')} error={errorOf('country')} required>
@@ -248,16 +242,6 @@ function SalonForm({ salon, onDone }: { salon: Salon | undefined; onDone: () => 
           aria-describedby={`${activeId}-hint`}
         />
       </div>
-      <DialogFooter className="mt-1">
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={pending}>
-            {t('admin.cancel')}
-          </Button>
-        </DialogClose>
-        <Button type="submit" loading={pending}>
-          {pending ? t('admin.salonForm.saving') : salon ? t('admin.salonForm.save') : t('admin.salonForm.create')}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   )
 }

@@ -1,21 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, type ReactNode, useRef, useState } from 'react'
+import { type ReactNode, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   activateReferralResultSchema,
   type Referral,
   updateAuthorizedEmailResultSchema,
 } from '../../../../common/schemas/ambassador'
-import { Button } from '../../../components/ui/Button'
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/Dialog'
+import { DialogForm, FormDialog } from '../../../components/ui/FormDialog'
 import { Field, Input } from '../../../components/ui/Input'
 import { toast } from '../../../components/ui/Toast'
 import { ApiError, apiRequest } from '../../../lib/api'
@@ -38,23 +29,21 @@ function ReferralDialog({
   description: string
   children: (referral: Referral) => ReactNode
 }) {
-  const { t } = useTranslation()
   return (
-    <Dialog open={referral !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent closeLabel={t('common.close')}>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        {referral && children(referral)}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={referral !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={title}
+      description={description}
+    >
+      {referral && children(referral)}
+    </FormDialog>
   )
 }
 
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
   return (
-    <dl className="mb-5 flex flex-col gap-2 rounded-2xl bg-sand/60 p-4 text-sm">
+    <dl className="flex flex-col gap-2 rounded-2xl bg-sand/60 p-4 text-sm">
       {rows.map(([label, value]) => (
         <div key={label} className="flex flex-wrap justify-between gap-x-4 gap-y-0.5">
           <dt className="text-ink-soft">{label}</dt>
@@ -136,30 +125,27 @@ function ActivateForm({ referral, onDone }: { referral: Referral; onDone: () => 
       }),
   })
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    if (!email.typed || activate.isPending || !email.check()) return
-    activate.mutate(email.typed)
-  }
-
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col">
+    <DialogForm
+      onSubmit={() => email.check() && activate.mutate(email.typed)}
+      pending={activate.isPending}
+      submitDisabled={email.typed === ''}
+      submitLabel={t('ambassador.activate.submit')}
+      pendingLabel={t('ambassador.activate.submitting')}
+    >
       <Facts
         rows={[
           [t('ambassador.activate.salon'), referral.salonName],
           [t('ambassador.activate.contact'), referral.contactEmail],
         ]}
       />
-      <EmailControls
+      <EmailField
         id="activate-authorized-email"
         label={t('ambassador.activate.emailLabel')}
         hint={t('ambassador.activate.emailHint')}
         email={email}
-        canSubmit={email.typed !== ''}
-        pending={activate.isPending}
-        submitLabel={activate.isPending ? t('ambassador.activate.submitting') : t('ambassador.activate.submit')}
       />
-    </form>
+    </DialogForm>
   )
 }
 
@@ -220,14 +206,14 @@ function EditEmailForm({ referral, onDone }: { referral: Referral; onDone: () =>
     },
   })
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    if (!email.typed || unchanged || update.isPending || !email.check()) return
-    update.mutate(email.typed)
-  }
-
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col">
+    <DialogForm
+      onSubmit={() => email.check() && update.mutate(email.typed)}
+      pending={update.isPending}
+      submitDisabled={email.typed === '' || unchanged}
+      submitLabel={t('ambassador.editEmail.submit')}
+      pendingLabel={t('ambassador.editEmail.submitting')}
+    >
       <Facts
         rows={[
           [t('ambassador.editEmail.salon'), referral.salonName],
@@ -240,72 +226,45 @@ function EditEmailForm({ referral, onDone }: { referral: Referral; onDone: () =>
           [t('ambassador.editEmail.current'), current ?? t('ambassador.referrals.notSet')],
         ]}
       />
-      <EmailControls
+      <EmailField
         id="edit-authorized-email"
         label={t('ambassador.editEmail.newLabel')}
         hint={unchanged ? t('ambassador.editEmail.unchanged') : t('ambassador.editEmail.hint')}
         email={email}
-        canSubmit={email.typed !== '' && !unchanged}
-        pending={update.isPending}
-        submitLabel={update.isPending ? t('ambassador.editEmail.submitting') : t('ambassador.editEmail.submit')}
       />
-    </form>
+    </DialogForm>
   )
 }
 
-/** Both dialogs end the same way: the Gmail address to authorise, Annuler, and the action. */
-function EmailControls({
+/** Both dialogs ask for the same thing: the Gmail address to authorise. */
+function EmailField({
   id,
   label,
   hint,
   email,
-  canSubmit,
-  pending,
-  submitLabel,
 }: {
   id: string
   label: string
   hint: string
   email: ReturnType<typeof useEmailInput>
-  canSubmit: boolean
-  pending: boolean
-  submitLabel: string
 }) {
   const { t } = useTranslation()
   return (
-    <>
-      <Field
-        id={id}
-        label={label}
-        hint={hint}
-        error={email.invalid ? t('ambassador.emailInvalid') : undefined}
-        required
-      >
-        {(control) => (
-          <Input
-            {...control}
-            ref={email.ref}
-            type="email"
-            required
-            aria-required
-            autoComplete="off"
-            placeholder={t('ambassador.activate.emailPlaceholder')}
-            value={email.value}
-            onChange={(event) => email.onChange(event.target.value)}
-            maxLength={254}
-          />
-        )}
-      </Field>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            {t('ambassador.cancel')}
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={!canSubmit} loading={pending}>
-          {submitLabel}
-        </Button>
-      </DialogFooter>
-    </>
+    <Field id={id} label={label} hint={hint} error={email.invalid ? t('ambassador.emailInvalid') : undefined} required>
+      {(control) => (
+        <Input
+          {...control}
+          ref={email.ref}
+          type="email"
+          required
+          aria-required
+          autoComplete="off"
+          placeholder={t('ambassador.activate.emailPlaceholder')}
+          value={email.value}
+          onChange={(event) => email.onChange(event.target.value)}
+          maxLength={254}
+        />
+      )}
+    </Field>
   )
 }

@@ -1,18 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PRACTICAL_INFO_MAX_LENGTH, PUBLIC_PHONE_MAX_LENGTH, publicPhoneProblem } from '../../../../common/public-phone'
 import type { Salon } from '../../../../common/schemas/salon'
-import { Button } from '../../../components/ui/Button'
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/Dialog'
+import { DialogForm, FormDialog } from '../../../components/ui/FormDialog'
 import { Field, Input, Textarea } from '../../../components/ui/Input'
 import { toast } from '../../../components/ui/Toast'
 import { ApiError, apiRequest } from '../../../lib/api'
@@ -58,16 +49,15 @@ export function SalonEditDialog({
 }) {
   const { t } = useTranslation()
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t('dashboard.close')}>
-        <DialogHeader>
-          <DialogTitle>{t('dashboard.edit.title')}</DialogTitle>
-          <DialogDescription>{t('dashboard.edit.description')}</DialogDescription>
-        </DialogHeader>
-        {/* Mounted for each opening, so the fields start from what is saved. */}
-        {open && <SalonEditForm salon={salon} onSaved={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('dashboard.edit.title')}
+      description={t('dashboard.edit.description')}
+    >
+      {/* Mounted for each opening, so the fields start from what is saved. */}
+      <SalonEditForm salon={salon} onSaved={() => onOpenChange(false)} />
+    </FormDialog>
   )
 }
 
@@ -120,8 +110,7 @@ function SalonEditForm({ salon, onSaved }: { salon: Salon; onSaved: () => void }
     setServerErrors((current) => ({ ...current, [field]: undefined }))
   }
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
+  const submit = () => {
     const found = validate(values)
     setErrors(found)
     const first = FIELDS.find((field) => found[field])
@@ -145,7 +134,12 @@ function SalonEditForm({ salon, onSaved }: { salon: Salon; onSaved: () => void }
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+    <DialogForm
+      onSubmit={submit}
+      pending={save.isPending}
+      submitLabel={t('dashboard.edit.save')}
+      pendingLabel={t('dashboard.edit.saving')}
+    >
       <Field id="salon-edit-name" label={t('dashboard.edit.name')} error={errorOf('name')} required>
         {(control) => (
           <Input
@@ -218,17 +212,7 @@ function SalonEditForm({ salon, onSaved }: { salon: Salon; onSaved: () => void }
           />
         )}
       </Field>
-      <DialogFooter className="mt-1">
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={save.isPending}>
-            {t('dashboard.cancel')}
-          </Button>
-        </DialogClose>
-        <Button type="submit" loading={save.isPending}>
-          {save.isPending ? t('dashboard.edit.saving') : t('dashboard.edit.save')}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   )
 }
 

@@ -1,16 +1,8 @@
-import { CircleAlert, Moon } from 'lucide-react'
-import { type FormEvent, useState } from 'react'
+import { Moon } from 'lucide-react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { WEEKDAY_KEYS, type WeekdayKey, type WorkingHours } from '../../../../common/schemas/schedule'
-import { Button } from '../../../components/ui/Button'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/Dialog'
+import { DialogForm, FormDialog } from '../../../components/ui/FormDialog'
 import { Input, Label } from '../../../components/ui/Input'
 import { Switch } from '../../../components/ui/Switch'
 import { toast } from '../../../components/ui/Toast'
@@ -42,16 +34,16 @@ export function HoursDialog({
 }) {
   const { t } = useTranslation()
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t('common.close')} className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{t('schedule.hours.title')}</DialogTitle>
-          <DialogDescription>{t('schedule.hours.description')}</DialogDescription>
-        </DialogHeader>
-        {/* Mounted only while open: each opening starts from the saved week. */}
-        <HoursForm salonId={salonId} hours={hours} onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('schedule.hours.title')}
+      description={t('schedule.hours.description')}
+      width="wide"
+    >
+      {/* Mounted only while open: each opening starts from the saved week. */}
+      <HoursForm salonId={salonId} hours={hours} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   )
 }
 
@@ -67,8 +59,7 @@ function HoursForm({ salonId, hours, onDone }: { salonId: string; hours: Working
     setRefusal(undefined)
   }
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
+  const onSubmit = () => {
     setChecked(true)
     const invalid = WEEKDAY_KEYS.find((key) => dayError(draft[key]))
     if (invalid) {
@@ -97,27 +88,20 @@ function HoursForm({ salonId, hours, onDone }: { salonId: string; hours: Working
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <DialogForm
+      onSubmit={onSubmit}
+      pending={save.isPending}
+      submitLabel={t('schedule.hours.save')}
+      pendingLabel={t('schedule.hours.saving')}
+      error={refusal && t('schedule.hours.serverRefused', { message: refusal })}
+      className="gap-4"
+    >
       <ul className="divide-y divide-line/70 border-y border-line/70">
         {WEEKDAY_KEYS.map((key) => (
           <DayRow key={key} dayKey={key} day={draft[key]} showError={checked} onChange={(day) => update(key, day)} />
         ))}
       </ul>
-      {refusal && (
-        <p role="alert" className="mt-4 flex gap-2 rounded-xl bg-danger-soft p-3 text-sm text-ink">
-          <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-danger" />
-          {t('schedule.hours.serverRefused', { message: refusal })}
-        </p>
-      )}
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          {t('schedule.hours.cancel')}
-        </Button>
-        <Button type="submit" loading={save.isPending}>
-          {save.isPending ? t('schedule.hours.saving') : t('schedule.hours.save')}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   )
 }
 

@@ -1,17 +1,8 @@
-import { CircleAlert } from 'lucide-react'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TimeOff } from '../../../../common/schemas/schedule'
 import { addDays, isLocalDate } from '../../../../common/time'
-import { Button } from '../../../components/ui/Button'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/Dialog'
+import { DialogForm, FormDialog } from '../../../components/ui/FormDialog'
 import { Field, Input } from '../../../components/ui/Input'
 import { toast } from '../../../components/ui/Toast'
 import { ApiError } from '../../../lib/api'
@@ -34,16 +25,15 @@ export function TimeOffDialog({
 }) {
   const { t } = useTranslation()
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t('common.close')}>
-        <DialogHeader>
-          <DialogTitle>{t('schedule.timeOff.dialogTitle')}</DialogTitle>
-          <DialogDescription>{t('schedule.timeOff.dialogDescription')}</DialogDescription>
-        </DialogHeader>
-        {/* Mounted only while open: each opening starts empty. */}
-        <TimeOffForm salonId={salonId} timeZone={timeZone} onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('schedule.timeOff.dialogTitle')}
+      description={t('schedule.timeOff.dialogDescription')}
+    >
+      {/* Mounted only while open: each opening starts empty. */}
+      <TimeOffForm salonId={salonId} timeZone={timeZone} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   )
 }
 
@@ -78,8 +68,7 @@ function TimeOffForm({ salonId, timeZone, onDone }: { salonId: string; timeZone:
     return serverMessage(failure) ?? t('schedule.timeOff.addError')
   }
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
+  const onSubmit = () => {
     const invalid = validateTimeOff(draft)
     if (invalid) {
       setError(invalid)
@@ -110,7 +99,15 @@ function TimeOffForm({ salonId, timeZone, onDone }: { salonId: string; timeZone:
         : undefined
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+    <DialogForm
+      onSubmit={onSubmit}
+      pending={add.isPending}
+      submitLabel={t('schedule.timeOff.save')}
+      pendingLabel={t('schedule.timeOff.saving')}
+      error={refusal}
+      // A little more room above the buttons than the other forms have.
+      className="pb-1"
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="time-off-start" label={t('schedule.timeOff.startDate')} error={startError} required>
           {(control) => (
@@ -154,20 +151,6 @@ function TimeOffForm({ salonId, timeZone, onDone }: { salonId: string; timeZone:
           />
         )}
       </Field>
-      {refusal && (
-        <p role="alert" className="flex gap-2 rounded-xl bg-danger-soft p-3 text-sm text-ink">
-          <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-danger" />
-          {refusal}
-        </p>
-      )}
-      <DialogFooter className="mt-2">
-        <Button type="button" variant="outline" onClick={onDone}>
-          {t('schedule.timeOff.cancel')}
-        </Button>
-        <Button type="submit" loading={add.isPending}>
-          {add.isPending ? t('schedule.timeOff.saving') : t('schedule.timeOff.save')}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   )
 }
