@@ -1,17 +1,10 @@
 import { Copy, KeyRound, TriangleAlert } from 'lucide-react'
-import { type FormEvent, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AccessCode } from '../../../common/schemas/admin'
 import { Button } from '../../components/ui/Button'
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/Dialog'
+import { DialogClose, DialogFooter } from '../../components/ui/Dialog'
+import { ConfirmDialog, DialogForm, FormDialog } from '../../components/ui/FormDialog'
 import { Field, fieldClasses, Input, Label } from '../../components/ui/Input'
 import { toast } from '../../components/ui/Toast'
 import { cn } from '../../lib/cn'
@@ -36,21 +29,19 @@ export function CreateAccessCodeDialog({
     onOpenChange(next)
   }
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent closeLabel={t('common.close')} dismissOnOutsideClick={created === undefined}>
-        {created ? (
-          <ShowCode created={created} />
-        ) : (
-          <>
-            <DialogHeader>
-              <DialogTitle>{t('admin.accessCodes.createTitle')}</DialogTitle>
-              <DialogDescription>{t('admin.accessCodes.createDescription')}</DialogDescription>
-            </DialogHeader>
-            {open && <LabelForm onCreated={setCreated} />}
-          </>
-        )}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={close}
+      title={created ? t('admin.accessCodes.createdTitle') : t('admin.accessCodes.createTitle')}
+      description={
+        created
+          ? t('admin.accessCodes.createdDescription', { label: created.accessCode.label })
+          : t('admin.accessCodes.createDescription')
+      }
+      dismissOnOutsideClick={created === undefined}
+    >
+      {created ? <ShowCode code={created.code} /> : <LabelForm onCreated={setCreated} />}
+    </FormDialog>
   )
 }
 
@@ -60,8 +51,7 @@ function LabelForm({ onCreated }: { onCreated: (created: CreatedAccessCode) => v
   const [label, setLabel] = useState('')
   const [error, setError] = useState<string>()
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
+  const submit = () => {
     if (label.trim() === '') {
       setError(t('admin.accessCodes.labelRequired'))
       document.getElementById('admin-code-label')?.focus()
@@ -79,7 +69,16 @@ function LabelForm({ onCreated }: { onCreated: (created: CreatedAccessCode) => v
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+    <DialogForm
+      onSubmit={submit}
+      pending={create.isPending}
+      submitLabel={
+        <>
+          <KeyRound aria-hidden className="size-4" />
+          {t('admin.accessCodes.create')}
+        </>
+      }
+    >
       <Field
         id="admin-code-label"
         label={t('admin.accessCodes.label')}
@@ -101,27 +100,16 @@ function LabelForm({ onCreated }: { onCreated: (created: CreatedAccessCode) => v
           />
         )}
       </Field>
-      <DialogFooter className="mt-1">
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={create.isPending}>
-            {t('admin.cancel')}
-          </Button>
-        </DialogClose>
-        <Button type="submit" loading={create.isPending}>
-          <KeyRound aria-hidden className="size-4" />
-          {t('admin.accessCodes.create')}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   )
 }
 
-function ShowCode({ created }: { created: CreatedAccessCode }) {
+function ShowCode({ code }: { code: string }) {
   const { t } = useTranslation()
   const codeId = useId()
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(created.code)
+      await navigator.clipboard.writeText(code)
       toast({ title: t('admin.accessCodes.copied'), tone: 'success' })
     } catch {
       // Refused (no permission, insecure page): select the code so it can be copied by hand.
@@ -132,12 +120,6 @@ function ShowCode({ created }: { created: CreatedAccessCode }) {
   }
   return (
     <>
-      <DialogHeader>
-        <DialogTitle>{t('admin.accessCodes.createdTitle')}</DialogTitle>
-        <DialogDescription>
-          {t('admin.accessCodes.createdDescription', { label: created.accessCode.label })}
-        </DialogDescription>
-      </DialogHeader>
       <div className="flex flex-col gap-4">
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={codeId}>{t('admin.accessCodes.code')}</Label>
@@ -145,7 +127,7 @@ function ShowCode({ created }: { created: CreatedAccessCode }) {
             <input
               id={codeId}
               readOnly
-              value={created.code}
+              value={code}
               onFocus={(event) => event.target.select()}
               className={cn(fieldClasses, 'min-w-0 flex-1 font-mono text-base tracking-wide')}
             />
@@ -188,23 +170,14 @@ export function RevokeAccessCodeDialog({ code, onClose }: { code: AccessCode | u
     })
   }
   return (
-    <Dialog open={code !== undefined} onOpenChange={(open) => !open && !revoke.isPending && onClose()}>
-      <DialogContent closeLabel={t('common.close')} role="alertdialog">
-        <DialogHeader>
-          <DialogTitle>{t('admin.accessCodes.revokeTitle')}</DialogTitle>
-          <DialogDescription>
-            {code && t('admin.accessCodes.revokeDescription', { label: code.label, hint: code.hint })}
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={revoke.isPending}>
-            {t('admin.cancel')}
-          </Button>
-          <Button variant="danger" onClick={confirm} loading={revoke.isPending}>
-            {t('admin.accessCodes.revokeConfirm')}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={code !== undefined}
+      onClose={onClose}
+      onConfirm={confirm}
+      pending={revoke.isPending}
+      title={t('admin.accessCodes.revokeTitle')}
+      description={code && t('admin.accessCodes.revokeDescription', { label: code.label, hint: code.hint })}
+      submitLabel={t('admin.accessCodes.revokeConfirm')}
+    />
   )
 }

@@ -291,7 +291,7 @@ describe('ambassador access codes', () => {
     await user.click(revoke)
     let confirm = screen.getByRole('alertdialog', { name: texts.accessCodes.revokeTitle })
     expect(confirm.textContent).toContain('…X7Q2')
-    await user.click(within(confirm).getByRole('button', { name: texts.cancel }))
+    await user.click(within(confirm).getByRole('button', { name: fr.common.cancel }))
     expect(screen.queryByRole('alertdialog')).toBeNull()
     expect(calls.some((call) => call.method === 'POST')).toBe(false)
 

@@ -140,7 +140,7 @@ describe('the activation dialog', () => {
     await user.click(screen.getByRole('button', { name: texts.activate.submit }))
     expect(await screen.findByText(texts.refusals.alreadyConverted)).toBeTruthy()
 
-    await user.click(screen.getByRole('button', { name: texts.cancel }))
+    await user.click(screen.getByRole('button', { name: en.common.cancel }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     await user.click(screen.getByRole('button', { name: texts.referrals.activate }))
     expect((screen.getByLabelText(texts.activate.emailLabel, { exact: false }) as HTMLInputElement).value).toBe('')

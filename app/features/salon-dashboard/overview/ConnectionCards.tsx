@@ -7,15 +7,7 @@ import type { Salon } from '../../../../common/schemas/salon'
 import { Badge } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/Card'
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/Dialog'
+import { ConfirmDialog } from '../../../components/ui/FormDialog'
 import { toast } from '../../../components/ui/Toast'
 import { apiRequest } from '../../../lib/api'
 import { useSession } from '../../../lib/session'
@@ -187,24 +179,16 @@ export function QuickActionsCard({ salon }: { salon: Salon }) {
           )}
         </p>
       </CardContent>
-      <Dialog open={confirming} onOpenChange={(open) => !disconnect.isPending && setConfirming(open)}>
-        <DialogContent closeLabel={t('dashboard.close')} role="alertdialog">
-          <DialogHeader>
-            <DialogTitle>{t('dashboard.actions.confirmTitle')}</DialogTitle>
-            <DialogDescription>{t('dashboard.actions.confirmText')}</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={disconnect.isPending}>
-                {t('dashboard.cancel')}
-              </Button>
-            </DialogClose>
-            <Button variant="danger" onClick={() => disconnect.mutate()} loading={disconnect.isPending}>
-              {disconnect.isPending ? t('dashboard.actions.disconnecting') : t('dashboard.actions.confirmButton')}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => disconnect.mutate()}
+        pending={disconnect.isPending}
+        title={t('dashboard.actions.confirmTitle')}
+        description={t('dashboard.actions.confirmText')}
+        submitLabel={t('dashboard.actions.confirmButton')}
+        pendingLabel={t('dashboard.actions.disconnecting')}
+      />
     </Card>
   )
 }

@@ -6,15 +6,8 @@ import type { IssuedMcpToken, McpTokenStatus } from '../../../../common/schemas/
 import { Badge } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/Card'
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/Dialog'
+import { DialogClose, DialogFooter } from '../../../components/ui/Dialog'
+import { ConfirmDialog, FormDialog } from '../../../components/ui/FormDialog'
 import { fieldClasses, Label } from '../../../components/ui/Input'
 import { toast } from '../../../components/ui/Toast'
 import { apiRequest } from '../../../lib/api'
@@ -114,37 +107,24 @@ export function McpAccessCard({ salonId }: { salonId: string }) {
         )}
       </CardContent>
 
-      <Dialog
+      <ConfirmDialog
         open={confirming !== undefined}
-        onOpenChange={(open) => !open && !issue.isPending && !revoke.isPending && setConfirming(undefined)}
-      >
-        <DialogContent closeLabel={t('dashboard.close')} role="alertdialog">
-          <DialogHeader>
-            <DialogTitle>
-              {confirming === 'revoke' ? t('dashboard.mcp.revokeTitle') : t('dashboard.mcp.replaceTitle')}
-            </DialogTitle>
-            <DialogDescription>
-              {confirming === 'revoke' ? t('dashboard.mcp.revokeText') : t('dashboard.mcp.replaceText')}
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={issue.isPending || revoke.isPending}>
-                {t('dashboard.cancel')}
-              </Button>
-            </DialogClose>
-            {confirming === 'revoke' ? (
-              <Button variant="danger" onClick={() => revoke.mutate()} loading={revoke.isPending}>
-                {t('dashboard.mcp.revokeConfirm')}
-              </Button>
-            ) : (
-              <Button variant="danger" onClick={() => issue.mutate()} loading={issue.isPending}>
-                {t('dashboard.mcp.replaceConfirm')}
-              </Button>
-            )}
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+        onClose={() => setConfirming(undefined)}
+        pending={issue.isPending || revoke.isPending}
+        {...(confirming === 'revoke'
+          ? {
+              title: t('dashboard.mcp.revokeTitle'),
+              description: t('dashboard.mcp.revokeText'),
+              submitLabel: t('dashboard.mcp.revokeConfirm'),
+              onConfirm: () => revoke.mutate(),
+            }
+          : {
+              title: t('dashboard.mcp.replaceTitle'),
+              description: t('dashboard.mcp.replaceText'),
+              submitLabel: t('dashboard.mcp.replaceConfirm'),
+              onConfirm: () => issue.mutate(),
+            })}
+      />
 
       <IssuedTokenDialog issued={issued} onClose={() => setIssued(undefined)} />
     </Card>
@@ -181,51 +161,48 @@ function IssuedTokenDialog({ issued, onClose }: { issued: IssuedMcpToken | undef
   const { t } = useTranslation()
   const tokenId = useId()
   return (
-    <Dialog open={issued !== undefined} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent
-        closeLabel={t('dashboard.close')}
-        dismissOnOutsideClick={false}
-        // Straight to the token, selected: Ctrl+C copies it.
-        onOpenAutoFocus={(event) => {
-          event.preventDefault()
-          document.getElementById(tokenId)?.focus()
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle>{t('dashboard.mcp.createdTitle')}</DialogTitle>
-          <DialogDescription>{t('dashboard.mcp.createdText')}</DialogDescription>
-        </DialogHeader>
-        {issued && (
-          <div className="flex flex-col gap-4">
-            <CopyField
-              label={t('dashboard.mcp.serverLabel')}
-              value={issued.serverUrl}
-              copyLabel={t('dashboard.mcp.copyServer')}
-              copiedText={t('dashboard.mcp.serverCopied')}
-              variant="outline"
-            />
-            <CopyField
-              id={tokenId}
-              wrap
-              label={t('dashboard.mcp.tokenLabel')}
-              value={issued.token}
-              copyLabel={t('dashboard.mcp.copyToken')}
-              copiedText={t('dashboard.mcp.tokenCopied')}
-              variant="primary"
-            />
-            <p role="note" className="flex gap-2 rounded-2xl bg-warning-soft p-3 text-sm leading-relaxed text-ink">
-              <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-warning" />
-              {t('dashboard.mcp.shownOnce')}
-            </p>
-          </div>
-        )}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button>{t('dashboard.mcp.done')}</Button>
-          </DialogClose>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={issued !== undefined}
+      onOpenChange={(open) => !open && onClose()}
+      title={t('dashboard.mcp.createdTitle')}
+      description={t('dashboard.mcp.createdText')}
+      dismissOnOutsideClick={false}
+      // Straight to the token, selected: Ctrl+C copies it.
+      onOpenAutoFocus={(event) => {
+        event.preventDefault()
+        document.getElementById(tokenId)?.focus()
+      }}
+    >
+      {issued && (
+        <div className="flex flex-col gap-4">
+          <CopyField
+            label={t('dashboard.mcp.serverLabel')}
+            value={issued.serverUrl}
+            copyLabel={t('dashboard.mcp.copyServer')}
+            copiedText={t('dashboard.mcp.serverCopied')}
+            variant="outline"
+          />
+          <CopyField
+            id={tokenId}
+            wrap
+            label={t('dashboard.mcp.tokenLabel')}
+            value={issued.token}
+            copyLabel={t('dashboard.mcp.copyToken')}
+            copiedText={t('dashboard.mcp.tokenCopied')}
+            variant="primary"
+          />
+          <p role="note" className="flex gap-2 rounded-2xl bg-warning-soft p-3 text-sm leading-relaxed text-ink">
+            <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-warning" />
+            {t('dashboard.mcp.shownOnce')}
+          </p>
+        </div>
+      )}
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button>{t('dashboard.mcp.done')}</Button>
+        </DialogClose>
+      </DialogFooter>
+    </FormDialog>
   )
 }
 

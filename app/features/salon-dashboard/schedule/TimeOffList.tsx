@@ -3,14 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TimeOff } from '../../../../common/schemas/schedule'
 import { Button } from '../../../components/ui/Button'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/Dialog'
+import { ConfirmDialog } from '../../../components/ui/FormDialog'
 import { toast } from '../../../components/ui/Toast'
 import { currentLanguage } from '../../../lib/i18n'
 import { useDeleteTimeOff } from './schedule-api'
@@ -107,23 +100,15 @@ function ConfirmDelete({
   }
 
   return (
-    <Dialog open={timeOff !== undefined} onOpenChange={(open) => !open && !remove.isPending && onClose()}>
-      <DialogContent closeLabel={t('common.close')} role="alertdialog">
-        <DialogHeader>
-          <DialogTitle>{t('schedule.timeOff.confirmTitle')}</DialogTitle>
-          <DialogDescription>
-            {dates && t('schedule.timeOff.confirmDescription', { start: dates.start, end: dates.end })}
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={remove.isPending}>
-            {t('schedule.timeOff.cancel')}
-          </Button>
-          <Button variant="danger" onClick={confirm} loading={remove.isPending}>
-            {remove.isPending ? t('schedule.timeOff.deleting') : t('schedule.timeOff.delete')}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={timeOff !== undefined}
+      onClose={onClose}
+      onConfirm={confirm}
+      pending={remove.isPending}
+      title={t('schedule.timeOff.confirmTitle')}
+      description={dates && t('schedule.timeOff.confirmDescription', { start: dates.start, end: dates.end })}
+      submitLabel={t('schedule.timeOff.delete')}
+      pendingLabel={t('schedule.timeOff.deleting')}
+    />
   )
 }
