@@ -16,9 +16,13 @@ import {
 
 const WIDTHS = { default: undefined, wide: 'max-w-2xl' } as const
 
-export interface FormDialogProps {
+/** How a page opens and closes one of its dialogs. */
+export interface DialogOpenProps {
   open: boolean
   onOpenChange: (open: boolean) => void
+}
+
+export interface FormDialogProps extends DialogOpenProps {
   title: ReactNode
   description?: ReactNode
   /** `wide` for a body laid out in columns (a week of opening hours). */

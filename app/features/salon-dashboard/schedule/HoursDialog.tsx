@@ -2,7 +2,7 @@ import { Moon } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { WEEKDAY_KEYS, type WeekdayKey, type WorkingHours } from '../../../../common/schemas/schedule'
-import { DialogForm, FormDialog } from '../../../components/ui/FormDialog'
+import { DialogForm, type DialogOpenProps, FormDialog } from '../../../components/ui/FormDialog'
 import { Input, Label } from '../../../components/ui/Input'
 import { Switch } from '../../../components/ui/Switch'
 import { toast } from '../../../components/ui/Toast'
@@ -21,28 +21,17 @@ import { serverMessage, useSaveWorkingHours } from './schedule-api'
 import { useWeekdayNames } from './WeekTable'
 
 /** The opening-hours dialog (spec §2, §5): per day an open/closed switch and its two times. */
-export function HoursDialog({
-  salonId,
-  hours,
-  open,
-  onOpenChange,
-}: {
-  salonId: string
-  hours: WorkingHours
-  open: boolean
-  onOpenChange: (open: boolean) => void
-}) {
+export function HoursDialog({ salonId, hours, ...dialog }: { salonId: string; hours: WorkingHours } & DialogOpenProps) {
   const { t } = useTranslation()
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       title={t('schedule.hours.title')}
       description={t('schedule.hours.description')}
       width="wide"
     >
       {/* Mounted only while open: each opening starts from the saved week. */}
-      <HoursForm salonId={salonId} hours={hours} onDone={() => onOpenChange(false)} />
+      <HoursForm salonId={salonId} hours={hours} onDone={() => dialog.onOpenChange(false)} />
     </FormDialog>
   )
 }

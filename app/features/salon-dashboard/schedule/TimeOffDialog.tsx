@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TimeOff } from '../../../../common/schemas/schedule'
 import { addDays, isLocalDate } from '../../../../common/time'
-import { DialogForm, FormDialog } from '../../../components/ui/FormDialog'
+import { DialogForm, type DialogOpenProps, FormDialog } from '../../../components/ui/FormDialog'
 import { Field, Input } from '../../../components/ui/Input'
 import { toast } from '../../../components/ui/Toast'
 import { ApiError } from '../../../lib/api'
@@ -15,24 +15,17 @@ const EMPTY: TimeOffDraft = { startDate: '', endDate: '', reason: '' }
 export function TimeOffDialog({
   salonId,
   timeZone,
-  open,
-  onOpenChange,
-}: {
-  salonId: string
-  timeZone: string
-  open: boolean
-  onOpenChange: (open: boolean) => void
-}) {
+  ...dialog
+}: { salonId: string; timeZone: string } & DialogOpenProps) {
   const { t } = useTranslation()
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       title={t('schedule.timeOff.dialogTitle')}
       description={t('schedule.timeOff.dialogDescription')}
     >
       {/* Mounted only while open: each opening starts empty. */}
-      <TimeOffForm salonId={salonId} timeZone={timeZone} onDone={() => onOpenChange(false)} />
+      <TimeOffForm salonId={salonId} timeZone={timeZone} onDone={() => dialog.onOpenChange(false)} />
     </FormDialog>
   )
 }
