@@ -1,12 +1,12 @@
-import { useId, useState } from 'react'
+import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { emailSchema, type Salon } from '../../../common/schemas/salon'
-import { DialogForm, FormDialog } from '../../components/ui/FormDialog'
+import { DialogForm, type DialogOpenProps, FormDialog } from '../../components/ui/FormDialog'
 import { Field, Input, Label } from '../../components/ui/Input'
 import { Switch } from '../../components/ui/Switch'
 import { toast } from '../../components/ui/Toast'
-import { ApiError } from '../../lib/api'
-import { CountryPicker } from '../waitlist/CountryPicker'
+import { useCheckedFields } from '../../lib/checked-fields'
+import { CountryField } from '../waitlist/CountryPicker'
 import { failureText, type SalonInput, useCreateSalon, useUpdateSalon } from './admin-api'
 
 type TextField = 'name' | 'address' | 'country' | 'contactEmail' | 'authorizedGoogleEmail'
@@ -68,20 +68,11 @@ function changesOf(salon: Salon, input: SalonInput): Partial<SalonInput> {
 }
 
 /** "Nouveau Salon" without a salon; its edit with one. Closes on success or cancel. */
-export function SalonFormDialog({
-  salon,
-  open,
-  onOpenChange,
-}: {
-  salon?: Salon
-  open: boolean
-  onOpenChange: (open: boolean) => void
-}) {
+export function SalonFormDialog({ salon, ...dialog }: { salon?: Salon } & DialogOpenProps) {
   const { t } = useTranslation()
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       title={salon ? t('admin.salonForm.editTitle') : t('admin.salonForm.createTitle')}
       description={
         salon
@@ -90,7 +81,7 @@ export function SalonFormDialog({
       }
     >
       {/* Mounted for each opening, so the fields start from what is saved. */}
-      <SalonForm salon={salon} onDone={() => onOpenChange(false)} />
+      <SalonForm salon={salon} onDone={() => dialog.onOpenChange(false)} />
     </FormDialog>
   )
 }
@@ -101,7 +92,8 @@ function SalonForm({ salon, onDone }: { salon: Salon | undefined; onDone: () => 
   const update = useUpdateSalon()
   const pending = create.isPending || update.isPending
   const activeId = useId()
-  const [values, setValues] = useState<Values>(
+  const { values, setValues, set, errorOf, accept, refuse } = useCheckedFields(
+    FIELDS,
     salon
       ? {
           name: salon.name,
@@ -112,24 +104,11 @@ function SalonForm({ salon, onDone }: { salon: Salon | undefined; onDone: () => 
           isActive: salon.isActive,
         }
       : NEW_SALON,
+    (field) => `admin-salon-${field}`,
   )
-  // Translation keys for our own checks; the server's words for its refusals.
-  const [errors, setErrors] = useState<Errors>({})
-  const [serverErrors, setServerErrors] = useState<Errors>({})
-
-  const set = (field: TextField) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }))
-    setErrors((current) => ({ ...current, [field]: undefined }))
-    setServerErrors((current) => ({ ...current, [field]: undefined }))
-  }
 
   const onError = (error: Error) => {
-    const byField: Errors = {}
-    for (const issue of error instanceof ApiError ? (error.body?.issues ?? []) : []) {
-      const field = FIELDS.find((name) => issue.path.split('.').at(-1) === name)
-      if (field) byField[field] ??= issue.message
-    }
-    setServerErrors(byField)
+    refuse(error)
     toast({
       title: salon ? t('admin.salonForm.updateFailed') : t('admin.salonForm.createFailed'),
       description: failureText(error, t),
@@ -138,13 +117,7 @@ function SalonForm({ salon, onDone }: { salon: Salon | undefined; onDone: () => 
   }
 
   const submit = () => {
-    const found = validate(values)
-    setErrors(found)
-    const first = FIELDS.find((field) => found[field])
-    if (first) {
-      document.getElementById(`admin-salon-${first}`)?.focus()
-      return
-    }
+    if (!accept(validate(values))) return
     const input = toInput(values)
     if (!salon) {
       create.mutate(input, {
@@ -176,11 +149,6 @@ function SalonForm({ salon, onDone }: { salon: Salon | undefined; onDone: () => 
         onError,
       },
     )
-  }
-
-  const errorOf = (field: TextField) => {
-    const key = errors[field]
-    return key ? t(key) : serverErrors[field]
   }
 
   const text = (field: Exclude<TextField, 'country'>, options: { type: string; autoComplete: string; max: number }) => (
@@ -217,15 +185,14 @@ function SalonForm({ salon, onDone }: { salon: Salon | undefined; onDone: () => 
     >
       {text('name', { type: 'text', autoComplete: 'organization', max: 120 })}
       {text('address', { type: 'text', autoComplete: 'street-address', max: 300 })}
-      <Field id="admin-salon-country" label={t('admin.salonForm.country')} error={errorOf('country')} required>
-        {(control) => (
-          <CountryPicker
-            {...control}
-            value={values.country || undefined}
-            onChange={(code) => set('country')(code ?? '')}
-          />
-        )}
-      </Field>
+      <CountryField
+        id="admin-salon-country"
+        label={t('admin.salonForm.country')}
+        error={errorOf('country')}
+        required
+        value={values.country}
+        onChange={set('country')}
+      />
       {text('contactEmail', { type: 'email', autoComplete: 'email', max: 254 })}
       {text('authorizedGoogleEmail', { type: 'email', autoComplete: 'off', max: 254 })}
       <div className="flex items-start justify-between gap-4 rounded-2xl bg-sand/60 p-4">

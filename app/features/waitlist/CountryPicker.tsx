@@ -2,6 +2,7 @@ import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { COUNTRY_CODES } from '../../../common/countries'
 import { Flag } from '../../components/Flag'
+import { Field, type FieldProps } from '../../components/ui/Input'
 import { SearchSelect, type SelectOption } from '../../components/ui/SearchSelect'
 import { countryName } from '../../lib/format'
 import { currentLanguage } from '../../lib/i18n'
@@ -35,5 +36,18 @@ export function CountryPicker(props: {
       emptyText={t('waitlist.form.countryNone')}
       clearLabel={t('waitlist.form.countryClear')}
     />
+  )
+}
+
+/** The picker under its label, with its hint or error; the forms keep no country as ''. */
+export function CountryField({
+  value,
+  onChange,
+  ...field
+}: Omit<FieldProps, 'children'> & { value: string; onChange: (code: string) => void }) {
+  return (
+    <Field {...field}>
+      {(control) => <CountryPicker {...control} value={value || undefined} onChange={(code) => onChange(code ?? '')} />}
+    </Field>
   )
 }

@@ -12,7 +12,7 @@ import { Field, Input } from '../../components/ui/Input'
 import { toast } from '../../components/ui/Toast'
 import { ApiError, apiRequest } from '../../lib/api'
 import { currentLanguage } from '../../lib/i18n'
-import { CountryPicker } from './CountryPicker'
+import { CountryField } from './CountryPicker'
 
 type FieldName = 'salonName' | 'contactEmail' | 'address' | 'phone' | 'country'
 type Values = Record<FieldName, string>
@@ -101,20 +101,14 @@ export function WaitlistForm({ referralCode }: { referralCode: string | undefine
       {text('address', 'text', 'street-address', true)}
       <div className="grid gap-5 sm:grid-cols-2">
         {text('phone', 'tel', 'tel', false)}
-        <Field
+        <CountryField
           id="waitlist-country"
           label={t('waitlist.form.country')}
           error={errors.country}
           optionalLabel={t('common.optional')}
-        >
-          {(control) => (
-            <CountryPicker
-              {...control}
-              value={values.country || undefined}
-              onChange={(code) => set('country')(code ?? '')}
-            />
-          )}
-        </Field>
+          value={values.country}
+          onChange={set('country')}
+        />
       </div>
       <Button type="submit" size="lg" loading={submit.isPending} className="mt-2 w-full">
         {submit.isPending ? t('waitlist.form.submitting') : t('waitlist.form.submit')}

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PRACTICAL_INFO_MAX_LENGTH, PUBLIC_PHONE_MAX_LENGTH, publicPhoneProblem } from '../../../../common/public-phone'
 import type { Salon } from '../../../../common/schemas/salon'
-import { DialogForm, FormDialog } from '../../../components/ui/FormDialog'
+import { DialogForm, type DialogOpenProps, FormDialog } from '../../../components/ui/FormDialog'
 import { Field, Input, Textarea } from '../../../components/ui/Input'
 import { toast } from '../../../components/ui/Toast'
-import { ApiError, apiRequest } from '../../../lib/api'
+import { apiRequest } from '../../../lib/api'
+import { useCheckedFields } from '../../../lib/checked-fields'
 import { cn } from '../../../lib/cn'
-import { CountryPicker } from '../../waitlist/CountryPicker'
+import { CountryField } from '../../waitlist/CountryPicker'
 import { salonKeys } from '../dashboard-api'
 
 type FieldName = 'name' | 'address' | 'country' | 'publicPhone' | 'practicalInfo'
@@ -38,25 +38,12 @@ function validate(values: Values): Errors {
 }
 
 /** Edits the salon's name, address, country, public phone and practical information; closes on success or cancel. */
-export function SalonEditDialog({
-  salon,
-  open,
-  onOpenChange,
-}: {
-  salon: Salon
-  open: boolean
-  onOpenChange: (open: boolean) => void
-}) {
+export function SalonEditDialog({ salon, ...dialog }: { salon: Salon } & DialogOpenProps) {
   const { t } = useTranslation()
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={t('dashboard.edit.title')}
-      description={t('dashboard.edit.description')}
-    >
+    <FormDialog {...dialog} title={t('dashboard.edit.title')} description={t('dashboard.edit.description')}>
       {/* Mounted for each opening, so the fields start from what is saved. */}
-      <SalonEditForm salon={salon} onSaved={() => onOpenChange(false)} />
+      <SalonEditForm salon={salon} onSaved={() => dialog.onOpenChange(false)} />
     </FormDialog>
   )
 }
@@ -64,16 +51,17 @@ export function SalonEditDialog({
 function SalonEditForm({ salon, onSaved }: { salon: Salon; onSaved: () => void }) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
-  const [values, setValues] = useState<Values>({
-    name: salon.name,
-    address: salon.address,
-    country: salon.country,
-    publicPhone: salon.publicPhone ?? '',
-    practicalInfo: salon.practicalInfo ?? '',
-  })
-  // Translation keys for our own checks; the server's words (already readable) for its refusals.
-  const [errors, setErrors] = useState<Errors>({})
-  const [serverErrors, setServerErrors] = useState<Errors>({})
+  const { values, set, errorOf, accept, refuse } = useCheckedFields(
+    FIELDS,
+    {
+      name: salon.name,
+      address: salon.address,
+      country: salon.country,
+      publicPhone: salon.publicPhone ?? '',
+      practicalInfo: salon.practicalInfo ?? '',
+    },
+    (field) => `salon-edit-${field}`,
+  )
 
   const save = useMutation({
     mutationFn: async (input: Values) =>
@@ -87,15 +75,7 @@ function SalonEditForm({ salon, onSaved }: { salon: Salon; onSaved: () => void }
       onSaved()
     },
     onError: (error) => {
-      const issues = error instanceof ApiError ? (error.body?.issues ?? []) : []
-      const byField: Errors = {}
-      const others: string[] = []
-      for (const issue of issues) {
-        const field = FIELDS.find((name) => issue.path.split('.').at(-1) === name)
-        if (field) byField[field] ??= issue.message
-        else others.push(issue.message)
-      }
-      setServerErrors(byField)
+      const others = refuse(error)
       toast({
         title: t('dashboard.edit.error'),
         description: [t('dashboard.edit.errorText'), ...others].join(' '),
@@ -104,20 +84,8 @@ function SalonEditForm({ salon, onSaved }: { salon: Salon; onSaved: () => void }
     },
   })
 
-  const set = (field: FieldName) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }))
-    setErrors((current) => ({ ...current, [field]: undefined }))
-    setServerErrors((current) => ({ ...current, [field]: undefined }))
-  }
-
   const submit = () => {
-    const found = validate(values)
-    setErrors(found)
-    const first = FIELDS.find((field) => found[field])
-    if (first) {
-      document.getElementById(`salon-edit-${first}`)?.focus()
-      return
-    }
+    if (!accept(validate(values))) return
     // An emptied field is sent empty: the server clears it.
     save.mutate({
       name: values.name.trim(),
@@ -126,11 +94,6 @@ function SalonEditForm({ salon, onSaved }: { salon: Salon; onSaved: () => void }
       publicPhone: values.publicPhone.trim(),
       practicalInfo: values.practicalInfo.trim(),
     })
-  }
-
-  const errorOf = (field: FieldName) => {
-    const key = errors[field]
-    return key ? t(key) : serverErrors[field]
   }
 
   return (
@@ -164,15 +127,14 @@ function SalonEditForm({ salon, onSaved }: { salon: Salon; onSaved: () => void }
           />
         )}
       </Field>
-      <Field id="salon-edit-country" label={t('dashboard.edit.country')} error={errorOf('country')} required>
-        {(control) => (
-          <CountryPicker
-            {...control}
-            value={values.country || undefined}
-            onChange={(code) => set('country')(code ?? '')}
-          />
-        )}
-      </Field>
+      <CountryField
+        id="salon-edit-country"
+        label={t('dashboard.edit.country')}
+        error={errorOf('country')}
+        required
+        value={values.country}
+        onChange={set('country')}
+      />
       <Field
         id="salon-edit-publicPhone"
         label={t('dashboard.edit.publicPhone')}
