@@ -2,7 +2,6 @@ import { CircleAlert } from 'lucide-react'
 import type { ComponentProps, FormEvent, ReactNode } from 'react'
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { cn } from '../../lib/cn'
 import { Button } from './Button'
 import {
   Dialog,
@@ -135,7 +134,10 @@ export interface DialogFormProps extends ActionProps {
   onSubmit: () => void
   /** The server's refusal, announced, above the buttons. */
   error?: ReactNode
-  /** The body's layout: a column with `gap-5` unless told otherwise. */
+  /**
+   * Replaces the body's layout, a column of fields 20 px apart that keeps 44 px above the buttons
+   * (`cn` joins classes without merging them: a `gap-4` added to `gap-5` would not win).
+   */
   className?: string
   children: ReactNode
 }
@@ -148,7 +150,7 @@ export function DialogForm({ onSubmit, error, className, children, ...actions }:
   }
   return (
     <form onSubmit={submit} noValidate>
-      <div className={cn('flex flex-col gap-5', className)}>
+      <div className={className ?? 'flex flex-col gap-5 pb-5'}>
         {children}
         {error && (
           <p role="alert" className="flex gap-2 rounded-xl bg-danger-soft p-3 text-sm text-ink">

@@ -41,6 +41,9 @@ function ReferralDialog({
   )
 }
 
+/** The salon's facts, then the e-mail field, with the buttons close under it. */
+const COMPACT = 'flex flex-col gap-5'
+
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
   return (
     <dl className="flex flex-col gap-2 rounded-2xl bg-sand/60 p-4 text-sm">
@@ -132,6 +135,7 @@ function ActivateForm({ referral, onDone }: { referral: Referral; onDone: () => 
       submitDisabled={email.typed === ''}
       submitLabel={t('ambassador.activate.submit')}
       pendingLabel={t('ambassador.activate.submitting')}
+      className={COMPACT}
     >
       <Facts
         rows={[
@@ -213,6 +217,7 @@ function EditEmailForm({ referral, onDone }: { referral: Referral; onDone: () =>
       submitDisabled={email.typed === '' || unchanged}
       submitLabel={t('ambassador.editEmail.submit')}
       pendingLabel={t('ambassador.editEmail.submitting')}
+      className={COMPACT}
     >
       <Facts
         rows={[

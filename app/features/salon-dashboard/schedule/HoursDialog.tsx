@@ -83,7 +83,8 @@ function HoursForm({ salonId, hours, onDone }: { salonId: string; hours: Working
       submitLabel={t('schedule.hours.save')}
       pendingLabel={t('schedule.hours.saving')}
       error={refusal && t('schedule.hours.serverRefused', { message: refusal })}
-      className="gap-4"
+      // The week, then any refusal 16 px under it; the buttons 24 px under both.
+      className="flex flex-col gap-4"
     >
       <ul className="divide-y divide-line/70 border-y border-line/70">
         {WEEKDAY_KEYS.map((key) => (

@@ -98,8 +98,6 @@ function TimeOffForm({ salonId, timeZone, onDone }: { salonId: string; timeZone:
       submitLabel={t('schedule.timeOff.save')}
       pendingLabel={t('schedule.timeOff.saving')}
       error={refusal}
-      // A little more room above the buttons than the other forms have.
-      className="pb-1"
     >
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="time-off-start" label={t('schedule.timeOff.startDate')} error={startError} required>
