@@ -13,7 +13,9 @@ import {
   DialogTitle,
 } from './Dialog'
 
-const WIDTHS = { default: undefined, wide: 'max-w-2xl' } as const
+// From 640 px on: a variant outranks DialogContent's max-w-lg, which a plain max-w-2xl does not
+// (cn joins classes, the stylesheet's order decides).
+const WIDTHS = { default: undefined, wide: 'sm:max-w-2xl' } as const
 
 /** How a page opens and closes one of its dialogs. */
 export interface DialogOpenProps {
@@ -24,7 +26,7 @@ export interface DialogOpenProps {
 export interface FormDialogProps extends DialogOpenProps {
   title: ReactNode
   description?: ReactNode
-  /** `wide` for a body laid out in columns (a week of opening hours). */
+  /** `wide` (672 px instead of 512) for a body laid out in columns. */
   width?: keyof typeof WIDTHS
   /** `alertdialog` for a question that must be answered (ConfirmDialog). */
   role?: 'dialog' | 'alertdialog'

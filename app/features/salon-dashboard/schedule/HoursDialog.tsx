@@ -28,7 +28,6 @@ export function HoursDialog({ salonId, hours, ...dialog }: { salonId: string; ho
       {...dialog}
       title={t('schedule.hours.title')}
       description={t('schedule.hours.description')}
-      width="wide"
     >
       {/* Mounted only while open: each opening starts from the saved week. */}
       <HoursForm salonId={salonId} hours={hours} onDone={() => dialog.onOpenChange(false)} />
