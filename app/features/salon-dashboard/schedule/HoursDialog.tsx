@@ -24,11 +24,7 @@ import { useWeekdayNames } from './WeekTable'
 export function HoursDialog({ salonId, hours, ...dialog }: { salonId: string; hours: WorkingHours } & DialogOpenProps) {
   const { t } = useTranslation()
   return (
-    <FormDialog
-      {...dialog}
-      title={t('schedule.hours.title')}
-      description={t('schedule.hours.description')}
-    >
+    <FormDialog {...dialog} title={t('schedule.hours.title')} description={t('schedule.hours.description')}>
       {/* Mounted only while open: each opening starts from the saved week. */}
       <HoursForm salonId={salonId} hours={hours} onDone={() => dialog.onOpenChange(false)} />
     </FormDialog>
