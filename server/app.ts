@@ -29,6 +29,7 @@ import { mcpRoutes } from './modules/mcp/mcp.routes'
 import { salonsRoutes } from './modules/salons/salons.routes'
 import { scheduleRoutes } from './modules/schedule/schedule.routes'
 import { systemRoutes } from './modules/system/system.routes'
+import { teamRoutes } from './modules/team/team.routes'
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes'
 
 export interface BuildAppOptions {
@@ -86,6 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   salonsRoutes(app, deps)
   catalogRoutes(app, deps)
   scheduleRoutes(app, deps)
+  teamRoutes(app, deps)
   bookingsRoutes(app, deps)
   dashboardRoutes(app, deps)
   waitlistRoutes(app, deps)

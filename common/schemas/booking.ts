@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { LANGUAGES } from '../languages'
 import { text } from './primitives'
 import { pointInTimeSchema } from './schedule'
+import { bookingMemberSchema } from './team'
 
 export const BOOKING_STATUSES = ['confirmed', 'pending', 'cancelled'] as const
 export type BookingStatus = (typeof BOOKING_STATUSES)[number]
@@ -42,6 +43,8 @@ export const bookingSchema = z.object({
   price: z.number(),
   currency: z.string(),
   channel: z.enum(BOOKING_CHANNELS),
+  /** The team member who performs it. */
+  member: bookingMemberSchema,
   createdAt: z.string(),
   cancelledAt: z.string().nullable(),
   /** The customer's notes about this appointment as it stands (newest first): none once it moves. */
@@ -65,12 +68,16 @@ export const bookingCreateInputSchema = z.object({
   customer: customerInputSchema,
   status: z.enum(['confirmed', 'pending']).optional(),
   channel: z.enum(['dashboard', 'api']).optional(),
+  /** Who performs it; absent: the salon's assignment rule picks a free member. */
+  memberId: z.uuid({ message: 'memberId must be a team member id' }).optional(),
 })
 export type BookingCreateInput = z.infer<typeof bookingCreateInputSchema>
 
 export const bookingRescheduleInputSchema = z.object({
   startsAt: pointInTimeSchema,
   serviceId: z.uuid({ message: 'serviceId must be a service id' }).optional(),
+  /** Move to this member; absent: the booking keeps its member when free, else the rule picks one. */
+  memberId: z.uuid({ message: 'memberId must be a team member id' }).optional(),
 })
 
 export const bookingListQuerySchema = z.object({

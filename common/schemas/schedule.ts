@@ -129,6 +129,8 @@ export const timeOffSchema = z.object({
   startDate: z.string(),
   endDate: z.string(),
   reason: z.string().nullable(),
+  /** Whose absence: a team member's, or the whole salon's (null). */
+  memberId: z.string().nullable(),
 })
 export type TimeOff = z.infer<typeof timeOffSchema>
 
@@ -139,11 +141,15 @@ export const timeOffInputSchema = z.object({
     .max(200, 'The reason is at most 200 characters')
     .optional()
     .transform((v) => (v ? v : undefined)),
+  /** One team member's absence; absent or null: the whole salon is closed. */
+  memberId: z.uuid({ message: 'memberId must be a team member id' }).nullish(),
 })
 export type TimeOffInput = z.infer<typeof timeOffInputSchema>
 
 export const availabilityQuerySchema = z.object({
   serviceId: z.uuid({ message: 'serviceId must be a service id' }),
+  /** Only this team member's free times; absent: times when any member who performs the service is free. */
+  memberId: z.uuid({ message: 'memberId must be a team member id' }).optional(),
   from: pointInTimeSchema.optional(),
   to: pointInTimeSchema.optional(),
 })

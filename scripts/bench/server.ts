@@ -11,6 +11,7 @@ import { upsertGoogleAccount } from '../../server/modules/google/google.reposito
 import { findSalonByPublicId } from '../../server/modules/salons/salons.repository'
 import { createSalon } from '../../server/modules/salons/salons.usecases'
 import { insertTimeOff, listTimeOff, replaceOpeningHours } from '../../server/modules/schedule/schedule.repository'
+import { listMembers } from '../../server/modules/team/team.repository'
 import { startTestApp, type TestApp } from '../../tests/helpers/app'
 import { openTestDatabase, type TestDatabase } from '../../tests/helpers/database'
 import { ownerCookie } from '../../tests/helpers/sign-in'
@@ -59,9 +60,12 @@ async function seedHistory(app: TestApp, count: number) {
   const history = generateSalonHistory(new Date(BENCH_NOW).getTime(), count)
 
   const customer = await insertCustomer(db, { salonId: salon.id, name: 'Historique', phone: null, language: 'fr' })
+  const [owner] = await listMembers(db, salon.id)
+  if (!owner) throw new Error('the demo salon has no team')
   const rows = history.bookings.map((b) => ({
     salonId: salon.id,
     customerId: customer.id,
+    memberId: owner.member.id,
     serviceId: null,
     serviceName: `Prestation ${b.durationMinutes} min`,
     durationMinutes: b.durationMinutes,

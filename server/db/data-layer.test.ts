@@ -12,6 +12,7 @@ import { resolveCustomer } from '../modules/customers/customers.usecases'
 import { findSalonByPublicId } from '../modules/salons/salons.repository'
 import { createSalon } from '../modules/salons/salons.usecases'
 import { insertTimeOff } from '../modules/schedule/schedule.repository'
+import { listMembers } from '../modules/team/team.repository'
 import { openDatabase, PG_CHECK_VIOLATION, PG_EXCLUSION_VIOLATION, sqlState } from './client'
 import { bookings, type SalonRow, timeOff } from './schema'
 import { seedDemoData } from './seed'
@@ -23,12 +24,17 @@ describe.each(testDrivers())('data layer on %s', (driver) => {
   let database: TestDatabase
   let salon: SalonRow
   let customerId: string
+  let lea: string
+  let hugo: string
 
   beforeAll(async () => {
     database = await openTestDatabase(driver)
     await seedDemoData(database.db, clock)
     salon = (await findSalonByPublicId(database.db, 'SAL001')) as SalonRow
     customerId = (await resolveCustomer(database.db, salon.id, { name: 'Inès' }, clock.now())).id
+    const team = await listMembers(database.db, salon.id)
+    lea = team.find((m) => m.member.isOwner)?.member.id as string
+    hugo = team.find((m) => !m.member.isOwner)?.member.id as string
   })
   afterAll(() => database.close())
 
@@ -36,11 +42,12 @@ describe.each(testDrivers())('data layer on %s', (driver) => {
     start: string,
     end: string,
     status: 'confirmed' | 'pending' | 'cancelled' = 'confirmed',
-    salonId = salon.id,
+    memberId = lea,
   ) =>
     insertBooking(database.db, {
-      salonId,
+      salonId: salon.id,
       customerId,
+      memberId,
       serviceName: 'Brushing',
       durationMinutes: 30,
       priceMinor: 3000,
@@ -91,6 +98,13 @@ describe.each(testDrivers())('data layer on %s', (driver) => {
     expect(sqlState(pending)).toBe(PG_EXCLUSION_VIOLATION)
   })
 
+  it('lets two members work at the same time, and never books one member twice', async () => {
+    await bookingAt('2026-12-09T09:00:00Z', '2026-12-09T09:45:00Z', 'confirmed', lea)
+    await expect(bookingAt('2026-12-09T09:00:00Z', '2026-12-09T09:45:00Z', 'confirmed', hugo)).resolves.toBeTruthy()
+    const third = await bookingAt('2026-12-09T09:30:00Z', '2026-12-09T10:00:00Z', 'confirmed', hugo).catch((e) => e)
+    expect(sqlState(third)).toBe(PG_EXCLUSION_VIOLATION)
+  })
+
   it('lets bookings touch end to start, ignores cancelled ones, and keeps salons apart', async () => {
     await bookingAt('2026-12-02T10:00:00Z', '2026-12-02T10:30:00Z')
     await expect(bookingAt('2026-12-02T10:30:00Z', '2026-12-02T11:00:00Z')).resolves.toBeTruthy()
@@ -103,10 +117,13 @@ describe.each(testDrivers())('data layer on %s', (driver) => {
       country: 'IT',
     })
     const otherCustomer = await resolveCustomer(database.db, other.id, { name: 'Gio' }, clock.now())
+    const [otherOwner] = await listMembers(database.db, other.id)
+    expect(otherOwner?.member).toMatchObject({ name: 'Other', isOwner: true })
     await expect(
       insertBooking(database.db, {
         salonId: other.id,
         customerId: otherCustomer.id,
+        memberId: otherOwner?.member.id as string,
         serviceName: 'Taglio',
         durationMinutes: 30,
         priceMinor: 2000,
@@ -127,6 +144,11 @@ describe.each(testDrivers())('data layer on %s', (driver) => {
     })
     const range = { from: at('2026-12-02T00:00:00Z'), to: at('2026-12-03T00:00:00Z') }
     const facts = await readScheduleFacts(database.db, salon.id, range)
+    expect(facts.busy.every(([, , kind, member]) => member === (kind === 'booking' ? lea : null))).toBe(true)
+    expect(facts.members.map(([id, isOwner]) => [id, isOwner])).toEqual([
+      [lea, true],
+      [hugo, false],
+    ])
     expect(facts.busy.map(([start, , kind]) => [kind, new Date(start).toISOString()])).toEqual([
       ['booking', '2026-12-02T09:00:00.000Z'],
       ['booking', '2026-12-02T10:00:00.000Z'],

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { LANGUAGES } from '../../common/languages'
 import { BOOKING_NOTE_KINDS } from '../../common/schemas/booking'
+import { CALENDAR_BLOCKS } from '../../common/schemas/team'
 import { REFERRAL_STATUSES } from '../../common/schemas/waitlist'
 
 /**
@@ -65,6 +66,11 @@ export const salons = pgTable(
     publicPhone: text('public_phone'),
     /** Payment methods, parking, access…: free text the assistant quotes to customers. */
     practicalInfo: text('practical_info'),
+    /**
+     * What the events of the salon's own Google calendar block: 'salon', every member (the calendar
+     * is the salon's), or 'owner', only the owner's member (the calendar is the owner's own diary).
+     */
+    calendarBlocks: text('calendar_blocks', { enum: CALENDAR_BLOCKS }).notNull().default('salon'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -73,6 +79,7 @@ export const salons = pgTable(
     check('salons_slot_step_positive', sql`${t.slotStepMinutes} between 5 and 120`),
     check('salons_notice_non_negative', sql`${t.minimumNoticeMinutes} >= 0`),
     check('salons_horizon_positive', sql`${t.horizonDays} between 1 and 366`),
+    check('salons_calendar_blocks', sql`${t.calendarBlocks} in ('salon', 'owner')`),
   ],
 )
 
@@ -148,7 +155,76 @@ export const openingHours = pgTable(
   ],
 )
 
-/** Absences: the salon takes no booking between starts_at and ends_at. Never overlapping. */
+/**
+ * The people who perform the services: a salon's team. Every salon has one member marked as its
+ * owner (created with the salon), so a solo salon is a team of one. Each booking belongs to one
+ * member, and a member is never booked twice at the same time (bookings_no_overlap).
+ */
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    salonId: uuid('salon_id')
+      .notNull()
+      .references(() => salons.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** '#rrggbb': the member's column and bookings in the agenda. */
+    colour: text('colour').notNull(),
+    isOwner: boolean('is_owner').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('team_members_salon_name_unique').on(t.salonId, sql`lower(${t.name})`),
+    uniqueIndex('team_members_one_owner').on(t.salonId).where(sql`${t.isOwner}`),
+    check('team_members_colour', sql`${t.colour} ~ '^#[0-9a-f]{6}$'`),
+  ],
+)
+
+/** Which services a member performs. */
+export const teamMemberServices = pgTable(
+  'team_member_services',
+  {
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => teamMembers.id, { onDelete: 'cascade' }),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.serviceId] }), index('team_member_services_service').on(t.serviceId)],
+)
+
+/**
+ * A member's own weekly hours, read within the salon's (the engine intersects them). A member
+ * without rows works whenever the salon is open.
+ */
+export const teamMemberHours = pgTable(
+  'team_member_hours',
+  {
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => teamMembers.id, { onDelete: 'cascade' }),
+    weekday: smallint('weekday').notNull(),
+    opensMinute: smallint('opens_minute').notNull(),
+    closesMinute: smallint('closes_minute').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.weekday, t.opensMinute] }),
+    check('team_member_hours_weekday', sql`${t.weekday} between 0 and 6`),
+    check(
+      'team_member_hours_range',
+      sql`${t.opensMinute} >= 0 and ${t.opensMinute} < 1440 and ${t.closesMinute} > ${t.opensMinute} and ${t.closesMinute} <= ${t.opensMinute} + 1440`,
+    ),
+  ],
+)
+
+/**
+ * Absences between starts_at and ends_at: the whole salon's (no booking at all) or one member's (no booking
+ * with them). Absences of one owner (the salon, or one member) never overlap.
+ */
 export const timeOff = pgTable(
   'time_off',
   {
@@ -159,6 +235,8 @@ export const timeOff = pgTable(
     startsAt: instant('starts_at').notNull(),
     endsAt: instant('ends_at').notNull(),
     reason: text('reason'),
+    /** Whose absence: one member's, or the whole salon's when null. */
+    memberId: uuid('member_id').references(() => teamMembers.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -214,6 +292,10 @@ export const bookings = pgTable(
       .notNull()
       .references(() => customers.id, { onDelete: 'restrict' }),
     serviceId: uuid('service_id').references(() => services.id, { onDelete: 'set null' }),
+    /** Who performs it: never booked twice at once (the exclusion constraint is per member). */
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => teamMembers.id, { onDelete: 'restrict' }),
     // What was sold, as it was when booked: later edits of the service do not rewrite history.
     serviceName: text('service_name').notNull(),
     durationMinutes: integer('duration_minutes').notNull(),
@@ -235,6 +317,7 @@ export const bookings = pgTable(
     check('bookings_channel', sql`${t.channel} in ('web', 'telegram', 'instagram', 'mcp', 'dashboard', 'api')`),
     index('bookings_salon_starts').on(t.salonId, t.startsAt),
     index('bookings_customer').on(t.customerId),
+    index('bookings_member_starts').on(t.memberId, t.startsAt),
   ],
 )
 
@@ -554,6 +637,7 @@ export type SalonRow = typeof salons.$inferSelect
 export type ServiceRow = typeof services.$inferSelect
 export type OpeningHoursRow = typeof openingHours.$inferSelect
 export type TimeOffRow = typeof timeOff.$inferSelect
+export type TeamMemberRow = typeof teamMembers.$inferSelect
 export type CustomerRow = typeof customers.$inferSelect
 export type BookingRow = typeof bookings.$inferSelect
 export type BookingNoteRow = typeof bookingNotes.$inferSelect

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { MEMBER_COLOURS } from '../../common/schemas/team'
 import { instantToLocal, minutesOfDay } from '../../common/time'
 import type { Clock } from '../clock'
 import {
@@ -14,6 +15,7 @@ import { countSalons } from '../modules/salons/salons.repository'
 import { createSalon } from '../modules/salons/salons.usecases'
 import { resolvePointInTime } from '../modules/schedule/point-in-time'
 import { insertTimeOff, replaceOpeningHours } from '../modules/schedule/schedule.repository'
+import { insertMember, listMembers, updateMember } from '../modules/team/team.repository'
 import type { Database, Executor } from './client'
 
 /** The demo salon of DESIGN.md and a demo ambassador, seeded so a newcomer has something to try. */
@@ -35,6 +37,9 @@ export const DEMO_SALON = {
   practicalInfo:
     'Paiement par carte bancaire ou en espèces. Parking public à 50 m, rue des Lilas. Salon de plain-pied, accessible en fauteuil roulant.',
 }
+
+/** The demo salon's team: Léa, its owner, and Hugo. */
+export const DEMO_TEAM = ['Léa', 'Hugo'] as const
 
 /** Her referral link is /waitlist?ref=AMBDEMO1. */
 export const DEMO_AMBASSADOR = {
@@ -139,6 +144,10 @@ async function seedDemoSalon(tx: Executor, clock: Clock): Promise<boolean> {
   if ((await countSalons(tx)) > 0) return false
   const salon = await createSalon(tx, { ...DEMO_SALON, isActive: true, createdAt: clock.now() })
   await replaceOpeningHours(tx, salon.id, DEMO_HOURS)
+  // Two stylists working in parallel, both performing every service (added below).
+  const [owner] = await listMembers(tx, salon.id)
+  if (owner) await updateMember(tx, owner.member.id, { name: DEMO_TEAM[0] }, clock.now())
+  await insertMember(tx, { salonId: salon.id, name: DEMO_TEAM[1], colour: MEMBER_COLOURS[1], position: 1 })
   // Their names in German, Italian and English come from the glossary of common service names.
   await addServices(
     tx,

@@ -294,8 +294,7 @@ export const tools = {
       const reason = await whyNotOffered(
         scope.db,
         salon,
-        startInstant(input.start, salon),
-        service.durationMinutes,
+        { startsAt: startInstant(input.start, salon), serviceId: service.id, durationMinutes: service.durationMinutes },
         scope.clock.now(),
         moving?.bookingId,
       )

@@ -1,7 +1,16 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { preparedPerDatabase } from '../../db/prepared'
-import { bookings, calendarBusyTimes, openingHours, salons, timeOff } from '../../db/schema'
+import {
+  bookings,
+  calendarBusyTimes,
+  openingHours,
+  salons,
+  teamMemberHours,
+  teamMemberServices,
+  teamMembers,
+  timeOff,
+} from '../../db/schema'
 
 /**
  * The read behind every availability answer: a salon's opening hours, its absences, its active
@@ -16,8 +25,13 @@ import { bookings, calendarBusyTimes, openingHours, salons, timeOff } from '../.
 export interface ScheduleFacts {
   /** [weekday, opens, closes] in minutes after local midnight, by weekday then opening. */
   hours: [number, number, number][]
-  /** [start, end, kind] of absences, active bookings and calendar events touching the range, by start. */
-  busy: [number, number, 'time_off' | 'booking' | 'external'][]
+  /**
+   * [start, end, kind, member] of absences, active bookings and calendar events touching the range,
+   * by start; member: whose booking or absence it is (null: the salon's absence, a calendar event).
+   */
+  busy: [number, number, 'time_off' | 'booking' | 'external', string | null][]
+  /** The active members in the salon's order: [id, is owner, service ids, own hours or null]. */
+  members: [string, boolean, string[], [number, number, number][] | null][]
 }
 
 // Columns inside these subqueries render unqualified, so each refers to its own subquery's table.
@@ -38,23 +52,36 @@ const scheduleFacts = preparedPerDatabase((db) =>
         from ${openingHours} where ${openingHours.salonId} = ${salonId}
       ), '[]')`,
       busy: sql<ScheduleFacts['busy']>`coalesce((
-        select json_agg(json_build_array(busy.starts, busy.ends, busy.kind) order by busy.starts)
+        select json_agg(json_build_array(busy.starts, busy.ends, busy.kind, busy.member) order by busy.starts)
         from (
-          select ${epochMs(timeOff.startsAt)} as starts, ${epochMs(timeOff.endsAt)} as ends, 'time_off' as kind
+          select ${epochMs(timeOff.startsAt)} as starts, ${epochMs(timeOff.endsAt)} as ends, 'time_off' as kind,
+            ${timeOff.memberId} as member
           from ${timeOff}
           where ${timeOff.salonId} = ${salonId} and ${timeOff.startsAt} < ${to} and ${timeOff.endsAt} > ${from}
           union all
-          select ${epochMs(bookings.startsAt)}, ${epochMs(bookings.endsAt)}, 'booking'
+          select ${epochMs(bookings.startsAt)}, ${epochMs(bookings.endsAt)}, 'booking', ${bookings.memberId}
           from ${bookings}
           where ${bookings.salonId} = ${salonId} and ${bookings.status} <> 'cancelled'
             and tstzrange(${bookings.startsAt}, ${bookings.endsAt}, '[)') && tstzrange(${from}, ${to}, '[)')
             and ${bookings.id}::text <> ${sql.placeholder('excludeId')}
           union all
-          select ${epochMs(calendarBusyTimes.startsAt)}, ${epochMs(calendarBusyTimes.endsAt)}, 'external'
+          select ${epochMs(calendarBusyTimes.startsAt)}, ${epochMs(calendarBusyTimes.endsAt)}, 'external', null
           from ${calendarBusyTimes}
           where ${calendarBusyTimes.salonId} = ${salonId}
             and tstzrange(${calendarBusyTimes.startsAt}, ${calendarBusyTimes.endsAt}, '[)') && tstzrange(${from}, ${to}, '[)')
         ) as busy
+      ), '[]')`,
+      members: sql<ScheduleFacts['members']>`coalesce((
+        select json_agg(json_build_array(
+          ${teamMembers.id},
+          ${teamMembers.isOwner},
+          coalesce((select json_agg(${teamMemberServices.serviceId}) from ${teamMemberServices}
+            where ${teamMemberServices.memberId} = ${teamMembers.id}), '[]'),
+          (select json_agg(json_build_array(${teamMemberHours.weekday}, ${teamMemberHours.opensMinute}, ${teamMemberHours.closesMinute})
+            order by ${teamMemberHours.weekday}, ${teamMemberHours.opensMinute})
+            from ${teamMemberHours} where ${teamMemberHours.memberId} = ${teamMembers.id})
+        ) order by ${teamMembers.position}, ${teamMembers.createdAt})
+        from ${teamMembers} where ${teamMembers.salonId} = ${salonId} and ${teamMembers.isActive}
       ), '[]')`,
     })
     .from(salons)
@@ -62,7 +89,7 @@ const scheduleFacts = preparedPerDatabase((db) =>
     .prepare('salon_schedule_facts'),
 )
 
-/** Opening hours, and absences and active bookings touching [from, to) (one booking may be left out). */
+/** Opening hours, active members, and absences and active bookings touching [from, to) (one booking may be left out). */
 export async function readScheduleFacts(
   db: Executor,
   salonId: string,
@@ -75,5 +102,5 @@ export async function readScheduleFacts(
     to: range.to.toISOString(),
     excludeId: excludeBookingId ?? '',
   })
-  return row ?? { hours: [], busy: [] }
+  return row ?? { hours: [], busy: [], members: [] }
 }

@@ -4,8 +4,10 @@ import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import type { SalonRow } from '../../db/schema'
 import { requireBookableService } from '../catalog/catalog.usecases'
-import { type BusyInterval, findFreeSlots, type OpeningInterval, type SalonSchedule } from '../schedule/availability'
+import type { BusyInterval, OpeningInterval } from '../schedule/availability'
 import { resolvePointInTime } from '../schedule/point-in-time'
+import { findTeamFreeSlots, type TeamSchedule } from '../schedule/team-availability'
+import { memberNotFound, memberNotPerforming } from '../team/team.errors'
 import { readScheduleFacts } from './availability.repository'
 import { rangeInverted, rangeTooLong } from './bookings.errors'
 import { presentAvailability } from './bookings.presenters'
@@ -14,36 +16,65 @@ export const MAX_AVAILABILITY_DAYS = 92
 /** The longest service the database accepts (services_duration_range). */
 const MAX_SERVICE_MINUTES = 720
 
+/** Which members a schedule is read for: those who perform every one of these services (one member, if named). */
+export interface TeamChoice {
+  serviceIds: readonly string[]
+  memberId?: string | undefined
+}
+
 /**
- * Everything the availability engine needs to judge [from, to) for this salon: opening hours,
- * absences and active bookings (one booking may be left out: the one being moved).
+ * Everything the availability engine needs to judge [from, to) for this salon and these services:
+ * opening hours, the salon's absences, and for each active member who performs them (or the one
+ * asked for), their own hours, absences and active bookings (one booking may be left out: the one
+ * being moved). The salon's calendar events block every member, or the owner's only
+ * (salons.calendar_blocks). A member asked for who is not on the active team is refused.
  */
-export async function loadSalonSchedule(
+export async function loadTeamSchedule(
   db: Database,
   salon: SalonRow,
   range: { from: Date; to: Date },
+  choice: TeamChoice,
   excludeBookingId?: string,
-): Promise<SalonSchedule> {
+): Promise<TeamSchedule> {
   const facts = await readScheduleFacts(db, salon.id, range, excludeBookingId)
-  const openingHours = facts.hours.map(
-    ([weekday, opens, closes]): OpeningInterval => ({
-      weekday: weekday as Weekday,
-      opens,
-      closes,
-    }),
-  )
-  const busy = facts.busy.map(([start, end, kind]): BusyInterval => ({ start, end, kind }))
+  const openingHours = facts.hours.map(toInterval)
+  const owner = facts.members.find(([, isOwner]) => isOwner)?.[0]
+  const blocksOwnerOnly = salon.calendarBlocks === 'owner'
+  const salonBusy: BusyInterval[] = []
+  const memberBusy = new Map<string, BusyInterval[]>()
+  for (const [start, end, kind, member] of facts.busy) {
+    const whose = member ?? (kind === 'external' && blocksOwnerOnly ? (owner ?? null) : null)
+    if (whose === null) salonBusy.push({ start, end, kind })
+    else memberBusy.set(whose, [...(memberBusy.get(whose) ?? []), { start, end, kind }])
+  }
+  if (choice.memberId && !facts.members.some(([id]) => id === choice.memberId)) throw memberNotFound()
+  const members = facts.members
+    .filter(([id, , serviceIds]) => {
+      if (choice.memberId && id !== choice.memberId) return false
+      return choice.serviceIds.every((serviceId) => serviceIds.includes(serviceId))
+    })
+    .map(([id, , , hours]) => ({ id, hours: hours ? hours.map(toInterval) : null, busy: memberBusy.get(id) ?? [] }))
+  if (choice.memberId && members.length === 0) throw memberNotPerforming()
   return {
-    timeZone: salon.timeZone,
-    openingHours,
-    busy,
-    rules: {
-      slotStepMinutes: salon.slotStepMinutes,
-      minimumNoticeMinutes: salon.minimumNoticeMinutes,
-      horizonDays: salon.horizonDays,
+    salon: {
+      timeZone: salon.timeZone,
+      openingHours,
+      busy: salonBusy,
+      rules: {
+        slotStepMinutes: salon.slotStepMinutes,
+        minimumNoticeMinutes: salon.minimumNoticeMinutes,
+        horizonDays: salon.horizonDays,
+      },
     },
+    members,
   }
 }
+
+const toInterval = ([weekday, opens, closes]: [number, number, number]): OpeningInterval => ({
+  weekday: weekday as Weekday,
+  opens,
+  closes,
+})
 
 /** Reads an optional from/to pair: from defaults to now, to to a week after from; a date `to` includes that day. */
 export function resolveRange(
@@ -65,12 +96,12 @@ export function resolveRange(
   return { from, to }
 }
 
-/** Free start times of a service over a period (default: the next 7 days). */
+/** Free start times of a service over a period (default: the next 7 days), with any member or the one asked for. */
 export async function getAvailability(
   db: Database,
   clock: Clock,
   salon: SalonRow,
-  query: { serviceId: string; from?: string | undefined; to?: string | undefined },
+  query: { serviceId: string; memberId?: string | undefined; from?: string | undefined; to?: string | undefined },
 ): Promise<Availability> {
   const now = clock.now()
   const range = resolveRange(salon, now, query, 7, MAX_AVAILABILITY_DAYS)
@@ -83,12 +114,14 @@ export async function getAvailability(
   // past the range, since a slot near its end may run beyond it.
   const [service, schedule] = await Promise.all([
     requireBookableService(db, salon, query.serviceId),
-    loadSalonSchedule(db, salon, {
-      from: range.from,
-      to: new Date(range.to.getTime() + MAX_SERVICE_MINUTES * MINUTE_MS),
-    }),
+    loadTeamSchedule(
+      db,
+      salon,
+      { from: range.from, to: new Date(range.to.getTime() + MAX_SERVICE_MINUTES * MINUTE_MS) },
+      { serviceIds: [query.serviceId], memberId: query.memberId },
+    ),
   ])
-  const slots = findFreeSlots(schedule, {
+  const slots = findTeamFreeSlots(schedule, {
     durationMinutes: service.durationMinutes,
     from: range.from.getTime(),
     to: range.to.getTime(),

@@ -9,7 +9,7 @@ import type { BookingWithCustomer } from './bookings.repository'
  * newest first — a booking moved since the customer said they would be late shows no such note.
  */
 export function presentBooking(
-  { booking, customer }: BookingWithCustomer,
+  { booking, customer, member }: BookingWithCustomer,
   salon: SalonRow,
   notes: readonly BookingNoteRow[] = [],
 ): Booking {
@@ -30,6 +30,7 @@ export function presentBooking(
     price: booking.priceMinor,
     currency: booking.currency,
     channel: booking.channel,
+    member: { id: member.id, name: member.name },
     createdAt: booking.createdAt.toISOString(),
     cancelledAt: booking.cancelledAt?.toISOString() ?? null,
     notes: notes

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
-import { preparedPerDatabase } from '../../db/prepared'
 import {
   type BookingNoteRow,
   type BookingRow,
@@ -9,6 +8,7 @@ import {
   type CustomerRow,
   customers,
   idempotencyKeys,
+  teamMembers,
 } from '../../db/schema'
 
 /** Bookings, their customers' notes and idempotency records. The only code that touches those tables. */
@@ -16,39 +16,15 @@ import {
 export interface BookingWithCustomer {
   booking: BookingRow
   customer: CustomerRow
+  /** Who performs it. */
+  member: { id: string; name: string }
 }
 
-const activeIntervals = preparedPerDatabase((db) =>
-  db
-    .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.salonId, sql.placeholder('salonId')),
-        ne(bookings.status, 'cancelled'),
-        // Same expression as the exclusion constraint, so its GiST index serves this query.
-        sql`tstzrange(${bookings.startsAt}, ${bookings.endsAt}, '[)') && tstzrange(${sql.placeholder('from')}::timestamptz, ${sql.placeholder('to')}::timestamptz, '[)')`,
-        // The booking being moved does not block itself ('' when nothing is being moved).
-        sql`${bookings.id}::text <> ${sql.placeholder('excludeId')}`,
-      ),
-    )
-    .orderBy(asc(bookings.startsAt))
-    .prepare('active_booking_intervals'),
-)
-
-/** Start and end of the salon's active bookings touching [from, to), in start order. */
-export async function listActiveIntervals(
-  db: Executor,
-  salonId: string,
-  range: { from: Date; to: Date },
-  excludeBookingId?: string,
-): Promise<{ startsAt: Date; endsAt: Date }[]> {
-  return activeIntervals(db).execute({
-    salonId,
-    from: range.from.toISOString(),
-    to: range.to.toISOString(),
-    excludeId: excludeBookingId ?? '',
-  })
+/** A booking with its customer and its member, as every read of bookings returns them. */
+const withCustomerAndMember = {
+  booking: bookings,
+  customer: customers,
+  member: { id: teamMembers.id, name: teamMembers.name },
 }
 
 export async function insertBooking(db: Executor, values: typeof bookings.$inferInsert): Promise<BookingRow> {
@@ -77,9 +53,10 @@ export async function listBookingStarts(
 
 export async function findBooking(db: Executor, id: string): Promise<BookingWithCustomer | undefined> {
   const [row] = await db
-    .select({ booking: bookings, customer: customers })
+    .select(withCustomerAndMember)
     .from(bookings)
     .innerJoin(customers, eq(customers.id, bookings.customerId))
+    .innerJoin(teamMembers, eq(teamMembers.id, bookings.memberId))
     .where(eq(bookings.id, id))
     .limit(1)
   return row
@@ -91,7 +68,15 @@ export async function updateBooking(
   changes: Partial<
     Pick<
       BookingRow,
-      'startsAt' | 'endsAt' | 'status' | 'cancelledAt' | 'serviceId' | 'serviceName' | 'durationMinutes' | 'priceMinor'
+      | 'startsAt'
+      | 'endsAt'
+      | 'status'
+      | 'cancelledAt'
+      | 'serviceId'
+      | 'serviceName'
+      | 'durationMinutes'
+      | 'priceMinor'
+      | 'memberId'
     >
   >,
   now: Date,
@@ -119,9 +104,10 @@ export async function listBookings(
   ]
   if (status) conditions.push(eq(bookings.status, status))
   return db
-    .select({ booking: bookings, customer: customers })
+    .select(withCustomerAndMember)
     .from(bookings)
     .innerJoin(customers, eq(customers.id, bookings.customerId))
+    .innerJoin(teamMembers, eq(teamMembers.id, bookings.memberId))
     .where(and(...conditions))
     .orderBy(asc(bookings.startsAt))
     .limit(5000)
@@ -150,9 +136,10 @@ export async function countAllBookings(db: Executor): Promise<number> {
 /** The salon's most recently made bookings, newest first. */
 export async function listRecentBookings(db: Executor, salonId: string, limit: number): Promise<BookingWithCustomer[]> {
   return db
-    .select({ booking: bookings, customer: customers })
+    .select(withCustomerAndMember)
     .from(bookings)
     .innerJoin(customers, eq(customers.id, bookings.customerId))
+    .innerJoin(teamMembers, eq(teamMembers.id, bookings.memberId))
     .where(eq(bookings.salonId, salonId))
     .orderBy(desc(bookings.createdAt))
     .limit(limit)
@@ -166,9 +153,10 @@ export async function listUpcomingBookingsOfCustomer(
   now: Date,
 ): Promise<BookingWithCustomer[]> {
   return db
-    .select({ booking: bookings, customer: customers })
+    .select(withCustomerAndMember)
     .from(bookings)
     .innerJoin(customers, eq(customers.id, bookings.customerId))
+    .innerJoin(teamMembers, eq(teamMembers.id, bookings.memberId))
     .where(
       and(
         eq(bookings.salonId, salonId),

@@ -72,6 +72,7 @@ export function bookingsRoutes(app: App, deps: AppDeps): void {
           customer: body.customer,
           channel: body.channel ?? 'api',
           status: body.status,
+          memberId: body.memberId,
         },
         request.headers['idempotency-key'],
       )

@@ -11,9 +11,11 @@ import { requireBookableService } from '../catalog/catalog.usecases'
 import { type ChannelIdentity, type CustomerDetails, resolveCustomer } from '../customers/customers.usecases'
 import type { Jobs } from '../jobs/job-engine'
 import { findSalonById } from '../salons/salons.repository'
-import { explainSlot, type SlotRefusal } from '../schedule/availability'
+import type { SlotRefusal } from '../schedule/availability'
 import { resolvePointInTime } from '../schedule/point-in-time'
-import { loadSalonSchedule, resolveRange } from './availability.usecases'
+import { explainTeamSlot } from '../schedule/team-availability'
+import { requireMemberRef } from '../team/team.usecases'
+import { loadTeamSchedule, resolveRange } from './availability.usecases'
 import {
   appointmentPast,
   bookingCancelled,
@@ -26,6 +28,7 @@ import {
 } from './bookings.errors'
 import { presentBooking, presentBookingNote } from './bookings.presenters'
 import * as repo from './bookings.repository'
+import { membersInAssignmentOrder, withFirstFreeMember } from './member-choice'
 
 export interface BookingDeps {
   db: Database
@@ -47,44 +50,60 @@ export interface NewBooking {
   channel: BookingChannel
   status?: Exclude<BookingStatus, 'cancelled'>
   identity?: ChannelIdentity
+  /** Who performs it; absent: the member the assignment rule picks (member-choice.ts). */
+  memberId?: string | undefined
 }
 
-/** Why the engine would not offer this start for a service of this length, or null when it would. */
+/** A start asked about: a service (by id and length), and the member asked for, if any. */
+export interface StartInQuestion {
+  startsAt: Date
+  /** null: a booking whose service was deleted since, which any member may take. */
+  serviceId: string | null
+  durationMinutes: number
+  memberId?: string | undefined
+}
+
+/** The team's schedule around a start: a day either side, enough to judge it and count the day's appointments. */
+function teamAround(db: Database, salon: SalonRow, asked: StartInQuestion, movingBookingId?: string) {
+  const start = asked.startsAt.getTime()
+  const range = { from: new Date(start - DAY_MS), to: new Date(start + asked.durationMinutes * MINUTE_MS + DAY_MS) }
+  return loadTeamSchedule(
+    db,
+    salon,
+    range,
+    { serviceIds: asked.serviceId ? [asked.serviceId] : [], memberId: asked.memberId },
+    movingBookingId,
+  )
+}
+
+/** Why the engine would not offer this start (with any member, or the one asked for), or null when it would. */
 export async function whyNotOffered(
   db: Database,
   salon: SalonRow,
-  startsAt: Date,
-  durationMinutes: number,
+  asked: StartInQuestion,
   now: Date,
   movingBookingId?: string,
 ): Promise<SlotRefusal | null> {
-  const start = startsAt.getTime()
-  const range = { from: new Date(start - DAY_MS), to: new Date(start + durationMinutes * MINUTE_MS + DAY_MS) }
-  const schedule = await loadSalonSchedule(db, salon, range, movingBookingId)
-  return explainSlot(schedule, start, durationMinutes, now.getTime())
+  const team = await teamAround(db, salon, asked, movingBookingId)
+  return explainTeamSlot(team, asked.startsAt.getTime(), asked.durationMinutes, now.getTime())
 }
 
-/** Refuses a start the engine would not offer, saying why (taken → 409, otherwise 422). */
-async function assertSlotOffered(
+/**
+ * The members who could take the start, in the order the assignment rule tries them; refuses a
+ * start the engine would not offer, saying why (taken → 409, otherwise 422).
+ */
+async function membersForStart(
   db: Database,
   salon: SalonRow,
-  startsAt: Date,
-  durationMinutes: number,
+  asked: StartInQuestion,
   now: Date,
-  movingBookingId?: string,
-): Promise<void> {
-  const refusal = await whyNotOffered(db, salon, startsAt, durationMinutes, now, movingBookingId)
+  moving?: { id: string; memberId: string },
+): Promise<string[]> {
+  const team = await teamAround(db, salon, asked, moving?.id)
+  const start = asked.startsAt.getTime()
+  const refusal = explainTeamSlot(team, start, asked.durationMinutes, now.getTime())
   if (refusal) throw slotRefused(refusal)
-}
-
-/** Maps the database's verdict on an overlap to the 409 every caller understands. */
-async function underOverlapGuard<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write()
-  } catch (error) {
-    if (sqlState(error) === PG_EXCLUSION_VIOLATION) throw slotTaken()
-    throw error
-  }
+  return membersInAssignmentOrder(team, start, asked.durationMinutes, now.getTime(), moving?.memberId)
 }
 
 function serviceSnapshot(service: ServiceRow, salon: SalonRow) {
@@ -113,7 +132,7 @@ export async function createBooking(
     idempotencyKey ? await repo.findIdempotencyRecord(db, salon.id, idempotencyKey) : undefined
 
   const answered = await earlierAnswer()
-  if (answered) return replay(answered, requestHash)
+  if (answered) return replay(db, answered, requestHash)
   try {
     return {
       booking: await insertNewBooking({ db, clock, jobs }, salon, input, idempotencyKey, requestHash),
@@ -125,7 +144,7 @@ export async function createBooking(
     const lostRace =
       (error instanceof AppError && error.code === 'bookings.slot_taken') || sqlState(error) === PG_UNIQUE_VIOLATION
     const concurrent = lostRace ? await earlierAnswer() : undefined
-    if (concurrent) return replay(concurrent, requestHash)
+    if (concurrent) return replay(db, concurrent, requestHash)
     throw error
   }
 }
@@ -140,35 +159,56 @@ async function insertNewBooking(
   if (!salon.isActive) throw salonNotBooking()
   const service = await requireBookableService(db, salon, input.serviceId)
   const now = clock.now()
-  await assertSlotOffered(db, salon, input.startsAt, service.durationMinutes, now)
+  const candidates = await membersForStart(
+    db,
+    salon,
+    {
+      startsAt: input.startsAt,
+      serviceId: service.id,
+      durationMinutes: service.durationMinutes,
+      memberId: input.memberId,
+    },
+    now,
+  )
 
-  return underOverlapGuard(() =>
-    db.transaction(async (tx) => {
-      // Claiming the key in the booking's transaction makes "booked" and "key answered" one fact.
-      if (idempotencyKey) await repo.claimIdempotencyKey(tx, salon.id, idempotencyKey, requestHash)
-      const customer = await resolveCustomer(tx, salon.id, input.customer, now, input.identity)
-      const booking = await repo.insertBooking(tx, {
-        salonId: salon.id,
-        customerId: customer.id,
-        ...serviceSnapshot(service, salon),
-        startsAt: input.startsAt,
-        endsAt: new Date(input.startsAt.getTime() + service.durationMinutes * MINUTE_MS),
-        status: input.status ?? 'confirmed',
-        channel: input.channel,
-      })
-      await bookingChanged(tx, jobs, salon.id, booking.id)
-      const presented = presentBooking({ booking, customer }, salon)
-      if (idempotencyKey) await repo.completeIdempotencyKey(tx, salon.id, idempotencyKey, 201, presented)
-      return presented
-    }),
+  return withFirstFreeMember(
+    candidates,
+    (memberId) =>
+      db.transaction(async (tx) => {
+        // Claiming the key in the booking's transaction makes "booked" and "key answered" one fact.
+        if (idempotencyKey) await repo.claimIdempotencyKey(tx, salon.id, idempotencyKey, requestHash)
+        const customer = await resolveCustomer(tx, salon.id, input.customer, now, input.identity)
+        const booking = await repo.insertBooking(tx, {
+          salonId: salon.id,
+          customerId: customer.id,
+          memberId,
+          ...serviceSnapshot(service, salon),
+          startsAt: input.startsAt,
+          endsAt: new Date(input.startsAt.getTime() + service.durationMinutes * MINUTE_MS),
+          status: input.status ?? 'confirmed',
+          channel: input.channel,
+        })
+        await bookingChanged(tx, jobs, salon.id, booking.id)
+        const presented = presentBooking({ booking, customer, member: await requireMemberRef(tx, memberId) }, salon)
+        if (idempotencyKey) await repo.completeIdempotencyKey(tx, salon.id, idempotencyKey, 201, presented)
+        return presented
+      }),
+    slotTaken,
   )
 }
 
-function replay(record: repo.IdempotencyRecord, requestHash: string): { booking: Booking; replayed: true } {
+async function replay(
+  db: Executor,
+  record: repo.IdempotencyRecord,
+  requestHash: string,
+): Promise<{ booking: Booking; replayed: true }> {
   if (record.requestHash !== requestHash) throw idempotencyKeyReused()
-  // An answer stored before bookings carried notes has none (a new booking has none anyway).
-  const stored = record.response as Omit<Booking, 'notes'> & Partial<Pick<Booking, 'notes'>>
-  return { booking: { ...stored, notes: stored.notes ?? [] }, replayed: true }
+  // An answer stored before bookings carried notes has none (a new booking has none anyway); one
+  // stored before bookings had members names the member the booking was given since (its owner).
+  const stored = record.response as Omit<Booking, 'notes' | 'member'> & Partial<Pick<Booking, 'notes' | 'member'>>
+  const member = stored.member ?? (await repo.findBooking(db, stored.id))?.member
+  if (!member) throw bookingNotFound()
+  return { booking: { ...stored, notes: stored.notes ?? [], member }, replayed: true }
 }
 
 function hashRequest(salonId: string, input: NewBooking): string {
@@ -180,6 +220,8 @@ function hashRequest(salonId: string, input: NewBooking): string {
     input.customer.phone ?? null,
     input.channel,
     input.status ?? 'confirmed',
+    // Only when named, so a key stored before members existed still matches its retry.
+    ...(input.memberId ? [input.memberId] : []),
   ])
   return createHash('sha256').update(canonical).digest('hex')
 }
@@ -205,7 +247,7 @@ export async function cancelBooking(
   bookingId: string,
   scope: BookingScope = {},
 ): Promise<Booking> {
-  const { booking, customer, salon } = await requireBooking(db, bookingId, scope)
+  const { booking, customer, member, salon } = await requireBooking(db, bookingId, scope)
   const now = clock.now()
   assertChangeable(booking, now)
   const updated = await db.transaction(async (tx) => {
@@ -213,7 +255,7 @@ export async function cancelBooking(
     await bookingChanged(tx, jobs, salon.id, booking.id)
     return cancelled
   })
-  return presentBooking({ booking: updated, customer }, salon, await repo.listNotesOfBookings(db, [booking.id]))
+  return presentBooking({ booking: updated, customer, member }, salon, await repo.listNotesOfBookings(db, [booking.id]))
 }
 
 /**
@@ -228,7 +270,7 @@ export async function tellSalonLate(
   input: { minutes?: number | undefined },
   scope: BookingScope,
 ): Promise<{ booking: Booking; note: BookingNote }> {
-  const { booking, customer, salon } = await requireBooking(db, bookingId, scope)
+  const { booking, customer, member, salon } = await requireBooking(db, bookingId, scope)
   const now = clock.now()
   if (booking.status === 'cancelled') throw bookingCancelled()
   const today = instantToLocal(now, salon.timeZone).date
@@ -246,7 +288,7 @@ export async function tellSalonLate(
     return saved
   })
   return {
-    booking: presentBooking({ booking, customer }, salon, await repo.listNotesOfBookings(db, [booking.id])),
+    booking: presentBooking({ booking, customer, member }, salon, await repo.listNotesOfBookings(db, [booking.id])),
     note: presentBookingNote(note, salon),
   }
 }
@@ -261,13 +303,15 @@ async function presentWithNotes(db: Executor, rows: repo.BookingWithCustomer[], 
 }
 
 /**
- * Moves a booking (optionally to another service). One UPDATE under the exclusion constraint: the
- * old time is released only if the new one is secured, never one without the other.
+ * Moves a booking (optionally to another service, or to another member). One UPDATE under the
+ * exclusion constraint: the old time is released only if the new one is secured, never one without
+ * the other. Without a member named, the booking keeps its member when they are free at the new
+ * time, and otherwise goes to the member the assignment rule picks.
  */
 export async function rescheduleBooking(
   { db, clock, jobs }: BookingDeps,
   bookingId: string,
-  change: { startsAt: Date | string; serviceId?: string | undefined },
+  change: { startsAt: Date | string; serviceId?: string | undefined; memberId?: string | undefined },
   scope: BookingScope = {},
 ): Promise<Booking> {
   const { booking, customer, salon } = await requireBooking(db, bookingId, scope)
@@ -280,34 +324,45 @@ export async function rescheduleBooking(
 
   let snapshot: Partial<ReturnType<typeof serviceSnapshot>> = {}
   let durationMinutes = booking.durationMinutes
+  let serviceId = booking.serviceId
   if (change.serviceId && change.serviceId !== booking.serviceId) {
     const service = await requireBookableService(db, salon, change.serviceId)
     snapshot = serviceSnapshot(service, salon)
     durationMinutes = service.durationMinutes
+    serviceId = service.id
   } else if (booking.serviceId) {
     // Same service: keep what was sold, but refuse to move into a service the salon withdrew.
     await requireBookableService(db, salon, booking.serviceId)
   }
 
-  await assertSlotOffered(db, salon, startsAt, durationMinutes, now, booking.id)
-  const updated = await underOverlapGuard(() =>
-    db.transaction(async (tx) => {
-      const moved = await repo.updateBooking(
-        tx,
-        booking.id,
-        {
-          ...snapshot,
-          startsAt,
-          endsAt: new Date(startsAt.getTime() + durationMinutes * MINUTE_MS),
-        },
-        now,
-      )
-      await bookingChanged(tx, jobs, salon.id, booking.id)
-      return moved
-    }),
+  const candidates = await membersForStart(
+    db,
+    salon,
+    { startsAt, serviceId, durationMinutes, memberId: change.memberId },
+    now,
+    { id: booking.id, memberId: booking.memberId },
+  )
+  const updated = await withFirstFreeMember(
+    candidates,
+    (memberId) =>
+      db.transaction(async (tx) => {
+        const moved = await repo.updateBooking(
+          tx,
+          booking.id,
+          { ...snapshot, memberId, startsAt, endsAt: new Date(startsAt.getTime() + durationMinutes * MINUTE_MS) },
+          now,
+        )
+        await bookingChanged(tx, jobs, salon.id, booking.id)
+        return { moved, member: await requireMemberRef(tx, memberId) }
+      }),
+    slotTaken,
   )
   // A note about the old start no longer applies (the presenter leaves it out).
-  return presentBooking({ booking: updated, customer }, salon, await repo.listNotesOfBookings(db, [booking.id]))
+  return presentBooking(
+    { booking: updated.moved, customer, member: updated.member },
+    salon,
+    await repo.listNotesOfBookings(db, [booking.id]),
+  )
 }
 
 /** The salon's bookings over a period (default: from today's start, for the booking horizon). */

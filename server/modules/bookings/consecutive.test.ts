@@ -14,10 +14,10 @@ import { upsertGoogleAccount } from '../google/google.repository'
 import type { JobEngine } from '../jobs/job-engine'
 import { countUnfinishedJobs } from '../jobs/jobs.repository'
 import { findSalonByPublicId } from '../salons/salons.repository'
-import { explainSlot } from '../schedule/availability'
 import { resolvePointInTime } from '../schedule/point-in-time'
 import { replaceOpeningHours } from '../schedule/schedule.repository'
-import { loadSalonSchedule } from './availability.usecases'
+import { explainTeamSlot } from '../schedule/team-availability'
+import { loadTeamSchedule } from './availability.usecases'
 import { type BookingDeps, createBooking, listSalonBookingsOfDay } from './bookings.usecases'
 import { bookConsecutive, checkConsecutive, freeConsecutiveStarts } from './consecutive'
 
@@ -288,13 +288,15 @@ describe.each(testDrivers())('a visit of several services on %s', (driver) => {
   it('chains a service that ends off the slot grid (20 minutes, then 30, with a 15-minute step)', async () => {
     const visit = [id['Taille de barbe'], id['Coupe homme']] as string[]
     // Alone, the cut could not start at 10:20: the engine keeps lone bookings on the grid.
-    const schedule = await loadSalonSchedule(deps.db, salon, {
-      from: resolvePointInTime('2026-12-22', salon.timeZone),
-      to: resolvePointInTime('2026-12-23', salon.timeZone),
-    })
+    const team = await loadTeamSchedule(
+      deps.db,
+      salon,
+      { from: resolvePointInTime('2026-12-22', salon.timeZone), to: resolvePointInTime('2026-12-23', salon.timeZone) },
+      { serviceIds: [id['Coupe homme'] as string] },
+    )
     expect(
-      explainSlot(
-        schedule,
+      explainTeamSlot(
+        team,
         resolvePointInTime('2026-12-22T10:20', salon.timeZone).getTime(),
         30,
         clock.now().getTime(),

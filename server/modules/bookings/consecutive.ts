@@ -1,19 +1,22 @@
 import { currencyForCountry } from '../../../common/countries'
 import type { Booking, BookingChannel, BookingStatus } from '../../../common/schemas/booking'
 import { DAY_MS, formatLocalDateTime, MINUTE_MS } from '../../../common/time'
-import { type Database, PG_EXCLUSION_VIOLATION, sqlState } from '../../db/client'
+import type { Database } from '../../db/client'
 import type { SalonRow, ServiceRow } from '../../db/schema'
 import { AppError, badRequest } from '../../errors'
 import { bookingChanged } from '../calendar-sync/calendar-sync.usecases'
 import { requireBookableService } from '../catalog/catalog.usecases'
 import { type ChannelIdentity, type CustomerDetails, resolveCustomer } from '../customers/customers.usecases'
-import { explainSlot, findFreeSlots, type SalonSchedule, type SlotRefusal } from '../schedule/availability'
+import { explainSlot, type SalonSchedule, type SlotRefusal } from '../schedule/availability'
 import { resolvePointInTime } from '../schedule/point-in-time'
-import { loadSalonSchedule, MAX_AVAILABILITY_DAYS, resolveRange } from './availability.usecases'
+import { findTeamFreeSlots, scheduleOfMember, type TeamSchedule } from '../schedule/team-availability'
+import { requireMemberRef } from '../team/team.usecases'
+import { loadTeamSchedule, MAX_AVAILABILITY_DAYS, resolveRange, type TeamChoice } from './availability.usecases'
 import { salonNotBooking, slotRefused, slotTaken } from './bookings.errors'
 import { presentBooking } from './bookings.presenters'
 import * as repo from './bookings.repository'
 import type { BookingDeps } from './bookings.usecases'
+import { membersInAssignmentOrder, withFirstFreeMember } from './member-choice'
 
 /**
  * A visit of several services booked back to back ("coupe + brushing", "deux coupes" for a mother
@@ -27,7 +30,9 @@ import type { BookingDeps } from './bookings.usecases'
  * - the visit's span [first start, last end) must fit in one opening window (no lunch break or
  *   closing inside it) and be clear of bookings, absences and calendar events: exactly what the
  *   engine answers for the first start and a service as long as the visit so far;
- * - notice and horizon apply to each appointment's own start, as they would to a lone booking.
+ * - notice and horizon apply to each appointment's own start, as they would to a lone booking;
+ * - the whole visit is with one member, who performs every service of it and is free for its whole
+ *   span (the one asked for, or the one the assignment rule picks: member-choice.ts).
  */
 
 /** More services in one visit than a message plausibly asks for: a caller's mistake. */
@@ -35,7 +40,7 @@ export const MAX_SERVICES_PER_VISIT = 8
 
 export type VisitRefusal = SlotRefusal | 'salon_inactive'
 
-export type VisitVerdict = { free: true } | { free: false; failedAt: number; reason: VisitRefusal }
+export type VisitVerdict = { free: true; memberIds: string[] } | { free: false; failedAt: number; reason: VisitRefusal }
 
 export interface ConsecutiveQuery {
   salon: SalonRow
@@ -46,6 +51,8 @@ export interface ConsecutiveQuery {
   until?: string | undefined
   /** Appointments that do not block (the customer's own visit being moved). */
   ignoreBookingIds?: readonly string[] | undefined
+  /** Only with this member. */
+  memberId?: string | undefined
 }
 
 export interface NewVisit {
@@ -57,6 +64,8 @@ export interface NewVisit {
   identity?: ChannelIdentity | undefined
   channel: BookingChannel
   status?: Exclude<BookingStatus, 'cancelled'> | undefined
+  /** With this member; absent: the assignment rule picks one. */
+  memberId?: string | undefined
 }
 
 const noServices = () => badRequest('bookings.no_services', 'A visit needs at least one service')
@@ -78,37 +87,38 @@ export async function freeConsecutiveStarts(
   if (!salon.isActive) return []
   const durations = services.map((s) => s.durationMinutes)
   const visitMinutes = sum(durations)
-  const schedule = await loadVisitSchedule(
+  const team = await loadVisitTeam(
     db,
     salon,
     { from: range.from, to: new Date(range.to.getTime() + visitMinutes * MINUTE_MS) },
+    { serviceIds: query.serviceIds, memberId: query.memberId },
     query.ignoreBookingIds,
   )
   // The engine's free starts of one service as long as the visit are the starts where the whole
-  // span fits; only the later appointments' own notice and horizon remain to be checked.
-  const blocks = findFreeSlots(schedule, {
+  // span fits with some member; only the later appointments' own notice and horizon remain.
+  const blocks = findTeamFreeSlots(team, {
     durationMinutes: visitMinutes,
     from: range.from.getTime(),
     to: range.to.getTime(),
     now: now.getTime(),
   })
   return blocks
-    .filter((start) => laterStartsRefusal(schedule, start, durations, now.getTime()) === null)
+    .filter((start) => laterStartsRefusal(team.salon, start, durations, now.getTime()) === null)
     .map((start) => formatLocalDateTime(start, salon.timeZone))
 }
 
 /** Whether the visit can start at `start`, or at which service (index in `serviceIds`) it fails and why. */
 export async function checkConsecutive(
   { db, clock }: Pick<BookingDeps, 'db' | 'clock'>,
-  input: { salon: SalonRow; serviceIds: readonly string[]; start: string | Date },
+  input: { salon: SalonRow; serviceIds: readonly string[]; start: string | Date; memberId?: string | undefined },
 ): Promise<VisitVerdict> {
   const { salon } = input
   const services = await requireServices(db, salon, input.serviceIds)
   if (!salon.isActive) return { free: false, failedAt: 0, reason: 'salon_inactive' }
   const start = startInstant(input.start, salon)
   const durations = services.map((s) => s.durationMinutes)
-  const schedule = await loadVisitSchedule(db, salon, spanAround(start, sum(durations)))
-  return judgeVisit(schedule, start, durations, clock.now().getTime())
+  const team = await loadVisitTeam(db, salon, spanAround(start, sum(durations)), input)
+  return judgeTeamVisit(team, start, durations, clock.now().getTime())
 }
 
 /**
@@ -124,40 +134,63 @@ export async function bookConsecutive({ db, clock, jobs }: BookingDeps, input: N
   const start = startInstant(input.start, salon)
   const now = clock.now()
   const durations = services.map((s) => s.durationMinutes)
-  const schedule = await loadVisitSchedule(db, salon, spanAround(start, sum(durations)))
-  const verdict = judgeVisit(schedule, start, durations, now.getTime())
+  const team = await loadVisitTeam(db, salon, spanAround(start, sum(durations)), input)
+  const verdict = judgeTeamVisit(team, start, durations, now.getTime())
   if (!verdict.free) throw visitRefused(verdict.failedAt, verdict.reason)
 
   // Which appointment is being written: a refusal by the database names it, as the check does.
   let writing = 0
-  try {
-    return await db.transaction(async (tx) => {
-      const customer = await resolveCustomer(tx, salon.id, input.customer, now, input.identity)
-      const booked: Booking[] = []
-      let startsAt = start
-      for (const [index, service] of services.entries()) {
-        writing = index
-        const endsAt = startsAt + service.durationMinutes * MINUTE_MS
-        const booking = await repo.insertBooking(tx, {
-          salonId: salon.id,
-          customerId: customer.id,
-          ...serviceSnapshot(service, salon),
-          startsAt: new Date(startsAt),
-          endsAt: new Date(endsAt),
-          status: input.status ?? 'confirmed',
-          channel: input.channel,
-        })
-        await bookingChanged(tx, jobs, salon.id, booking.id)
-        booked.push(presentBooking({ booking, customer }, salon))
-        startsAt = endsAt
-      }
-      return booked
-    })
-  } catch (error) {
+  return withFirstFreeMember(
+    verdict.memberIds,
+    (memberId) =>
+      db.transaction(async (tx) => {
+        const customer = await resolveCustomer(tx, salon.id, input.customer, now, input.identity)
+        const member = await requireMemberRef(tx, memberId)
+        const booked: Booking[] = []
+        let startsAt = start
+        for (const [index, service] of services.entries()) {
+          writing = index
+          const endsAt = startsAt + service.durationMinutes * MINUTE_MS
+          const booking = await repo.insertBooking(tx, {
+            salonId: salon.id,
+            customerId: customer.id,
+            memberId,
+            ...serviceSnapshot(service, salon),
+            startsAt: new Date(startsAt),
+            endsAt: new Date(endsAt),
+            status: input.status ?? 'confirmed',
+            channel: input.channel,
+          })
+          await bookingChanged(tx, jobs, salon.id, booking.id)
+          booked.push(presentBooking({ booking, customer, member }, salon))
+          startsAt = endsAt
+        }
+        return booked
+      }),
     // The exclusion constraint settles a race for any of the times: the 409 every caller knows.
-    if (sqlState(error) === PG_EXCLUSION_VIOLATION) throw visitRefused(writing, 'taken')
-    throw error
-  }
+    () => visitRefused(writing, 'taken'),
+  )
+}
+
+/**
+ * The visit at `start` for the team: the salon's own verdict first (hours, its absences, notice
+ * and horizon of every appointment), then the members free for the whole span, in the order the
+ * assignment rule tries them. With nobody free, the refusal names the furthest service any member
+ * could reach.
+ */
+export function judgeTeamVisit(
+  team: TeamSchedule,
+  start: number,
+  durations: readonly number[],
+  now: number,
+): VisitVerdict {
+  const salonVerdict = judgeVisit(team.salon, start, durations, now)
+  if (!salonVerdict.free) return salonVerdict
+  const memberIds = membersInAssignmentOrder(team, start, sum(durations), now)
+  if (memberIds.length > 0) return { free: true, memberIds }
+  const failures = team.members.map((member) => judgeVisit(scheduleOfMember(team, member), start, durations, now))
+  const failedAt = Math.max(0, ...failures.map((verdict) => (verdict.free ? 0 : verdict.failedAt)))
+  return { free: false, failedAt, reason: 'taken' }
 }
 
 /**
@@ -180,7 +213,7 @@ export function judgeVisit(
     if (reason) return { free: false, failedAt: index, reason }
     startsAt += duration * MINUTE_MS
   }
-  return { free: true }
+  return { free: true, memberIds: [] }
 }
 
 /** The first later appointment whose own start breaks notice or horizon (the first one was judged already). */
@@ -224,29 +257,36 @@ async function requireServices(db: Database, salon: SalonRow, serviceIds: readon
 }
 
 /**
- * The salon's schedule over a range, with some appointments left out. The schedule read leaves
- * out at most one booking by id; the others are left out here by their exact time (appointments
- * of one salon never overlap, so an active booking's [start, end) is its own).
+ * The team's schedule over a range, with some appointments left out. The schedule read leaves out
+ * at most one booking by id; the others are left out here by their member and exact time (one
+ * member's active bookings never overlap, so an active booking's [start, end) is its own).
  */
-async function loadVisitSchedule(
+async function loadVisitTeam(
   db: Database,
   salon: SalonRow,
   range: { from: Date; to: Date },
+  choice: TeamChoice,
   ignoreBookingIds: readonly string[] = [],
-): Promise<SalonSchedule> {
-  const [schedule, ignored] = await Promise.all([
-    loadSalonSchedule(db, salon, range),
+): Promise<TeamSchedule> {
+  const [team, ignored] = await Promise.all([
+    loadTeamSchedule(db, salon, range, { serviceIds: choice.serviceIds, memberId: choice.memberId }),
     Promise.all([...new Set(ignoreBookingIds)].map((id) => repo.findBooking(db, id))),
   ])
   const times = new Set(
     ignored.flatMap((found) =>
       found && found.booking.salonId === salon.id && found.booking.status !== 'cancelled'
-        ? [`${found.booking.startsAt.getTime()}/${found.booking.endsAt.getTime()}`]
+        ? [`${found.booking.memberId}/${found.booking.startsAt.getTime()}/${found.booking.endsAt.getTime()}`]
         : [],
     ),
   )
-  if (times.size === 0) return schedule
-  return { ...schedule, busy: schedule.busy.filter((b) => b.kind !== 'booking' || !times.has(`${b.start}/${b.end}`)) }
+  if (times.size === 0) return team
+  return {
+    ...team,
+    members: team.members.map((member) => ({
+      ...member,
+      busy: member.busy.filter((b) => b.kind !== 'booking' || !times.has(`${member.id}/${b.start}/${b.end}`)),
+    })),
+  }
 }
 
 /** What a precise start needs read: a day either side, as whyNotOffered reads for a lone booking. */

@@ -4,6 +4,7 @@ import type { Clock } from '../../clock'
 import { type Database, type Executor, PG_UNIQUE_VIOLATION, sqlState } from '../../db/client'
 import type { SalonRow, ServiceRow } from '../../db/schema'
 import { listSalons } from '../salons/salons.repository'
+import { giveServicesToActiveMembers } from '../team/team.repository'
 import {
   csvNameClash,
   csvNothingValid,
@@ -58,6 +59,12 @@ export async function addServices(
     services.map((service) => ({ ...service, salonId: salon.id })),
   )
   await translateFromGlossary(db, salon, added, now)
+  // A new service is performed by the whole active team until the owner says otherwise.
+  await giveServicesToActiveMembers(
+    db,
+    salon.id,
+    added.map((service) => service.id),
+  )
   return added
 }
 

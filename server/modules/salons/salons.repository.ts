@@ -68,6 +68,7 @@ export type SalonChanges = Partial<
     | 'isActive'
     | 'publicPhone'
     | 'practicalInfo'
+    | 'calendarBlocks'
   >
 >
 

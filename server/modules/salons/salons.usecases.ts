@@ -7,6 +7,7 @@ import type { SalonRow } from '../../db/schema'
 import { endSessionsOfSalon } from '../auth/sessions.usecases'
 import { calendarConnectionOf, calendarConnectionsOf } from '../google/calendar-connection.usecases'
 import { getWorkingHours, getWorkingHoursOfSalons, setDefaultOpeningHours } from '../schedule/schedule.usecases'
+import { createOwnerMember } from '../team/team.usecases'
 import { invalidTimeZone, salonNotFound } from './salons.errors'
 import { presentSalon, presentSalonLookup } from './salons.presenters'
 import * as repo from './salons.repository'
@@ -76,17 +77,21 @@ export interface NewSalonInput {
   createdAt?: Date
 }
 
+/** A new salon and its owner's member (call it in a transaction: both or neither). */
 export async function createSalon(db: Executor, input: NewSalonInput): Promise<SalonRow> {
   const requested = input.timeZone ?? defaultTimeZone(input.country)
   const timeZone = canonicalTimeZone(requested)
   if (!timeZone) throw invalidTimeZone(requested)
   const { createdAt, ...details } = input
-  return repo.insertSalon(db, {
+  const salon = await repo.insertSalon(db, {
     ...details,
     timeZone,
     hash: newSalonHash(),
     ...(createdAt ? { createdAt, updatedAt: createdAt } : {}),
   })
+  // A salon is never without a team: its owner is its first member, so a solo salon books as before.
+  await createOwnerMember(db, salon)
+  return salon
 }
 
 /** Edits a salon's details. A new country brings its default time zone unless a zone is given. */

@@ -63,7 +63,7 @@ export async function listTimeOff(
 
 export async function insertTimeOff(
   db: Executor,
-  values: { salonId: string; startsAt: Date; endsAt: Date; reason: string | null },
+  values: { salonId: string; startsAt: Date; endsAt: Date; reason: string | null; memberId?: string | null },
 ): Promise<TimeOffRow> {
   const [row] = await db.insert(timeOff).values(values).returning()
   if (!row) throw new Error('insert returned no time off')

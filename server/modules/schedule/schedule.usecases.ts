@@ -2,6 +2,8 @@ import type { TimeOffInput, WorkingHours, WorkingHoursInput } from '../../../com
 import { DAY_MS } from '../../../common/time'
 import { type Database, type Executor, PG_EXCLUSION_VIOLATION, sqlState } from '../../db/client'
 import type { SalonRow, TimeOffRow } from '../../db/schema'
+import { memberNotFound } from '../team/team.errors'
+import { findMember } from '../team/team.repository'
 import { resolvePointInTime } from './point-in-time'
 import { timeOffEndsBeforeStart, timeOffNotFound, timeOffOverlaps, timeOffTooLong } from './schedule.errors'
 import { presentTimeOff } from './schedule.presenters'
@@ -41,11 +43,14 @@ export async function addTimeOff(db: Database, salon: SalonRow, input: TimeOffIn
   const endsAt = resolvePointInTime(input.endDate, salon.timeZone)
   if (endsAt.getTime() <= startsAt.getTime()) throw timeOffEndsBeforeStart()
   if (endsAt.getTime() - startsAt.getTime() > 366 * DAY_MS) throw timeOffTooLong()
+  const memberId = input.memberId ?? null
+  if (memberId && !(await findMember(db, salon.id, memberId))) throw memberNotFound()
   try {
-    return await repo.insertTimeOff(db, { salonId: salon.id, startsAt, endsAt, reason: input.reason ?? null })
+    return await repo.insertTimeOff(db, { salonId: salon.id, startsAt, endsAt, reason: input.reason ?? null, memberId })
   } catch (error) {
     if (sqlState(error) !== PG_EXCLUSION_VIOLATION) throw error
-    const [existing] = await repo.listTimeOff(db, salon.id, { from: startsAt, to: endsAt })
+    const touching = await repo.listTimeOff(db, salon.id, { from: startsAt, to: endsAt })
+    const existing = touching.find((t) => t.memberId === memberId)
     throw timeOffOverlaps(existing ? presentTimeOff(existing) : { startDate: '', endDate: '' })
   }
 }

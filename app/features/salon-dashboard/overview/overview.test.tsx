@@ -437,6 +437,7 @@ describe('the dashboard', () => {
         price: 4500,
         currency: 'EUR',
         channel: 'web',
+        member: { id: 'm1', name: 'Léa' },
         createdAt: '2026-11-30T10:00:00.000Z',
         cancelledAt: null,
         notes: [

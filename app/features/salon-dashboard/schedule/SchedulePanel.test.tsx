@@ -43,6 +43,7 @@ const CHRISTMAS: TimeOff = {
   startDate: '2026-12-23T23:00:00.000Z',
   endDate: '2026-12-26T23:00:00.000Z',
   reason: 'Fermeture de Noël',
+  memberId: null,
 }
 
 interface Call {

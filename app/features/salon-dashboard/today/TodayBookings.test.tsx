@@ -38,6 +38,7 @@ function booking(overrides: Partial<Booking>): Booking {
     price: 4500,
     currency: 'EUR',
     channel: 'web',
+    member: { id: 'm1', name: 'Léa' },
     createdAt: '2026-11-30T10:00:00.000Z',
     cancelledAt: null,
     notes: [],

@@ -1,0 +1,55 @@
+import { instantToLocal } from '../../../common/time'
+import { PG_EXCLUSION_VIOLATION, sqlState } from '../../db/client'
+import type { TeamSchedule } from '../schedule/team-availability'
+import { freeMembersAt } from '../schedule/team-availability'
+
+/**
+ * Who takes an appointment when the customer named nobody — the rule the README documents: among
+ * the members who perform the service and are free for its whole length, the one with the fewest
+ * appointments that day (the salon's day), so the day's work spreads over the team; on a tie, the
+ * team's order (the owner first unless the salon reordered it). A member the appointment already
+ * has (a booking being moved) keeps it when free.
+ *
+ * Returns every free member in that order: when a concurrent request takes the first one a moment
+ * before us, the database refuses our insert for that member only, and the caller tries the next.
+ */
+export function membersInAssignmentOrder(
+  team: TeamSchedule,
+  start: number,
+  durationMinutes: number,
+  now: number,
+  keep?: string,
+): string[] {
+  const free = freeMembersAt(team, start, durationMinutes, now)
+  if (keep && free.includes(keep)) return [keep, ...free.filter((id) => id !== keep)]
+  const day = instantToLocal(start, team.salon.timeZone).date
+  const load = new Map(
+    team.members.map((member) => [
+      member.id,
+      member.busy.filter((b) => b.kind === 'booking' && instantToLocal(b.start, team.salon.timeZone).date === day)
+        .length,
+    ]),
+  )
+  const order = new Map(team.members.map((member, index) => [member.id, index]))
+  return free.sort((a, b) => (load.get(a) ?? 0) - (load.get(b) ?? 0) || (order.get(a) ?? 0) - (order.get(b) ?? 0))
+}
+
+/**
+ * Writes with the first member who can take it. The exclusion constraint settles a race for one
+ * member: a write that loses it is rolled back and tried with the next free member; when none is
+ * left, `allTaken` says so (`bookings.slot_taken`).
+ */
+export async function withFirstFreeMember<T>(
+  memberIds: readonly string[],
+  write: (memberId: string) => Promise<T>,
+  allTaken: () => Error,
+): Promise<T> {
+  for (const memberId of memberIds) {
+    try {
+      return await write(memberId)
+    } catch (error) {
+      if (sqlState(error) !== PG_EXCLUSION_VIOLATION) throw error
+    }
+  }
+  throw allTaken()
+}
