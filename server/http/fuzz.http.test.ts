@@ -137,6 +137,9 @@ async function prepare(): Promise<void> {
     payload: { startDate: '2027-01-05', endDate: '2027-01-06', reason: 'Formation' },
   })
   const timeOffId: string = timeOff.json().id
+  const team = (await t.app.inject({ url: '/api/salons/SAL001/team', headers: { cookie: ownerSession } })).json()
+  const memberIds: string[] = team.members.map((m: { id: string }) => m.id)
+  const memberId = memberIds[1] as string
   const code = await t.app.inject({
     method: 'POST',
     url: '/api/admin/access-codes',
@@ -222,6 +225,17 @@ async function prepare(): Promise<void> {
       body: { startDate: '2027-02-01', endDate: '2027-02-02', reason: 'Inventaire' },
     }),
     'DELETE /api/salons/:id/time-off/:timeOffId': one({ params: { id: 'SAL001', timeOffId } }),
+    'GET /api/salons/:id/team': one({ params: { id: 'SAL001' } }),
+    'POST /api/salons/:id/team': one({
+      params: { id: 'SAL001' },
+      body: { name: 'Inès', colour: '#0891b2', serviceIds: [serviceId], workingHours: { workingHours } },
+    }),
+    'PATCH /api/salons/:id/team/:memberId': one({
+      params: { id: 'SAL001', memberId },
+      body: { name: 'Hugo', isActive: true, serviceIds: [serviceId], workingHours: null },
+    }),
+    'PUT /api/salons/:id/team-order': one({ params: { id: 'SAL001' }, body: { memberIds } }),
+    'PUT /api/salons/:id/calendar-blocks': one({ params: { id: 'SAL001' }, body: { calendarBlocks: 'owner' } }),
     'GET /api/salons/:id/bookings': one({
       params: { id: 'SAL001' },
       query: { from: '2026-12-01', to: '2026-12-31', status: 'confirmed' },

@@ -74,6 +74,10 @@ describe.each(testDrivers())('the assistant through the chat API on %s', (driver
     const chiara = newChat('it', 'Chiara')
     await say(chiara, 'Un colore giovedì alle 11')
     expect(bookedAt(await say(chiara, 'sì'))).toBe('2026-12-03T11:00')
+    // The salon's two stylists are both busy from 11:00 once Giulia has her colour too.
+    const giulia = newChat('it', 'Giulia')
+    await say(giulia, 'Un colore giovedì alle 11')
+    expect(bookedAt(await say(giulia, 'sì'))).toBe('2026-12-03T11:00')
 
     const chat = newChat('it')
     const taken = await say(chat, 'Vorrei un taglio uomo giovedì alle 11:30')

@@ -34,6 +34,7 @@ import type { Jobs } from '../jobs/job-engine'
 import type { SlotRefusal } from '../schedule/availability'
 import { resolvePointInTime } from '../schedule/point-in-time'
 import { getWorkingHours, listTimeOff } from '../schedule/schedule.usecases'
+import { listTeam } from '../team/team.usecases'
 
 /**
  * The assistant's tools: the only way any assistant — the built-in one, an LLM, an outside agent
@@ -80,16 +81,24 @@ export const toolInputs = {
     start: localStart.optional(),
     /** With `start`: one of the customer's own appointments that is being moved (it does not block itself). */
     ignoreBookingId: z.uuid().optional(),
+    /** With this team member only (an id from get_salon_info's team); absent: any member who performs it. */
+    memberId: z.uuid().optional(),
   }),
-  book_appointment: z.object({ serviceId: z.uuid(), start: localStart }),
+  book_appointment: z.object({ serviceId: z.uuid(), start: localStart, memberId: z.uuid().optional() }),
   check_visit: z.object({
     /** Services of one visit, in order: each starts when the previous one ends. */
     serviceIds: z.array(z.uuid()).min(2).max(MAX_SERVICES_PER_VISIT),
     date: localDate.optional(),
     until: localDate.optional(),
     start: localStart.optional(),
+    /** With this team member only (an id from get_salon_info's team); absent: any member who performs it. */
+    memberId: z.uuid().optional(),
   }),
-  book_visit: z.object({ serviceIds: z.array(z.uuid()).min(2).max(MAX_SERVICES_PER_VISIT), start: localStart }),
+  book_visit: z.object({
+    serviceIds: z.array(z.uuid()).min(2).max(MAX_SERVICES_PER_VISIT),
+    start: localStart,
+    memberId: z.uuid().optional(),
+  }),
   list_my_appointments: z.object({}),
   cancel_appointment: z.object({ bookingId: z.uuid() }),
   reschedule_appointment: z.object({ bookingId: z.uuid(), start: localStart }),
@@ -104,14 +113,14 @@ export type ToolName = keyof typeof toolInputs
 
 export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
   get_salon_info:
-    "The salon's name, address, public phone number, contact e-mail, practical information (payment, parking, access…; quote it as written), time zone and booking rules. A field the salon has not given is null.",
+    "The salon's name, address, public phone number, contact e-mail, practical information (payment, parking, access…; quote it as written), time zone, booking rules and team (the members a customer may ask for by name: pass one's id as memberId to book with them). A field the salon has not given is null.",
   list_services:
     "The services the salon offers now: id, name (the salon's own), translations (the name in other languages, when known: use the customer's language's), description, duration in minutes, price.",
   get_opening_hours: 'Opening hours per weekday (0 = Monday) and the coming closures.',
   check_availability:
     'Free start times (salon local time) of a service on a day or a period; with `start`, whether that start is free and why not.',
   book_appointment:
-    'Books the service at a local start time for the customer of this chat. Only after the customer confirmed that exact proposal.',
+    'Books the service at a local start time for the customer of this chat, with the team member asked for (memberId) or any free one. Only after the customer confirmed that exact proposal.',
   check_visit:
     'Free start times (salon local time) of several services booked back to back (a visit: each starts when the previous ends); with `start`, whether that start is free and why not.',
   book_visit:
@@ -157,6 +166,8 @@ export interface Appointment {
   priceMinor: number
   currency: string
   status: string
+  /** The team member who performs it. */
+  member: string
 }
 
 /** What `tell_salon_late` noted: how late (null when the customer did not say) and when it was said (salon time). */
@@ -190,6 +201,7 @@ function toAppointment(booking: Booking, salon: SalonRow): Appointment {
     priceMinor: booking.price,
     currency: booking.currency,
     status: booking.status,
+    member: booking.member.name,
   }
 }
 
@@ -242,6 +254,8 @@ export const tools = {
       minimumNoticeMinutes: salon.minimumNoticeMinutes,
       horizonDays: salon.horizonDays,
       today: instantToLocal(scope.clock.now(), salon.timeZone).date,
+      // Who customers may ask for ("avec Marie"): the active members, in the salon's order.
+      team: (await listTeam(scope.db, salon)).filter((m) => m.isActive).map((m) => ({ id: m.id, name: m.name })),
     }
   },
 
@@ -279,6 +293,7 @@ export const tools = {
     const until = input.until ?? (input.date || input.start ? from : addDays(today, 7))
     const availability = await getAvailability(scope.db, scope.clock, salon, {
       serviceId: service.id,
+      memberId: input.memberId,
       from: from < today ? today : from,
       to: until < from ? from : until,
     })
@@ -294,7 +309,12 @@ export const tools = {
       const reason = await whyNotOffered(
         scope.db,
         salon,
-        { startsAt: startInstant(input.start, salon), serviceId: service.id, durationMinutes: service.durationMinutes },
+        {
+          startsAt: startInstant(input.start, salon),
+          serviceId: service.id,
+          durationMinutes: service.durationMinutes,
+          memberId: input.memberId,
+        },
         scope.clock.now(),
         moving?.bookingId,
       )
@@ -306,6 +326,7 @@ export const tools = {
   async book_appointment(scope: ToolScope, input: z.infer<typeof toolInputs.book_appointment>) {
     const { booking } = await createBooking({ db: scope.db, clock: scope.clock, jobs: scope.jobs }, scope.salon, {
       serviceId: input.serviceId,
+      memberId: input.memberId,
       startsAt: startInstant(input.start, scope.salon),
       customer: { name: scope.customer.name, phone: scope.customer.phone, language: scope.customer.language },
       channel: scope.customer.identity.channel,
@@ -325,10 +346,16 @@ export const tools = {
       serviceIds: input.serviceIds,
       date: from < today ? today : from,
       until: until < from ? from : until,
+      memberId: input.memberId,
     })
     const answer: VisitAnswer = { serviceIds: input.serviceIds, slots }
     if (input.start) {
-      const verdict = await checkConsecutive(deps, { salon, serviceIds: input.serviceIds, start: input.start })
+      const verdict = await checkConsecutive(deps, {
+        salon,
+        serviceIds: input.serviceIds,
+        start: input.start,
+        memberId: input.memberId,
+      })
       answer.requested = verdict.free
         ? { start: input.start, free: true }
         : { start: input.start, free: false, reason: verdict.reason, failedAt: verdict.failedAt }
@@ -342,6 +369,7 @@ export const tools = {
       {
         salon: scope.salon,
         serviceIds: input.serviceIds,
+        memberId: input.memberId,
         start: startInstant(input.start, scope.salon),
         customer: { name: scope.customer.name, phone: scope.customer.phone, language: scope.customer.language },
         channel: scope.customer.identity.channel,

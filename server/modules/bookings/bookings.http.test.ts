@@ -109,12 +109,22 @@ describe('creating a booking', () => {
     expect(res.json().localTime).toBe('10:00')
   })
 
-  it('refuses a booking that overlaps another', async () => {
-    expect((await book(bookingRequest(id('Coloration'), '2026-12-03T10:00'))).statusCode).toBe(201)
-    const overlapping = await book(bookingRequest(id('Brushing'), '2026-12-03T11:00', 'Nora'))
+  it('refuses a booking that overlaps another of the same stylist, and one when every stylist is busy', async () => {
+    const first = await book(bookingRequest(id('Coloration'), '2026-12-03T10:00'))
+    expect(first.statusCode).toBe(201)
+    const lea = first.json().member
+    expect(lea.name).toBe('Léa')
+    const withLea = await book({ ...bookingRequest(id('Brushing'), '2026-12-03T11:00', 'Nora'), memberId: lea.id })
+    expect(withLea.statusCode).toBe(409)
+    expect(withLea.json()).toMatchObject({ code: 'bookings.slot_taken' })
+    // Without a stylist named, the free one takes it.
+    const withHugo = await book(bookingRequest(id('Brushing'), '2026-12-03T11:00', 'Nora'))
+    expect(withHugo.statusCode).toBe(201)
+    expect(withHugo.json().member.name).toBe('Hugo')
+    const overlapping = await book(bookingRequest(id('Brushing'), '2026-12-03T11:00', 'Zoé'))
     expect(overlapping.statusCode).toBe(409)
     expect(overlapping.json()).toMatchObject({ code: 'bookings.slot_taken' })
-    const after = await book(bookingRequest(id('Brushing'), '2026-12-03T11:30', 'Nora'))
+    const after = await book(bookingRequest(id('Brushing'), '2026-12-03T11:30', 'Zoé'))
     expect(after.statusCode).toBe(201)
   })
 
@@ -231,6 +241,11 @@ describe('cancelling and moving', () => {
   it('moves a booking atomically and keeps it when the new time is taken', async () => {
     const a = (await book(bookingRequest(id('Coupe homme'), '2026-12-10T10:00', 'Ana'))).json()
     const b = (await book(bookingRequest(id('Coupe homme'), '2026-12-10T11:00', 'Ben'))).json()
+    // Both stylists are busy at 11:00: Ben with the one Ana is not with, Cléo with Ana's.
+    const c = (
+      await book({ ...bookingRequest(id('Coupe homme'), '2026-12-10T11:00', 'Cléo'), memberId: a.member.id })
+    ).json()
+    expect(new Set([a.member.id, b.member.id, c.member.id]).size).toBe(2)
     const blocked = await t.app.inject({
       method: 'POST',
       url: `/api/bookings/${a.id}/reschedule`,

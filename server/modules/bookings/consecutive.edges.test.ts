@@ -11,6 +11,7 @@ import type { JobEngine } from '../jobs/job-engine'
 import { findSalonByPublicId } from '../salons/salons.repository'
 import { resolvePointInTime } from '../schedule/point-in-time'
 import { replaceOpeningHours } from '../schedule/schedule.repository'
+import { soloSalon } from '../team/team.test-helpers'
 import type { BookingDeps } from './bookings.usecases'
 import { bookConsecutive, checkConsecutive, freeConsecutiveStarts } from './consecutive'
 
@@ -54,6 +55,8 @@ describe.each(testDrivers())('a visit of several services at the edges of time o
     await seedDemoData(database.db, clock)
     jobs = await startTestJobEngine(database)
     salon = (await findSalonByPublicId(database.db, 'SAL001')) as SalonRow
+    // One chair: these tests are about chaining services; a team's visit has its own test.
+    await soloSalon(database.db, salon.id)
     deps = { db: database.db, clock, jobs }
     const id = Object.fromEntries((await listServices(database.db, salon.id)).map((s) => [s.name, s.id]))
     // Two 30-minute services: a visit of one hour.

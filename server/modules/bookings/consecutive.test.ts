@@ -17,6 +17,7 @@ import { findSalonByPublicId } from '../salons/salons.repository'
 import { resolvePointInTime } from '../schedule/point-in-time'
 import { replaceOpeningHours } from '../schedule/schedule.repository'
 import { explainTeamSlot } from '../schedule/team-availability'
+import { soloSalon } from '../team/team.test-helpers'
 import { loadTeamSchedule } from './availability.usecases'
 import { type BookingDeps, createBooking, listSalonBookingsOfDay } from './bookings.usecases'
 import { bookConsecutive, checkConsecutive, freeConsecutiveStarts } from './consecutive'
@@ -48,6 +49,7 @@ describe.each(testDrivers())('a visit of several services on %s', (driver) => {
   let salon: SalonRow
   let deps: BookingDeps
   let id: Record<string, string>
+  let bringTeamBack: () => Promise<void>
   const clock = manualClock('2026-12-01T08:30:00+01:00')
   const customer = (externalId: string, name = 'Léa') => ({
     customer: { name, phone: '+33 6 11 22 33 44', language: 'fr' as const },
@@ -80,6 +82,8 @@ describe.each(testDrivers())('a visit of several services on %s', (driver) => {
     await seedDemoData(database.db, clock)
     jobs = await startTestJobEngine(database)
     salon = (await findSalonByPublicId(database.db, 'SAL001')) as SalonRow
+    // One chair: these tests are about chaining services; a team's visit has its own test.
+    bringTeamBack = await soloSalon(database.db, salon.id)
     deps = { db: database.db, clock, jobs }
     id = Object.fromEntries((await listServices(database.db, salon.id)).map((s) => [s.name, s.id]))
     await replaceOpeningHours(database.db, salon.id, HOURS_WITH_THURSDAY_LUNCH)
@@ -107,8 +111,10 @@ describe.each(testDrivers())('a visit of several services on %s', (driver) => {
     expect(starts[0]).toBe('2026-12-02T09:00')
     expect(starts.at(-1)).toBe('2026-12-02T17:45')
     expect(starts).toHaveLength(36)
+    // One chair: the owner is the one member who can take it.
     expect(await checkConsecutive(deps, { salon, serviceIds: visit, start: '2026-12-02T10:00' })).toEqual({
       free: true,
+      memberIds: [expect.any(String)],
     })
 
     const jobsBefore = await calendarJobs()
@@ -340,7 +346,7 @@ describe.each(testDrivers())('a visit of several services on %s', (driver) => {
   it('keeps nothing when another customer takes the second time between the check and the booking', async () => {
     const visit = [id['Coupe femme'], id.Brushing] as string[]
     const start = '2026-12-23T10:00'
-    expect(await checkConsecutive(deps, { salon, serviceIds: visit, start })).toEqual({ free: true })
+    expect(await checkConsecutive(deps, { salon, serviceIds: visit, start })).toMatchObject({ free: true })
     const jobsBefore = await calendarJobs()
     // The other booking lands once the visit has been judged free, just before it is written.
     const racing = beforeNextTransaction(async () => {
@@ -385,4 +391,30 @@ describe.each(testDrivers())('a visit of several services on %s', (driver) => {
       expect([['Léa 10:00', 'Léa 10:45'], ['Lone 10:45']]).toContainEqual(day)
     }
   })
+
+  it("books a team's visit with one stylist free for all of it, the one with fewer appointments that day", async () => {
+    await bringTeamBack()
+    const visit = [id['Coupe femme'], id.Brushing] as string[]
+    const lone = await createBooking(deps, salon, {
+      serviceId: id.Brushing as string,
+      startsAt: resolvePointInTime('2026-12-29T10:45', salon.timeZone),
+      customer: { name: 'Lone' },
+      channel: 'api',
+    })
+    const booked = await bookConsecutive(deps, {
+      salon,
+      serviceIds: visit,
+      start: '2026-12-29T10:00',
+      ...customer('t1'),
+    })
+    expect(booked.map((b) => `${b.localTime} ${b.member.name}`)).toEqual([
+      `10:00 ${otherThan(lone.booking.member.name)}`,
+      `10:45 ${otherThan(lone.booking.member.name)}`,
+    ])
+    // Both stylists busy at 10:45: a third visit there is refused at its second service.
+    const verdict = await checkConsecutive(deps, { salon, serviceIds: visit, start: '2026-12-29T10:00' })
+    expect(verdict).toEqual({ free: false, failedAt: 1, reason: 'taken' })
+  })
 })
+
+const otherThan = (name: string) => (name === 'Léa' ? 'Hugo' : 'Léa')

@@ -95,9 +95,32 @@ describe('the MCP server', () => {
       })
       expect(stolen.isError).toBe(true)
 
+      // The salon has two stylists: the second customer of 10:00 gets the other one, a third none.
+      const info = json(await client.callTool({ name: 'get_salon_info', arguments: {} }))
+      expect(info.team.map((m: { name: string }) => m.name)).toEqual(['Léa', 'Hugo'])
+      const second = json(
+        await client.callTool({
+          name: 'book_appointment',
+          arguments: { serviceId: brushing, start: '2026-12-02T10:00', customer: someoneElse },
+        }),
+      )
+      expect(second.appointment.member).not.toBe(booked.appointment.member)
+      const withHugo = json(
+        await client.callTool({
+          name: 'book_appointment',
+          arguments: {
+            serviceId: brushing,
+            start: '2026-12-02T11:00',
+            customer: someoneElse,
+            memberId: info.team[1].id,
+          },
+        }),
+      )
+      expect(withHugo.appointment).toMatchObject({ start: '2026-12-02T11:00', member: 'Hugo' })
+      const third = { reference: 'agent-customer-3', name: 'Zoé' }
       const taken = await client.callTool({
         name: 'book_appointment',
-        arguments: { serviceId: brushing, start: '2026-12-02T10:00', customer: someoneElse },
+        arguments: { serviceId: brushing, start: '2026-12-02T10:00', customer: third },
       })
       expect(taken.isError).toBe(true)
       expect(JSON.stringify(taken.content)).toContain('bookings.slot_taken')

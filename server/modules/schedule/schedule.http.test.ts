@@ -138,6 +138,7 @@ describe('absences', () => {
         startDate: '2026-12-23T23:00:00.000Z',
         endDate: '2026-12-26T23:00:00.000Z',
         reason: 'Fermeture de Noël',
+        memberId: null,
       },
     ])
   })
