@@ -58,6 +58,7 @@ export function ServiceDialog({ service, salonId, currency, salonLanguage, ...di
   return (
     <FormDialog
       {...dialog}
+      width={service ? 'wide' : 'default'}
       title={service ? t('services.editTitle', { name: service.name }) : t('services.addTitle')}
       description={service ? t('services.editDescription') : t('services.addDescription')}
     >
@@ -240,37 +241,38 @@ function ServiceForm({
         />
       </div>
       {service && (
-        <fieldset className="flex flex-col gap-3">
+        <fieldset className="flex flex-col gap-3 border-t border-line/70 pt-4">
           <legend className="text-sm font-medium text-ink">{t('services.translations.title')}</legend>
           <p className="-mt-1 text-sm text-ink-soft">{t('services.translations.hint')}</p>
-          {otherLanguages.map((other) => {
-            const suggestion = service.suggestedTranslations[other]
-            return (
-              <Field
-                key={other}
-                id={idOf(other)}
-                label={t('services.translations.label', { language: t(`dashboard.services.languageNames.${other}`) })}
-                optionalLabel={t('services.fields.optional')}
-                hint={
-                  suggestion
-                    ? t('services.translations.suggestion', { name: suggestion })
-                    : t('services.translations.noSuggestion')
-                }
-                error={errorOf(other)}
-              >
-                {(control) => (
-                  <Input
-                    {...control}
-                    lang={other}
-                    value={values[other]}
-                    placeholder={suggestion ?? ''}
-                    onChange={(event) => set(other)(event.target.value)}
-                    maxLength={SERVICE_NAME_MAX}
-                  />
-                )}
-              </Field>
-            )
-          })}
+          <div className="grid gap-4 sm:grid-cols-3">
+            {otherLanguages.map((other) => {
+              const suggestion = service.suggestedTranslations[other]
+              return (
+                <Field
+                  key={other}
+                  id={idOf(other)}
+                  label={t('services.translations.label', { language: t(`dashboard.services.languageNames.${other}`) })}
+                  hint={
+                    suggestion
+                      ? t('services.translations.suggestion', { name: suggestion })
+                      : t('services.translations.noSuggestion')
+                  }
+                  error={errorOf(other)}
+                >
+                  {(control) => (
+                    <Input
+                      {...control}
+                      lang={other}
+                      value={values[other]}
+                      placeholder={suggestion ?? ''}
+                      onChange={(event) => set(other)(event.target.value)}
+                      maxLength={SERVICE_NAME_MAX}
+                    />
+                  )}
+                </Field>
+              )
+            })}
+          </div>
         </fieldset>
       )}
     </DialogForm>

@@ -76,12 +76,14 @@ export function ServiceList({ salonId, services, onEdit }: ServiceListProps) {
         <li
           key={service.id}
           data-testid="service-row"
+          // A phone: name and arrows, then length and price, then the two actions side by side. A
+          // wide screen: all on one line.
           className={cn(
-            'flex flex-col gap-3 p-4 lg:flex-row lg:items-center lg:gap-6',
+            'grid grid-cols-[minmax(0,1fr)_auto] items-start gap-x-3 gap-y-3 p-4 lg:grid-cols-[minmax(0,1fr)_auto_auto_auto] lg:items-center lg:gap-x-5',
             !service.isActive && 'bg-sand/50 first:rounded-t-2xl last:rounded-b-2xl',
           )}
         >
-          <div className="min-w-0 flex-1">
+          <div className="min-w-0 lg:order-1">
             <p className="flex flex-wrap items-center gap-2">
               <span className={cn('font-medium break-words', !service.isActive && 'text-ink-soft')}>
                 {service.name}
@@ -96,67 +98,67 @@ export function ServiceList({ salonId, services, onEdit }: ServiceListProps) {
             {!service.isActive && <p className="mt-0.5 text-sm text-ink-soft">{t('services.inactiveHint')}</p>}
             <TranslatedNames translations={service.translations} />
           </div>
-          <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-3 lg:justify-end">
-            <p className="flex items-baseline gap-4 text-sm">
-              <span className="text-ink-soft">{t('dashboard.services.duration', { minutes: service.duration })}</span>
-              <span
-                className={cn(
-                  'font-semibold tabular-nums lg:min-w-24 lg:text-right',
-                  !service.isActive && 'text-ink-soft',
-                )}
-              >
-                {formatPrice(service.price, service.currency, currentLanguage())}
-              </span>
-            </p>
-            <div className="flex items-center gap-1.5">
-              <Button
-                variant="ghost"
-                size="icon"
-                data-move={`${service.id}:-1`}
-                disabled={index === 0 || reorder.isPending}
-                onClick={() => move(index, -1)}
-                aria-label={t('services.moveUp', { name: service.name })}
-                title={t('services.moveUp', { name: service.name })}
-              >
-                <ArrowUp aria-hidden className="size-4" />
-              </Button>
-              <Button
-                variant="ghost"
-                size="icon"
-                data-move={`${service.id}:1`}
-                disabled={index === services.length - 1 || reorder.isPending}
-                onClick={() => move(index, 1)}
-                aria-label={t('services.moveDown', { name: service.name })}
-                title={t('services.moveDown', { name: service.name })}
-              >
-                <ArrowDown aria-hidden className="size-4" />
-              </Button>
-              <Button
-                variant="outline"
-                size="sm"
-                className="h-10"
-                onClick={() => onEdit(service)}
-                aria-label={t('services.editLabel', { name: service.name })}
-              >
-                <Pencil aria-hidden className="size-4" />
-                {t('services.edit')}
-              </Button>
-              <Button
-                variant="outline"
-                size="sm"
-                className="h-10"
-                onClick={() => toggle(service)}
-                disabled={edit.isPending && edit.variables?.id === service.id}
-                aria-label={
-                  service.isActive
-                    ? t('services.deactivateLabel', { name: service.name })
-                    : t('services.reactivateLabel', { name: service.name })
-                }
-              >
-                {service.isActive ? <EyeOff aria-hidden className="size-4" /> : <Eye aria-hidden className="size-4" />}
-                {service.isActive ? t('services.deactivate') : t('services.reactivate')}
-              </Button>
-            </div>
+          <div className="-mt-1.5 -mr-1.5 flex items-center gap-1 lg:order-3 lg:m-0">
+            <Button
+              variant="ghost"
+              size="icon"
+              data-move={`${service.id}:-1`}
+              disabled={index === 0 || reorder.isPending}
+              onClick={() => move(index, -1)}
+              aria-label={t('services.moveUp', { name: service.name })}
+              title={t('services.moveUp', { name: service.name })}
+            >
+              <ArrowUp aria-hidden className="size-4" />
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              data-move={`${service.id}:1`}
+              disabled={index === services.length - 1 || reorder.isPending}
+              onClick={() => move(index, 1)}
+              aria-label={t('services.moveDown', { name: service.name })}
+              title={t('services.moveDown', { name: service.name })}
+            >
+              <ArrowDown aria-hidden className="size-4" />
+            </Button>
+          </div>
+          <p className="col-span-2 flex items-baseline gap-4 text-sm lg:order-2 lg:col-span-1 lg:justify-end">
+            <span className="text-ink-soft">{t('dashboard.services.duration', { minutes: service.duration })}</span>
+            <span
+              className={cn(
+                'font-semibold tabular-nums lg:min-w-24 lg:text-right',
+                !service.isActive && 'text-ink-soft',
+              )}
+            >
+              {formatPrice(service.price, service.currency, currentLanguage())}
+            </span>
+          </p>
+          <div className="col-span-2 grid grid-cols-2 gap-2 lg:order-4 lg:col-span-1 lg:flex">
+            <Button
+              variant="outline"
+              size="sm"
+              className="h-10"
+              onClick={() => onEdit(service)}
+              aria-label={t('services.editLabel', { name: service.name })}
+            >
+              <Pencil aria-hidden className="size-4" />
+              {t('services.edit')}
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              className="h-10 lg:min-w-32"
+              onClick={() => toggle(service)}
+              disabled={edit.isPending && edit.variables?.id === service.id}
+              aria-label={
+                service.isActive
+                  ? t('services.deactivateLabel', { name: service.name })
+                  : t('services.reactivateLabel', { name: service.name })
+              }
+            >
+              {service.isActive ? <EyeOff aria-hidden className="size-4" /> : <Eye aria-hidden className="size-4" />}
+              {service.isActive ? t('services.deactivate') : t('services.reactivate')}
+            </Button>
           </div>
         </li>
       ))}
