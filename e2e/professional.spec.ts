@@ -141,13 +141,15 @@ test('gives the public phone and the practical information the assistant quotes'
 test('imports a services CSV with one bad line, then exports the list', async ({ page }, testInfo) => {
   await signIn(page)
   const name = `Soin express ${testInfo.project.name}`
-  const csv = `id,name,description,duration,price\n,${name},Soin rapide,25,2800\n,Ligne cassée,,pas-un-nombre,1000\n`
+  const csv = `id,name,description,duration,price\n,${name},Soin rapide,25,28\n,Ligne cassée,,pas-un-nombre,10\n`
   await page.getByLabel(fr.dashboard.services.import).setInputFiles({
     name: 'services.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from(csv),
   })
   await expect(page.getByText(fr.dashboard.services.ignoredOne)).toBeVisible()
+  // The reason in French, from its code.
+  await expect(page.getByText(fill(fr.services.importLine.duration_invalid, { value: 'pas-un-nombre' }))).toBeVisible()
   await expect(page.getByText(name)).toBeVisible()
 
   const download = page.waitForEvent('download')
@@ -155,8 +157,11 @@ test('imports a services CSV with one bad line, then exports the list', async ({
   const file = await download
   expect(file.suggestedFilename()).toBe('services-SAL001-2026-12-01.csv')
   const exported = readFileSync(await file.path(), 'utf8')
-  // A byte-order mark first, so that spreadsheet programs read the accents right.
-  expect(exported.replace(/^\uFEFF/, '').split(/\r?\n/)[0]).toBe('id,name,description,duration,price')
+  // A byte-order mark first, so that spreadsheet programs read the accents right; semicolons and a
+  // decimal comma, as a French Excel reads them.
+  expect(exported.startsWith('\uFEFF')).toBe(true)
+  expect(exported.replace(/^\uFEFF/, '').split(/\r?\n/)[0]).toBe('id;name;description;duration;price;active')
+  expect(exported).toContain(`;${name};Soin rapide;25;28,00;oui`)
   expect(exported).toContain(name)
   await expect(toast(page)).toContainText(fr.dashboard.services.exportSuccess)
 })
