@@ -88,7 +88,7 @@ test('every tab of the dashboard, and the demo sign-in page, pass axe', async ({
 
 test('edits the salon, with the validation messages', async ({ page }) => {
   await signIn(page)
-  await page.getByRole('button', { name: fr.dashboard.info.edit }).click()
+  await page.getByRole('button', { name: fr.dashboard.info.edit, exact: true }).click()
   const dialog = page.getByRole('dialog', { name: fr.dashboard.edit.title })
   await dialog.getByLabel(fr.dashboard.edit.name).fill('')
   await dialog.getByRole('button', { name: fr.dashboard.edit.save }).click()
@@ -99,7 +99,7 @@ test('edits the salon, with the validation messages', async ({ page }) => {
   await expect(toast(page)).toContainText(fr.dashboard.edit.success)
   await expect(page.getByText('Salon Lumière & Co').first()).toBeVisible()
   // Back as it was, through the same dialog.
-  await page.getByRole('button', { name: fr.dashboard.info.edit }).click()
+  await page.getByRole('button', { name: fr.dashboard.info.edit, exact: true }).click()
   await dialog.getByLabel(fr.dashboard.edit.name).fill('Salon Lumière')
   await dialog.getByRole('button', { name: fr.dashboard.edit.save }).click()
   await expect(dialog).toBeHidden()
@@ -111,7 +111,7 @@ test('gives the public phone and the practical information the assistant quotes'
     .getByRole('heading', { name: fr.dashboard.info.title })
     .locator('xpath=ancestor::div[contains(@class, "shadow-soft")][1]')
   await expect(card).toContainText('01 43 55 20 20')
-  await page.getByRole('button', { name: fr.dashboard.info.edit }).click()
+  await page.getByRole('button', { name: fr.dashboard.info.edit, exact: true }).click()
   const dialog = page.getByRole('dialog', { name: fr.dashboard.edit.title })
   const phone = dialog.getByRole('textbox', { name: fr.dashboard.edit.publicPhone })
   await expect(phone).toHaveAttribute('type', 'tel')
@@ -128,7 +128,7 @@ test('gives the public phone and the practical information the assistant quotes'
   await expect(card).toContainText('Parking rue des Lilas.')
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
   // Back as the demo has them.
-  await page.getByRole('button', { name: fr.dashboard.info.edit }).click()
+  await page.getByRole('button', { name: fr.dashboard.info.edit, exact: true }).click()
   await phone.fill('01 43 55 20 20')
   await info.fill(
     'Paiement par carte bancaire ou en espèces. Parking public à 50 m, rue des Lilas. Salon de plain-pied, accessible en fauteuil roulant.',
@@ -141,13 +141,15 @@ test('gives the public phone and the practical information the assistant quotes'
 test('imports a services CSV with one bad line, then exports the list', async ({ page }, testInfo) => {
   await signIn(page)
   const name = `Soin express ${testInfo.project.name}`
-  const csv = `id,name,description,duration,price\n,${name},Soin rapide,25,2800\n,Ligne cassée,,pas-un-nombre,1000\n`
+  const csv = `id,name,description,duration,price\n,${name},Soin rapide,25,28\n,Ligne cassée,,pas-un-nombre,10\n`
   await page.getByLabel(fr.dashboard.services.import).setInputFiles({
     name: 'services.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from(csv),
   })
   await expect(page.getByText(fr.dashboard.services.ignoredOne)).toBeVisible()
+  // The reason in French, from its code.
+  await expect(page.getByText(fill(fr.services.importLine.duration_invalid, { value: 'pas-un-nombre' }))).toBeVisible()
   await expect(page.getByText(name)).toBeVisible()
 
   const download = page.waitForEvent('download')
@@ -155,8 +157,11 @@ test('imports a services CSV with one bad line, then exports the list', async ({
   const file = await download
   expect(file.suggestedFilename()).toBe('services-SAL001-2026-12-01.csv')
   const exported = readFileSync(await file.path(), 'utf8')
-  // A byte-order mark first, so that spreadsheet programs read the accents right.
-  expect(exported.replace(/^\uFEFF/, '').split(/\r?\n/)[0]).toBe('id,name,description,duration,price')
+  // A byte-order mark first, so that spreadsheet programs read the accents right; semicolons and a
+  // decimal comma, as a French Excel reads them.
+  expect(exported.startsWith('\uFEFF')).toBe(true)
+  expect(exported.replace(/^\uFEFF/, '').split(/\r?\n/)[0]).toBe('id;name;description;duration;price;active')
+  expect(exported).toContain(`;${name};Soin rapide;25;28,00;oui`)
   expect(exported).toContain(name)
   await expect(toast(page)).toContainText(fr.dashboard.services.exportSuccess)
 })

@@ -1,5 +1,7 @@
 import { z } from 'zod'
+import { LANGUAGES } from '../languages'
 import { text } from './primitives'
+import { publicSalonIdSchema } from './salon'
 
 /**
  * A service's name in other languages than the one the salon names it in (that name stays the
@@ -28,14 +30,132 @@ export const serviceSchema = z.object({
 })
 export type Service = z.infer<typeof serviceSchema>
 
+/**
+ * A service as its salon's owner edits it: the language its name is in, the names the owner gave it
+ * in other languages (the rest come from the glossary), the glossary's names as suggestions, and
+ * the price as an amount of the currency ("45.00").
+ */
+export const ownerServiceSchema = serviceSchema.extend({
+  priceAmount: z.string(),
+  nameLanguage: z.enum(LANGUAGES),
+  ownerTranslations: serviceTranslationsSchema,
+  suggestedTranslations: serviceTranslationsSchema,
+})
+export type OwnerService = z.infer<typeof ownerServiceSchema>
+
+export const SERVICE_NAME_MAX = 120
+export const SERVICE_DESCRIPTION_MAX = 500
+export const SERVICE_DURATION_MIN = 5
+export const SERVICE_DURATION_MAX = 720
+
+const serviceName = () =>
+  text()
+    .min(1, 'The name of the service is empty')
+    .max(SERVICE_NAME_MAX, `The name is longer than ${SERVICE_NAME_MAX} characters`)
+
+/** An owner's name for the service in another language; null or empty forgets it (the glossary's comes back). */
+const ownerTranslation = text()
+  .max(SERVICE_NAME_MAX, `The name is longer than ${SERVICE_NAME_MAX} characters`)
+  .nullable()
+  .optional()
+
+const serviceFields = {
+  name: serviceName(),
+  description: text().max(
+    SERVICE_DESCRIPTION_MAX,
+    `The description is longer than ${SERVICE_DESCRIPTION_MAX} characters`,
+  ),
+  duration: z
+    .number({ message: 'The duration must be a number of minutes' })
+    .int('The duration must be a whole number of minutes')
+    .min(SERVICE_DURATION_MIN, `A service lasts at least ${SERVICE_DURATION_MIN} minutes`)
+    .max(SERVICE_DURATION_MAX, `A service lasts at most ${SERVICE_DURATION_MAX} minutes (12 hours)`),
+  /** In the salon's currency, never minor units: 35, "35.50" or "35,50". */
+  priceAmount: z.union([z.number(), text().max(40, 'The price is not an amount')], {
+    message: 'The price must be an amount such as 35 or 35.50',
+  }),
+  isActive: z.boolean(),
+  translations: z
+    .object({ fr: ownerTranslation, de: ownerTranslation, it: ownerTranslation, en: ownerTranslation })
+    .strict(),
+}
+
+/** POST /api/salons/:id/services: a new service, active unless said otherwise, at the end of the list. */
+export const serviceCreateSchema = z
+  .object({
+    ...serviceFields,
+    description: serviceFields.description.default(''),
+    isActive: serviceFields.isActive.default(true),
+    translations: serviceFields.translations.optional(),
+  })
+  .strict()
+export type ServiceCreateInput = z.input<typeof serviceCreateSchema>
+
+/** PATCH /api/salons/:id/services/:serviceId: the fields given change, the others stay. */
+export const serviceUpdateSchema = z
+  .object({
+    name: serviceFields.name.optional(),
+    description: serviceFields.description.optional(),
+    duration: serviceFields.duration.optional(),
+    priceAmount: serviceFields.priceAmount.optional(),
+    isActive: serviceFields.isActive.optional(),
+    translations: serviceFields.translations.optional(),
+  })
+  .strict()
+export type ServiceUpdateInput = z.input<typeof serviceUpdateSchema>
+
+/** PUT /api/salons/:id/services/order: every service of the salon, in the order the owner wants. */
+export const serviceOrderSchema = z
+  .object({
+    serviceIds: z
+      .array(z.uuid({ message: 'Each entry must be a service id' }))
+      .min(1, 'The list of services is empty')
+      .max(1000, 'Too many services'),
+  })
+  .strict()
+
+export const serviceParamsSchema = z.object({
+  id: publicSalonIdSchema,
+  serviceId: z.uuid({ message: 'serviceId must be a service id' }),
+})
+
 export const servicesImportInputSchema = z.object({
   csvData: text().min(1, 'The CSV file is empty'),
 })
 
+/**
+ * Why a line of an imported file was left out, as a stable code the client words in the interface
+ * language (`reason` is the English fallback). `value` is the cell at fault (cut to 40 characters),
+ * `otherLine` the earlier line a repeated name was on.
+ */
+export const CSV_LINE_CODES = [
+  'csv.id_invalid',
+  'csv.id_unknown',
+  'csv.name_missing',
+  'csv.name_too_long',
+  'csv.name_repeated',
+  'csv.name_taken',
+  'csv.description_too_long',
+  'csv.duration_invalid',
+  'csv.price_missing',
+  'csv.price_invalid',
+  'csv.price_negative',
+  'csv.price_too_many_decimals',
+  'csv.price_too_high',
+  'csv.active_invalid',
+  'csv.extra_cells',
+] as const
+export type CsvLineCode = (typeof CSV_LINE_CODES)[number]
+
 export const importLineErrorSchema = z.object({
   line: z.number(),
+  code: z.enum(CSV_LINE_CODES),
+  field: z.string().optional(),
+  value: z.string().optional(),
+  otherLine: z.number().optional(),
   reason: z.string(),
 })
+export type ImportLineError = z.infer<typeof importLineErrorSchema>
 
 export const servicesImportResultSchema = z.object({
   message: z.string(),
@@ -45,5 +165,8 @@ export const servicesImportResultSchema = z.object({
 })
 export type ServicesImportResult = z.infer<typeof servicesImportResultSchema>
 
-/** Column order of the services CSV (import and export). */
-export const SERVICES_CSV_COLUMNS = ['id', 'name', 'description', 'duration', 'price'] as const
+/**
+ * Column order of the services CSV (import and export; a file without a header is read in this
+ * order). Duration in minutes, price in the salon's currency ("35,50"), active yes or no.
+ */
+export const SERVICES_CSV_COLUMNS = ['id', 'name', 'description', 'duration', 'price', 'active'] as const

@@ -18,6 +18,9 @@ const EXPECTED: Record<string, AccessRule> = {
   'GET /api/salons/:id': 'salon',
   'PATCH /api/salons/:id': 'salon',
   'GET /api/salons/:id/services': 'salon',
+  'POST /api/salons/:id/services': 'salon',
+  'PATCH /api/salons/:id/services/:serviceId': 'salon',
+  'PUT /api/salons/:id/services/order': 'salon',
   'GET /api/salons/:id/services/export': 'salon',
   'POST /api/salons/:id/services/import': 'salon',
   'GET /api/salons/:id/working-hours': 'salon',
@@ -86,6 +89,7 @@ let otherOwner: string
 let admin: string
 let ambassador: string
 let bookingId: string
+let serviceId: string
 
 beforeAll(async () => {
   t = await startTestApp()
@@ -109,6 +113,7 @@ beforeAll(async () => {
   })
   expect(booked.statusCode).toBe(201)
   bookingId = booked.json().id
+  serviceId = service.id
 })
 afterAll(() => t.close())
 
@@ -119,6 +124,7 @@ function urlOf(pattern: string): string {
     .replace(':salonId', 'SAL001')
     .replace(':id', 'SAL001')
     .replace(':bookingId', bookingId)
+    .replace(':serviceId', serviceId)
     .replace(':timeOffId', '00000000-0000-4000-8000-000000000000')
     .replace(':codeId', '00000000-0000-4000-8000-000000000000')
 }

@@ -212,7 +212,16 @@ async function prepare(): Promise<void> {
       },
     }),
     'GET /api/salons/:id/services': one({ params: { id: 'SAL001' } }),
-    'GET /api/salons/:id/services/export': one({ params: { id: 'SAL001' } }),
+    'POST /api/salons/:id/services': one({
+      params: { id: 'SAL001' },
+      body: { name: 'Soin fuzz', description: 'Un soin', duration: 30, priceAmount: '35,50', isActive: true },
+    }),
+    'PATCH /api/salons/:id/services/:serviceId': one({
+      params: { id: 'SAL001', serviceId },
+      body: { name: 'Coupe femme', priceAmount: 45, translations: { de: 'Damenschnitt', en: null } },
+    }),
+    'PUT /api/salons/:id/services/order': one({ params: { id: 'SAL001' }, body: { serviceIds: [serviceId] } }),
+    'GET /api/salons/:id/services/export': one({ params: { id: 'SAL001' }, query: { language: 'fr' } }),
     'POST /api/salons/:id/services/import': one({
       params: { id: 'SAL001' },
       body: { csvData: 'id,name,description,duration,price\n,Soin,Un soin,30,20' },

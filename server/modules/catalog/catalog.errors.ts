@@ -1,10 +1,16 @@
-import { AppError, badRequest, notFound } from '../../errors'
+import type { AmountProblem } from '../../../common/money'
+import type { ImportLineError } from '../../../common/schemas/catalog'
+import { AppError, badRequest, conflict, notFound, unprocessable } from '../../errors'
 
 export const serviceNotFound = () => notFound('catalog.service_not_found', 'No such service in this salon')
 export const serviceInactive = (name: string) =>
   new AppError('catalog.service_inactive', 422, `The service "${name}" is not offered at the moment`)
-export const csvUnreadable = (message: string, line?: number) => badRequest('catalog.csv_unreadable', message, { line })
-export const csvNothingValid = (errors: { line: number; reason: string }[]) =>
+export const csvUnreadable = (
+  code: 'catalog.csv_unreadable' | 'catalog.csv_empty' | 'catalog.csv_too_many_rows',
+  message: string,
+  line?: number,
+) => badRequest(code, message, { line })
+export const csvNothingValid = (errors: ImportLineError[]) =>
   new AppError('catalog.csv_no_valid_line', 400, 'No line of the file could be imported', { errors })
 export const csvNameClash = () =>
   new AppError(
@@ -18,3 +24,25 @@ export const translationOfOwnName = () =>
     422,
     'The service is named in this language already: its name is the reference, not a translation',
   )
+export const duplicateName = (name: string) =>
+  conflict('catalog.duplicate_name', `Another service of the salon is already called "${name}"`, { field: 'name' })
+
+const PRICE_MESSAGES: Record<AmountProblem, string> = {
+  empty: 'The price is empty',
+  invalid: 'The price must be an amount such as 35 or 35.50',
+  negative: 'The price cannot be negative',
+  too_many_decimals: 'The price has more decimals than the currency',
+  too_high: 'The price is too high for a service',
+}
+/** `catalog.price_invalid`, `catalog.price_negative`…: the price of the editor's form, refused. */
+export const priceRefused = (problem: AmountProblem) =>
+  unprocessable(`catalog.price_${problem}`, PRICE_MESSAGES[problem], {
+    field: 'priceAmount',
+    issues: [{ path: 'priceAmount', message: PRICE_MESSAGES[problem] }],
+  })
+export const orderStale = () =>
+  conflict(
+    'catalog.order_stale',
+    'The list of services changed meanwhile (a service was added or imported): reload it and try again',
+  )
+export const nothingToChange = () => badRequest('catalog.nothing_to_change', 'The request changes nothing')

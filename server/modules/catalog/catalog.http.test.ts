@@ -43,15 +43,29 @@ describe('services', () => {
     expect(res.json()).toHaveLength(7)
   })
 
-  it('exports a CSV named after the salon and the day', async () => {
+  it('exports a CSV named after the salon and the day, for a French Excel by default', async () => {
     const res = await t.app.inject({ url: '/api/salons/SAL001/services/export', headers: { cookie } })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toMatch(/text\/csv/)
     expect(res.headers['content-disposition']).toBe('attachment; filename="services-SAL001-2026-12-01.csv"')
-    const lines = res.body.trim().split('\r\n')
-    expect(lines[0]).toBe('id,name,description,duration,price')
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]))
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+    expect(lines[0]).toBe('id;name;description;duration;price;active')
     expect(lines).toHaveLength(8)
-    expect(lines[1]).toMatch(/,Coupe femme,"?Shampooing, coupe et coiffage"?,45,4500$/)
+    expect(lines[1]).toMatch(/;Coupe femme;Shampooing, coupe et coiffage;45;45,00;oui$/)
+    expect(lines[7]).toMatch(/;Permanente;.*;120;80,00;non$/)
+  })
+
+  it('exports for an English spreadsheet when asked, and refuses an unknown language', async () => {
+    const res = await t.app.inject({ url: '/api/salons/SAL001/services/export?language=en', headers: { cookie } })
+    expect(res.body.replace(/^\uFEFF/, '').split('\r\n')[1]).toMatch(
+      /,Coupe femme,"Shampooing, coupe et coiffage",45,45.00,yes$/,
+    )
+    const bad = await t.app.inject({ url: '/api/salons/SAL001/services/export?language=xx', headers: { cookie } })
+    expect(bad.statusCode).toBe(400)
   })
 
   it('re-importing the export changes nothing and adds nothing', async () => {
@@ -65,16 +79,19 @@ describe('services', () => {
 
   it('upserts valid lines, reports bad ones with line numbers, and writes nothing else', async () => {
     const res = await importCsv(
-      '\uFEFFid;name;description;duration;price\r\n;Coupe femme;Nouvelle description;50;4800\r\n\r\n;Soin;"Masque; hydratant";30;2000\r\n;Soin cassé;;trente;2000\r\n00000000-0000-4000-8000-000000000000;Fantôme;;30;100\r\n',
+      '\uFEFFid;name;description;duration;price\r\n;Coupe femme;Nouvelle description;50;48\r\n\r\n;Soin;"Masque; hydratant";30;20,50\r\n;Soin cassé;;trente;20\r\n00000000-0000-4000-8000-000000000000;Fantôme;;30;1\r\n',
     )
     expect(res.statusCode).toBe(200)
     const body = res.json()
     expect(body).toMatchObject({ created: 1, updated: 1 })
-    expect(body.errors.map((e: { line: number }) => e.line)).toEqual([5, 6])
+    expect(body.errors).toMatchObject([
+      { line: 5, code: 'csv.duration_invalid', field: 'duration', value: 'trente' },
+      { line: 6, code: 'csv.id_unknown', field: 'id' },
+    ])
     expect(body.message).toMatch(/2 line/)
     const services = await servicesNow()
     expect(services.find((s) => s.name === 'Coupe femme')?.price).toBe(4800)
-    expect(services.find((s) => s.name === 'Soin')).toBeTruthy()
+    expect(services.find((s) => s.name === 'Soin')?.price).toBe(2050)
     expect(services.find((s) => s.name === 'Soin cassé')).toBeUndefined()
   })
 

@@ -1,6 +1,7 @@
 import { currencyForCountry } from '../../../common/countries'
 import { type Language, languageOfCountry } from '../../../common/languages'
-import type { Service, ServiceTranslations } from '../../../common/schemas/catalog'
+import { amountString } from '../../../common/money'
+import type { OwnerService, Service, ServiceTranslations } from '../../../common/schemas/catalog'
 import type { SalonRow, ServiceRow, ServiceTranslationRow } from '../../db/schema'
 import { lookUpServiceName } from './service-glossary'
 
@@ -30,5 +31,34 @@ export function presentService(
     isActive: row.isActive,
     position: row.position,
     translations: names,
+  }
+}
+
+/**
+ * A service as its owner edits it: beside what everyone sees, the price as an amount, the language
+ * of its name, the names the owner gave it, and the glossary's names to suggest in the others.
+ */
+export function presentOwnerService(
+  row: ServiceRow,
+  salon: Pick<SalonRow, 'publicId' | 'country'>,
+  translations: readonly ServiceTranslationRow[] = [],
+): OwnerService {
+  const service = presentService(row, salon, translations)
+  const salonLanguage = languageOfCountry(salon.country)
+  const match = lookUpServiceName(row.name, salonLanguage)
+  const own = match?.language ?? salonLanguage
+  const ownerTranslations: ServiceTranslations = {}
+  for (const t of translations)
+    if (t.serviceId === row.id && t.source === 'owner' && t.language !== own) ownerTranslations[t.language] = t.name
+  const suggestedTranslations: ServiceTranslations = {}
+  if (match)
+    for (const [language, name] of Object.entries(match.names))
+      if (language !== own) suggestedTranslations[language as Language] = name
+  return {
+    ...service,
+    priceAmount: amountString(row.priceMinor, service.currency),
+    nameLanguage: own,
+    ownerTranslations,
+    suggestedTranslations,
   }
 }

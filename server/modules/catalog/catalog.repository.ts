@@ -117,3 +117,13 @@ export async function deleteTranslations(db: Executor, serviceId: string, langua
     .delete(serviceTranslations)
     .where(and(eq(serviceTranslations.serviceId, serviceId), inArray(serviceTranslations.language, languages)))
 }
+
+/** The order of a salon's services: each id takes its index (from 1) as its position. */
+export async function setPositions(db: Executor, salonId: string, serviceIds: string[], now: Date): Promise<void> {
+  for (const [index, id] of serviceIds.entries()) {
+    await db
+      .update(services)
+      .set({ position: index + 1, updatedAt: now })
+      .where(and(eq(services.salonId, salonId), eq(services.id, id)))
+  }
+}

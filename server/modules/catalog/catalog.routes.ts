@@ -1,16 +1,64 @@
 import { z } from 'zod'
-import { serviceSchema, servicesImportInputSchema, servicesImportResultSchema } from '../../../common/schemas/catalog'
+import { LANGUAGES } from '../../../common/languages'
+import {
+  ownerServiceSchema,
+  serviceCreateSchema,
+  serviceOrderSchema,
+  serviceParamsSchema,
+  serviceSchema,
+  servicesImportInputSchema,
+  servicesImportResultSchema,
+  serviceUpdateSchema,
+} from '../../../common/schemas/catalog'
 import { salonParamsSchema } from '../../../common/schemas/salon'
 import { formatLocalDateTime } from '../../../common/time'
 import type { App, AppDeps } from '../../http/types'
 import { requireSalon } from '../salons/salons.usecases'
-import { exportServicesCsv, importServicesCsv, listEveryService, listSalonServices } from './catalog.usecases'
+import { exportServicesCsv, importServicesCsv, listEveryService } from './catalog.usecases'
+import { createService, editService, listOwnerServices, reorderServices } from './service-editor.usecases'
+
+const exportQuerySchema = z.object({
+  /** The spreadsheet's language: its separator and decimal mark (the salon's language by default). */
+  language: z.enum(LANGUAGES, { message: 'language must be fr, de, it or en' }).optional(),
+})
 
 export function catalogRoutes(app: App, { db, clock }: AppDeps): void {
   app.get(
     '/api/salons/:id/services',
-    { config: { access: 'salon' }, schema: { params: salonParamsSchema, response: { 200: z.array(serviceSchema) } } },
-    async (request) => listSalonServices(db, await requireSalon(db, request.params.id)),
+    {
+      config: { access: 'salon' },
+      schema: { params: salonParamsSchema, response: { 200: z.array(ownerServiceSchema) } },
+    },
+    async (request) => listOwnerServices(db, await requireSalon(db, request.params.id)),
+  )
+
+  app.post(
+    '/api/salons/:id/services',
+    {
+      config: { access: 'salon' },
+      schema: { params: salonParamsSchema, body: serviceCreateSchema, response: { 201: ownerServiceSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createService(db, clock, await requireSalon(db, request.params.id), request.body)),
+  )
+
+  app.patch(
+    '/api/salons/:id/services/:serviceId',
+    {
+      config: { access: 'salon' },
+      schema: { params: serviceParamsSchema, body: serviceUpdateSchema, response: { 200: ownerServiceSchema } },
+    },
+    async (request) =>
+      editService(db, clock, await requireSalon(db, request.params.id), request.params.serviceId, request.body),
+  )
+
+  app.put(
+    '/api/salons/:id/services/order',
+    {
+      config: { access: 'salon' },
+      schema: { params: salonParamsSchema, body: serviceOrderSchema, response: { 200: z.array(ownerServiceSchema) } },
+    },
+    async (request) => reorderServices(db, clock, await requireSalon(db, request.params.id), request.body.serviceIds),
   )
 
   app.get(
@@ -21,14 +69,14 @@ export function catalogRoutes(app: App, { db, clock }: AppDeps): void {
 
   app.get(
     '/api/salons/:id/services/export',
-    { config: { access: 'salon' }, schema: { params: salonParamsSchema } },
+    { config: { access: 'salon' }, schema: { params: salonParamsSchema, querystring: exportQuerySchema } },
     async (request, reply) => {
       const salon = await requireSalon(db, request.params.id)
       const day = formatLocalDateTime(clock.now(), salon.timeZone).slice(0, 10)
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="services-${salon.publicId}-${day}.csv"`)
-        .send(await exportServicesCsv(db, salon))
+        .send(await exportServicesCsv(db, salon, request.query.language))
     },
   )
 

@@ -1,3 +1,4 @@
+import { currencyForCountry } from '../../../common/countries'
 import { LANGUAGES, type Language, languageOfCountry } from '../../../common/languages'
 import type { Service, ServicesImportResult } from '../../../common/schemas/catalog'
 import type { Clock } from '../../clock'
@@ -73,7 +74,7 @@ export async function addServices(
  * earlier glossary names go; names the owner entered stay). A name the glossary does not know gets
  * no translation: none is ever made up.
  */
-async function translateFromGlossary(
+export async function translateFromGlossary(
   db: Executor,
   salon: Pick<SalonRow, 'country'>,
   services: Pick<ServiceRow, 'id' | 'name'>[],
@@ -126,8 +127,13 @@ export async function requireBookableService(db: Executor, salon: SalonRow, serv
   return service
 }
 
-export async function exportServicesCsv(db: Executor, salon: SalonRow): Promise<string> {
-  return formatServicesCsv(await repo.listServices(db, salon.id))
+/** The services as a CSV for a spreadsheet in `language` (the salon's own by default), prices in its currency. */
+export async function exportServicesCsv(db: Executor, salon: SalonRow, language?: Language): Promise<string> {
+  return formatServicesCsv(
+    await repo.listServices(db, salon.id),
+    currencyForCountry(salon.country),
+    language ?? languageOfCountry(salon.country),
+  )
 }
 
 /**
@@ -143,9 +149,9 @@ export async function importServicesCsv(
 ): Promise<ServicesImportResult> {
   let parsed: ReturnType<typeof parseServicesCsv>
   try {
-    parsed = parseServicesCsv(csvData)
+    parsed = parseServicesCsv(csvData, currencyForCountry(salon.country))
   } catch (error) {
-    if (error instanceof CsvFormatError) throw csvUnreadable(error.message, error.line)
+    if (error instanceof CsvFormatError) throw csvUnreadable(error.code, error.message, error.line)
     throw error
   }
 
@@ -159,12 +165,24 @@ export async function importServicesCsv(
   for (const row of parsed.rows) {
     const target = row.id ? byId.get(row.id) : byName.get(row.name.toLowerCase())
     if (row.id && !target) {
-      errors.push({ line: row.line, reason: `no service of this salon has id ${row.id}` })
+      errors.push({
+        line: row.line,
+        code: 'csv.id_unknown',
+        field: 'id',
+        value: row.id,
+        reason: `no service of this salon has id ${row.id}`,
+      })
       continue
     }
     const namesake = byName.get(row.name.toLowerCase())
     if (target && namesake && namesake.id !== target.id) {
-      errors.push({ line: row.line, reason: `another service is already called "${row.name}"` })
+      errors.push({
+        line: row.line,
+        code: 'csv.name_taken',
+        field: 'name',
+        value: row.name.slice(0, 40),
+        reason: `another service is already called "${row.name}"`,
+      })
       continue
     }
     if (target) updates.push({ id: target.id, renamed: target.name !== row.name, row })

@@ -6,7 +6,7 @@ import { CsvFormatError, formatServicesCsv, MAX_CSV_ROWS, parseServicesCsv } fro
 describe('reading a services CSV', () => {
   it('reads the exported format', () => {
     const { rows, errors } = parseServicesCsv(
-      'id,name,description,duration,price\r\n,Coupe femme,"Shampooing, coupe",45,4500\r\n',
+      'id,name,description,duration,price\r\n,Coupe femme,"Shampooing, coupe",45,45\r\n',
     )
     expect(errors).toEqual([])
     expect(rows).toEqual([
@@ -24,56 +24,94 @@ describe('reading a services CSV', () => {
 
   it('ignores a byte-order mark and blank lines, and accepts semicolons', () => {
     const { rows } = parseServicesCsv(
-      '\uFEFFid;name;description;duration;price\n\n;Brushing;Mise en forme;30;3000\n;;;;\n\n',
+      '\uFEFFid;name;description;duration;price\n\n;Brushing;Mise en forme;30;30,00\n;;;;\n\n',
     )
     expect(rows.map((r) => r.name)).toEqual(['Brushing'])
   })
 
   it('keeps quoted commas, semicolons, quotes and line breaks inside a field', () => {
     const { rows } = parseServicesCsv(
-      'name,description,duration,price\n"Coupe, homme","Il dit ""top""\nvraiment; oui",30,2500\n',
+      'name,description,duration,price\n"Coupe, homme","Il dit ""top""\nvraiment; oui",30,25\n',
     )
     expect(rows[0]).toMatchObject({ name: 'Coupe, homme', description: 'Il dit "top"\nvraiment; oui' })
   })
 
   it('reads columns in any order, French headers and an active column', () => {
-    const { rows } = parseServicesCsv('prix,nom,durée,active\n1500,Barbe,20,non\n')
+    const { rows } = parseServicesCsv('prix,nom,durée,active\n15,Barbe,20,non\n')
     expect(rows[0]).toMatchObject({ name: 'Barbe', price: 1500, duration: 20, isActive: false, description: '' })
   })
 
   it('reads a file without header in the export column order', () => {
-    const { rows } = parseServicesCsv(',Balayage,Éclaircissement,120,9500\n')
+    const { rows } = parseServicesCsv(',Balayage,Éclaircissement,120,95\n')
     expect(rows[0]).toMatchObject({ name: 'Balayage', duration: 120, price: 9500 })
   })
 
-  it('reports each bad line with its number and reason', () => {
+  it('reads prices as amounts of the currency, with either decimal mark', () => {
+    const { rows, errors } = parseServicesCsv(
+      'name;duration;price\nA;30;35,50\nB;30;35.5\nC;30;35\nD;30;"1 234,50"\n',
+      'EUR',
+    )
+    expect(errors).toEqual([])
+    expect(rows.map((r) => r.price)).toEqual([3550, 3550, 3500, 123450])
+    expect(parseServicesCsv('name,duration,price\nA,30,3500\n', 'JPY').rows[0]?.price).toBe(3500)
+  })
+
+  it('reports each bad line with its number, a stable code, the field and the value', () => {
     const { rows, errors } = parseServicesCsv(
       [
-        'id,name,description,duration,price',
-        ',Good,,30,2500',
-        ',,no name,30,2500',
-        ',Slow,,0,2500',
-        ',Decimal,,30,45.00',
-        'not-a-uuid,Weird id,,30,100',
-        ',good,,30,100',
+        'id;name;description;duration;price',
+        ';Good;;30;25',
+        ';;no name;30;25',
+        ';Slow;;0;25',
+        ';Fine cents;;30;45,005',
+        ';Minus;;30;-5',
+        ';Words;;30;cher',
+        ';Free;;30;',
+        'not-a-uuid;Weird id;;30;1',
+        ';good;;30;1',
       ].join('\n'),
     )
     expect(rows.map((r) => r.name)).toEqual(['Good'])
-    expect(errors.map((e) => e.line)).toEqual([3, 4, 5, 6, 7])
-    expect(errors[0]?.reason).toMatch(/name/)
-    expect(errors[1]?.reason).toMatch(/duration/)
-    expect(errors[2]?.reason).toMatch(/cents/)
-    expect(errors[4]?.reason).toMatch(/line 2/)
+    expect(errors.map(({ line, code, field, value, otherLine }) => ({ line, code, field, value, otherLine }))).toEqual([
+      { line: 3, code: 'csv.name_missing', field: 'name', value: undefined, otherLine: undefined },
+      { line: 4, code: 'csv.duration_invalid', field: 'duration', value: '0', otherLine: undefined },
+      { line: 5, code: 'csv.price_too_many_decimals', field: 'price', value: '45,005', otherLine: undefined },
+      { line: 6, code: 'csv.price_negative', field: 'price', value: '-5', otherLine: undefined },
+      { line: 7, code: 'csv.price_invalid', field: 'price', value: 'cher', otherLine: undefined },
+      { line: 8, code: 'csv.price_missing', field: 'price', value: '', otherLine: undefined },
+      { line: 9, code: 'csv.id_invalid', field: 'id', value: 'not-a-uuid', otherLine: undefined },
+      { line: 10, code: 'csv.name_repeated', field: 'name', value: 'good', otherLine: 2 },
+    ])
+    for (const error of errors) expect(error.reason).toMatch(/\w/)
+  })
+
+  it('refuses a line with more cells than the header: a decimal comma in a comma-separated file', () => {
+    const { rows, errors } = parseServicesCsv('name,duration,price\nCoupe,30,35,50\nBarbe,20,"15,50"\n')
+    expect(rows.map((r) => [r.name, r.price])).toEqual([['Barbe', 1550]])
+    expect(errors).toMatchObject([{ line: 2, code: 'csv.extra_cells' }])
   })
 
   it('reports an active value it cannot read', () => {
     const { errors } = parseServicesCsv('name,duration,price,active\nCoupe,30,100,maybe\n')
-    expect(errors).toEqual([{ line: 2, reason: 'active "maybe" must be yes or no' }])
+    expect(errors).toEqual([
+      {
+        line: 2,
+        code: 'csv.active_invalid',
+        field: 'active',
+        value: 'maybe',
+        reason: 'active "maybe" must be yes or no',
+      },
+    ])
   })
 
   it('refuses an unreadable file as a whole', () => {
     expect(() => parseServicesCsv('name,price\n"open quote,1\n')).toThrow(CsvFormatError)
     expect(() => parseServicesCsv('\n\n')).toThrow(/no lines/)
+    try {
+      parseServicesCsv('\n\n')
+    } catch (error) {
+      expect((error as CsvFormatError).code).toBe('catalog.csv_empty')
+    }
   })
 
   it(`refuses more than ${MAX_CSV_ROWS} services`, () => {
@@ -81,22 +119,42 @@ describe('reading a services CSV', () => {
     expect(() => parseServicesCsv(lines.join('\n'))).toThrow(/at most/)
   })
 
-  it('writes what it reads back', () => {
-    const csv = formatServicesCsv([
-      {
-        id: '0b6f7c1e-5a3b-4c9d-8e2f-1a2b3c4d5e6f',
-        name: 'Coupe, "femme"',
-        description: 'a\nb',
-        durationMinutes: 45,
-        priceMinor: 4500,
-      },
-    ])
-    expect(csv.startsWith('id,name,description,duration,price\r\n')).toBe(true)
-    expect(parseServicesCsv(csv).rows[0]).toMatchObject({
-      name: 'Coupe, "femme"',
-      description: 'a\nb',
-      duration: 45,
-      price: 4500,
+  const coupe = {
+    id: '0b6f7c1e-5a3b-4c9d-8e2f-1a2b3c4d5e6f',
+    name: 'Coupe, "femme"',
+    description: 'a\nb',
+    durationMinutes: 45,
+    priceMinor: 4550,
+    isActive: false,
+  }
+
+  it('writes for a French Excel: a byte-order mark, semicolons, a decimal comma, oui/non', () => {
+    const csv = formatServicesCsv([coupe], 'EUR', 'fr')
+    expect(csv.startsWith('\uFEFFid;name;description;duration;price;active\r\n')).toBe(true)
+    expect(csv).toContain(';45;45,50;non\r\n')
+  })
+
+  it('writes for an English spreadsheet with commas and a decimal point', () => {
+    const csv = formatServicesCsv([{ ...coupe, isActive: true }], 'EUR', 'en')
+    expect(csv.startsWith('\uFEFFid,name,description,duration,price,active\r\n')).toBe(true)
+    expect(csv).toContain(',45,45.50,yes\r\n')
+  })
+
+  it.each(['fr', 'de', 'it', 'en'] as const)('reads back what it writes in %s', (language) => {
+    const csv = formatServicesCsv([coupe], 'EUR', language)
+    expect(parseServicesCsv(csv, 'EUR')).toEqual({
+      errors: [],
+      rows: [
+        {
+          line: 3, // the record ends on the file's third line (its description has a line break)
+          id: coupe.id,
+          name: 'Coupe, "femme"',
+          description: 'a\nb',
+          duration: 45,
+          price: 4550,
+          isActive: false,
+        },
+      ],
     })
   })
 })
@@ -108,13 +166,15 @@ describe('CSV injection', () => {
     description,
     durationMinutes: 30,
     priceMinor: 2500,
+    isActive: true,
   })
+  const format = (services: ReturnType<typeof service>[]) => formatServicesCsv(services, 'EUR', 'en')
   /** Every cell of a CSV as a spreadsheet reads it (quotes taken off), header excepted. */
-  const cellsOf = (csv: string) => (parse(csv, { relax_column_count: true }) as string[][]).slice(1).flat()
+  const cellsOf = (csv: string) => (parse(csv, { relax_column_count: true, bom: true }) as string[][]).slice(1).flat()
   const DANGEROUS = /^[=+\-@\t\r]/
 
   it('puts a quote before a text cell a spreadsheet would run as a formula', () => {
-    const csv = formatServicesCsv([
+    const csv = format([
       service('=HYPERLINK("http://evil.example","Cliquez")', '+33 1 23 45 67 89'),
       service('-10 % le mardi', '@SUM(A1:A2)'),
       service('\tTabulation', '\rRetour'),
@@ -122,9 +182,9 @@ describe('CSV injection', () => {
     ])
     expect(cellsOf(csv)).toEqual([
       ...['0b6f7c1e-5a3b-4c9d-8e2f-1a2b3c4d5e6f', `'=HYPERLINK("http://evil.example","Cliquez")`, "'+33 1 23 45 67 89"],
-      ...['30', '2500', '0b6f7c1e-5a3b-4c9d-8e2f-1a2b3c4d5e6f', "'-10 % le mardi", "'@SUM(A1:A2)", '30', '2500'],
-      ...['0b6f7c1e-5a3b-4c9d-8e2f-1a2b3c4d5e6f', "'\tTabulation", "'\rRetour", '30', '2500'],
-      ...['0b6f7c1e-5a3b-4c9d-8e2f-1a2b3c4d5e6f', "''=déjà échappé", "l'apostrophe reste", '30', '2500'],
+      ...['30', '25.00', 'yes', '0b6f7c1e-5a3b-4c9d-8e2f-1a2b3c4d5e6f', "'-10 % le mardi", "'@SUM(A1:A2)", '30'],
+      ...['25.00', 'yes', '0b6f7c1e-5a3b-4c9d-8e2f-1a2b3c4d5e6f', "'\tTabulation", "'\rRetour", '30', '25.00', 'yes'],
+      ...['0b6f7c1e-5a3b-4c9d-8e2f-1a2b3c4d5e6f', "''=déjà échappé", "l'apostrophe reste", '30', '25.00', 'yes'],
     ])
   })
 
@@ -132,10 +192,10 @@ describe('CSV injection', () => {
     const { rows, errors } = parseServicesCsv(
       [
         'name,description,duration,price',
-        `'=1+1,'@note,30,2500`,
-        `'Apostrophe,''+deux,30,2500`,
-        `Remise,Prix négatif,30,-2500`,
-        `Remise bis,Prix échappé,30,'-2500`,
+        `'=1+1,'@note,30,25`,
+        `'Apostrophe,''+deux,30,25`,
+        `Remise,Prix négatif,30,-25`,
+        `Remise bis,Prix échappé,30,'-25`,
       ].join('\n'),
     )
     expect(rows.map((r) => [r.name, r.description])).toEqual([
@@ -171,7 +231,7 @@ describe('CSV injection', () => {
           selector: (s) => s.name.toLowerCase(),
         }),
         (services) => {
-          const csv = formatServicesCsv(services.map((s) => service(s.name, s.description)))
+          const csv = format(services.map((s) => service(s.name, s.description)))
           for (const cell of cellsOf(csv)) expect(cell).not.toMatch(DANGEROUS)
           const { rows, errors } = parseServicesCsv(csv)
           expect(errors).toEqual([])

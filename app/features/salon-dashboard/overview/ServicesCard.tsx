@@ -1,38 +1,36 @@
-import { Download, Scissors, TriangleAlert, Upload, X } from 'lucide-react'
+import { Download, Plus, Scissors, TriangleAlert, Upload, X } from 'lucide-react'
 import { type ChangeEvent, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { LANGUAGES } from '../../../../common/languages'
-import { SERVICES_CSV_COLUMNS, type ServiceTranslations } from '../../../../common/schemas/catalog'
+import { languageOfCountry } from '../../../../common/languages'
+import { type ImportLineError, type OwnerService, SERVICES_CSV_COLUMNS } from '../../../../common/schemas/catalog'
 import { Badge } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/Card'
 import { toast } from '../../../components/ui/Toast'
 import { ApiError } from '../../../lib/api'
-import { currentLanguage } from '../../../lib/i18n'
-import { formatPrice, useSalonServices } from '../dashboard-api'
+import { useSalon } from '../dashboard-api'
+import { IMPORT_FILE_ERRORS, importLineReason } from '../services/import-errors'
+import { ServiceDialog } from '../services/ServiceDialog'
+import { ServiceList } from '../services/ServiceList'
+import { useOwnerServices } from '../services/services-api'
 import { isCsvFileName, useServicesExport, useServicesImport } from './services-csv'
 import { LoadError, Skeleton } from './states'
 
-type IgnoredLine = { line: number; reason: string }
-
-/** Server refusals of a whole file, by code, in the interface language. */
-const IMPORT_ERRORS: Record<string, string> = {
-  'catalog.csv_unreadable': 'dashboard.services.importErrors.unreadable',
-  'catalog.csv_no_valid_line': 'dashboard.services.importErrors.noValidLine',
-  'catalog.csv_name_clash': 'dashboard.services.importErrors.nameClash',
-}
-
-/** The salon's services, with their CSV export and import (spec §2, §5, §8). */
+/** The salon's services: added, edited, reordered and switched off here, or by CSV (spec §2, §5, §8). */
 export function ServicesCard({ salonId }: { salonId: string }) {
   const { t } = useTranslation()
-  const services = useSalonServices(salonId)
+  const services = useOwnerServices(salonId)
+  const salon = useSalon(salonId)
+  /** The dialog open: a new service (no service) or the one being edited. */
+  const [dialog, setDialog] = useState<{ open: boolean; service?: OwnerService }>({ open: false })
   const exportCsv = useServicesExport(salonId)
   const importCsv = useServicesImport(salonId)
   const fileInput = useRef<HTMLInputElement>(null)
-  const [ignored, setIgnored] = useState<IgnoredLine[]>([])
+  const [ignored, setIgnored] = useState<ImportLineError[]>([])
   const hintId = useId()
-  const language = currentLanguage()
   const list = services.data ?? []
+  const currency = salon.data?.currency ?? list[0]?.currency ?? 'EUR'
+  const salonLanguage = languageOfCountry(salon.data?.country ?? 'FR')
 
   const onExport = () =>
     exportCsv.mutate(undefined, {
@@ -75,9 +73,9 @@ export function ServicesCard({ salonId }: { salonId: string }) {
       },
       onError: (error) => {
         const body = error instanceof ApiError ? error.body : undefined
-        const known = body?.code ? IMPORT_ERRORS[body.code] : undefined
+        const known = body?.code ? IMPORT_FILE_ERRORS[body.code] : undefined
         // "No valid line" comes with each line's reason: show them like the warnings of a partial import.
-        const lines = (body as { errors?: IgnoredLine[] } | undefined)?.errors
+        const lines = (body as { errors?: ImportLineError[] } | undefined)?.errors
         if (Array.isArray(lines)) setIgnored(lines)
         toast({
           title: t('dashboard.services.importError'),
@@ -100,6 +98,10 @@ export function ServicesCard({ salonId }: { salonId: string }) {
           <CardDescription>{t('dashboard.services.description')}</CardDescription>
         </div>
         <div className="flex flex-wrap gap-2">
+          <Button size="sm" onClick={() => setDialog({ open: true })}>
+            <Plus aria-hidden className="size-4" />
+            {t('services.add')}
+          </Button>
           <Button
             variant="outline"
             size="sm"
@@ -133,7 +135,7 @@ export function ServicesCard({ salonId }: { salonId: string }) {
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <p id={hintId} className="text-xs leading-relaxed text-ink-soft">
-          {t('dashboard.services.csvHint')} <code className="font-mono">{SERVICES_CSV_COLUMNS.join(',')}</code>
+          {t('services.csvHint', { currency })} <code className="font-mono">{SERVICES_CSV_COLUMNS.join(';')}</code>
         </p>
         {ignored.length > 0 && (
           <div role="alert" className="rounded-2xl border border-warning/25 bg-warning-soft/70 p-4">
@@ -147,9 +149,9 @@ export function ServicesCard({ salonId }: { salonId: string }) {
                 </p>
                 <ul className="mt-2 flex flex-col gap-1 text-sm leading-relaxed">
                   {ignored.map((entry) => (
-                    <li key={`${entry.line}-${entry.reason}`} className="break-words">
+                    <li key={`${entry.line}-${entry.code}`} className="break-words">
                       <span className="font-medium">{t('dashboard.services.line', { line: entry.line })}</span>{' '}
-                      {entry.reason}
+                      {importLineReason(t, entry)}
                     </li>
                   ))}
                 </ul>
@@ -181,66 +183,21 @@ export function ServicesCard({ salonId }: { salonId: string }) {
           <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-line px-4 py-10 text-center">
             <Scissors aria-hidden className="size-6 text-ink-soft" />
             <p className="font-medium">{t('dashboard.services.empty')}</p>
-            <p className="max-w-sm text-sm text-ink-soft">{t('dashboard.services.emptyHint')}</p>
+            <p className="max-w-sm text-sm text-ink-soft">{t('services.emptyHint')}</p>
           </div>
         ) : (
-          <ul className="flex flex-col divide-y divide-line/70 rounded-2xl border border-line/70">
-            {list.map((service) => (
-              <li key={service.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:gap-6">
-                <div className="min-w-0 flex-1">
-                  <p className="flex flex-wrap items-center gap-2">
-                    <span className="font-medium">{service.name}</span>
-                    <Badge tone={service.isActive ? 'success' : 'neutral'}>
-                      {service.isActive ? t('dashboard.services.active') : t('dashboard.services.inactive')}
-                    </Badge>
-                  </p>
-                  {service.description && (
-                    <p className="mt-0.5 text-sm leading-relaxed text-ink-soft">{service.description}</p>
-                  )}
-                  <TranslatedNames translations={service.translations} />
-                </div>
-                <p className="flex shrink-0 items-baseline gap-4 text-sm sm:justify-end">
-                  <span className="text-ink-soft">
-                    {t('dashboard.services.duration', { minutes: service.duration })}
-                  </span>
-                  <span className="font-semibold tabular-nums sm:min-w-24 sm:text-right">
-                    {formatPrice(service.price, service.currency, language)}
-                  </span>
-                </p>
-              </li>
-            ))}
-          </ul>
+          <ServiceList salonId={salonId} services={list} onEdit={(service) => setDialog({ open: true, service })} />
         )}
       </CardContent>
+      <ServiceDialog
+        open={dialog.open}
+        // The service stays while the dialog closes, so its title does not change on the way out.
+        onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
+        salonId={salonId}
+        currency={currency}
+        salonLanguage={salonLanguage}
+        service={dialog.service}
+      />
     </Card>
-  )
-}
-
-/** The service's name in the other languages, as the assistant gives it to customers: discreet, one line. */
-function TranslatedNames({ translations }: { translations: ServiceTranslations }) {
-  const { t } = useTranslation()
-  const names = LANGUAGES.flatMap((language) => {
-    const name = translations[language]
-    return name ? [{ language, name }] : []
-  })
-  if (names.length === 0) return null
-  return (
-    <p
-      className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-ink-soft"
-      title={t('dashboard.services.translations')}
-    >
-      <span className="sr-only">{t('dashboard.services.translations')}: </span>
-      {names.map(({ language, name }) => (
-        <span key={language} className="whitespace-nowrap">
-          <abbr
-            title={t(`dashboard.services.languageNames.${language}`)}
-            className="font-semibold uppercase no-underline"
-          >
-            {language}
-          </abbr>{' '}
-          <span lang={language}>{name}</span>
-        </span>
-      ))}
-    </p>
   )
 }

@@ -117,7 +117,7 @@ describe('services CSV', () => {
     expect((screen.getByTestId('services-csv-input') as HTMLInputElement).value).toBe('')
   })
 
-  it('lists the lines the server ignored, with their reasons', async () => {
+  it('lists the lines the server ignored, with their reasons in French', async () => {
     const calls = serve({
       'GET /api/salons/SAL001/services': () => json([COUPE]),
       'POST /api/salons/SAL001/services/import': () =>
@@ -126,8 +126,15 @@ describe('services CSV', () => {
           created: 1,
           updated: 0,
           errors: [
-            { line: 3, reason: 'name is empty' },
-            { line: 4, reason: 'price "abc" must be a whole number in cents (4500 for 45.00)' },
+            { line: 3, code: 'csv.name_missing', field: 'name', reason: 'name is empty' },
+            {
+              line: 4,
+              code: 'csv.price_invalid',
+              field: 'price',
+              value: 'abc',
+              reason: 'price "abc" is not an amount',
+            },
+            { line: 5, code: 'csv.from_a_newer_server', reason: 'something new' },
           ],
         }),
     })
@@ -137,9 +144,11 @@ describe('services CSV', () => {
     await user.upload(screen.getByTestId('services-csv-input'), csv('services.CSV'))
 
     const warning = await screen.findByRole('alert')
-    expect(within(warning).getByText('2 lignes ignorées')).toBeTruthy()
-    expect(warning.textContent).toContain('Ligne 3 : name is empty')
-    expect(warning.textContent).toContain('Ligne 4 : price "abc"')
+    expect(within(warning).getByText('3 lignes ignorées')).toBeTruthy()
+    // Each reason in the interface language, from its code; a code this client does not know, in the server's words.
+    expect(warning.textContent).toContain('Ligne 3 : le nom est vide.')
+    expect(warning.textContent).toContain('Ligne 4 : le prix « abc » n’est pas un montant (ex. 35 ou 35,50).')
+    expect(warning.textContent).toContain('Ligne 5 : something new')
     expect(screen.getByText('Import réussi')).toBeTruthy()
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       csvData: 'id,name,description,duration,price\n,Frange,,15,1000\n',

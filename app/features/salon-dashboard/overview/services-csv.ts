@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ServicesImportResult } from '../../../../common/schemas/catalog'
 import { apiRequest } from '../../../lib/api'
+import { currentLanguage } from '../../../lib/i18n'
 import { salonKeys } from '../dashboard-api'
 
 /** Spec §5: only a file whose name ends with .csv is read (whatever the case of the extension). */
@@ -39,11 +40,14 @@ export function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }
 
-/** Downloads the services as CSV; answers the file name it was saved under. */
+/**
+ * Downloads the services as CSV laid out for a spreadsheet in the interface language (semicolons
+ * and a decimal comma in French, German and Italian); answers the file name it was saved under.
+ */
 export function useServicesExport(salonId: string) {
   return useMutation({
     mutationFn: async () => {
-      const response = await apiRequest('GET', `/api/salons/${salonId}/services/export`)
+      const response = await apiRequest('GET', `/api/salons/${salonId}/services/export?language=${currentLanguage()}`)
       const fileName = exportFileName(response.headers.get('content-disposition'), salonId)
       saveBlob(await response.blob(), fileName)
       return fileName

@@ -1,0 +1,295 @@
+import { type ReactNode, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { LANGUAGES, type Language } from '../../../../common/languages'
+import { amountForInput, amountString, parseAmount } from '../../../../common/money'
+import {
+  type OwnerService,
+  SERVICE_DESCRIPTION_MAX,
+  SERVICE_DURATION_MAX,
+  SERVICE_DURATION_MIN,
+  SERVICE_NAME_MAX,
+  type ServiceTranslations,
+} from '../../../../common/schemas/catalog'
+import { DialogForm, type DialogOpenProps, FormDialog } from '../../../components/ui/FormDialog'
+import { Field, Input, Label, Textarea } from '../../../components/ui/Input'
+import { Switch } from '../../../components/ui/Switch'
+import { toast } from '../../../components/ui/Toast'
+import { ApiError } from '../../../lib/api'
+import { useCheckedFields } from '../../../lib/checked-fields'
+import { currentLanguage } from '../../../lib/i18n'
+import { useCreateService, useEditService } from './services-api'
+
+type FieldName = 'name' | 'description' | 'duration' | 'priceAmount' | Language
+type Values = Record<FieldName, string>
+type Problems = Partial<Record<FieldName, string>>
+const FIELDS: readonly FieldName[] = ['name', 'description', 'duration', 'priceAmount', ...LANGUAGES]
+const idOf = (field: FieldName) => `service-${field}`
+
+/** What the form checks before sending: the server's own rules, worded in the interface language. */
+function validate(values: Values, currency: string, language: Language): Problems {
+  const problems: Problems = {}
+  const name = values.name.trim()
+  if (name === '') problems.name = 'services.problems.nameRequired'
+  else if (name.length > SERVICE_NAME_MAX) problems.name = 'services.problems.nameTooLong'
+  if (values.description.trim().length > SERVICE_DESCRIPTION_MAX)
+    problems.description = 'services.problems.descriptionTooLong'
+  const duration = values.duration.trim()
+  if (!/^\d+$/.test(duration) || Number(duration) < SERVICE_DURATION_MIN || Number(duration) > SERVICE_DURATION_MAX)
+    problems.duration = 'services.problems.durationInvalid'
+  const price = parseAmount(values.priceAmount, currency, language)
+  if ('problem' in price) problems.priceAmount = `services.problems.price.${price.problem}`
+  for (const other of LANGUAGES)
+    if (values[other].trim().length > SERVICE_NAME_MAX) problems[other] = 'services.problems.nameTooLong'
+  return problems
+}
+
+export interface ServiceDialogProps extends DialogOpenProps {
+  salonId: string
+  currency: string
+  /** The language the salon names its services in: a new service's name is taken to be in it. */
+  salonLanguage: Language
+  /** The service to edit; none to add one. */
+  service?: OwnerService
+}
+
+/** Adds a service, or edits one: name, description, duration in minutes, price in the salon's currency, names for the assistant. */
+export function ServiceDialog({ service, salonId, currency, salonLanguage, ...dialog }: ServiceDialogProps) {
+  const { t } = useTranslation()
+  return (
+    <FormDialog
+      {...dialog}
+      width={service ? 'wide' : 'default'}
+      title={service ? t('services.editTitle', { name: service.name }) : t('services.addTitle')}
+      description={service ? t('services.editDescription') : t('services.addDescription')}
+    >
+      <ServiceForm
+        service={service}
+        salonId={salonId}
+        currency={currency}
+        salonLanguage={salonLanguage}
+        onDone={() => dialog.onOpenChange(false)}
+      />
+    </FormDialog>
+  )
+}
+
+function ServiceForm({
+  service,
+  salonId,
+  currency,
+  salonLanguage,
+  onDone,
+}: Omit<ServiceDialogProps, keyof DialogOpenProps> & { onDone: () => void }) {
+  const { t } = useTranslation()
+  const language = currentLanguage()
+  const create = useCreateService(salonId)
+  const edit = useEditService(salonId)
+  const save = service ? edit : create
+  const owned: ServiceTranslations = service?.ownerTranslations ?? {}
+  const initial: Values = {
+    name: service?.name ?? '',
+    description: service?.description ?? '',
+    duration: service ? String(service.duration) : '',
+    priceAmount: service ? amountForInput(service.price, currency, language) : '',
+    fr: owned.fr ?? '',
+    de: owned.de ?? '',
+    it: owned.it ?? '',
+    en: owned.en ?? '',
+  }
+  const { values, set, errorOf, accept, refuse } = useCheckedFields(FIELDS, initial, idOf)
+  const [isActive, setActive] = useState(service?.isActive ?? true)
+  const otherLanguages = LANGUAGES.filter((other) => other !== (service?.nameLanguage ?? salonLanguage))
+
+  const submit = () => {
+    if (!accept(validate(values, currency, language))) return
+    const price = parseAmount(values.priceAmount, currency, language)
+    if ('problem' in price) return
+    const translations: Partial<Record<Language, string | null>> = {}
+    for (const other of otherLanguages) {
+      const name = values[other].trim()
+      if (name !== (owned[other] ?? '')) translations[other] = name === '' ? null : name
+    }
+    const input = {
+      name: values.name.trim(),
+      description: values.description.trim(),
+      duration: Number(values.duration.trim()),
+      priceAmount: amountString(price.minor, currency),
+      isActive,
+      ...(Object.keys(translations).length > 0 && { translations }),
+    }
+    const options = {
+      onSuccess: (saved: OwnerService) => {
+        toast({
+          title: service ? t('services.saved') : t('services.created'),
+          description: t('services.savedText', { name: saved.name }),
+          tone: 'success',
+        })
+        onDone()
+      },
+      onError: (error: Error) => {
+        const code = error instanceof ApiError ? error.code : undefined
+        if (code === 'catalog.duplicate_name') accept({ name: 'services.problems.nameTaken' })
+        const others = refuse(error)
+        toast({
+          title: t('services.saveError'),
+          description:
+            code === 'catalog.duplicate_name'
+              ? t('services.problems.nameTaken')
+              : [t('services.saveErrorText'), ...others].join(' '),
+          tone: 'destructive',
+        })
+      },
+    }
+    if (service) edit.mutate({ id: service.id, ...input }, options)
+    else create.mutate(input, options)
+  }
+
+  return (
+    <DialogForm
+      onSubmit={submit}
+      pending={save.isPending}
+      submitLabel={service ? t('services.save') : t('services.create')}
+      pendingLabel={t('services.saving')}
+    >
+      <Field id={idOf('name')} label={t('services.fields.name')} error={errorOf('name')} required>
+        {(control) => (
+          <Input
+            {...control}
+            value={values.name}
+            onChange={(event) => set('name')(event.target.value)}
+            maxLength={SERVICE_NAME_MAX}
+            placeholder={t('services.fields.namePlaceholder')}
+            aria-required
+          />
+        )}
+      </Field>
+      <Field
+        id={idOf('description')}
+        label={t('services.fields.description')}
+        optionalLabel={t('services.fields.optional')}
+        error={errorOf('description')}
+      >
+        {(control) => (
+          <Textarea
+            {...control}
+            rows={2}
+            className="min-h-16 resize-y"
+            value={values.description}
+            onChange={(event) => set('description')(event.target.value)}
+            maxLength={SERVICE_DESCRIPTION_MAX}
+          />
+        )}
+      </Field>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field
+          id={idOf('duration')}
+          label={t('services.fields.duration')}
+          hint={t('services.fields.durationHint')}
+          error={errorOf('duration')}
+          required
+        >
+          {(control) => (
+            <Suffixed suffix={t('services.fields.minutes')}>
+              <Input
+                {...control}
+                inputMode="numeric"
+                autoComplete="off"
+                value={values.duration}
+                onChange={(event) => set('duration')(event.target.value)}
+                maxLength={4}
+                className="pr-14"
+                aria-required
+              />
+            </Suffixed>
+          )}
+        </Field>
+        <Field
+          id={idOf('priceAmount')}
+          label={t('services.fields.price', { currency })}
+          hint={t('services.fields.priceHint', { currency, example: amountForInput(3550, currency, language) })}
+          error={errorOf('priceAmount')}
+          required
+        >
+          {(control) => (
+            <Suffixed suffix={currency}>
+              <Input
+                {...control}
+                inputMode="decimal"
+                autoComplete="off"
+                value={values.priceAmount}
+                onChange={(event) => set('priceAmount')(event.target.value)}
+                maxLength={20}
+                className="pr-16"
+                aria-required
+              />
+            </Suffixed>
+          )}
+        </Field>
+      </div>
+      <div className="flex items-start justify-between gap-4 rounded-xl border border-line/70 p-3.5">
+        <div className="flex flex-col gap-0.5">
+          <Label htmlFor="service-active">{t('services.fields.active')}</Label>
+          <p id="service-active-hint" className="text-sm text-ink-soft">
+            {isActive ? t('services.fields.activeOn') : t('services.fields.activeOff')}
+          </p>
+        </div>
+        <Switch
+          id="service-active"
+          checked={isActive}
+          onCheckedChange={setActive}
+          aria-describedby="service-active-hint"
+        />
+      </div>
+      {service && (
+        <fieldset className="flex flex-col gap-3 border-t border-line/70 pt-4">
+          <legend className="text-sm font-medium text-ink">{t('services.translations.title')}</legend>
+          <p className="-mt-1 text-sm text-ink-soft">{t('services.translations.hint')}</p>
+          <div className="grid gap-4 sm:grid-cols-3">
+            {otherLanguages.map((other) => {
+              const suggestion = service.suggestedTranslations[other]
+              return (
+                <Field
+                  key={other}
+                  id={idOf(other)}
+                  label={t('services.translations.label', { language: t(`dashboard.services.languageNames.${other}`) })}
+                  hint={
+                    suggestion
+                      ? t('services.translations.suggestion', { name: suggestion })
+                      : t('services.translations.noSuggestion')
+                  }
+                  error={errorOf(other)}
+                >
+                  {(control) => (
+                    <Input
+                      {...control}
+                      lang={other}
+                      value={values[other]}
+                      placeholder={suggestion ?? ''}
+                      onChange={(event) => set(other)(event.target.value)}
+                      maxLength={SERVICE_NAME_MAX}
+                    />
+                  )}
+                </Field>
+              )
+            })}
+          </div>
+        </fieldset>
+      )}
+    </DialogForm>
+  )
+}
+
+/** A field with its unit inside, at the end ("min", "EUR"). */
+function Suffixed({ suffix, children }: { suffix: string; children: ReactNode }) {
+  return (
+    <div className="relative">
+      {children}
+      <span
+        aria-hidden
+        className="pointer-events-none absolute inset-y-0 right-3.5 flex items-center text-sm font-medium text-ink-soft"
+      >
+        {suffix}
+      </span>
+    </div>
+  )
+}

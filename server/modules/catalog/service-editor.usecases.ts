@@ -1,0 +1,171 @@
+import { currencyForCountry } from '../../../common/countries'
+import { LANGUAGES, type Language } from '../../../common/languages'
+import { parseAmount } from '../../../common/money'
+import type { OwnerService, ServiceCreateInput, ServiceUpdateInput } from '../../../common/schemas/catalog'
+import type { Clock } from '../../clock'
+import { type Database, type Executor, PG_UNIQUE_VIOLATION, sqlState } from '../../db/client'
+import type { SalonRow, ServiceRow } from '../../db/schema'
+import { duplicateName, nothingToChange, orderStale, priceRefused, serviceNotFound } from './catalog.errors'
+import { presentOwnerService, serviceNameLanguage } from './catalog.presenters'
+import * as repo from './catalog.repository'
+import { addServices, translateFromGlossary } from './catalog.usecases'
+
+/**
+ * The services editor of the dashboard: add, edit, reorder, deactivate a service. Prices come in as
+ * amounts of the salon's currency ("35,50"), never minor units; names in other languages are the
+ * owner's (an empty one gives the glossary's back).
+ */
+
+type Translations = NonNullable<ServiceCreateInput['translations']>
+
+/** The salon's services as its owner edits them, in the owner's order. */
+export async function listOwnerServices(db: Executor, salon: SalonRow): Promise<OwnerService[]> {
+  const [services, translations] = await Promise.all([
+    repo.listServices(db, salon.id),
+    repo.listTranslationsOfSalon(db, salon.id),
+  ])
+  return services.map((s) => presentOwnerService(s, salon, translations))
+}
+
+async function presentOne(db: Executor, salon: SalonRow, serviceId: string): Promise<OwnerService> {
+  const service = await repo.findService(db, salon.id, serviceId)
+  if (!service) throw serviceNotFound()
+  return presentOwnerService(service, salon, await repo.listTranslationsOfSalon(db, salon.id))
+}
+
+function priceInMinorUnits(salon: SalonRow, amount: string | number): number {
+  const parsed = parseAmount(amount, currencyForCountry(salon.country))
+  if ('problem' in parsed) throw priceRefused(parsed.problem)
+  return parsed.minor
+}
+
+async function refuseNamesake(db: Executor, salon: SalonRow, name: string, except?: string): Promise<void> {
+  const key = name.toLowerCase()
+  const namesake = (await repo.listServices(db, salon.id)).find((s) => s.name.toLowerCase() === key)
+  if (namesake && namesake.id !== except) throw duplicateName(name)
+}
+
+/** Two requests naming two services alike at once: the database's unique index says no. */
+async function namingRace<T>(name: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write()
+  } catch (error) {
+    if (sqlState(error) === PG_UNIQUE_VIOLATION) throw duplicateName(name)
+    throw error
+  }
+}
+
+/**
+ * The owner's names of a service in other languages: a name replaces whatever was there and stays
+ * through renames; null or empty forgets it and the glossary's name, if any, comes back. A name in
+ * the language the service is named in is no translation: it is left out.
+ */
+async function applyTranslations(
+  tx: Executor,
+  salon: SalonRow,
+  service: Pick<ServiceRow, 'id' | 'name'>,
+  translations: Translations | undefined,
+  renamed: boolean,
+  now: Date,
+): Promise<void> {
+  const own = serviceNameLanguage(service.name, salon.country)
+  const forgotten: Language[] = [own]
+  for (const language of LANGUAGES) {
+    const name = translations?.[language]
+    if (name === undefined || language === own) continue
+    if (name === null || name === '') forgotten.push(language)
+    else await repo.saveOwnerTranslation(tx, service.id, language, name, now)
+  }
+  await repo.deleteTranslations(tx, service.id, forgotten)
+  if (renamed || forgotten.length > 1) await translateFromGlossary(tx, salon, [service], now)
+}
+
+/** Adds a service at the end of the salon's list, with the glossary's names and the owner's. */
+export async function createService(
+  db: Database,
+  clock: Clock,
+  salon: SalonRow,
+  input: ServiceCreateInput,
+): Promise<OwnerService> {
+  const priceMinor = priceInMinorUnits(salon, input.priceAmount)
+  await refuseNamesake(db, salon, input.name)
+  const now = clock.now()
+  const id = await namingRace(input.name, () =>
+    db.transaction(async (tx) => {
+      const position = (await repo.listServices(tx, salon.id)).reduce((max, s) => Math.max(max, s.position), 0) + 1
+      const [added] = await addServices(
+        tx,
+        salon,
+        [
+          {
+            name: input.name,
+            description: input.description ?? '',
+            durationMinutes: input.duration,
+            priceMinor,
+            isActive: input.isActive ?? true,
+            position,
+          },
+        ],
+        now,
+      )
+      if (!added) throw new Error('The service was not inserted')
+      await applyTranslations(tx, salon, added, input.translations, false, now)
+      return added.id
+    }),
+  )
+  return presentOne(db, salon, id)
+}
+
+/** Changes the fields given of a service; a deactivated one stays listed and is no longer offered. */
+export async function editService(
+  db: Database,
+  clock: Clock,
+  salon: SalonRow,
+  serviceId: string,
+  input: ServiceUpdateInput,
+): Promise<OwnerService> {
+  if (Object.values(input).every((value) => value === undefined)) throw nothingToChange()
+  const service = await repo.findService(db, salon.id, serviceId)
+  if (!service) throw serviceNotFound()
+  const priceMinor = input.priceAmount === undefined ? undefined : priceInMinorUnits(salon, input.priceAmount)
+  const name = input.name ?? service.name
+  const renamed = name !== service.name
+  if (renamed) await refuseNamesake(db, salon, name, service.id)
+  const now = clock.now()
+  await namingRace(name, () =>
+    db.transaction(async (tx) => {
+      await repo.updateService(
+        tx,
+        service.id,
+        {
+          ...(input.name !== undefined && { name: input.name }),
+          ...(input.description !== undefined && { description: input.description }),
+          ...(input.duration !== undefined && { durationMinutes: input.duration }),
+          ...(priceMinor !== undefined && { priceMinor }),
+          ...(input.isActive !== undefined && { isActive: input.isActive }),
+        },
+        now,
+      )
+      if (renamed || input.translations)
+        await applyTranslations(tx, salon, { id: service.id, name }, input.translations, renamed, now)
+    }),
+  )
+  return presentOne(db, salon, service.id)
+}
+
+/** Puts the salon's services in this order; the list must name each of them once (else it is stale: 409). */
+export async function reorderServices(
+  db: Database,
+  clock: Clock,
+  salon: SalonRow,
+  serviceIds: string[],
+): Promise<OwnerService[]> {
+  const existing = await repo.listServices(db, salon.id)
+  const known = new Set(existing.map((s) => s.id))
+  const given = new Set(serviceIds)
+  if (given.size !== serviceIds.length || given.size !== known.size || serviceIds.some((id) => !known.has(id)))
+    throw orderStale()
+  const now = clock.now()
+  await db.transaction((tx) => repo.setPositions(tx, salon.id, serviceIds, now))
+  return listOwnerServices(db, salon)
+}
