@@ -28,6 +28,11 @@ const EXPECTED: Record<string, AccessRule> = {
   'GET /api/salons/:id/bookings': 'salon',
   'POST /api/salons/:id/bookings': 'salon',
   'GET /api/salons/:id/dashboard': 'salon',
+  'GET /api/salons/:id/customers': 'salon',
+  'GET /api/salons/:id/customers/:customerId': 'salon',
+  'PATCH /api/salons/:id/customers/:customerId': 'salon',
+  'GET /api/salons/:id/customers/:customerId/export': 'salon',
+  'POST /api/salons/:id/customers/:customerId/erase': 'salon',
   'POST /api/salons/:id/disconnect': 'salon',
   'POST /api/salons/:id/sync-calendar': 'salon',
   'GET /api/salons/:id/calendar': 'salon',
@@ -115,6 +120,7 @@ function urlOf(pattern: string): string {
     .replace(':id', 'SAL001')
     .replace(':bookingId', bookingId)
     .replace(':timeOffId', '00000000-0000-4000-8000-000000000000')
+    .replace(':customerId', '00000000-0000-4000-8000-000000000000')
     .replace(':codeId', '00000000-0000-4000-8000-000000000000')
 }
 
