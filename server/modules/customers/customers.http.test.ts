@@ -254,7 +254,8 @@ describe('export (GDPR access)', () => {
       ],
     })
     // Nothing of the salon's secrets or other people.
-    for (const secret of [salon.hash, salon.id, salon.contactEmail, 'token', 'ÉLOÏSE']) expect(res.body).not.toContain(secret)
+    for (const secret of [salon.hash, salon.id, salon.contactEmail, 'token', 'ÉLOÏSE'])
+      expect(res.body).not.toContain(secret)
   })
 
   it('includes the salon’s private note', async () => {
