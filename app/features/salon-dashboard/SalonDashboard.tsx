@@ -35,12 +35,15 @@ export function SalonDashboard({ salonId }: { salonId: string }) {
   return (
     <Tabs value={tab} onValueChange={(value) => setTab(value as DashboardTab)} className="w-full">
       {/* Equal cells with a short label on a phone; the full names from the sm breakpoint. */}
-      <TabsList aria-label={t('dashboard.tabs.label')} className="grid w-full grid-cols-5 sm:inline-flex sm:w-auto">
+      <TabsList
+        aria-label={t('dashboard.tabs.label')}
+        className="grid w-full grid-cols-5 gap-0.5 max-sm:grid sm:inline-flex sm:w-auto sm:gap-1"
+      >
         {TABS.map(({ value, icon: Icon }) => (
           <TabsTrigger
             key={value}
             value={value}
-            className="h-auto min-h-12 flex-col gap-1 px-1 py-1.5 text-xs sm:h-10 sm:min-h-0 sm:flex-row sm:gap-2 sm:px-4 sm:py-0 sm:text-sm"
+            className="h-auto min-h-12 min-w-0 flex-col gap-1 px-1 py-1.5 max-sm:px-0.5 text-xs sm:h-10 sm:min-h-0 sm:flex-row sm:gap-2 sm:px-4 sm:py-0 sm:text-sm"
           >
             <Icon aria-hidden className="size-4 shrink-0" />
             <span className="sm:hidden">{t(labelKeys(value).short)}</span>

@@ -45,7 +45,9 @@ export function CustomerPanel({
       title={data?.name ?? t('customers.panel.loadingTitle')}
       description={
         data
-          ? t('customers.panel.since', { date: formatSalonDate(data.createdAt.slice(0, 10), currentLanguage()) })
+          ? t('customers.panel.since', {
+              date: formatSalonDate(data.createdAt.slice(0, 10), currentLanguage(), 'd MMMM yyyy'),
+            })
           : undefined
       }
     >
@@ -125,45 +127,6 @@ function CustomerFile({
         submitLabel={t('customers.panel.saveNotes')}
         pending={save.isPending}
         submitDisabled={notes.trim() === (customer.notes ?? '')}
-        secondaryAction={
-          <div className="flex flex-wrap gap-2">
-            <Button asChild variant="outline">
-              <a href={customerExportUrl(salonId, customer.id)} download>
-                <Download aria-hidden className="size-4" />
-                {t('customers.panel.export')}
-              </a>
-            </Button>
-            <Button
-              type="button"
-              variant="ghost"
-              className="text-danger hover:bg-danger-soft"
-              onClick={() => {
-                setUpcoming(undefined)
-                setConfirming(true)
-              }}
-            >
-              <Trash2 aria-hidden className="size-4" />
-              {t('customers.panel.erase')}
-            </Button>
-          </div>
-        }
-        error={
-          upcoming && (
-            <span className="flex flex-col gap-1.5">
-              <span className="font-medium">
-                {upcoming.length === 1
-                  ? t('customers.erase.upcomingOne')
-                  : t('customers.erase.upcoming', { count: upcoming.length })}
-              </span>
-              <span className="flex flex-col">
-                {upcomingLines.map((line) => (
-                  <span key={line}>{line}</span>
-                ))}
-              </span>
-              <span className="text-ink-soft">{t('customers.erase.upcomingHint')}</span>
-            </span>
-          )
-        }
       >
         <div className="grid gap-3 sm:grid-cols-3">
           <Fact label={t('customers.panel.phone')}>
@@ -238,6 +201,59 @@ function CustomerFile({
             />
           )}
         </Field>
+
+        <section
+          className="flex flex-col gap-3 rounded-xl border border-line/80 p-3.5"
+          aria-labelledby="customer-privacy"
+        >
+          <div className="flex flex-col gap-1">
+            <h3 id="customer-privacy" className="text-sm font-semibold">
+              {t('customers.panel.privacyTitle')}
+            </h3>
+            <p className="text-sm text-ink-soft">{t('customers.panel.privacyHint')}</p>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="outline" size="sm">
+              <a href={customerExportUrl(salonId, customer.id)} download>
+                <Download aria-hidden className="size-4" />
+                {t('customers.panel.export')}
+              </a>
+            </Button>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              className="border-danger/40 hover:bg-danger-soft"
+              onClick={() => {
+                setUpcoming(undefined)
+                setConfirming(true)
+              }}
+            >
+              <span className="inline-flex items-center gap-1.5 text-danger">
+                <Trash2 aria-hidden className="size-4" />
+                {t('customers.panel.erase')}
+              </span>
+            </Button>
+          </div>
+          {upcoming && (
+            <div role="alert" className="flex gap-2 rounded-xl bg-danger-soft p-3 text-sm text-ink">
+              <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-danger" />
+              <div className="flex flex-col gap-1.5">
+                <p className="font-medium">
+                  {upcoming.length === 1
+                    ? t('customers.erase.upcomingOne')
+                    : t('customers.erase.upcoming', { count: upcoming.length })}
+                </p>
+                <ul>
+                  {upcomingLines.map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+                <p className="text-ink-soft">{t('customers.erase.upcomingHint')}</p>
+              </div>
+            </div>
+          )}
+        </section>
       </DialogForm>
       <ConfirmDialog
         open={confirming}

@@ -152,15 +152,19 @@ function CustomerRow({ customer, onOpen }: { customer: CustomerSummary; onOpen: 
           ) : (
             <span className="text-sm text-ink-soft">{t('customers.noPhone')}</span>
           )}
-          <p className="text-sm text-ink-soft">
-            {customer.lastVisit
-              ? t('customers.lastVisit', { date: formatSalonDate(customer.lastVisit.localDate, language) })
-              : t('customers.noVisitYet')}
+          <p className="flex flex-col text-sm text-ink-soft sm:flex-row sm:flex-wrap sm:gap-x-1.5">
+            <span>
+              {customer.lastVisit
+                ? t('customers.lastVisit', { date: formatSalonDate(customer.lastVisit.localDate, language) })
+                : t('customers.noVisitYet')}
+            </span>
             {customer.nextVisit && (
               <>
-                <span aria-hidden> · </span>
+                <span aria-hidden className="hidden sm:inline">
+                  ·
+                </span>
                 <span className="sr-only">, </span>
-                <span className="whitespace-nowrap">
+                <span>
                   {t('customers.nextVisit', {
                     date: formatSalonDate(customer.nextVisit.localDate, language, 'EEE d MMM'),
                     time: customer.nextVisit.localTime,
