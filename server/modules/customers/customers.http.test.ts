@@ -354,3 +354,12 @@ describe('erasure (GDPR)', () => {
     expect((await countNoShows(t.database.db, [])).size).toBe(0)
   })
 })
+
+describe('the search key of a name', () => {
+  it('drops case and accents the way the database does', async () => {
+    const { nameKey } = await import('./customers.repository')
+    expect(nameKey('ÉLOÏSE Øster')).toBe('eloise oster')
+    expect(nameKey('Zoë')).toBe(nameKey('Zoe\u0308'))
+    expect(nameKey('Ștefan')).toBe('stefan')
+  })
+})

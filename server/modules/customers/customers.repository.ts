@@ -94,9 +94,12 @@ const PLAIN = 'AAAAAAaaaaaaCcEEEEeeeeIIIIiiiiNnOOOOOOooooooUUUUuuuuYyy'
 const nameKeySql = sql`lower(translate(${customers.name}, ${ACCENTED}, ${PLAIN}))`
 const phoneDigitsSql = sql`regexp_replace(coalesce(${customers.phone}, ''), '[^0-9]', '', 'g')`
 
-/** The same key for what a person typed. */
+const PLAIN_OF = new Map([...ACCENTED].map((letter, i) => [letter, PLAIN[i] as string]))
+
+/** The same key for what a person typed (letters the table lacks lose their accents all the same). */
 export function nameKey(value: string): string {
-  return value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+  const mapped = [...value.normalize('NFC')].map((c) => PLAIN_OF.get(c) ?? c).join('')
+  return mapped.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC').toLowerCase()
 }
 
 const likeEscaped = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
