@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { maskEmail } from '../common/privacy'
 import { TEXTS } from './texts'
@@ -21,6 +22,11 @@ async function signIn(page: Page) {
   await page.getByRole('button', { name: fill(fr.demoSignIn.continueAs, { email: maskEmail(OWNER) }) }).click()
   await expect(page).toHaveURL(/\/professional$/)
 }
+
+const seriousViolations = async (page: Page) =>
+  (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 
 const totalBookings = async (page: Page) =>
   ((await (await page.request.get('/api/salons/SAL001/dashboard')).json()) as { stats: { totalBookings: number } })
@@ -65,12 +71,14 @@ test('a customer erased: found by search, opened, exported, erased, gone from th
   await page.getByLabel(fr.customers.searchLabel).fill(phoneNumber.replaceAll(' ', ''))
   await expect(list.getByRole('button', { name })).toBeVisible()
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+  expect(await seriousViolations(page)).toEqual([])
 
   // The file: the booking, and a private note saved.
   await list.getByRole('button', { name }).click()
   const file = page.getByRole('dialog', { name })
   await expect(file).toBeVisible()
   await expect(file).toContainText('Taille de barbe')
+  expect(await seriousViolations(page)).toEqual([])
   await file.getByLabel(fr.customers.panel.notesLabel).fill('Préfère le mardi.')
   await file.getByRole('button', { name: fr.customers.panel.saveNotes }).click()
   await expect(page.getByText(fr.customers.panel.notesSaved)).toBeVisible()
