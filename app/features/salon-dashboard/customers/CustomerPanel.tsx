@@ -14,6 +14,7 @@ import { ConfirmDialog, DialogForm, FormDialog } from '../../../components/ui/Fo
 import { Field, Textarea } from '../../../components/ui/Input'
 import { toast } from '../../../components/ui/Toast'
 import { ApiError } from '../../../lib/api'
+import { cn } from '../../../lib/cn'
 import { currentLanguage } from '../../../lib/i18n'
 import { BookingStatusBadge } from '../BookingStatusBadge'
 import { formatPrice } from '../dashboard-api'
@@ -128,8 +129,8 @@ function CustomerFile({
         pending={save.isPending}
         submitDisabled={notes.trim() === (customer.notes ?? '')}
       >
-        <div className="grid gap-3 sm:grid-cols-3">
-          <Fact label={t('customers.panel.phone')}>
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+          <Fact label={t('customers.panel.phone')} className="col-span-2 sm:col-span-1">
             {customer.phone ? (
               <a
                 href={telHref(customer.phone)}
@@ -269,9 +270,9 @@ function CustomerFile({
   )
 }
 
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+function Fact({ label, className, children }: { label: string; className?: string; children: React.ReactNode }) {
   return (
-    <div className="flex min-w-0 flex-col gap-1 rounded-xl bg-sand/60 px-3 py-2.5">
+    <div className={cn('flex min-w-0 flex-col gap-1 rounded-xl bg-sand/60 px-3 py-2.5', className)}>
       <span className="text-xs font-medium text-ink-soft">{label}</span>
       <span className="min-w-0 break-words text-sm font-medium text-ink">{children}</span>
     </div>
