@@ -22,6 +22,7 @@ import { bookingsRoutes } from './modules/bookings/bookings.routes'
 import { calendarFilesRoutes } from './modules/calendar-files/calendar-files.routes'
 import { calendarSyncRoutes } from './modules/calendar-sync/calendar-sync.routes'
 import { catalogRoutes } from './modules/catalog/catalog.routes'
+import { customersRoutes } from './modules/customers/customers.routes'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes'
 import { googleRoutes } from './modules/google/google.routes'
 import type { Jobs } from './modules/jobs/job-engine'
@@ -90,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   teamRoutes(app, deps)
   bookingsRoutes(app, deps)
   dashboardRoutes(app, deps)
+  customersRoutes(app, deps)
   waitlistRoutes(app, deps)
   ambassadorsRoutes(app, deps)
   adminRoutes(app, deps)

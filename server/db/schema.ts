@@ -255,6 +255,10 @@ export const customers = pgTable(
     name: text('name').notNull(),
     phone: text('phone'),
     language: text('language').notNull().default('fr'),
+    /** The salon's private note on the customer (never shown to the customer, nor to the assistant). */
+    notes: text('notes'),
+    /** When the salon erased the customer's personal data (GDPR): the row stays for its bookings' figures. */
+    erasedAt: instant('erased_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

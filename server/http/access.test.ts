@@ -36,6 +36,11 @@ const EXPECTED: Record<string, AccessRule> = {
   'GET /api/salons/:id/bookings': 'salon',
   'POST /api/salons/:id/bookings': 'salon',
   'GET /api/salons/:id/dashboard': 'salon',
+  'GET /api/salons/:id/customers': 'salon',
+  'GET /api/salons/:id/customers/:customerId': 'salon',
+  'PATCH /api/salons/:id/customers/:customerId': 'salon',
+  'GET /api/salons/:id/customers/:customerId/export': 'salon',
+  'POST /api/salons/:id/customers/:customerId/erase': 'salon',
   'POST /api/salons/:id/disconnect': 'salon',
   'POST /api/salons/:id/sync-calendar': 'salon',
   'GET /api/salons/:id/calendar': 'salon',
@@ -126,6 +131,7 @@ function urlOf(pattern: string): string {
     .replace(':bookingId', bookingId)
     .replace(':serviceId', serviceId)
     .replace(':timeOffId', '00000000-0000-4000-8000-000000000000')
+    .replace(':customerId', '00000000-0000-4000-8000-000000000000')
     .replace(':codeId', '00000000-0000-4000-8000-000000000000')
 }
 

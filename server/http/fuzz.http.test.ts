@@ -130,6 +130,8 @@ async function prepare(): Promise<void> {
       payload: { serviceId, startsAt, customer: { name: 'Léa' } },
     })
   const bookingId: string = (await book('2026-12-02T10:00')).json().id
+  const customers = await t.app.inject({ url: '/api/salons/SAL001/customers', headers: { cookie: ownerSession } })
+  const customerId: string = customers.json().customers[0].id
   const timeOff = await t.app.inject({
     method: 'POST',
     url: '/api/salons/SAL001/time-off',
@@ -259,6 +261,15 @@ async function prepare(): Promise<void> {
       },
     }),
     'GET /api/salons/:id/dashboard': one({ params: { id: 'SAL001' } }),
+    'GET /api/salons/:id/customers': one({ params: { id: 'SAL001' }, query: { q: 'Léa 06 12', page: '1' } }),
+    'GET /api/salons/:id/customers/:customerId': one({ params: { id: 'SAL001', customerId } }),
+    'PATCH /api/salons/:id/customers/:customerId': one({
+      params: { id: 'SAL001', customerId },
+      body: { notes: 'Préfère le mardi.' },
+    }),
+    'GET /api/salons/:id/customers/:customerId/export': one({ params: { id: 'SAL001', customerId } }),
+    // Refused while the customer's appointment is to come (409): the customer stays for the other examples.
+    'POST /api/salons/:id/customers/:customerId/erase': one({ params: { id: 'SAL001', customerId } }),
     'POST /api/salons/:id/disconnect': one({ params: { id: 'SAL001' } }),
     'POST /api/salons/:id/sync-calendar': one({ params: { id: 'SAL001' } }),
     'GET /api/salons/:id/calendar': one({ params: { id: 'SAL001' } }),

@@ -1,7 +1,8 @@
-import { CalendarDays, Clock, LayoutDashboard } from 'lucide-react'
+import { CalendarDays, Clock, LayoutDashboard, UsersRound } from 'lucide-react'
 import { type ComponentType, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/Tabs'
+import { CustomersTab } from './customers/CustomersTab'
 import { InstagramGlyph } from './instagram/InstagramGlyph'
 import { InstagramTab } from './instagram/InstagramTab'
 import { OverviewTab } from './overview/OverviewTab'
@@ -13,8 +14,15 @@ const TABS: { value: DashboardTab; icon: ComponentType<{ className?: string; 'ar
   { value: 'instagram', icon: InstagramGlyph },
   { value: 'today', icon: CalendarDays },
   { value: 'schedule', icon: Clock },
+  { value: 'customers', icon: UsersRound },
 ]
-export type DashboardTab = 'overview' | 'instagram' | 'today' | 'schedule'
+export type DashboardTab = 'overview' | 'instagram' | 'today' | 'schedule' | 'customers'
+
+/** A tab's labels: the customers' texts live in their own block of the locale files. */
+const labelKeys = (tab: DashboardTab) =>
+  tab === 'customers'
+    ? { full: 'customers.tab', short: 'customers.tabShort' }
+    : { full: `dashboard.tabs.${tab}`, short: `dashboard.tabs.${tab}Short` }
 
 /**
  * The salon owner's dashboard (spec §2): Overview (the default), Instagram DMs, the day's bookings
@@ -26,17 +34,20 @@ export function SalonDashboard({ salonId }: { salonId: string }) {
   const [tab, setTab] = useState<DashboardTab>('overview')
   return (
     <Tabs value={tab} onValueChange={(value) => setTab(value as DashboardTab)} className="w-full">
-      {/* Four equal cells with a short label on a phone; the full names from the sm breakpoint. */}
-      <TabsList aria-label={t('dashboard.tabs.label')} className="grid w-full grid-cols-4 sm:inline-flex sm:w-auto">
+      {/* Equal cells with a short label on a phone; the full names from the sm breakpoint. */}
+      <TabsList
+        aria-label={t('dashboard.tabs.label')}
+        className="grid w-full grid-cols-5 gap-0.5 max-sm:grid sm:inline-flex sm:w-auto sm:gap-1"
+      >
         {TABS.map(({ value, icon: Icon }) => (
           <TabsTrigger
             key={value}
             value={value}
-            className="h-auto min-h-12 flex-col gap-1 px-1 py-1.5 text-xs sm:h-10 sm:min-h-0 sm:flex-row sm:gap-2 sm:px-4 sm:py-0 sm:text-sm"
+            className="h-auto min-h-12 min-w-0 flex-col gap-1 px-1 py-1.5 max-sm:px-0.5 text-xs sm:h-10 sm:min-h-0 sm:flex-row sm:gap-2 sm:px-4 sm:py-0 sm:text-sm"
           >
             <Icon aria-hidden className="size-4 shrink-0" />
-            <span className="sm:hidden">{t(`dashboard.tabs.${value}Short`)}</span>
-            <span className="hidden sm:inline">{t(`dashboard.tabs.${value}`)}</span>
+            <span className="sm:hidden">{t(labelKeys(value).short)}</span>
+            <span className="hidden sm:inline">{t(labelKeys(value).full)}</span>
           </TabsTrigger>
         ))}
       </TabsList>
@@ -51,6 +62,9 @@ export function SalonDashboard({ salonId }: { salonId: string }) {
       </TabsContent>
       <TabsContent value="schedule">
         <SchedulePanel salonId={salonId} />
+      </TabsContent>
+      <TabsContent value="customers">
+        <CustomersTab salonId={salonId} />
       </TabsContent>
     </Tabs>
   )

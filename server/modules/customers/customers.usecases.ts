@@ -1,6 +1,25 @@
-import type { Language } from '../../../common/languages'
-import type { Executor } from '../../db/client'
-import type { CustomerRow } from '../../db/schema'
+import { type Language, languageOfCountry } from '../../../common/languages'
+import {
+  CUSTOMERS_PAGE_SIZE,
+  type CustomerErased,
+  type CustomerDetails as CustomerFile,
+  type CustomerList,
+} from '../../../common/schemas/customers'
+import { formatLocalDateTime } from '../../../common/time'
+import type { Clock } from '../../clock'
+import type { Database, Executor } from '../../db/client'
+import type { CustomerRow, SalonRow } from '../../db/schema'
+import { readState } from '../assistant/conversation/state-storage'
+import { bookingChanged } from '../calendar-sync/calendar-sync.usecases'
+import type { Jobs } from '../jobs/job-engine'
+import { customerAlreadyErased, customerHasUpcomingBookings, customerNotFound } from './customers.errors'
+import {
+  type CustomerExport,
+  presentCustomerDetails,
+  presentCustomerExport,
+  presentCustomerSummary,
+  presentUpcoming,
+} from './customers.presenters'
 import * as repo from './customers.repository'
 
 export interface CustomerDetails {
@@ -59,4 +78,135 @@ export async function findCustomerByIdentity(
   identity: ChannelIdentity,
 ): Promise<CustomerRow | undefined> {
   return repo.findCustomerByIdentity(db, salonId, identity.channel, identity.externalId)
+}
+
+// ——— The salon's customers: list, file, private note, GDPR export and erasure ———
+
+/** The name an erased customer's bookings show, in the salon's language (the figures keep counting them). */
+const ANONYMISED_NAME: Record<Language, string> = {
+  fr: 'Client anonymisé',
+  de: 'Anonymisierte Kundschaft',
+  it: 'Cliente anonimizzato',
+  en: 'Anonymised customer',
+}
+
+export interface CustomersDeps {
+  db: Database
+  clock: Clock
+  jobs: Jobs
+}
+
+/** One page of the salon's customers, searched by name (any case, accents or not) or phone digits. */
+export async function listSalonCustomers(
+  deps: Pick<CustomersDeps, 'db' | 'clock'>,
+  salon: SalonRow,
+  query: { q?: string | undefined; page: number },
+): Promise<CustomerList> {
+  const { rows, total } = await repo.listCustomers(deps.db, salon.id, {
+    search: query.q || undefined,
+    now: deps.clock.now(),
+    limit: CUSTOMERS_PAGE_SIZE,
+    offset: (query.page - 1) * CUSTOMERS_PAGE_SIZE,
+  })
+  const noShows = await repo.countNoShows(
+    deps.db,
+    rows.map((r) => r.id),
+  )
+  return {
+    customers: rows.map((row) => presentCustomerSummary(row, noShows.get(row.id) ?? 0, salon)),
+    total,
+    page: query.page,
+    pageSize: CUSTOMERS_PAGE_SIZE,
+  }
+}
+
+/** The salon's customer, not erased; another salon's or an erased one is "not found". */
+async function requireCustomer(db: Executor, salon: SalonRow, customerId: string, lock = false) {
+  const customer = await repo.findSalonCustomer(db, salon.id, customerId, { lock })
+  if (!customer || customer.erasedAt) throw customerNotFound()
+  return customer
+}
+
+async function customerFile(db: Executor, customer: CustomerRow) {
+  const [identities, { bookings, notes }, noShows] = await Promise.all([
+    repo.listIdentities(db, customer.id),
+    repo.listCustomerBookings(db, customer.id),
+    repo.countNoShows(db, [customer.id]),
+  ])
+  return { identities, bookings, notes, noShows: noShows.get(customer.id) ?? 0 }
+}
+
+/** One customer's file: profile, private note, channel identities, bookings with their notes, no-shows. */
+export async function getSalonCustomer(db: Database, salon: SalonRow, customerId: string): Promise<CustomerFile> {
+  const customer = await requireCustomer(db, salon, customerId)
+  return presentCustomerDetails(customer, await customerFile(db, customer), salon)
+}
+
+/** The salon's private note on the customer (empty: none). */
+export async function setSalonCustomerNotes(
+  deps: Pick<CustomersDeps, 'db' | 'clock'>,
+  salon: SalonRow,
+  customerId: string,
+  notes: string | null,
+): Promise<CustomerFile> {
+  const customer = await deps.db.transaction(async (tx) => {
+    await requireCustomer(tx, salon, customerId, true)
+    return repo.setCustomerNotes(tx, customerId, notes, deps.clock.now())
+  })
+  return presentCustomerDetails(customer, await customerFile(deps.db, customer), salon)
+}
+
+/** Everything held about the customer (GDPR access request), and the name of its file. */
+export async function exportSalonCustomer(
+  deps: Pick<CustomersDeps, 'db' | 'clock'>,
+  salon: SalonRow,
+  customerId: string,
+): Promise<{ data: CustomerExport; filename: string }> {
+  const now = deps.clock.now()
+  const customer = await requireCustomer(deps.db, salon, customerId)
+  const [file, conversations] = await Promise.all([
+    customerFile(deps.db, customer),
+    repo.listConversations(deps.db, customer.id),
+  ])
+  const data = presentCustomerExport(
+    customer,
+    {
+      ...file,
+      conversations: conversations.map((row) => ({
+        row,
+        messages: (readState(row.state).history ?? []).map((turn) => ({ role: turn.role, content: turn.content })),
+      })),
+    },
+    salon,
+    now,
+  )
+  const day = formatLocalDateTime(now, salon.timeZone).slice(0, 10)
+  // No name in the file name: it lands in a downloads folder and in the browser's history.
+  return { data, filename: `client-${customer.id.slice(0, 8)}-${day}.json` }
+}
+
+/**
+ * Erases the customer's personal data (GDPR erasure), in one transaction: name anonymised, phone and
+ * the salon's note removed, channel identities, chats and booking notes deleted. Their bookings stay
+ * (the salon's figures count them) under the anonymised customer, and each one's calendar event is
+ * rewritten without the name. Refused while appointments are to come: the salon cancels them first
+ * (and the customer is told), so nothing is cancelled silently.
+ */
+export async function eraseSalonCustomer(
+  deps: CustomersDeps,
+  salon: SalonRow,
+  customerId: string,
+): Promise<CustomerErased> {
+  const now = deps.clock.now()
+  return deps.db.transaction(async (tx) => {
+    // Locked first: a booking being made for them now waits, and then meets the erased customer.
+    const customer = await repo.findSalonCustomer(tx, salon.id, customerId, { lock: true })
+    if (!customer) throw customerNotFound()
+    if (customer.erasedAt) throw customerAlreadyErased()
+    const upcoming = await repo.listUpcomingBookings(tx, customer.id, now)
+    if (upcoming.length > 0) throw customerHasUpcomingBookings(upcoming.map((b) => presentUpcoming(b, salon)))
+    const kept = await repo.eraseCustomerData(tx, customer.id, ANONYMISED_NAME[languageOfCountry(salon.country)], now)
+    for (const bookingId of kept) await bookingChanged(tx, deps.jobs, salon.id, bookingId)
+    return { id: customer.id, bookingsKept: kept.length }
+  })
 }

@@ -1,0 +1,209 @@
+import { isLanguage, type Language } from '../../../common/languages'
+import type { BookingChannel } from '../../../common/schemas/booking'
+import type {
+  CustomerBooking,
+  CustomerDetails,
+  CustomerSummary,
+  CustomerVisit,
+  UpcomingBooking,
+} from '../../../common/schemas/customers'
+import { formatLocalDateTime } from '../../../common/time'
+import type { BookingNoteRow, BookingRow, ConversationRow, CustomerRow, SalonRow } from '../../db/schema'
+import { presentBookingNote } from '../bookings/bookings.presenters'
+import type { CustomerIdentityRow, CustomerListRow } from './customers.repository'
+
+/** What leaves the server about a salon's customers: never a raw row. */
+
+export function presentVisit(startsAt: Date, salon: SalonRow): CustomerVisit {
+  const local = formatLocalDateTime(startsAt, salon.timeZone)
+  return { startsAt: startsAt.toISOString(), localDate: local.slice(0, 10), localTime: local.slice(11) }
+}
+
+export function presentCustomerSummary(row: CustomerListRow, noShows: number, salon: SalonRow): CustomerSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    phone: row.phone,
+    lastVisit: row.lastVisit ? presentVisit(row.lastVisit, salon) : null,
+    nextVisit: row.nextVisit ? presentVisit(row.nextVisit, salon) : null,
+    bookingCount: row.bookingCount,
+    noShowCount: noShows,
+  }
+}
+
+/** The end of an id on a channel: enough for the salon to tell two apart, not a handle to reuse. */
+export function shortIdentity(externalId: string): string {
+  return externalId.length <= 8 ? externalId : `…${externalId.slice(-8)}`
+}
+
+/** The customer's notes about a booking as it stands now (a moved booking's old "late" no longer applies). */
+function notesOf(booking: BookingRow, notes: readonly BookingNoteRow[]) {
+  return notes
+    .filter((n) => n.bookingId === booking.id && n.appointmentStartsAt.getTime() === booking.startsAt.getTime())
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+}
+
+export function presentCustomerBooking(
+  booking: BookingRow,
+  notes: readonly BookingNoteRow[],
+  salon: SalonRow,
+): CustomerBooking {
+  const visit = presentVisit(booking.startsAt, salon)
+  return {
+    id: booking.id,
+    startsAt: visit.startsAt,
+    localDate: visit.localDate,
+    localTime: visit.localTime,
+    service: booking.serviceName,
+    duration: booking.durationMinutes,
+    price: booking.priceMinor,
+    currency: booking.currency,
+    status: booking.status,
+    channel: booking.channel as BookingChannel,
+    notes: notesOf(booking, notes).map((n) => presentBookingNote(n, salon)),
+  }
+}
+
+export function presentCustomerDetails(
+  customer: CustomerRow,
+  file: {
+    identities: readonly CustomerIdentityRow[]
+    bookings: readonly BookingRow[]
+    notes: readonly BookingNoteRow[]
+    noShows: number
+  },
+  salon: SalonRow,
+): CustomerDetails {
+  return {
+    id: customer.id,
+    name: customer.name,
+    phone: customer.phone,
+    language: languageOf(customer.language),
+    notes: customer.notes,
+    createdAt: customer.createdAt.toISOString(),
+    noShowCount: file.noShows,
+    identities: file.identities.map((i) => ({
+      channel: i.channel,
+      shortId: shortIdentity(i.externalId),
+      createdAt: i.createdAt.toISOString(),
+    })),
+    bookings: file.bookings.map((b) => presentCustomerBooking(b, file.notes, salon)),
+  }
+}
+
+export function presentUpcoming(booking: BookingRow, salon: SalonRow): UpcomingBooking {
+  const visit = presentVisit(booking.startsAt, salon)
+  return { id: booking.id, localDate: visit.localDate, localTime: visit.localTime, service: booking.serviceName }
+}
+
+export function languageOf(value: string): Language {
+  return isLanguage(value) ? value : 'fr'
+}
+
+/** Everything the salon holds about one customer, as a GDPR access request is answered. */
+export interface CustomerExport {
+  format: 'salonia.customer-export/1'
+  exportedAt: string
+  salon: { id: string; name: string }
+  customer: {
+    id: string
+    name: string
+    phone: string | null
+    language: string
+    salonNotes: string | null
+    createdAt: string
+    updatedAt: string
+    erasedAt: string | null
+  }
+  channelIdentities: { channel: string; externalId: string; createdAt: string }[]
+  bookings: {
+    id: string
+    startsAt: string
+    endsAt: string
+    localStart: string
+    service: string
+    durationMinutes: number
+    priceMinor: number
+    currency: string
+    status: string
+    channel: string
+    createdAt: string
+    cancelledAt: string | null
+    customerNotes: { kind: string; minutes: number | null; aboutStart: string; createdAt: string }[]
+  }[]
+  conversations: {
+    channel: string
+    language: string
+    startedAt: string
+    lastMessageAt: string
+    messageCount: number
+    /** The messages the assistant still keeps of the chat (the latest ones only). */
+    messages: { role: string; content: string }[]
+  }[]
+}
+
+export function presentCustomerExport(
+  customer: CustomerRow,
+  file: {
+    identities: readonly CustomerIdentityRow[]
+    bookings: readonly BookingRow[]
+    notes: readonly BookingNoteRow[]
+    conversations: readonly { row: ConversationRow; messages: { role: string; content: string }[] }[]
+  },
+  salon: SalonRow,
+  now: Date,
+): CustomerExport {
+  return {
+    format: 'salonia.customer-export/1',
+    exportedAt: now.toISOString(),
+    salon: { id: salon.publicId, name: salon.name },
+    customer: {
+      id: customer.id,
+      name: customer.name,
+      phone: customer.phone,
+      language: customer.language,
+      salonNotes: customer.notes,
+      createdAt: customer.createdAt.toISOString(),
+      updatedAt: customer.updatedAt.toISOString(),
+      erasedAt: customer.erasedAt?.toISOString() ?? null,
+    },
+    channelIdentities: file.identities.map((i) => ({
+      channel: i.channel,
+      externalId: i.externalId,
+      createdAt: i.createdAt.toISOString(),
+    })),
+    bookings: [...file.bookings]
+      .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
+      .map((b) => ({
+        id: b.id,
+        startsAt: b.startsAt.toISOString(),
+        endsAt: b.endsAt.toISOString(),
+        localStart: formatLocalDateTime(b.startsAt, salon.timeZone),
+        service: b.serviceName,
+        durationMinutes: b.durationMinutes,
+        priceMinor: b.priceMinor,
+        currency: b.currency,
+        status: b.status,
+        channel: b.channel,
+        createdAt: b.createdAt.toISOString(),
+        cancelledAt: b.cancelledAt?.toISOString() ?? null,
+        // Every note held, also those about a start since moved: the export is what we hold, not what is shown.
+        customerNotes: file.notes
+          .filter((n) => n.bookingId === b.id)
+          .map((n) => ({
+            kind: n.kind,
+            minutes: n.minutes,
+            aboutStart: n.appointmentStartsAt.toISOString(),
+            createdAt: n.createdAt.toISOString(),
+          })),
+      })),
+    conversations: file.conversations.map(({ row, messages }) => ({
+      channel: row.channel,
+      language: row.language,
+      startedAt: row.createdAt.toISOString(),
+      lastMessageAt: row.updatedAt.toISOString(),
+      messageCount: row.messageCount,
+      messages,
+    })),
+  }
+}

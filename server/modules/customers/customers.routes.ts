@@ -1,0 +1,80 @@
+import {
+  customerDetailsSchema,
+  customerErasedSchema,
+  customerListQuerySchema,
+  customerListSchema,
+  customerNotesInputSchema,
+  customerParamsSchema,
+} from '../../../common/schemas/customers'
+import { salonParamsSchema } from '../../../common/schemas/salon'
+import type { App, AppDeps } from '../../http/types'
+import { requireSalon } from '../salons/salons.usecases'
+import {
+  eraseSalonCustomer,
+  exportSalonCustomer,
+  getSalonCustomer,
+  listSalonCustomers,
+  setSalonCustomerNotes,
+} from './customers.usecases'
+
+/** The salon's customers (dashboard "Clients"), for its own professional only. */
+export function customersRoutes(app: App, { db, clock, jobs }: AppDeps): void {
+  app.get(
+    '/api/salons/:id/customers',
+    {
+      config: { access: 'salon' },
+      schema: {
+        params: salonParamsSchema,
+        querystring: customerListQuerySchema,
+        response: { 200: customerListSchema },
+      },
+    },
+    async (request) => listSalonCustomers({ db, clock }, await requireSalon(db, request.params.id), request.query),
+  )
+
+  app.get(
+    '/api/salons/:id/customers/:customerId',
+    { config: { access: 'salon' }, schema: { params: customerParamsSchema, response: { 200: customerDetailsSchema } } },
+    async (request) => getSalonCustomer(db, await requireSalon(db, request.params.id), request.params.customerId),
+  )
+
+  app.patch(
+    '/api/salons/:id/customers/:customerId',
+    {
+      config: { access: 'salon' },
+      schema: {
+        params: customerParamsSchema,
+        body: customerNotesInputSchema,
+        response: { 200: customerDetailsSchema },
+      },
+    },
+    async (request) =>
+      setSalonCustomerNotes(
+        { db, clock },
+        await requireSalon(db, request.params.id),
+        request.params.customerId,
+        request.body.notes,
+      ),
+  )
+
+  app.get(
+    '/api/salons/:id/customers/:customerId/export',
+    { config: { access: 'salon' }, schema: { params: customerParamsSchema } },
+    async (request, reply) => {
+      const salon = await requireSalon(db, request.params.id)
+      const { data, filename } = await exportSalonCustomer({ db, clock }, salon, request.params.customerId)
+      return reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(JSON.stringify(data, null, 2))
+    },
+  )
+
+  app.post(
+    '/api/salons/:id/customers/:customerId/erase',
+    { config: { access: 'salon' }, schema: { params: customerParamsSchema, response: { 200: customerErasedSchema } } },
+    async (request) =>
+      eraseSalonCustomer({ db, clock, jobs }, await requireSalon(db, request.params.id), request.params.customerId),
+  )
+}
