@@ -33,6 +33,9 @@ export interface BookingForCalendar {
   channel: BookingChannel
   customerName: string
   customerPhone: string | null
+  /** Who performs it; named in the title when the salon has several members (`teamOfSeveral`). */
+  memberName?: string
+  teamOfSeveral?: boolean
   /** The customer said they would be late (when: `lateNotedAt`), by `lateMinutes` when they said how much. */
   lateMinutes?: number | null
   lateNotedAt?: Date | null
@@ -51,12 +54,15 @@ const TEXTS: Record<
     phone: string
     bookedVia: string
     open: string
+    /** "avec Léa": who performs it, in a salon of several members. */
+    with: (member: string) => string
     channels: Record<BookingChannel, string>
     /** "Running about 10 min late (said at 13:52)"; `minutes` null: late, without saying how much. */
     late: (minutes: number | null, time: string) => string
   }
 > = {
   fr: {
+    with: (member) => `avec ${member}`,
     late: (minutes, time) =>
       minutes === null
         ? `⏱ Le client a prévenu d'un retard (à ${time})`
@@ -74,6 +80,7 @@ const TEXTS: Record<
     },
   },
   de: {
+    with: (member) => `bei ${member}`,
     late: (minutes, time) =>
       minutes === null
         ? `⏱ Kunde hat Verspätung angekündigt (um ${time} Uhr)`
@@ -91,6 +98,7 @@ const TEXTS: Record<
     },
   },
   it: {
+    with: (member) => `con ${member}`,
     late: (minutes, time) =>
       minutes === null
         ? `⏱ Il cliente ha avvisato di un ritardo (alle ${time})`
@@ -108,6 +116,7 @@ const TEXTS: Record<
     },
   },
   en: {
+    with: (member) => `with ${member}`,
     late: (minutes, time) =>
       minutes === null
         ? `⏱ The customer said they will be late (at ${time})`
@@ -148,7 +157,11 @@ export function eventOf(booking: BookingForCalendar, salon: SalonForCalendar, pu
   return {
     id: eventIdOf(booking.id),
     status: 'confirmed',
-    summary: `${booking.serviceName} · ${firstName(booking.customerName)}`,
+    summary: [
+      booking.serviceName,
+      firstName(booking.customerName),
+      ...(booking.teamOfSeveral && booking.memberName ? [texts.with(booking.memberName)] : []),
+    ].join(' · '),
     description,
     location: salon.address,
     start: { dateTime: booking.startsAt.toISOString(), timeZone: salon.timeZone },

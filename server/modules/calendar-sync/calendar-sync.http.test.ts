@@ -67,7 +67,8 @@ describe('bookings into the salon calendar', () => {
 
     const first = [...events.values()].find((e) => instant(e.start?.dateTime) === at('2026-12-02T10:00'))
     expect(first).toMatchObject({
-      summary: expect.stringMatching(/^.+ · (Camille|Léa)$/),
+      // The demo salon has two stylists: the title says whose appointment it is.
+      summary: expect.stringMatching(/^.+ · (Camille|Léa) · avec (Léa|Hugo)$/),
       location: '12 rue des Lilas, 75011 Paris',
       start: { timeZone: 'Europe/Paris' },
       end: { timeZone: 'Europe/Paris' },

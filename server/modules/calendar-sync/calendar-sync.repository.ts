@@ -12,6 +12,7 @@ import {
   type GoogleAccountRow,
   googleAccounts,
   salons,
+  teamMembers,
 } from '../../db/schema'
 
 /** The calendar sync's tables: bookings' events, the salon's busy times, and the sync state. */
@@ -76,6 +77,9 @@ const bookingColumns = {
   channel: bookings.channel,
   customerName: customers.name,
   customerPhone: customers.phone,
+  memberName: teamMembers.name,
+  // A solo salon's events need no name: its owner is the only one who works there.
+  teamOfSeveral: sql<boolean>`(select count(*) > 1 from ${teamMembers} t where t.salon_id = ${bookings.salonId})`,
   lateMinutes: bookingNotes.minutes,
   lateNotedAt: bookingNotes.createdAt,
 }
@@ -97,6 +101,9 @@ export type BookingWithCustomer = {
   channel: BookingRow['channel']
   customerName: string
   customerPhone: string | null
+  /** Who performs it, and whether the salon has other members (then the event names them). */
+  memberName: string
+  teamOfSeveral: boolean
   /** The customer said they would be late (`lateNotedAt`), by `lateMinutes` when they said how much. */
   lateMinutes: number | null
   lateNotedAt: Date | null
@@ -110,6 +117,7 @@ export async function findBookingWithLink(
     .select({ booking: bookingColumns, link: calendarEvents })
     .from(bookings)
     .innerJoin(customers, eq(customers.id, bookings.customerId))
+    .innerJoin(teamMembers, eq(teamMembers.id, bookings.memberId))
     .leftJoin(calendarEvents, eq(calendarEvents.bookingId, bookings.id))
     .leftJoin(bookingNotes, lateNoteOfBooking)
     .where(eq(bookings.id, bookingId))
@@ -130,6 +138,7 @@ export async function listBookingsToReconcile(
     .select({ booking: bookingColumns, link: calendarEvents })
     .from(bookings)
     .innerJoin(customers, eq(customers.id, bookings.customerId))
+    .innerJoin(teamMembers, eq(teamMembers.id, bookings.memberId))
     .leftJoin(calendarEvents, eq(calendarEvents.bookingId, bookings.id))
     .leftJoin(bookingNotes, lateNoteOfBooking)
     .where(
