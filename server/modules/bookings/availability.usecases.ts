@@ -44,8 +44,13 @@ export async function loadTeamSchedule(
   const memberBusy = new Map<string, BusyInterval[]>()
   for (const [start, end, kind, member] of facts.busy) {
     const whose = member ?? (kind === 'external' && blocksOwnerOnly ? (owner ?? null) : null)
-    if (whose === null) salonBusy.push({ start, end, kind })
-    else memberBusy.set(whose, [...(memberBusy.get(whose) ?? []), { start, end, kind }])
+    if (whose === null) {
+      salonBusy.push({ start, end, kind })
+      continue
+    }
+    const own = memberBusy.get(whose)
+    if (own) own.push({ start, end, kind })
+    else memberBusy.set(whose, [{ start, end, kind }])
   }
   if (choice.memberId && !facts.members.some(([id]) => id === choice.memberId)) throw memberNotFound()
   const members = facts.members
