@@ -8,7 +8,9 @@ export const LANGUAGE_STORAGE_KEY = 'salonia-language'
 // Each language is its own chunk: a visitor downloads only the texts they read. The texts of the
 // professional, admin and sign-in screens are apart (areas/), loaded with those pages only.
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*.json')
-const areaCatalogues = import.meta.glob<{ default: Record<string, unknown> }>('../locales/areas/*.json')
+// The areas' texts are split by part (areas/<lang>.json, areas/<part>/<lang>.json): each part of
+// the dashboard keeps its own files, with its own top-level keys.
+const areaCatalogues = import.meta.glob<{ default: Record<string, unknown> }>('../locales/areas/**/*.json')
 let areaTextsWanted = false
 
 function storedLanguage(): Language | undefined {
@@ -40,10 +42,11 @@ async function loadCatalogue(language: Language): Promise<void> {
     i18next.addResourceBundle(language, 'translation', (await load()).default)
   }
   if (areaTextsWanted && !areaLoaded.has(language)) {
-    const load = areaCatalogues[`../locales/areas/${language}.json`]
-    if (!load) throw new Error(`No area texts for ${language}`)
+    const parts = Object.entries(areaCatalogues).filter(([path]) => path.endsWith(`/${language}.json`))
+    if (parts.length === 0) throw new Error(`No area texts for ${language}`)
     // Merged into the same namespace: the area screens use plain keys like every other page.
-    i18next.addResourceBundle(language, 'translation', (await load()).default, true, false)
+    for (const [, load] of parts)
+      i18next.addResourceBundle(language, 'translation', (await load()).default, true, false)
     areaLoaded.add(language)
   }
 }

@@ -1,7 +1,15 @@
+import deCustomers from './areas/customers/de.json'
+import enCustomers from './areas/customers/en.json'
+import frCustomers from './areas/customers/fr.json'
+import itCustomers from './areas/customers/it.json'
 import deAreas from './areas/de.json'
 import enAreas from './areas/en.json'
 import frAreas from './areas/fr.json'
 import itAreas from './areas/it.json'
+import deServices from './areas/services/de.json'
+import enServices from './areas/services/en.json'
+import frServices from './areas/services/fr.json'
+import itServices from './areas/services/it.json'
 import deCore from './de.json'
 import enCore from './en.json'
 import frCore from './fr.json'
@@ -9,10 +17,11 @@ import itCore from './it.json'
 
 /**
  * Every text of each language in one object, for tests. The web app loads the two parts apart:
- * `<language>.json` for every page, `areas/<language>.json` (professional, admin and sign-in
- * screens) only with those pages, so visitors of the public pages do not download them.
+ * `<language>.json` for every page, the areas' files (professional, admin and sign-in screens:
+ * `areas/<language>.json` and one folder per part of the dashboard) only with those pages, so
+ * visitors of the public pages do not download them.
  */
-export const fr = { ...frCore, ...frAreas }
-export const de = { ...deCore, ...deAreas }
-export const it = { ...itCore, ...itAreas }
-export const en = { ...enCore, ...enAreas }
+export const fr = { ...frCore, ...frAreas, ...frCustomers, ...frServices }
+export const de = { ...deCore, ...deAreas, ...deCustomers, ...deServices }
+export const it = { ...itCore, ...itAreas, ...itCustomers, ...itServices }
+export const en = { ...enCore, ...enAreas, ...enCustomers, ...enServices }

@@ -8,8 +8,18 @@ import { LANGUAGES } from '../../common/languages'
 type Texts = { [key: string]: string | Texts }
 const dir = import.meta.dirname
 const read = (file: string): Texts => JSON.parse(readFileSync(join(dir, file), 'utf8'))
+/** The area parts: areas/ itself and each of its folders (one per part of the dashboard). */
+const areaFolders = [
+  'areas',
+  ...readdirSync(join(dir, 'areas'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => `areas/${entry.name}`),
+]
+/** A language's area texts: the parts merged (their top-level keys are distinct, checked below). */
+const areaTexts = (language: string): Texts =>
+  Object.assign({}, ...areaFolders.map((folder) => read(`${folder}/${language}.json`)))
 /** A language's texts: every page's, and the areas' (professional, admin, sign-in), loaded apart. */
-const load = (language: string): Texts => ({ ...read(`${language}.json`), ...read(`areas/${language}.json`) })
+const load = (language: string): Texts => ({ ...read(`${language}.json`), ...areaTexts(language) })
 
 function flatten(texts: Texts, prefix = ''): Map<string, string> {
   const out = new Map<string, string>()
@@ -46,14 +56,21 @@ describe('the four locale files', () => {
     ).toEqual(LANGUAGES.map((l) => `${l}.json`).sort())
   })
 
-  it.each(LANGUAGES)('%s keeps the areas apart from the texts of every page', (language) => {
-    const core = Object.keys(read(`${language}.json`))
-    expect(Object.keys(read(`areas/${language}.json`)).filter((key) => core.includes(key))).toEqual([])
+  it.each(LANGUAGES)('%s keeps the areas apart from the texts of every page, each part its own keys', (language) => {
+    const seen = Object.keys(read(`${language}.json`))
+    for (const folder of areaFolders) {
+      const keys = Object.keys(read(`${folder}/${language}.json`))
+      expect(
+        keys.filter((key) => seen.includes(key)),
+        folder,
+      ).toEqual([])
+      seen.push(...keys)
+    }
   })
 
-  it('have their area parts, one per language', () => {
+  it.each(areaFolders)('%s holds one file per language, and nothing else', (folder) => {
     expect(
-      readdirSync(join(dir, 'areas'))
+      readdirSync(join(dir, folder))
         .filter((f) => f.endsWith('.json'))
         .sort(),
     ).toEqual(LANGUAGES.map((l) => `${l}.json`).sort())
