@@ -1,7 +1,15 @@
+import deCustomers from '../app/locales/areas/customers/de.json' with { type: 'json' }
+import enCustomers from '../app/locales/areas/customers/en.json' with { type: 'json' }
+import frCustomers from '../app/locales/areas/customers/fr.json' with { type: 'json' }
+import itCustomers from '../app/locales/areas/customers/it.json' with { type: 'json' }
 import deAreas from '../app/locales/areas/de.json' with { type: 'json' }
 import enAreas from '../app/locales/areas/en.json' with { type: 'json' }
 import frAreas from '../app/locales/areas/fr.json' with { type: 'json' }
 import itAreas from '../app/locales/areas/it.json' with { type: 'json' }
+import deServices from '../app/locales/areas/services/de.json' with { type: 'json' }
+import enServices from '../app/locales/areas/services/en.json' with { type: 'json' }
+import frServices from '../app/locales/areas/services/fr.json' with { type: 'json' }
+import itServices from '../app/locales/areas/services/it.json' with { type: 'json' }
 import de from '../app/locales/de.json' with { type: 'json' }
 import en from '../app/locales/en.json' with { type: 'json' }
 import fr from '../app/locales/fr.json' with { type: 'json' }
@@ -12,9 +20,9 @@ import it from '../app/locales/it.json' with { type: 'json' }
  * page's texts and those of the professional, admin and sign-in areas (see app/locales/all.ts).
  */
 export const TEXTS = {
-  fr: { ...fr, ...frAreas },
-  de: { ...de, ...deAreas },
-  it: { ...it, ...itAreas },
-  en: { ...en, ...enAreas },
+  fr: { ...fr, ...frAreas, ...frCustomers, ...frServices },
+  de: { ...de, ...deAreas, ...deCustomers, ...deServices },
+  it: { ...it, ...itAreas, ...itCustomers, ...itServices },
+  en: { ...en, ...enAreas, ...enCustomers, ...enServices },
 }
 export type Texts = (typeof TEXTS)['fr']
