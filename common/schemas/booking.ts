@@ -1,10 +1,11 @@
 import { z } from 'zod'
 import { LANGUAGES } from '../languages'
 import { text } from './primitives'
+import { emailSchema } from './salon'
 import { pointInTimeSchema } from './schedule'
 import { bookingMemberSchema } from './team'
 
-export const BOOKING_STATUSES = ['confirmed', 'pending', 'cancelled'] as const
+export const BOOKING_STATUSES = ['confirmed', 'pending', 'cancelled', 'no_show', 'completed'] as const
 export type BookingStatus = (typeof BOOKING_STATUSES)[number]
 export const BOOKING_CHANNELS = ['web', 'telegram', 'instagram', 'mcp', 'dashboard', 'api'] as const
 export type BookingChannel = (typeof BOOKING_CHANNELS)[number]
@@ -49,8 +50,77 @@ export const bookingSchema = z.object({
   cancelledAt: z.string().nullable(),
   /** The customer's notes about this appointment as it stands (newest first): none once it moves. */
   notes: z.array(bookingNoteSchema),
+  customerId: z.string(),
+  /** Why the salon cancelled it, when it said (told to the customer). */
+  cancelReason: z.string().nullable(),
+  /** The salon's private note on this booking: never shown to the customer nor to the assistant. */
+  salonNote: z.string().nullable(),
 })
 export type Booking = z.infer<typeof bookingSchema>
+
+/** What happened to a booking, oldest first (the booking panel's history). */
+export const BOOKING_EVENT_KINDS = ['created', 'moved', 'cancelled', 'status', 'note'] as const
+export type BookingEventKind = (typeof BOOKING_EVENT_KINDS)[number]
+/** Who did it: the customer (chat, Telegram, Instagram), the salon (dashboard, API, MCP), or Salonia itself. */
+export const BOOKING_ACTORS = ['customer', 'salon', 'system'] as const
+export type BookingActor = (typeof BOOKING_ACTORS)[number]
+
+/** A start on the salon's clock: the instant, and its local date and time (HH:mm). */
+const localStartSchema = z.object({ startsAt: z.string(), localDate: z.string(), localTime: z.string() })
+
+export const bookingEventSchema = z.object({
+  kind: z.enum(BOOKING_EVENT_KINDS),
+  actor: z.enum(BOOKING_ACTORS),
+  channel: z.enum(BOOKING_CHANNELS),
+  /** When it happened: the instant, and the salon's date and time of it. */
+  at: localStartSchema,
+  /** moved: from where to where (start and member). */
+  from: localStartSchema.extend({ member: bookingMemberSchema.nullable() }).nullable(),
+  to: localStartSchema.extend({ member: bookingMemberSchema.nullable() }).nullable(),
+  /** status: the new status; cancelled: 'cancelled'. */
+  status: z.enum(BOOKING_STATUSES).nullable(),
+  /** cancelled: the salon's reason, when given. */
+  reason: z.string().nullable(),
+  /** Whether the customer was told (a change the salon made), and how. */
+  toldBy: z.array(z.enum(['email', 'web'])),
+})
+export type BookingEvent = z.infer<typeof bookingEventSchema>
+
+/** GET /api/bookings/:bookingId — the booking panel: the booking, its customer's contacts and its history. */
+export const bookingDetailsSchema = z.object({
+  booking: bookingSchema,
+  customer: z.object({
+    id: z.string(),
+    name: z.string(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+    language: z.enum(LANGUAGES),
+  }),
+  history: z.array(bookingEventSchema),
+})
+export type BookingDetails = z.infer<typeof bookingDetailsSchema>
+
+/** The longest reason a salon gives for a cancellation, and the longest private note on a booking. */
+export const CANCEL_REASON_MAX = 500
+export const BOOKING_SALON_NOTE_MAX = 2000
+
+/** POST /api/bookings/:bookingId/cancel — the body is optional (the customer's own cancel sends none). */
+export const bookingCancelInputSchema = z
+  .object({
+    reason: text()
+      .max(CANCEL_REASON_MAX, `The reason is at most ${CANCEL_REASON_MAX} characters`)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+  })
+  .optional()
+
+/** POST /api/bookings/:bookingId/status — an appointment that has begun: no-show or done; back to confirmed undoes it. */
+export const bookingStatusInputSchema = z.object({ status: z.enum(['no_show', 'completed', 'confirmed']) })
+
+/** PUT /api/bookings/:bookingId/note — empty clears it. */
+export const bookingSalonNoteInputSchema = z.object({
+  note: text().max(BOOKING_SALON_NOTE_MAX, `The note is at most ${BOOKING_SALON_NOTE_MAX} characters`),
+})
 
 export const phoneSchema = text()
   .max(32, 'The phone number is too long')
@@ -59,13 +129,22 @@ export const phoneSchema = text()
 export const customerInputSchema = z.object({
   name: text().min(1, 'The client name is required').max(80, 'The client name is at most 80 characters'),
   phone: phoneSchema.optional().or(z.literal('').transform(() => undefined)),
+  /** Where the salon's changes are told to the customer (a phone call or a walk-in may give one). */
+  email: emailSchema.optional().or(z.literal('').transform(() => undefined)),
   language: z.enum(LANGUAGES).optional(),
 })
 
 export const bookingCreateInputSchema = z.object({
   serviceId: z.uuid({ message: 'serviceId must be a service id' }),
   startsAt: pointInTimeSchema,
-  customer: customerInputSchema,
+  /** A new customer, or `customerId`: one the salon already has (found by name or phone). */
+  customer: customerInputSchema.optional(),
+  customerId: z.uuid({ message: 'customerId must be a customer id' }).optional(),
+  /**
+   * The dashboard's "force this time": a start outside the offered grid or hours (a walk-in at
+   * 18:50), still never overlapping the member's bookings. Requires memberId.
+   */
+  force: z.boolean().optional(),
   status: z.enum(['confirmed', 'pending']).optional(),
   channel: z.enum(['dashboard', 'api']).optional(),
   /** Who performs it; absent: the salon's assignment rule picks a free member. */
@@ -78,6 +157,8 @@ export const bookingRescheduleInputSchema = z.object({
   serviceId: z.uuid({ message: 'serviceId must be a service id' }).optional(),
   /** Move to this member; absent: the booking keeps its member when free, else the rule picks one. */
   memberId: z.uuid({ message: 'memberId must be a team member id' }).optional(),
+  /** The dashboard's forced time, as on creation (never overlapping). */
+  force: z.boolean().optional(),
 })
 
 export const bookingListQuerySchema = z.object({

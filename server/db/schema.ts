@@ -307,7 +307,7 @@ export const bookings = pgTable(
     currency: text('currency').notNull(),
     startsAt: instant('starts_at').notNull(),
     endsAt: instant('ends_at').notNull(),
-    status: text('status', { enum: ['confirmed', 'pending', 'cancelled'] })
+    status: text('status', { enum: ['confirmed', 'pending', 'cancelled', 'no_show', 'completed'] })
       .notNull()
       .default('confirmed'),
     channel: text('channel', { enum: ['web', 'telegram', 'instagram', 'mcp', 'dashboard', 'api'] }).notNull(),

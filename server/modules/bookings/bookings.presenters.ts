@@ -37,6 +37,10 @@ export function presentBooking(
       .filter((n) => n.bookingId === booking.id && n.appointmentStartsAt.getTime() === booking.startsAt.getTime())
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
       .map((n) => presentBookingNote(n, salon)),
+    customerId: customer.id,
+    // The salon's reason and private note: read from the booking once the desk's migration lands.
+    cancelReason: null,
+    salonNote: null,
   }
 }
 

@@ -8,6 +8,7 @@ import {
 import { text } from '../../../common/schemas/primitives'
 import { salonParamsSchema } from '../../../common/schemas/salon'
 import { availabilityQuerySchema, availabilitySchema } from '../../../common/schemas/schedule'
+import { AppError } from '../../errors'
 import type { App, AppDeps } from '../../http/types'
 import { requireSalon } from '../salons/salons.usecases'
 import { resolvePointInTime } from '../schedule/point-in-time'
@@ -63,6 +64,8 @@ export function bookingsRoutes(app: App, deps: AppDeps): void {
     async (request, reply) => {
       const salon = await requireSalon(db, request.params.id)
       const { body } = request
+      // An existing customer (customerId) is the booking desk's: until it lands, a new one is required.
+      if (!body.customer) throw new AppError('bookings.customer_required', 400, 'The customer is required.')
       const { booking, replayed } = await createBooking(
         deps,
         salon,

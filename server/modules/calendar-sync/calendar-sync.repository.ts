@@ -97,7 +97,7 @@ export type BookingWithCustomer = {
   serviceName: string
   startsAt: Date
   endsAt: Date
-  status: 'confirmed' | 'pending' | 'cancelled'
+  status: BookingRow['status']
   channel: BookingRow['channel']
   customerName: string
   customerPhone: string | null

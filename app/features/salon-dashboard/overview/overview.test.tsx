@@ -447,6 +447,9 @@ describe('the dashboard', () => {
         currency: 'EUR',
         channel: 'web',
         member: { id: 'm1', name: 'Léa' },
+        customerId: 'c1',
+        cancelReason: null,
+        salonNote: null,
         createdAt: '2026-11-30T10:00:00.000Z',
         cancelledAt: null,
         notes: [
