@@ -336,7 +336,10 @@ async function pushOne(
 ): Promise<PushOutcome> {
   const now = deps.clock.now()
   const api = deps.calendar
-  const wanted = booking.status !== 'cancelled' && booking.endsAt.getTime() > now.getTime()
+  // A past booking is not put into the calendar afresh, but its event, when there, keeps following
+  // it: an erased customer's name leaves the salon's past events too (GDPR erasure).
+  const wanted =
+    booking.status !== 'cancelled' && (booking.endsAt.getTime() > now.getTime() || link?.state === 'present')
   if (wanted) {
     const event = eventOf(booking as BookingForCalendar, salon, deps.config.publicUrl)
     const fingerprint = fingerprintOf(event)

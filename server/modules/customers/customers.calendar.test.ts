@@ -4,9 +4,8 @@ import { bookThroughApi, type CalendarTest, startCalendarTest } from '../../../t
 
 /**
  * An erased customer's name is also in their bookings' Google Calendar events: the erasure enqueues
- * the calendar push of each of their bookings, in its own transaction. (The push job itself leaves
- * the events of past bookings as they are: see the report of the customers area — that rewrite
- * belongs to calendar-sync.)
+ * the calendar push of each of their bookings, in its own transaction, and the push rewrites their
+ * events, past ones included.
  */
 let c: CalendarTest
 let cookie: string
@@ -43,4 +42,27 @@ it('enqueues the calendar push of every booking of the erased customer', async (
   })
   expect(erased.statusCode, erased.body).toBe(200)
   expect([await pushJobsOf(first), await pushJobsOf(second)]).toEqual(pushedBefore.map((n) => n + 1))
+})
+
+it("rewrites the erased customer's past events in Google without their name", async () => {
+  const { t } = c
+  t.clock.set('2026-12-04T09:00:00+01:00')
+  const past = await bookThroughApi(t, cookie, '2026-12-08T10:00', { name: 'Marc Lefèvre' })
+  await c.drain()
+  expect(c.bookingEvents().get(past)?.summary).toContain('Marc')
+
+  t.clock.set('2026-12-09T09:00:00+01:00') // the appointment is over
+  const customers = await t.app.inject({ url: '/api/salons/SAL001/customers?q=marc', headers: { cookie } })
+  const [marc] = customers.json().customers as { id: string }[]
+  const erased = await t.app.inject({
+    method: 'POST',
+    url: `/api/salons/SAL001/customers/${marc?.id}/erase`,
+    headers: { cookie },
+  })
+  expect(erased.statusCode, erased.body).toBe(200)
+  await c.drain()
+  const event = c.bookingEvents().get(past)
+  expect(event?.summary).toBeDefined()
+  expect(JSON.stringify(event)).not.toContain('Marc')
+  expect(JSON.stringify(event)).not.toContain('Lefèvre')
 })
