@@ -1,8 +1,8 @@
 import { CircleAlert } from 'lucide-react'
-import { useId } from 'react'
+import { useEffect, useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { isLocalDate, isLocalTime } from '../../../../common/time'
 import type { TeamMember } from '../../../../common/schemas/team'
+import { isLocalDate, isLocalTime } from '../../../../common/time'
 import { Field, fieldClasses, Input } from '../../../components/ui/Input'
 import { cn } from '../../../lib/cn'
 import { useFreeTimes } from './desk-api'
@@ -54,6 +54,8 @@ export interface SlotPickerProps {
   problems: SlotProblems
   /** Keeps ids unique when two pickers could be on one page. */
   idPrefix: string
+  /** A time to choose as soon as the free times show it (the agenda's clicked cell). */
+  preferredTime?: string
 }
 
 /**
@@ -70,9 +72,11 @@ export function SlotPicker({
   onChange,
   problems,
   idPrefix,
+  preferredTime,
 }: SlotPickerProps) {
   const { t } = useTranslation()
   const update = (changes: Partial<SlotDraft>) => onChange({ ...draft, ...changes })
+  const preferredUsed = useRef(false)
   const colour = members.find((m) => m.id === draft.memberId)?.colour
   const errorOf = (key: keyof SlotProblems) => (problems[key] ? t(problems[key] as string) : undefined)
 
@@ -125,6 +129,12 @@ export function SlotPicker({
           onPick={(start) => update({ start })}
           error={errorOf('time')}
           idPrefix={idPrefix}
+          preferredTime={preferredUsed.current ? undefined : preferredTime}
+          onPreferred={(start) => {
+            // Once only: afterwards the times are the salon's to choose (and a taken one is let go).
+            preferredUsed.current = true
+            update({ start })
+          }}
         />
       )}
       {!draft.force && !serviceId && <p className="text-sm text-ink-soft">{t('desk.slot.noServiceForceOnly')}</p>}
@@ -167,15 +177,19 @@ function FreeTimes({
   serviceId,
   draft,
   onPick,
+  onPreferred,
   error,
   idPrefix,
+  preferredTime,
 }: {
   salonId: string
   serviceId: string
   draft: SlotDraft
   onPick: (start: SlotDraft['start']) => void
+  onPreferred: (start: SlotDraft['start']) => void
   error: string | undefined
   idPrefix: string
+  preferredTime: string | undefined
 }) {
   const { t } = useTranslation()
   const name = useId()
@@ -184,6 +198,12 @@ function FreeTimes({
     localDate: draft.localDate,
     ...(draft.memberId && { memberId: draft.memberId }),
   })
+  const slots = free.data?.slots
+  const hasStart = Boolean(draft.start)
+  useEffect(() => {
+    const preferred = slots?.find((slot) => slot.local.slice(11, 16) === preferredTime)
+    if (preferred && !hasStart) onPreferred({ startsAt: preferred.start, localTime: preferredTime as string })
+  }, [slots, preferredTime, hasStart, onPreferred])
   const legendId = `${idPrefix}-times-legend`
   const errorId = `${idPrefix}-times-error`
 

@@ -53,7 +53,7 @@ export function useFreeTimes(salonId: string, query: FreeTimesQuery | undefined)
   return useQuery<Availability>({
     queryKey: query ? deskKeys.freeTimes(salonId, query) : deskKeys.availability(salonId),
     enabled: Boolean(query),
-    queryFn: async () => (await (await apiRequest('GET', freeTimesUrl(salonId, query as FreeTimesQuery))).json()),
+    queryFn: async () => await (await apiRequest('GET', freeTimesUrl(salonId, query as FreeTimesQuery))).json(),
     staleTime: 30_000,
     // An evening open past midnight lists the next morning's starts too: only this day's are shown.
     select: (availability) => ({
@@ -135,10 +135,7 @@ export type NewBookingInput = {
   memberId?: string
   force?: boolean
   channel: 'dashboard'
-} & (
-  | { customerId: string }
-  | { customer: { name: string; phone?: string; email?: string; language?: string } }
-)
+} & ({ customerId: string } | { customer: { name: string; phone?: string; email?: string; language?: string } })
 
 export function useCreateBooking(salonId: string) {
   const queryClient = useQueryClient()
