@@ -31,7 +31,12 @@ function serveBooking(changes: Partial<Booking> = {}) {
     [`GET /api/bookings/${BOOKING}`]: () => json(details(changes)),
     [`GET /api/salons/${SALON}/team`]: () => json(team),
     [`GET /api/salons/${SALON}/availability`]: (url) =>
-      json(slots(url.searchParams.get('from') ?? '', url.searchParams.get('memberId') === TOM ? ['14:30', '15:00'] : ['11:00'])),
+      json(
+        slots(
+          url.searchParams.get('from') ?? '',
+          url.searchParams.get('memberId') === TOM ? ['14:30', '15:00'] : ['11:00'],
+        ),
+      ),
     [`POST /api/bookings/${BOOKING}/cancel`]: () => json(booking({ ...changes, status: 'cancelled' })),
     [`POST /api/bookings/${BOOKING}/status`]: (_url, body) =>
       json(booking({ ...changes, status: (body as { status: Booking['status'] }).status })),
@@ -62,9 +67,7 @@ describe('the booking panel', () => {
     expect(panel.getByRole('link', { name: '+33 6 12 34 56 78' }).getAttribute('href')).toBe('tel:+33612345678')
     expect(panel.getByRole('link', { name: 'lea@example.com' }).getAttribute('href')).toBe('mailto:lea@example.com')
     expect(panel.getByText('Réservé par le client (Chat en ligne)')).toBeTruthy()
-    expect(
-      panel.getByText('Déplacé par le salon du mar. 1 déc. 14:00 (Tom) au mer. 2 déc. 10:00 (Marie)'),
-    ).toBeTruthy()
+    expect(panel.getByText('Déplacé par le salon du mar. 1 déc. 14:00 (Tom) au mer. 2 déc. 10:00 (Marie)')).toBeTruthy()
     expect(panel.getByText('Client prévenu par e-mail et dans le chat')).toBeTruthy()
     expect((panel.getByLabelText('Note privée') as HTMLTextAreaElement).value).toBe('Couleur 6.3')
     expect(dialog.textContent).toContain('jamais montrée au client')
