@@ -270,10 +270,13 @@ function ActionButton({
       size="sm"
       onClick={onClick}
       disabled={disabled}
-      className={cn(danger && 'border-danger/40 text-danger hover:bg-danger-soft')}
+      className={cn(danger && 'border-danger/40 hover:bg-danger-soft')}
     >
-      <span aria-hidden>{icon}</span>
-      {children}
+      {/* The outline variant sets the text colour: a span of its own makes it the danger's. */}
+      <span className={cn('inline-flex items-center gap-1.5', danger && 'text-danger')}>
+        <span aria-hidden>{icon}</span>
+        {children}
+      </span>
     </Button>
   )
 }

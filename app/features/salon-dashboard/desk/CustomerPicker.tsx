@@ -77,7 +77,7 @@ export function CustomerPicker({ salonId, draft, onChange, problems }: CustomerP
           <label
             key={mode}
             className={cn(
-              'flex h-11 cursor-pointer items-center justify-center rounded-xl border px-2 text-center text-sm font-medium',
+              'relative flex h-11 cursor-pointer items-center justify-center rounded-xl border px-2 text-center text-sm font-medium',
               'has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-primary/30',
               draft.mode === mode ? 'border-primary bg-primary-soft/60 text-primary-hover' : 'border-line bg-surface',
             )}
@@ -88,7 +88,8 @@ export function CustomerPicker({ salonId, draft, onChange, problems }: CustomerP
               value={mode}
               checked={draft.mode === mode}
               onChange={() => update({ mode })}
-              className="sr-only"
+              // Over the whole chip, invisible: a click anywhere on it is a click on the radio.
+              className="absolute inset-0 size-full cursor-pointer opacity-0"
             />
             {t(`desk.customer.mode.${mode}`)}
           </label>

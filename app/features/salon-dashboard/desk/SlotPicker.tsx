@@ -234,7 +234,7 @@ function FreeTimes({
               <label
                 key={slot.start}
                 className={cn(
-                  'flex h-11 cursor-pointer items-center justify-center rounded-xl border text-sm font-medium tabular-nums transition-colors',
+                  'relative flex h-11 cursor-pointer items-center justify-center rounded-xl border text-sm font-medium tabular-nums transition-colors',
                   'has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-primary/30',
                   checked ? 'border-primary bg-primary text-white' : 'border-line bg-surface hover:bg-sand/60',
                 )}
@@ -245,7 +245,8 @@ function FreeTimes({
                   value={slot.start}
                   checked={checked}
                   onChange={() => onPick({ startsAt: slot.start, localTime })}
-                  className="sr-only"
+                  // Over the whole chip, invisible: a click anywhere on it is a click on the radio.
+                  className="absolute inset-0 size-full cursor-pointer opacity-0"
                 />
                 {localTime}
               </label>
