@@ -132,6 +132,12 @@ function NewBookingForm({
   const [refusal, setRefusal] = useState<string>()
   const members = membersFor(team.data?.members, serviceId || null)
   const service = services.find((s) => s.id === serviceId)
+  // The agenda's member may not perform the first service: once the team is known, "any" instead
+  // (a select cannot show a choice it does not list).
+  const memberListed = !slot.memberId || !team.data || members.some((m) => m.id === slot.memberId)
+  useEffect(() => {
+    if (!memberListed) setSlot((current) => ({ ...current, memberId: '', start: undefined }))
+  }, [memberListed])
 
   const submit = () => {
     const slotFound = checkSlot(slot)
