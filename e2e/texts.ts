@@ -3,6 +3,10 @@ import enCustomers from '../app/locales/areas/customers/en.json' with { type: 'j
 import frCustomers from '../app/locales/areas/customers/fr.json' with { type: 'json' }
 import itCustomers from '../app/locales/areas/customers/it.json' with { type: 'json' }
 import deAreas from '../app/locales/areas/de.json' with { type: 'json' }
+import deDesk from '../app/locales/areas/desk/de.json' with { type: 'json' }
+import enDesk from '../app/locales/areas/desk/en.json' with { type: 'json' }
+import frDesk from '../app/locales/areas/desk/fr.json' with { type: 'json' }
+import itDesk from '../app/locales/areas/desk/it.json' with { type: 'json' }
 import enAreas from '../app/locales/areas/en.json' with { type: 'json' }
 import frAreas from '../app/locales/areas/fr.json' with { type: 'json' }
 import itAreas from '../app/locales/areas/it.json' with { type: 'json' }
@@ -20,9 +24,9 @@ import it from '../app/locales/it.json' with { type: 'json' }
  * page's texts and those of the professional, admin and sign-in areas (see app/locales/all.ts).
  */
 export const TEXTS = {
-  fr: { ...fr, ...frAreas, ...frCustomers, ...frServices },
-  de: { ...de, ...deAreas, ...deCustomers, ...deServices },
-  it: { ...it, ...itAreas, ...itCustomers, ...itServices },
-  en: { ...en, ...enAreas, ...enCustomers, ...enServices },
+  fr: { ...fr, ...frAreas, ...frCustomers, ...frServices, ...frDesk },
+  de: { ...de, ...deAreas, ...deCustomers, ...deServices, ...deDesk },
+  it: { ...it, ...itAreas, ...itCustomers, ...itServices, ...itDesk },
+  en: { ...en, ...enAreas, ...enCustomers, ...enServices, ...enDesk },
 }
 export type Texts = (typeof TEXTS)['fr']

@@ -3,6 +3,10 @@ import enCustomers from './areas/customers/en.json'
 import frCustomers from './areas/customers/fr.json'
 import itCustomers from './areas/customers/it.json'
 import deAreas from './areas/de.json'
+import deDesk from './areas/desk/de.json'
+import enDesk from './areas/desk/en.json'
+import frDesk from './areas/desk/fr.json'
+import itDesk from './areas/desk/it.json'
 import enAreas from './areas/en.json'
 import frAreas from './areas/fr.json'
 import itAreas from './areas/it.json'
@@ -21,7 +25,7 @@ import itCore from './it.json'
  * `areas/<language>.json` and one folder per part of the dashboard) only with those pages, so
  * visitors of the public pages do not download them.
  */
-export const fr = { ...frCore, ...frAreas, ...frCustomers, ...frServices }
-export const de = { ...deCore, ...deAreas, ...deCustomers, ...deServices }
-export const it = { ...itCore, ...itAreas, ...itCustomers, ...itServices }
-export const en = { ...enCore, ...enAreas, ...enCustomers, ...enServices }
+export const fr = { ...frCore, ...frAreas, ...frCustomers, ...frServices, ...frDesk }
+export const de = { ...deCore, ...deAreas, ...deCustomers, ...deServices, ...deDesk }
+export const it = { ...itCore, ...itAreas, ...itCustomers, ...itServices, ...itDesk }
+export const en = { ...enCore, ...enAreas, ...enCustomers, ...enServices, ...enDesk }

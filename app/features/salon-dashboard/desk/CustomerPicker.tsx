@@ -1,0 +1,289 @@
+import { Search, UserRound } from 'lucide-react'
+import { useEffect, useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { LANGUAGES, type Language } from '../../../../common/languages'
+import { CUSTOMER_SEARCH_MAX, type CustomerSummary } from '../../../../common/schemas/customers'
+import { Button } from '../../../components/ui/Button'
+import { Field, fieldClasses, Input } from '../../../components/ui/Input'
+import { cn } from '../../../lib/cn'
+import { useCustomerSearch } from './desk-api'
+
+/** Waits for typing to pause before searching, as the Clients tab does. */
+const SEARCH_DELAY_MS = 300
+
+/** Who the booking is for: a customer the salon has (found by name or phone), or a new one. */
+export interface CustomerDraft {
+  mode: 'existing' | 'new'
+  query: string
+  chosen?: Pick<CustomerSummary, 'id' | 'name' | 'phone'>
+  name: string
+  phone: string
+  email: string
+  language: Language
+}
+
+export type CustomerProblems = Partial<Record<'chosen' | 'name' | 'phone' | 'email', string>>
+
+// The server's own rules (common/schemas), checked before sending.
+const PHONE = /^\+?[0-9 ().-]{6,30}$/
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+export function checkCustomer(draft: CustomerDraft): CustomerProblems {
+  const problems: CustomerProblems = {}
+  if (draft.mode === 'existing') {
+    if (!draft.chosen) problems.chosen = 'desk.customer.problems.choose'
+    return problems
+  }
+  if (!draft.name.trim()) problems.name = 'desk.customer.problems.name'
+  if (draft.phone.trim() && !PHONE.test(draft.phone.trim())) problems.phone = 'desk.customer.problems.phone'
+  if (draft.email.trim() && !EMAIL.test(draft.email.trim())) problems.email = 'desk.customer.problems.email'
+  return problems
+}
+
+/** The booking's customer part of POST /api/salons/:id/bookings. */
+export function customerInput(draft: CustomerDraft) {
+  if (draft.mode === 'existing') return { customerId: draft.chosen?.id ?? '' }
+  const phone = draft.phone.trim()
+  const email = draft.email.trim()
+  return {
+    customer: {
+      name: draft.name.trim(),
+      ...(phone && { phone }),
+      ...(email && { email }),
+      language: draft.language,
+    },
+  }
+}
+
+export interface CustomerPickerProps {
+  salonId: string
+  draft: CustomerDraft
+  onChange: (draft: CustomerDraft) => void
+  problems: CustomerProblems
+}
+
+/** "Existing customer" (search by name or phone, pick from the results) or "New customer" (their contacts). */
+export function CustomerPicker({ salonId, draft, onChange, problems }: CustomerPickerProps) {
+  const { t } = useTranslation()
+  const name = useId()
+  const update = (changes: Partial<CustomerDraft>) => onChange({ ...draft, ...changes })
+  const errorOf = (key: keyof CustomerProblems) => (problems[key] ? t(problems[key] as string) : undefined)
+
+  return (
+    <fieldset className="flex min-w-0 flex-col gap-4">
+      <legend className="mb-2 text-sm font-semibold">{t('desk.customer.title')}</legend>
+      <div className="grid grid-cols-2 gap-2">
+        {(['existing', 'new'] as const).map((mode) => (
+          <label
+            key={mode}
+            className={cn(
+              'relative flex h-11 cursor-pointer items-center justify-center rounded-xl border px-2 text-center text-sm font-medium',
+              'has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-primary/30',
+              draft.mode === mode ? 'border-primary bg-primary-soft/60 text-primary-hover' : 'border-line bg-surface',
+            )}
+          >
+            <input
+              type="radio"
+              name={name}
+              value={mode}
+              checked={draft.mode === mode}
+              onChange={() => update({ mode })}
+              // Over the whole chip, invisible: a click anywhere on it is a click on the radio.
+              className="absolute inset-0 size-full cursor-pointer opacity-0"
+            />
+            {t(`desk.customer.mode.${mode}`)}
+          </label>
+        ))}
+      </div>
+      {draft.mode === 'existing' ? (
+        draft.chosen ? (
+          <div className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-primary/50 bg-primary-soft/30 p-3">
+            <span className="flex min-w-0 items-center gap-2">
+              <UserRound aria-hidden className="size-4 shrink-0 text-primary-hover" />
+              <span className="min-w-0 break-words font-medium">
+                {draft.chosen.name}
+                {draft.chosen.phone && (
+                  <span className="font-normal text-ink-soft tabular-nums"> · {draft.chosen.phone}</span>
+                )}
+              </span>
+            </span>
+            <Button type="button" variant="outline" size="sm" onClick={() => update({ chosen: undefined })}>
+              {t('desk.customer.change')}
+            </Button>
+          </div>
+        ) : (
+          <CustomerSearch
+            salonId={salonId}
+            query={draft.query}
+            onQuery={(query) => update({ query })}
+            onChoose={(chosen) => update({ chosen: { id: chosen.id, name: chosen.name, phone: chosen.phone } })}
+            error={errorOf('chosen')}
+          />
+        )
+      ) : (
+        <NewCustomerFields draft={draft} update={update} errorOf={errorOf} />
+      )}
+    </fieldset>
+  )
+}
+
+function CustomerSearch({
+  salonId,
+  query,
+  onQuery,
+  onChoose,
+  error,
+}: {
+  salonId: string
+  query: string
+  onQuery: (query: string) => void
+  onChoose: (customer: CustomerSummary) => void
+  error: string | undefined
+}) {
+  const { t } = useTranslation()
+  const [search, setSearch] = useState(query.trim())
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(query.trim()), SEARCH_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [query])
+  const found = useCustomerSearch(salonId, search)
+  const customers = found.data?.customers ?? []
+
+  return (
+    <div className="flex flex-col gap-2">
+      <Field id="new-booking-search" label={t('desk.customer.search')} error={error}>
+        {(control) => (
+          <div className="relative">
+            <Search
+              aria-hidden
+              className="pointer-events-none absolute left-3.5 top-1/2 size-4 -translate-y-1/2 text-ink-soft"
+            />
+            <input
+              {...control}
+              type="search"
+              autoComplete="off"
+              value={query}
+              maxLength={CUSTOMER_SEARCH_MAX}
+              onChange={(event) => onQuery(event.target.value)}
+              placeholder={t('desk.customer.searchPlaceholder')}
+              className={cn(fieldClasses, 'pl-10')}
+            />
+          </div>
+        )}
+      </Field>
+      {search.length < 2 ? (
+        <p className="text-sm text-ink-soft">{t('desk.customer.searchHint')}</p>
+      ) : found.isPending ? (
+        <p role="status" className="text-sm text-ink-soft">
+          {t('desk.customer.searching')}
+        </p>
+      ) : found.isError ? (
+        <p role="alert" className="text-sm text-danger">
+          {t('desk.customer.searchError')}
+        </p>
+      ) : customers.length === 0 ? (
+        <p role="status" className="text-sm text-ink-soft">
+          {t('desk.customer.noneFound', { search })}
+        </p>
+      ) : (
+        <ul
+          aria-label={t('desk.customer.results')}
+          className="flex max-h-56 flex-col divide-y divide-line/70 overflow-y-auto rounded-xl border border-line/80"
+        >
+          {customers.map((customer) => (
+            <li key={customer.id}>
+              <button
+                type="button"
+                onClick={() => onChoose(customer)}
+                className="flex min-h-11 w-full cursor-pointer flex-wrap items-center justify-between gap-x-3 px-3 py-2 text-left hover:bg-sand/60 focus-visible:bg-sand/60 focus-visible:outline-none"
+              >
+                <span className="min-w-0 break-words font-medium">{customer.name}</span>
+                <span className="text-sm text-ink-soft tabular-nums">{customer.phone ?? t('desk.panel.noPhone')}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}
+
+function NewCustomerFields({
+  draft,
+  update,
+  errorOf,
+}: {
+  draft: CustomerDraft
+  update: (changes: Partial<CustomerDraft>) => void
+  errorOf: (key: keyof CustomerProblems) => string | undefined
+}) {
+  const { t } = useTranslation()
+  return (
+    <div className="flex flex-col gap-4">
+      <Field id="new-booking-name" label={t('desk.customer.name')} error={errorOf('name')} required>
+        {(control) => (
+          <Input
+            {...control}
+            autoComplete="off"
+            maxLength={80}
+            value={draft.name}
+            onChange={(event) => update({ name: event.target.value })}
+            aria-required
+          />
+        )}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          id="new-booking-phone"
+          label={t('desk.customer.phone')}
+          optionalLabel={t('common.optional')}
+          error={errorOf('phone')}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type="tel"
+              autoComplete="off"
+              maxLength={32}
+              value={draft.phone}
+              onChange={(event) => update({ phone: event.target.value })}
+            />
+          )}
+        </Field>
+        <Field
+          id="new-booking-email"
+          label={t('desk.customer.email')}
+          optionalLabel={t('common.optional')}
+          hint={t('desk.customer.emailHint')}
+          error={errorOf('email')}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type="email"
+              autoComplete="off"
+              value={draft.email}
+              onChange={(event) => update({ email: event.target.value })}
+            />
+          )}
+        </Field>
+      </div>
+      <Field id="new-booking-language" label={t('desk.customer.language')} hint={t('desk.customer.languageHint')}>
+        {(control) => (
+          <select
+            {...control}
+            value={draft.language}
+            onChange={(event) => update({ language: event.target.value as Language })}
+            className={cn(fieldClasses, 'cursor-pointer sm:max-w-56')}
+          >
+            {LANGUAGES.map((language) => (
+              <option key={language} value={language}>
+                {t(`desk.languages.${language}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+    </div>
+  )
+}

@@ -1,0 +1,17 @@
+import { useTranslation } from 'react-i18next'
+import type { BookingStatus } from '../../../../common/schemas/booking'
+import { Badge, type BadgeTone } from '../../../components/ui/Badge'
+
+const TONES: Record<BookingStatus, BadgeTone> = {
+  confirmed: 'success',
+  pending: 'warning',
+  cancelled: 'danger',
+  no_show: 'danger',
+  completed: 'info',
+}
+
+/** A booking's status with the desk's five (the dashboard's badge knows the first three). */
+export function DeskStatusBadge({ status }: { status: BookingStatus }) {
+  const { t } = useTranslation()
+  return <Badge tone={TONES[status]}>{t(`desk.status.${status}`)}</Badge>
+}

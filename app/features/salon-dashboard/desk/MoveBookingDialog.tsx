@@ -1,0 +1,109 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Booking } from '../../../../common/schemas/booking'
+import { DialogForm, type DialogOpenProps, FormDialog } from '../../../components/ui/FormDialog'
+import { toast } from '../../../components/ui/Toast'
+import { currentLanguage } from '../../../lib/i18n'
+import { deskKeys, useMoveBooking, useTeam } from './desk-api'
+import { deskErrorText, isSlotTaken } from './desk-errors'
+import { dayLabel } from './desk-format'
+import { membersFor } from './members'
+import { checkSlot, type SlotDraft, SlotPicker, type SlotProblems, slotStart } from './SlotPicker'
+import { StickyActions } from './StickyActions'
+
+export interface MoveBookingDialogProps extends DialogOpenProps {
+  salonId: string
+  booking: Booking
+}
+
+/** Moves a booking to a free time of the same member or another one, or to a forced time. */
+export function MoveBookingDialog({ salonId, booking, ...dialog }: MoveBookingDialogProps) {
+  const { t } = useTranslation()
+  return (
+    <FormDialog
+      {...dialog}
+      title={t('desk.move.title')}
+      description={t('desk.move.description', {
+        name: booking.clientName,
+        day: dayLabel(booking.localDate, currentLanguage()),
+        time: booking.localTime,
+      })}
+    >
+      <MoveForm salonId={salonId} booking={booking} onDone={() => dialog.onOpenChange(false)} />
+    </FormDialog>
+  )
+}
+
+function MoveForm({ salonId, booking, onDone }: { salonId: string; booking: Booking; onDone: () => void }) {
+  const { t } = useTranslation()
+  const queryClient = useQueryClient()
+  const team = useTeam(salonId)
+  const move = useMoveBooking(salonId, booking.id)
+  const [draft, setDraft] = useState<SlotDraft>({
+    localDate: booking.localDate,
+    memberId: booking.member.id,
+    force: false,
+    forcedTime: booking.localTime,
+  })
+  const [problems, setProblems] = useState<SlotProblems>({})
+  const [refusal, setRefusal] = useState<string>()
+
+  const submit = () => {
+    const found = checkSlot(draft)
+    setProblems(found)
+    if (Object.keys(found).length > 0) return
+    setRefusal(undefined)
+    move.mutate(
+      { ...slotStart(draft), memberId: draft.memberId },
+      {
+        onSuccess: (moved) => {
+          toast({
+            title: t('desk.move.done'),
+            description: t('desk.move.doneText', {
+              day: dayLabel(moved.localDate, currentLanguage()),
+              time: moved.localTime,
+              member: moved.member.name,
+            }),
+            tone: 'success',
+          })
+          onDone()
+        },
+        onError: (error) => {
+          setRefusal(deskErrorText(t, error))
+          if (isSlotTaken(error)) {
+            // The time went meanwhile: the list is read again and the choice let go, the rest kept.
+            setDraft((current) => ({ ...current, start: undefined }))
+            void queryClient.invalidateQueries({ queryKey: deskKeys.availability(salonId) })
+          }
+        },
+      },
+    )
+  }
+
+  return (
+    <StickyActions>
+      <DialogForm
+        onSubmit={submit}
+        pending={move.isPending}
+        submitLabel={t('desk.move.submit')}
+        pendingLabel={t('desk.move.submitting')}
+        error={refusal}
+      >
+        <SlotPicker
+          idPrefix="move"
+          salonId={salonId}
+          serviceId={booking.serviceId ?? undefined}
+          members={membersFor(team.data?.members, booking.serviceId, booking.member)}
+          draft={draft}
+          onChange={(next) => {
+            setDraft(next)
+            setProblems({})
+          }}
+          problems={problems}
+        />
+        <p className="text-sm text-ink-soft">{t('desk.move.told')}</p>
+      </DialogForm>
+    </StickyActions>
+  )
+}
