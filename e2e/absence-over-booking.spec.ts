@@ -30,6 +30,8 @@ test('an absence over a booking: listed in the dialog, cancelled and the custome
   test.setTimeout(180_000)
   const phone = testInfo.project.name === 'phone'
   const [day, nextDay] = phone ? ['2027-01-21', '2027-01-22'] : ['2027-01-20', '2027-01-21']
+  // The screenshots' sizes: a Pixel 7 (412×915) and a laptop (1280×800).
+  if (!phone) await page.setViewportSize({ width: 1280, height: 800 })
   const customer = phone ? 'Romane Absence-Téléphone' : 'Romane Absence-Bureau'
   await signIn(page)
 
