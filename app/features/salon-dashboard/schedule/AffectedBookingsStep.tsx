@@ -2,7 +2,6 @@ import { CalendarClock, TriangleAlert } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { AffectedBooking, AffectedBookingsChoice } from '../../../../common/schemas/schedule'
 import { Button } from '../../../components/ui/Button'
-import { DialogFooter } from '../../../components/ui/Dialog'
 import { formatDayAndTime } from '../../../lib/format'
 import { currentLanguage } from '../../../lib/i18n'
 
@@ -50,9 +49,16 @@ export function AffectedBookingsStep({
           </li>
         ))}
       </ul>
-      <DialogFooter className="sm:flex-wrap">
-        <Button type="button" variant="ghost" onClick={onBack} disabled={pending !== undefined} className="sm:mr-auto">
-          {t('schedule.affected.back')}
+      {/* The two decisions one above the other at any width (the longer one would not fit beside three). */}
+      <div className="mt-2 flex flex-col gap-2">
+        <Button
+          type="button"
+          variant="danger"
+          onClick={() => onChoose('cancel')}
+          disabled={pending !== undefined}
+          loading={pending === 'cancel'}
+        >
+          {t('schedule.affected.cancel')}
         </Button>
         <Button
           type="button"
@@ -63,16 +69,10 @@ export function AffectedBookingsStep({
         >
           {t('schedule.affected.keep')}
         </Button>
-        <Button
-          type="button"
-          variant="danger"
-          onClick={() => onChoose('cancel')}
-          disabled={pending !== undefined}
-          loading={pending === 'cancel'}
-        >
-          {t('schedule.affected.cancel')}
+        <Button type="button" variant="ghost" onClick={onBack} disabled={pending !== undefined}>
+          {t('schedule.affected.back')}
         </Button>
-      </DialogFooter>
+      </div>
     </section>
   )
 }
