@@ -102,6 +102,43 @@ export const workingHoursInputSchema = z.object({
 export type WorkingHoursInput = z.infer<typeof workingHoursInputSchema>
 
 /**
+ * What to do with the confirmed or pending bookings still to come that a change of hours or a new
+ * absence leaves outside working time: keep them, or cancel them and tell the customers. Without
+ * it, such a change is refused with `schedule.bookings_affected` (409), which lists them.
+ */
+export const AFFECTED_BOOKINGS_CHOICES = ['keep', 'cancel'] as const
+export type AffectedBookingsChoice = (typeof AFFECTED_BOOKINGS_CHOICES)[number]
+export const affectedBookingsChoiceSchema = z.enum(AFFECTED_BOOKINGS_CHOICES, {
+  message: "affectedBookings must be 'keep' or 'cancel'",
+})
+
+/** PUT /api/salons/:id/working-hours: the week, and what to do with bookings it leaves outside. */
+export const salonHoursInputSchema = workingHoursInputSchema.extend({
+  affectedBookings: affectedBookingsChoiceSchema.optional(),
+})
+
+/** One booking a change would leave outside working time, as the 409 lists it (times on the salon's clock). */
+export const affectedBookingSchema = z.object({
+  id: z.string(),
+  startsAt: z.string(),
+  localDate: z.string(),
+  localTime: z.string(),
+  endLocalTime: z.string(),
+  customerName: z.string(),
+  service: z.string(),
+  member: z.object({ id: z.string(), name: z.string() }),
+})
+export type AffectedBooking = z.infer<typeof affectedBookingSchema>
+
+/** The body of the 409 `schedule.bookings_affected`: the bookings, soonest first. */
+export const bookingsAffectedSchema = z.object({
+  code: z.literal('schedule.bookings_affected'),
+  message: z.string(),
+  bookings: z.array(affectedBookingSchema),
+})
+export type BookingsAffected = z.infer<typeof bookingsAffectedSchema>
+
+/**
  * A point in time as the salon's API accepts it: an ISO instant with offset or Z
  * ("2026-12-03T14:00:00+01:00"), a wall-clock time in the salon's zone ("2026-12-03T14:00"),
  * or, where a day is meant, a date ("2026-12-03", the salon's local midnight).
@@ -143,6 +180,8 @@ export const timeOffInputSchema = z.object({
     .transform((v) => (v ? v : undefined)),
   /** One team member's absence; absent or null: the whole salon is closed. */
   memberId: z.uuid({ message: 'memberId must be a team member id' }).nullish(),
+  /** What to do with the bookings the absence falls on (see AFFECTED_BOOKINGS_CHOICES). */
+  affectedBookings: affectedBookingsChoiceSchema.optional(),
 })
 export type TimeOffInput = z.infer<typeof timeOffInputSchema>
 

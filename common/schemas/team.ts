@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { text } from './primitives'
-import { workingHoursInputSchema, workingHoursSchema } from './schedule'
+import { affectedBookingsChoiceSchema, workingHoursInputSchema, workingHoursSchema } from './schedule'
 
 /**
  * A salon's team: the people customers are booked with. Every salon has one member who is its
@@ -72,6 +72,8 @@ export const teamMemberUpdateSchema = z
     isActive: z.boolean(),
     serviceIds: z.array(z.uuid({ message: 'serviceIds must be service ids' })).max(500),
     workingHours: workingHoursInputSchema.nullable(),
+    /** What to do with the member's bookings that new hours leave outside (see AFFECTED_BOOKINGS_CHOICES). */
+    affectedBookings: affectedBookingsChoiceSchema,
   })
   .partial()
 export type TeamMemberUpdate = z.infer<typeof teamMemberUpdateSchema>

@@ -229,11 +229,14 @@ async function prepare(): Promise<void> {
       body: { csvData: 'id,name,description,duration,price\n,Soin,Un soin,30,20' },
     }),
     'GET /api/salons/:id/working-hours': one({ params: { id: 'SAL001' } }),
-    'PUT /api/salons/:id/working-hours': one({ params: { id: 'SAL001' }, body: { workingHours } }),
+    'PUT /api/salons/:id/working-hours': one({
+      params: { id: 'SAL001' },
+      body: { workingHours, affectedBookings: 'keep' },
+    }),
     'GET /api/salons/:id/time-off': one({ params: { id: 'SAL001' } }),
     'POST /api/salons/:id/time-off': one({
       params: { id: 'SAL001' },
-      body: { startDate: '2027-02-01', endDate: '2027-02-02', reason: 'Inventaire' },
+      body: { startDate: '2027-02-01', endDate: '2027-02-02', reason: 'Inventaire', affectedBookings: 'keep' },
     }),
     'DELETE /api/salons/:id/time-off/:timeOffId': one({ params: { id: 'SAL001', timeOffId } }),
     'GET /api/salons/:id/team': one({ params: { id: 'SAL001' } }),
@@ -243,7 +246,7 @@ async function prepare(): Promise<void> {
     }),
     'PATCH /api/salons/:id/team/:memberId': one({
       params: { id: 'SAL001', memberId },
-      body: { name: 'Hugo', isActive: true, serviceIds: [serviceId], workingHours: null },
+      body: { name: 'Hugo', isActive: true, serviceIds: [serviceId], workingHours: null, affectedBookings: 'keep' },
     }),
     'PUT /api/salons/:id/team-order': one({ params: { id: 'SAL001' }, body: { memberIds } }),
     'PUT /api/salons/:id/calendar-blocks': one({ params: { id: 'SAL001' }, body: { calendarBlocks: 'owner' } }),

@@ -181,6 +181,15 @@ export function findFreeSlots(schedule: SalonSchedule, query: SlotQuery): number
   return slots
 }
 
+/**
+ * Whether [start, end) lies inside one opening window of the schedule's hours (windows that touch
+ * count as one, as for the slot grid): a booking's time within working time, whatever the grid.
+ */
+export function withinOpeningHours(schedule: SalonSchedule, start: number, end: number): boolean {
+  if (end <= start) return false
+  return openingWindows(schedule, start, end, end).some((w) => w.start <= start && end <= w.end)
+}
+
 export type SlotRefusal =
   | 'too_soon'
   | 'beyond_horizon'

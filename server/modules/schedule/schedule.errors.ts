@@ -1,3 +1,4 @@
+import type { AffectedBooking } from '../../../common/schemas/schedule'
 import { badRequest, conflict, notFound } from '../../errors'
 
 export const timeOffNotFound = () => notFound('schedule.time_off_not_found', 'No such absence for this salon')
@@ -10,3 +11,11 @@ export const timeOffOverlaps = (existing: { startDate: string; endDate: string }
     { existing },
   )
 export const timeOffTooLong = () => badRequest('schedule.time_off_too_long', 'An absence lasts at most 366 days')
+
+/** A change would leave bookings outside working time: nothing saved; the body lists them (AffectedBooking[]). */
+export const bookingsAffected = (bookings: AffectedBooking[]) =>
+  conflict(
+    'schedule.bookings_affected',
+    `This change leaves ${bookings.length} booking(s) outside working time; send it again with affectedBookings 'keep' (they stay) or 'cancel' (they are cancelled and the customers told)`,
+    { bookings },
+  )

@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { salonParamsSchema } from '../../../common/schemas/salon'
 import {
+  salonHoursInputSchema,
   timeOffInputSchema,
   timeOffSchema,
-  workingHoursInputSchema,
   workingHoursSchema,
 } from '../../../common/schemas/schedule'
 import type { App, AppDeps } from '../../http/types'
@@ -11,7 +11,8 @@ import { requireSalon } from '../salons/salons.usecases'
 import { presentTimeOff } from './schedule.presenters'
 import { addTimeOff, getWorkingHours, listTimeOff, removeTimeOff, setWorkingHours } from './schedule.usecases'
 
-export function scheduleRoutes(app: App, { db }: AppDeps): void {
+export function scheduleRoutes(app: App, deps: AppDeps): void {
+  const { db } = deps
   app.get(
     '/api/salons/:id/working-hours',
     { config: { access: 'salon' }, schema: { params: salonParamsSchema, response: { 200: workingHoursSchema } } },
@@ -22,9 +23,15 @@ export function scheduleRoutes(app: App, { db }: AppDeps): void {
     '/api/salons/:id/working-hours',
     {
       config: { access: 'salon' },
-      schema: { params: salonParamsSchema, body: workingHoursInputSchema, response: { 200: workingHoursSchema } },
+      schema: { params: salonParamsSchema, body: salonHoursInputSchema, response: { 200: workingHoursSchema } },
     },
-    async (request) => setWorkingHours(db, await requireSalon(db, request.params.id), request.body.workingHours),
+    async (request) =>
+      setWorkingHours(
+        deps,
+        await requireSalon(db, request.params.id),
+        request.body.workingHours,
+        request.body.affectedBookings,
+      ),
   )
 
   app.get(
@@ -40,7 +47,7 @@ export function scheduleRoutes(app: App, { db }: AppDeps): void {
       schema: { params: salonParamsSchema, body: timeOffInputSchema, response: { 201: timeOffSchema } },
     },
     async (request, reply) => {
-      const created = await addTimeOff(db, await requireSalon(db, request.params.id), request.body)
+      const created = await addTimeOff(deps, await requireSalon(db, request.params.id), request.body)
       return reply.status(201).send(presentTimeOff(created))
     },
   )

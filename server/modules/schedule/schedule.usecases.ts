@@ -1,14 +1,26 @@
-import type { TimeOffInput, WorkingHours, WorkingHoursInput } from '../../../common/schemas/schedule'
+import type {
+  AffectedBookingsChoice,
+  TimeOffInput,
+  WorkingHours,
+  WorkingHoursInput,
+} from '../../../common/schemas/schedule'
 import { DAY_MS } from '../../../common/time'
 import { type Database, type Executor, PG_EXCLUSION_VIOLATION, sqlState } from '../../db/client'
 import type { SalonRow, TimeOffRow } from '../../db/schema'
+import type { BookingDeps } from '../bookings/bookings.usecases'
 import { memberNotFound } from '../team/team.errors'
 import { findMember } from '../team/team.repository'
+import {
+  bookingsInAbsence,
+  bookingsOutsideNewHours,
+  readTeamHours,
+  settleAffectedBookings,
+} from './affected-bookings.usecases'
 import { resolvePointInTime } from './point-in-time'
 import { timeOffEndsBeforeStart, timeOffNotFound, timeOffOverlaps, timeOffTooLong } from './schedule.errors'
 import { presentTimeOff } from './schedule.presenters'
 import * as repo from './schedule.repository'
-import { rowsToWorkingHours, workingHoursToRows } from './working-hours'
+import { rowsToOpeningIntervals, rowsToWorkingHours, workingHoursToRows } from './working-hours'
 
 export async function getWorkingHours(db: Database, salon: SalonRow): Promise<WorkingHours> {
   return rowsToWorkingHours(await repo.listOpeningHours(db, salon.id))
@@ -23,14 +35,26 @@ export async function getWorkingHoursOfSalons(db: Database, salons: SalonRow[]):
   return new Map(salons.map((s) => [s.id, rowsToWorkingHours(rows.filter((r) => r.salonId === s.id))]))
 }
 
-/** Replaces the whole week in one transaction. */
+/**
+ * Replaces the whole week in one transaction. Bookings still to come that the new week leaves
+ * outside their member's hours (the salon's cut to the member's own) are refused, kept or cancelled
+ * as `affectedBookings` says (affected-bookings.usecases.ts).
+ */
 export async function setWorkingHours(
-  db: Database,
+  deps: BookingDeps,
   salon: SalonRow,
   input: WorkingHoursInput['workingHours'],
+  affectedBookings?: AffectedBookingsChoice,
 ): Promise<WorkingHours> {
+  const { db, clock } = deps
   const rows = workingHoursToRows(input)
-  await db.transaction(async (tx) => repo.replaceOpeningHours(tx, salon.id, rows))
+  await db.transaction(async (tx) => {
+    const before = await readTeamHours(tx, salon.id)
+    await repo.replaceOpeningHours(tx, salon.id, rows)
+    const after = { ...before, salon: rowsToOpeningIntervals(rows) }
+    const affected = await bookingsOutsideNewHours(tx, salon, clock.now(), { before, after })
+    await settleAffectedBookings(tx, deps, salon, affected, affectedBookings, 'new_hours')
+  })
   return getWorkingHours(db, salon)
 }
 
@@ -38,7 +62,13 @@ export async function listTimeOff(db: Database, salon: SalonRow): Promise<TimeOf
   return repo.listTimeOff(db, salon.id)
 }
 
-export async function addTimeOff(db: Database, salon: SalonRow, input: TimeOffInput): Promise<TimeOffRow> {
+/**
+ * Adds an absence of the salon or of one member. Bookings still to come that it falls on (every
+ * member's for the salon's, the member's own for theirs) are refused, kept or cancelled as
+ * `input.affectedBookings` says, in the transaction that saves it.
+ */
+export async function addTimeOff(deps: BookingDeps, salon: SalonRow, input: TimeOffInput): Promise<TimeOffRow> {
+  const { db, clock } = deps
   const startsAt = resolvePointInTime(input.startDate, salon.timeZone)
   const endsAt = resolvePointInTime(input.endDate, salon.timeZone)
   if (endsAt.getTime() <= startsAt.getTime()) throw timeOffEndsBeforeStart()
@@ -46,7 +76,13 @@ export async function addTimeOff(db: Database, salon: SalonRow, input: TimeOffIn
   const memberId = input.memberId ?? null
   if (memberId && !(await findMember(db, salon.id, memberId))) throw memberNotFound()
   try {
-    return await repo.insertTimeOff(db, { salonId: salon.id, startsAt, endsAt, reason: input.reason ?? null, memberId })
+    return await db.transaction(async (tx) => {
+      const absence = { salonId: salon.id, startsAt, endsAt, reason: input.reason ?? null, memberId }
+      const created = await repo.insertTimeOff(tx, absence)
+      const affected = await bookingsInAbsence(tx, salon, clock.now(), absence)
+      await settleAffectedBookings(tx, deps, salon, affected, input.affectedBookings, 'absence')
+      return created
+    })
   } catch (error) {
     if (sqlState(error) !== PG_EXCLUSION_VIOLATION) throw error
     const touching = await repo.listTimeOff(db, salon.id, { from: startsAt, to: endsAt })

@@ -34,6 +34,8 @@ export function workingHoursToRows(input: WorkingHoursInput['workingHours']): Om
   )
 }
 
-export function rowsToOpeningIntervals(rows: readonly OpeningHoursRow[]): OpeningInterval[] {
+export function rowsToOpeningIntervals(
+  rows: readonly Pick<OpeningHoursRow, 'weekday' | 'opensMinute' | 'closesMinute'>[],
+): OpeningInterval[] {
   return rows.map((r) => ({ weekday: r.weekday as Weekday, opens: r.opensMinute, closes: r.closesMinute }))
 }

@@ -10,9 +10,11 @@ import {
 import type { Clock } from '../../clock'
 import { type Database, type Executor, PG_UNIQUE_VIOLATION, sqlState } from '../../db/client'
 import type { SalonRow } from '../../db/schema'
+import type { BookingDeps } from '../bookings/bookings.usecases'
 import { listServices } from '../catalog/catalog.repository'
 import { updateSalon } from '../salons/salons.repository'
-import { workingHoursToRows } from '../schedule/working-hours'
+import { bookingsOutsideNewHours, readTeamHours, settleAffectedBookings } from '../schedule/affected-bookings.usecases'
+import { rowsToOpeningIntervals, workingHoursToRows } from '../schedule/working-hours'
 import {
   memberNameTaken,
   memberNotFound,
@@ -100,14 +102,16 @@ export async function addMember(
 /**
  * Edits a member. Deactivating keeps their bookings (the salon decides what to do with them from
  * the agenda) but offers them no more; the owner stays active. `workingHours: null` puts the
- * member back on the salon's hours.
+ * member back on the salon's hours. New hours that leave the member's bookings still to come
+ * outside their week (cut to the salon's) are refused, kept or cancelled as `affectedBookings` says.
  */
 export async function updateMember(
-  { db, clock }: TeamDeps,
+  deps: BookingDeps,
   salon: SalonRow,
   memberId: string,
   input: TeamMemberUpdate,
 ): Promise<TeamMember> {
+  const { db, clock } = deps
   const member = await repo.findMember(db, salon.id, memberId)
   if (!member) throw memberNotFound()
   if (member.isOwner && input.isActive === false) throw ownerStaysActive()
@@ -115,11 +119,17 @@ export async function updateMember(
   const now = clock.now()
   await underNameGuard(() =>
     db.transaction(async (tx) => {
-      const { serviceIds, workingHours, ...changes } = input
+      const { serviceIds, workingHours, affectedBookings, ...changes } = input
       await repo.updateMember(tx, member.id, changes, now)
       if (serviceIds) await repo.replaceMemberServices(tx, member.id, serviceIds)
       if (workingHours !== undefined) {
-        await repo.replaceMemberHours(tx, member.id, workingHours ? ownHours(workingHours) : [])
+        const before = await readTeamHours(tx, salon.id)
+        const own = workingHours ? ownHours(workingHours) : []
+        await repo.replaceMemberHours(tx, member.id, own)
+        const members = new Map(before.members).set(member.id, own.length ? rowsToOpeningIntervals(own) : null)
+        const change = { before, after: { ...before, members }, memberId: member.id }
+        const affected = await bookingsOutsideNewHours(tx, salon, now, change)
+        await settleAffectedBookings(tx, deps, salon, affected, affectedBookings, 'new_hours')
       }
     }),
   )

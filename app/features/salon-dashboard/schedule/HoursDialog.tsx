@@ -1,11 +1,19 @@
 import { Moon } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { WEEKDAY_KEYS, type WeekdayKey, type WorkingHours } from '../../../../common/schemas/schedule'
+import {
+  type AffectedBooking,
+  type AffectedBookingsChoice,
+  WEEKDAY_KEYS,
+  type WeekdayKey,
+  type WorkingHours,
+} from '../../../../common/schemas/schedule'
+import type { TeamMember } from '../../../../common/schemas/team'
 import { DialogForm, type DialogOpenProps, FormDialog } from '../../../components/ui/FormDialog'
 import { Input, Label } from '../../../components/ui/Input'
 import { Switch } from '../../../components/ui/Switch'
 import { toast } from '../../../components/ui/Toast'
+import { AffectedBookingsStep } from './AffectedBookingsStep'
 import {
   closesNextDay,
   type DayDraft,
@@ -17,75 +25,166 @@ import {
   switchDay,
   toWorkingHoursBody,
 } from './hours-draft'
-import { serverMessage, useSaveWorkingHours } from './schedule-api'
+import {
+  affectedBookingsOf,
+  serverMessage,
+  useSaveMemberHours,
+  useSaveWorkingHours,
+  type WithChoice,
+} from './schedule-api'
 import { useWeekdayNames } from './WeekTable'
 
-/** The opening-hours dialog (spec §2, §5): per day an open/closed switch and its two times. */
-export function HoursDialog({ salonId, hours, ...dialog }: { salonId: string; hours: WorkingHours } & DialogOpenProps) {
+/**
+ * The opening-hours dialog (spec §2, §5): per day an open/closed switch and its two times — the
+ * salon's week, or a member's (who may follow the salon's instead; the server cuts their own to
+ * the salon's). When new hours leave bookings outside, their list and the salon's choice.
+ */
+export function HoursDialog({
+  salonId,
+  hours,
+  member,
+  ...dialog
+}: { salonId: string; hours: WorkingHours; member?: TeamMember } & DialogOpenProps) {
   const { t } = useTranslation()
   return (
-    <FormDialog {...dialog} title={t('schedule.hours.title')} description={t('schedule.hours.description')}>
+    <FormDialog
+      {...dialog}
+      title={member ? t('schedule.memberHours.title', { name: member.name }) : t('schedule.hours.title')}
+      description={member ? t('schedule.memberHours.description') : t('schedule.hours.description')}
+    >
       {/* Mounted only while open: each opening starts from the saved week. */}
-      <HoursForm salonId={salonId} hours={hours} onDone={() => dialog.onOpenChange(false)} />
+      <HoursForm salonId={salonId} hours={hours} member={member} onDone={() => dialog.onOpenChange(false)} />
     </FormDialog>
   )
 }
 
-function HoursForm({ salonId, hours, onDone }: { salonId: string; hours: WorkingHours; onDone: () => void }) {
+function HoursForm({
+  salonId,
+  hours,
+  member,
+  onDone,
+}: {
+  salonId: string
+  hours: WorkingHours
+  member: TeamMember | undefined
+  onDone: () => void
+}) {
   const { t } = useTranslation()
-  const [draft, setDraft] = useState<HoursDraft>(() => draftFromWorkingHours(hours))
+  const [draft, setDraft] = useState<HoursDraft>(() => draftFromWorkingHours(member?.workingHours ?? hours))
+  const [followsSalon, setFollowsSalon] = useState(member?.followsSalonHours ?? false)
   const [checked, setChecked] = useState(false)
   const [refusal, setRefusal] = useState<string>()
-  const save = useSaveWorkingHours(salonId)
+  const [affected, setAffected] = useState<AffectedBooking[]>()
+  const [choice, setChoice] = useState<AffectedBookingsChoice>()
+  const saveSalon = useSaveWorkingHours(salonId)
+  const saveMember = useSaveMemberHours(salonId, member?.id ?? '')
+  const pending = saveSalon.isPending || saveMember.isPending
 
   const update = (key: WeekdayKey, day: DayDraft) => {
     setDraft((current) => ({ ...current, [key]: day }))
     setRefusal(undefined)
   }
 
+  const callbacks = (affectedBookings: AffectedBookingsChoice | undefined) => ({
+    onSuccess: () => {
+      toast({
+        title: t('schedule.hours.success'),
+        description:
+          affectedBookings === 'cancel'
+            ? t('schedule.affected.cancelled', { count: affected?.length ?? 0 })
+            : t('schedule.hours.successDescription'),
+        tone: 'success',
+      })
+      onDone()
+    },
+    onError: (error: unknown) => {
+      setChoice(undefined)
+      const bookings = affectedBookingsOf(error)
+      if (bookings) {
+        setAffected(bookings)
+        return
+      }
+      setAffected(undefined)
+      const message = serverMessage(error)
+      setRefusal(message)
+      toast({
+        title: t('schedule.errorTitle'),
+        description: message ? t('schedule.hours.serverRefused', { message }) : t('schedule.hours.error'),
+        tone: 'destructive',
+      })
+    },
+  })
+
+  /** Sends the week; after a 409, again with the salon's choice for the bookings it leaves outside. */
+  const send = (affectedBookings?: AffectedBookingsChoice) => {
+    setChoice(affectedBookings)
+    const decision = affectedBookings ? { affectedBookings } : {}
+    if (member) {
+      const body: WithChoice<{ workingHours: ReturnType<typeof toWorkingHoursBody> | null }> = {
+        workingHours: followsSalon ? null : toWorkingHoursBody(draft),
+        ...decision,
+      }
+      saveMember.mutate(body, callbacks(affectedBookings))
+    } else {
+      saveSalon.mutate({ ...toWorkingHoursBody(draft), ...decision }, callbacks(affectedBookings))
+    }
+  }
+
   const onSubmit = () => {
     setChecked(true)
-    const invalid = WEEKDAY_KEYS.find((key) => dayError(draft[key]))
+    const invalid = followsSalon ? undefined : WEEKDAY_KEYS.find((key) => dayError(draft[key]))
     if (invalid) {
       document.getElementById(`hours-${invalid}-open`)?.focus()
       return
     }
-    save.mutate(toWorkingHoursBody(draft), {
-      onSuccess: () => {
-        toast({
-          title: t('schedule.hours.success'),
-          description: t('schedule.hours.successDescription'),
-          tone: 'success',
-        })
-        onDone()
-      },
-      onError: (error) => {
-        const message = serverMessage(error)
-        setRefusal(message)
-        toast({
-          title: t('schedule.errorTitle'),
-          description: message ? t('schedule.hours.serverRefused', { message }) : t('schedule.hours.error'),
-          tone: 'destructive',
-        })
-      },
-    })
+    send()
+  }
+
+  if (affected) {
+    return (
+      <AffectedBookingsStep
+        bookings={affected}
+        pending={pending ? choice : undefined}
+        onChoose={send}
+        onBack={() => setAffected(undefined)}
+      />
+    )
   }
 
   return (
     <DialogForm
       onSubmit={onSubmit}
-      pending={save.isPending}
+      pending={pending}
       submitLabel={t('schedule.hours.save')}
       pendingLabel={t('schedule.hours.saving')}
       error={refusal && t('schedule.hours.serverRefused', { message: refusal })}
       // The week, then any refusal 16 px under it; the buttons 24 px under both.
       className="flex flex-col gap-4"
     >
-      <ul className="divide-y divide-line/70 border-y border-line/70">
-        {WEEKDAY_KEYS.map((key) => (
-          <DayRow key={key} dayKey={key} day={draft[key]} showError={checked} onChange={(day) => update(key, day)} />
-        ))}
-      </ul>
+      {member && (
+        <div className="flex items-center justify-between gap-3 rounded-xl bg-sand/60 px-3 py-2.5">
+          <Label htmlFor="hours-follow-salon" className="font-medium">
+            {t('schedule.memberHours.follow')}
+          </Label>
+          <Switch
+            id="hours-follow-salon"
+            checked={followsSalon}
+            onCheckedChange={(follows) => {
+              setFollowsSalon(follows)
+              setRefusal(undefined)
+            }}
+          />
+        </div>
+      )}
+      {member && followsSalon ? (
+        <p className="text-sm text-ink-soft">{t('schedule.memberHours.followHint')}</p>
+      ) : (
+        <ul className="divide-y divide-line/70 border-y border-line/70">
+          {WEEKDAY_KEYS.map((key) => (
+            <DayRow key={key} dayKey={key} day={draft[key]} showError={checked} onChange={(day) => update(key, day)} />
+          ))}
+        </ul>
+      )}
     </DialogForm>
   )
 }

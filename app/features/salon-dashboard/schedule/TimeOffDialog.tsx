@@ -1,40 +1,59 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { TimeOff } from '../../../../common/schemas/schedule'
+import type { AffectedBooking, AffectedBookingsChoice, TimeOff } from '../../../../common/schemas/schedule'
+import type { TeamMember } from '../../../../common/schemas/team'
 import { addDays, isLocalDate } from '../../../../common/time'
 import { DialogForm, type DialogOpenProps, FormDialog } from '../../../components/ui/FormDialog'
-import { Field, Input } from '../../../components/ui/Input'
+import { Field, fieldClasses, Input } from '../../../components/ui/Input'
 import { toast } from '../../../components/ui/Toast'
 import { ApiError } from '../../../lib/api'
-import { serverMessage, useAddTimeOff } from './schedule-api'
+import { AffectedBookingsStep } from './AffectedBookingsStep'
+import { affectedBookingsOf, serverMessage, useAddTimeOff } from './schedule-api'
 import { describeTimeOff, type TimeOffDraft, type TimeOffDraftError, toTimeOffBody, validateTimeOff } from './time-off'
 
 const EMPTY: TimeOffDraft = { startDate: '', endDate: '', reason: '' }
 
-/** The absence dialog (spec §2, §5): start and end dates, an optional reason. */
-export function TimeOffDialog({
-  salonId,
-  timeZone,
-  ...dialog
-}: { salonId: string; timeZone: string } & DialogOpenProps) {
+interface TimeOffTarget {
+  salonId: string
+  timeZone: string
+  /** The team, for "whose absence"; a salon of one is not asked. */
+  members: readonly Pick<TeamMember, 'id' | 'name'>[]
+  /** Whose absence the dialog starts with: a member's id, or null for the whole salon. */
+  memberId: string | null
+}
+
+/**
+ * The absence dialog (spec §2, §5): whose (the salon or a member), start and end dates, an
+ * optional reason. When it falls on bookings, their list and the salon's choice.
+ */
+export function TimeOffDialog({ salonId, timeZone, members, memberId, ...dialog }: TimeOffTarget & DialogOpenProps) {
   const { t } = useTranslation()
   return (
     <FormDialog
       {...dialog}
       title={t('schedule.timeOff.dialogTitle')}
-      description={t('schedule.timeOff.dialogDescription')}
+      description={t(memberId ? 'schedule.timeOff.memberDialogDescription' : 'schedule.timeOff.dialogDescription')}
     >
       {/* Mounted only while open: each opening starts empty. */}
-      <TimeOffForm salonId={salonId} timeZone={timeZone} onDone={() => dialog.onOpenChange(false)} />
+      <TimeOffForm
+        salonId={salonId}
+        timeZone={timeZone}
+        members={members}
+        memberId={memberId}
+        onDone={() => dialog.onOpenChange(false)}
+      />
     </FormDialog>
   )
 }
 
-function TimeOffForm({ salonId, timeZone, onDone }: { salonId: string; timeZone: string; onDone: () => void }) {
+function TimeOffForm({ salonId, timeZone, members, memberId, onDone }: TimeOffTarget & { onDone: () => void }) {
   const { t } = useTranslation()
   const [draft, setDraft] = useState<TimeOffDraft>(EMPTY)
+  const [whose, setWhose] = useState<string>(memberId ?? '')
   const [error, setError] = useState<TimeOffDraftError>()
   const [refusal, setRefusal] = useState<string>()
+  const [affected, setAffected] = useState<AffectedBooking[]>()
+  const [choice, setChoice] = useState<AffectedBookingsChoice>()
   const add = useAddTimeOff(salonId)
 
   const set = (field: keyof TimeOffDraft) => (value: string) => {
@@ -61,6 +80,41 @@ function TimeOffForm({ salonId, timeZone, onDone }: { salonId: string; timeZone:
     return serverMessage(failure) ?? t('schedule.timeOff.addError')
   }
 
+  /** Sends the absence; after a 409, again with the salon's choice for the bookings it falls on. */
+  const send = (affectedBookings?: AffectedBookingsChoice) => {
+    setChoice(affectedBookings)
+    const body = {
+      ...toTimeOffBody(draft),
+      ...(whose ? { memberId: whose } : {}),
+      ...(affectedBookings && { affectedBookings }),
+    }
+    add.mutate(body, {
+      onSuccess: () => {
+        toast({
+          title: t('schedule.timeOff.added'),
+          description:
+            affectedBookings === 'cancel'
+              ? t('schedule.affected.cancelled', { count: affected?.length ?? 0 })
+              : undefined,
+          tone: 'success',
+        })
+        onDone()
+      },
+      onError: (failure) => {
+        setChoice(undefined)
+        const bookings = affectedBookingsOf(failure)
+        if (bookings) {
+          setAffected(bookings)
+          return
+        }
+        setAffected(undefined)
+        const message = explain(failure)
+        setRefusal(message)
+        toast({ title: t('schedule.timeOff.addError'), description: message, tone: 'destructive' })
+      },
+    })
+  }
+
   const onSubmit = () => {
     const invalid = validateTimeOff(draft)
     if (invalid) {
@@ -69,17 +123,18 @@ function TimeOffForm({ salonId, timeZone, onDone }: { salonId: string; timeZone:
       document.getElementById(`time-off-${field}`)?.focus()
       return
     }
-    add.mutate(toTimeOffBody(draft), {
-      onSuccess: () => {
-        toast({ title: t('schedule.timeOff.added'), tone: 'success' })
-        onDone()
-      },
-      onError: (failure) => {
-        const message = explain(failure)
-        setRefusal(message)
-        toast({ title: t('schedule.timeOff.addError'), description: message, tone: 'destructive' })
-      },
-    })
+    send()
+  }
+
+  if (affected) {
+    return (
+      <AffectedBookingsStep
+        bookings={affected}
+        pending={add.isPending ? choice : undefined}
+        onChoose={send}
+        onBack={() => setAffected(undefined)}
+      />
+    )
   }
 
   // The message sits under the first field it concerns: a missing start, else the end.
@@ -99,6 +154,28 @@ function TimeOffForm({ salonId, timeZone, onDone }: { salonId: string; timeZone:
       pendingLabel={t('schedule.timeOff.saving')}
       error={refusal}
     >
+      {members.length > 1 && (
+        <Field id="time-off-whose" label={t('schedule.timeOff.whose')}>
+          {(control) => (
+            <select
+              {...control}
+              className={fieldClasses}
+              value={whose}
+              onChange={(event) => {
+                setWhose(event.target.value)
+                setRefusal(undefined)
+              }}
+            >
+              <option value="">{t('schedule.whose.salon')}</option>
+              {members.map((member) => (
+                <option key={member.id} value={member.id}>
+                  {member.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      )}
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="time-off-start" label={t('schedule.timeOff.startDate')} error={startError} required>
           {(control) => (

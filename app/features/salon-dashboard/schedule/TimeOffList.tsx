@@ -1,7 +1,8 @@
-import { ArrowRight, CalendarOff, Trash2 } from 'lucide-react'
+import { ArrowRight, CalendarOff, Store, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TimeOff } from '../../../../common/schemas/schedule'
+import type { TeamMember } from '../../../../common/schemas/team'
 import { Button } from '../../../components/ui/Button'
 import { ConfirmDialog } from '../../../components/ui/FormDialog'
 import { toast } from '../../../components/ui/Toast'
@@ -9,8 +10,21 @@ import { currentLanguage } from '../../../lib/i18n'
 import { useDeleteTimeOff } from './schedule-api'
 import { describeTimeOff, formatDayCount } from './time-off'
 
-/** The scheduled absences, dates as dd/MM/yyyy on the salon's clock, each with a guarded delete. */
-export function TimeOffList({ salonId, timeOff, timeZone }: { salonId: string; timeOff: TimeOff[]; timeZone: string }) {
+/**
+ * The scheduled absences, dates as dd/MM/yyyy on the salon's clock, each with whose it is (when the
+ * salon has a team: `members`) and a guarded delete.
+ */
+export function TimeOffList({
+  salonId,
+  timeOff,
+  timeZone,
+  members = [],
+}: {
+  salonId: string
+  timeOff: TimeOff[]
+  timeZone: string
+  members?: readonly Pick<TeamMember, 'id' | 'name' | 'colour'>[]
+}) {
   const { t } = useTranslation()
   const [confirming, setConfirming] = useState<TimeOff>()
 
@@ -35,6 +49,7 @@ export function TimeOffList({ salonId, timeOff, timeZone }: { salonId: string; t
               className="flex items-center gap-2 rounded-xl border border-line/80 bg-paper py-3 pl-3 pr-1.5 sm:gap-3 sm:pl-4 sm:pr-2"
             >
               <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+                {members.length > 0 && <Whose member={members.find((m) => m.id === entry.memberId)} />}
                 <p className="flex flex-wrap items-center gap-x-1.5 font-medium tabular-nums">
                   <span>{start}</span>
                   <ArrowRight aria-hidden className="size-4 text-ink-soft" />
@@ -66,6 +81,21 @@ export function TimeOffList({ salonId, timeOff, timeZone }: { salonId: string; t
         onClose={() => setConfirming(undefined)}
       />
     </>
+  )
+}
+
+/** Whose absence: a member (their colour and name), or the whole salon. */
+function Whose({ member }: { member: Pick<TeamMember, 'name' | 'colour'> | undefined }) {
+  const { t } = useTranslation()
+  return (
+    <p className="flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wide text-ink-soft">
+      {member ? (
+        <span aria-hidden className="size-2.5 shrink-0 rounded-full" style={{ background: member.colour }} />
+      ) : (
+        <Store aria-hidden className="size-3.5 shrink-0" />
+      )}
+      <span className="truncate">{member ? member.name : t('schedule.whose.salon')}</span>
+    </p>
   )
 }
 

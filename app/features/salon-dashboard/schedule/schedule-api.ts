@@ -1,5 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { TimeOff, WorkingHours } from '../../../../common/schemas/schedule'
+import type {
+  AffectedBooking,
+  AffectedBookingsChoice,
+  BookingsAffected,
+  TimeOff,
+  WorkingHours,
+} from '../../../../common/schemas/schedule'
+import type { Team, TeamMember } from '../../../../common/schemas/team'
 import { ApiError, apiRequest } from '../../../lib/api'
 import { salonKeys } from '../dashboard-api'
 import type { WorkingHoursBody } from './hours-draft'
@@ -15,24 +22,44 @@ export function useTimeOff(salonId: string) {
   return useQuery<TimeOff[]>({ queryKey: salonKeys.timeOff(salonId) })
 }
 
+/** The salon's team (GET …/team): whose schedule the Hours tab shows, each member's own week. */
+export const teamKey = (salonId: string) => ['/api/salons', salonId, 'team']
+
+export function useTeam(salonId: string) {
+  return useQuery<Team>({ queryKey: teamKey(salonId) })
+}
+
 /**
  * What a change of hours or absences makes stale: the list it changed, the salon (it carries its
- * week) and the dashboard (which day "Réservations du jour" shows depends on today's closing time).
+ * week), the dashboard (which day "Réservations du jour" shows depends on today's closing time) and
+ * the bookings (the change may have cancelled some).
  */
-function useInvalidate(salonId: string, list: 'workingHours' | 'timeOff') {
+function useInvalidate(salonId: string, list: 'workingHours' | 'timeOff' | 'team') {
   const queryClient = useQueryClient()
   return () =>
-    Promise.all(
-      [salonKeys[list](salonId), salonKeys.salon(salonId), salonKeys.dashboard(salonId)].map((queryKey) =>
-        queryClient.invalidateQueries({ queryKey, exact: true }),
-      ),
-    )
+    Promise.all([
+      ...[
+        list === 'team' ? teamKey(salonId) : salonKeys[list](salonId),
+        salonKeys.salon(salonId),
+        salonKeys.dashboard(salonId),
+      ].map((queryKey) => queryClient.invalidateQueries({ queryKey, exact: true })),
+      queryClient.invalidateQueries({ queryKey: salonKeys.bookings(salonId) }),
+    ])
+}
+
+/** A change's body with, once the salon has answered, what to do with the bookings it falls on. */
+export type WithChoice<T> = T & { affectedBookings?: AffectedBookingsChoice }
+
+/** The bookings the server says a change falls on (its 409 `schedule.bookings_affected`), if that was the refusal. */
+export function affectedBookingsOf(error: unknown): AffectedBooking[] | undefined {
+  if (!(error instanceof ApiError) || error.code !== 'schedule.bookings_affected') return undefined
+  return (error.body as BookingsAffected | undefined)?.bookings ?? []
 }
 
 export function useSaveWorkingHours(salonId: string) {
   const invalidate = useInvalidate(salonId, 'workingHours')
   return useMutation({
-    mutationFn: async (body: WorkingHoursBody) =>
+    mutationFn: async (body: WithChoice<WorkingHoursBody>) =>
       (await (await apiRequest('PUT', `/api/salons/${salonId}/working-hours`, body)).json()) as WorkingHours,
     onSuccess: invalidate,
   })
@@ -43,6 +70,16 @@ export function useAddTimeOff(salonId: string) {
   return useMutation({
     mutationFn: async (body: TimeOffBody) =>
       (await (await apiRequest('POST', `/api/salons/${salonId}/time-off`, body)).json()) as TimeOff,
+    onSuccess: invalidate,
+  })
+}
+
+/** A member's own week (`null`: back on the salon's), through the team's PATCH. */
+export function useSaveMemberHours(salonId: string, memberId: string) {
+  const invalidate = useInvalidate(salonId, 'team')
+  return useMutation({
+    mutationFn: async (body: WithChoice<{ workingHours: WorkingHoursBody | null }>) =>
+      (await (await apiRequest('PATCH', `/api/salons/${salonId}/team/${memberId}`, body)).json()) as TeamMember,
     onSuccess: invalidate,
   })
 }
