@@ -1,3 +1,7 @@
+import deAgenda from './areas/agenda/de.json'
+import enAgenda from './areas/agenda/en.json'
+import frAgenda from './areas/agenda/fr.json'
+import itAgenda from './areas/agenda/it.json'
 import deCustomers from './areas/customers/de.json'
 import enCustomers from './areas/customers/en.json'
 import frCustomers from './areas/customers/fr.json'
@@ -21,7 +25,7 @@ import itCore from './it.json'
  * `areas/<language>.json` and one folder per part of the dashboard) only with those pages, so
  * visitors of the public pages do not download them.
  */
-export const fr = { ...frCore, ...frAreas, ...frCustomers, ...frServices }
-export const de = { ...deCore, ...deAreas, ...deCustomers, ...deServices }
-export const it = { ...itCore, ...itAreas, ...itCustomers, ...itServices }
-export const en = { ...enCore, ...enAreas, ...enCustomers, ...enServices }
+export const fr = { ...frCore, ...frAreas, ...frAgenda, ...frCustomers, ...frServices }
+export const de = { ...deCore, ...deAreas, ...deAgenda, ...deCustomers, ...deServices }
+export const it = { ...itCore, ...itAreas, ...itAgenda, ...itCustomers, ...itServices }
+export const en = { ...enCore, ...enAreas, ...enAgenda, ...enCustomers, ...enServices }
