@@ -108,7 +108,7 @@ test('Léa and Hugo booked at the same time show side by side (one at a time on 
     await expect(leaColumn.locator('[data-booking]').filter({ hasText: `Anaïs ${tag}` })).toContainText(time)
     await expect(hugoColumn).toHaveCount(0)
     expect(await noHorizontalOverflow(page)).toBe(true)
-    await page.screenshot({ path: testInfo.outputPath('agenda-phone-lea.png') })
+    await page.screenshot({ path: testInfo.outputPath('agenda-phone-lea.png'), fullPage: true })
     await page.getByRole('button', { name: 'Hugo', exact: true }).click()
     await expect(hugoColumn.locator('[data-booking]').filter({ hasText: `Bruno ${tag}` })).toContainText(time)
     await expect(leaColumn).toHaveCount(0)
@@ -124,6 +124,9 @@ test('Léa and Hugo booked at the same time show side by side (one at a time on 
   await expect(block).toContainText(fr.agenda.channels.dashboard)
   await expect(block).toContainText(fr.dashboard.bookingStatus.confirmed)
   await expect(block.getByRole('link', { name: /06 55 66 77 88/ })).toHaveAttribute('href', 'tel:0655667788')
+  await block.evaluate((element) => {
+    element.scrollIntoView({ block: 'center' })
+  })
   await page.screenshot({ path: testInfo.outputPath(phone ? 'agenda-phone-day.png' : 'agenda-desktop-day.png') })
   const violations = (
     await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
@@ -134,6 +137,8 @@ test('Léa and Hugo booked at the same time show side by side (one at a time on 
 
   // The week: both bookings, whoever performs them.
   await page.getByRole('button', { name: fr.agenda.weekView }).click()
+  // A phone kept Hugo, picked for the day: the week of the whole team is one choice away.
+  if (phone) await page.getByLabel(fr.agenda.member).selectOption({ label: fr.agenda.wholeTeam })
   await expect(page.getByText(fill(fr.agenda.weekOf, { from: '30 nov.', to: '6 déc. 2026' }))).toBeVisible()
   await expect(page.locator(`[data-booking="${withLea.id}"]`)).toBeVisible()
   await expect(page.locator(`[data-booking="${withHugo.id}"]`)).toBeVisible()
@@ -174,6 +179,11 @@ test('@wide a booking dragged to the other stylist, at another time: refused whe
 
   /** Drags the block by its top edge to a time of Hugo's column (the demo grid runs 08:00–20:00). */
   const dragTo = async (hours: number) => {
+    // The block near the top of the window (under the sticky bar), so the afternoon is on screen too.
+    await block.evaluate((element) => {
+      element.scrollIntoView({ block: 'start' })
+      window.scrollBy(0, -90)
+    })
     const from = await block.boundingBox()
     const column = await hugoColumn.boundingBox()
     if (!from || !column) throw new Error('The block and the column are on screen')

@@ -82,22 +82,11 @@ export function AgendaTab({ salonId, onOpenBooking, onNewBooking }: AgendaTabPro
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
           <h2 className="font-display text-xl font-semibold leading-tight">{t('agenda.title')}</h2>
           {date && (
-            <p className="text-sm font-medium capitalize text-ink-soft" aria-live="polite">
+            <p className="text-sm font-medium text-ink-soft first-letter:uppercase" aria-live="polite">
               {view === 'day' ? <DayHeading date={date} /> : <WeekHeading days={days} />}
             </p>
           )}
         </div>
-        {date && today && (
-          <AgendaNavigation
-            date={date}
-            view={view}
-            onDate={setChosenDate}
-            onStep={(direction) => setChosenDate(addDays(date, direction * (view === 'day' ? 1 : 7)))}
-            onToday={() => setChosenDate(today)}
-            onView={setView}
-            onNewBooking={onNewBooking && (() => onNewBooking({}))}
-          />
-        )}
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {failed ? (
@@ -133,6 +122,15 @@ export function AgendaTab({ salonId, onOpenBooking, onNewBooking }: AgendaTabPro
             date={date}
             days={days}
             view={view}
+            navigation={{
+              date,
+              view,
+              onDate: setChosenDate,
+              onStep: (direction: -1 | 1) => setChosenDate(addDays(date, direction * (view === 'day' ? 1 : 7))),
+              onToday: () => setChosenDate(today),
+              onView: setView,
+              onNewBooking: onNewBooking && (() => onNewBooking({})),
+            }}
             narrow={narrow}
             member={member}
             onMember={setMember}
@@ -227,7 +225,9 @@ function Agenda({
   onShowCancelled,
   stale,
   actions,
+  navigation,
 }: {
+  navigation: Omit<Parameters<typeof AgendaNavigation>[0], 'children'>
   data: AgendaData
   cancelledCount: number
   date: string
@@ -249,15 +249,15 @@ function Agenda({
   const empty = shownData.bookings.length === 0
   return (
     <>
-      <div className="flex flex-wrap items-center gap-x-5 gap-y-3">
-        {view === 'day' && narrow && everyone.length > 1 && (
-          <MemberSwitcher members={everyone} shown={columns[0]?.id} onPick={onMember} />
-        )}
+      <AgendaNavigation {...navigation}>
         {view === 'week' && everyone.length > 1 && (
           <MemberSelect members={everyone} value={chosen?.id} onChange={onMember} />
         )}
         <CancelledToggle checked={showCancelled} count={cancelledCount} onChange={onShowCancelled} />
-      </div>
+      </AgendaNavigation>
+      {view === 'day' && narrow && everyone.length > 1 && (
+        <MemberSwitcher members={everyone} shown={columns[0]?.id} onPick={onMember} />
+      )}
       <div className={cn('flex flex-col gap-3 transition-opacity', stale && 'opacity-60')} aria-busy={stale}>
         {empty && <NothingBooked view={view} />}
         {view === 'day' ? (

@@ -1,14 +1,17 @@
 import { ChevronLeft, ChevronRight, Plus } from 'lucide-react'
-import { useId } from 'react'
+import { type ReactNode, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TeamMember } from '../../../../common/schemas/team'
 import { isLocalDate } from '../../../../common/time'
 import { Button } from '../../../components/ui/Button'
-import { fieldClasses } from '../../../components/ui/Input'
 import { Switch } from '../../../components/ui/Switch'
 import { cn } from '../../../lib/cn'
 
 export type AgendaView = 'day' | 'week'
+
+/** A small field of the toolbar (the shared one is full width). */
+const compactField =
+  'h-9 min-w-0 rounded-xl border border-line bg-surface px-2.5 text-sm text-ink shadow-xs hover:border-ink-soft/40 focus-visible:border-primary focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-primary/20'
 
 /**
  * The agenda's controls: previous / today / next and a date, the day or the week, and "New
@@ -22,6 +25,7 @@ export function AgendaNavigation({
   onToday,
   onView,
   onNewBooking,
+  children,
 }: {
   date: string
   view: AgendaView
@@ -30,10 +34,12 @@ export function AgendaNavigation({
   onToday: () => void
   onView: (view: AgendaView) => void
   onNewBooking?: () => void
+  /** The filters of what is shown (member, cancelled bookings), on the same row when it fits. */
+  children?: ReactNode
 }) {
   const { t } = useTranslation()
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
       <div className="flex items-center gap-1">
         <Button
           variant="outline"
@@ -65,7 +71,7 @@ export function AgendaNavigation({
           if (isLocalDate(event.target.value)) onDate(event.target.value)
         }}
         aria-label={t('agenda.date')}
-        className={cn(fieldClasses, 'h-9 w-auto min-w-0 px-2.5 text-sm')}
+        className={compactField}
       />
       {/* Day or week: two buttons of which one is pressed. */}
       <fieldset className="flex rounded-xl bg-sand p-0.5">
@@ -85,6 +91,7 @@ export function AgendaNavigation({
           </button>
         ))}
       </fieldset>
+      {children}
       {onNewBooking && (
         <Button size="sm" className="ml-auto" onClick={onNewBooking}>
           <Plus aria-hidden className="size-4" />
@@ -149,7 +156,7 @@ export function MemberSelect({
         id={id}
         value={value ?? ''}
         onChange={(event) => onChange(event.target.value || undefined)}
-        className={cn(fieldClasses, 'h-9 w-auto min-w-0 px-2.5 text-sm')}
+        className={compactField}
       >
         <option value="">{t('agenda.wholeTeam')}</option>
         {members.map((member) => (

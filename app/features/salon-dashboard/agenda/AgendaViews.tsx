@@ -117,7 +117,12 @@ export function WeekView({
           data,
           date,
           member,
-          <p className={cn('text-sm font-semibold capitalize', date === data.today ? 'text-primary' : 'text-ink')}>
+          <p
+            className={cn(
+              'text-sm font-semibold first-letter:uppercase',
+              date === data.today ? 'text-primary' : 'text-ink',
+            )}
+          >
             {formatSalonDate(date, language, 'EEE d')}
           </p>,
           date,
@@ -154,7 +159,7 @@ export function WeekList({
             <h3
               id={`agenda-day-${date}`}
               className={cn(
-                'font-display text-base font-semibold capitalize',
+                'font-display text-base font-semibold first-letter:uppercase',
                 date === data.today ? 'text-primary' : 'text-ink',
               )}
             >

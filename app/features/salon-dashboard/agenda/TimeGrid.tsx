@@ -92,6 +92,8 @@ export function TimeGrid({
   const onPointerDown = (event: ReactPointerEvent, booking: Booking, columnKey: string) => {
     if (!onMove || event.pointerType !== 'mouse' || event.button !== 0 || !canMove(booking)) return
     const block = event.currentTarget.getBoundingClientRect()
+    // No text selection (nor the page scrolling after it) while a block is carried.
+    event.preventDefault()
     event.currentTarget.setPointerCapture?.(event.pointerId)
     setDrag({
       booking,
@@ -206,7 +208,7 @@ export function TimeGrid({
                   className={cn(
                     'absolute z-10 overflow-hidden rounded-lg border border-l-4 px-1.5 py-1 shadow-xs transition-shadow',
                     'h-(--block-h) hover:z-30 hover:h-auto hover:min-h-(--block-h) hover:shadow-soft focus-within:z-30 focus-within:h-auto focus-within:min-h-(--block-h)',
-                    movable ? 'cursor-grab touch-none active:cursor-grabbing' : 'cursor-pointer',
+                    movable ? 'cursor-grab touch-none select-none active:cursor-grabbing' : 'cursor-pointer',
                     dragged && 'opacity-40',
                     STATUS_LOOK[booking.status],
                   )}
