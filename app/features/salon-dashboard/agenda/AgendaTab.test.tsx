@@ -285,7 +285,7 @@ describe('Agenda, day view', () => {
     renderAgenda()
     await screen.findByText('dimanche 29 mars 2026')
     const user = userEvent.setup()
-    await user.click(screen.getByRole('button', { name: 'Jour suivant' }))
+    await user.click(await screen.findByRole('button', { name: 'Jour suivant' }))
     expect(await screen.findByText('lundi 30 mars 2026')).toBeTruthy()
     await waitFor(() =>
       expect(fetchMock).toHaveBeenCalledWith(

@@ -38,7 +38,7 @@ export function BookingDetails({
   booking: Booking
   /** The customer's name opens the booking's panel. */
   onOpen?: (booking: Booking) => void
-  /** A block of the grid: smaller type; everything still there, shown in full on hover or focus. */
+  /** A block of the grid: smaller type, the parts in a row that wraps; in full on hover or focus. */
   compact?: boolean
 }) {
   const { t } = useTranslation()
@@ -49,8 +49,14 @@ export function BookingDetails({
     </span>
   )
   return (
-    <div className={cn('flex min-w-0 flex-col', compact ? 'gap-0.5 text-xs leading-4' : 'gap-1 text-sm')}>
-      <div className="flex min-w-0 flex-wrap items-baseline gap-x-1.5">
+    // A block flows its parts one after the other, so a short booking in a wide column shows them all.
+    <div
+      className={cn(
+        'flex min-w-0',
+        compact ? 'flex-wrap items-baseline gap-x-1.5 gap-y-0.5 text-xs leading-4' : 'flex-col gap-1 text-sm',
+      )}
+    >
+      <div className={cn(compact ? 'contents' : 'flex min-w-0 flex-wrap items-baseline gap-x-1.5')}>
         <time dateTime={booking.appointmentDate} className="font-semibold tabular-nums text-ink">
           {timeRange(booking)}
         </time>
