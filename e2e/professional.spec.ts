@@ -77,7 +77,7 @@ test('every tab of the dashboard, and the demo sign-in page, pass axe', async ({
   for (const [name, short] of [
     [tabs.overview, tabs.overviewShort],
     [tabs.instagram, tabs.instagramShort],
-    [tabs.today, tabs.todayShort],
+    [fr.agenda.tab, fr.agenda.tabShort],
     [tabs.schedule, tabs.scheduleShort],
   ] as const) {
     await tab(page, name).or(tab(page, short)).click()
@@ -247,7 +247,7 @@ test('adds an absence, refusing an end before the start, then deletes it', async
   await expect(list).not.toContainText(shown(start))
 })
 
-test("a booking made through the chat appears in today's list", async ({ page, browser }, testInfo) => {
+test("a booking made through the chat appears in today's agenda", async ({ page, browser }, testInfo) => {
   const client = `Inès ${testInfo.project.name}`
   const time = testInfo.project.name === 'phone' ? '18h15' : '17h45'
   const customer = await browser.newContext({ locale: 'fr-FR', timezoneId: 'Europe/Paris' })
@@ -267,10 +267,15 @@ test("a booking made through the chat appears in today's list", async ({ page, b
   await customer.close()
 
   await signIn(page)
-  await tab(page, fr.dashboard.tabs.today).or(tab(page, fr.dashboard.tabs.todayShort)).click()
-  const row = page.getByRole('listitem').filter({ hasText: client })
+  await tab(page, fr.agenda.tab).or(tab(page, fr.agenda.tabShort)).click()
+  // The week of the whole team: a phone lists it by day and time, whoever performs the booking.
+  await page.getByRole('button', { name: fr.agenda.weekView }).click()
+  const start = time.replace('h', ':')
+  const [h, m] = start.split(':').map(Number) as [number, number]
+  const end = `${String(h + Math.floor((m + 30) / 60)).padStart(2, '0')}:${String((m + 30) % 60).padStart(2, '0')}`
+  const row = page.locator('[data-booking]').filter({ hasText: client })
   await expect(row).toContainText('Brushing')
-  await expect(row).toContainText('30 min')
+  await expect(row).toContainText(`${start}–${end}`)
   await expect(row).toContainText('30,00 EUR')
   await expect(row).toContainText(fr.dashboard.bookingStatus.confirmed)
 })

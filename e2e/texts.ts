@@ -1,3 +1,7 @@
+import deAgenda from '../app/locales/areas/agenda/de.json' with { type: 'json' }
+import enAgenda from '../app/locales/areas/agenda/en.json' with { type: 'json' }
+import frAgenda from '../app/locales/areas/agenda/fr.json' with { type: 'json' }
+import itAgenda from '../app/locales/areas/agenda/it.json' with { type: 'json' }
 import deCustomers from '../app/locales/areas/customers/de.json' with { type: 'json' }
 import enCustomers from '../app/locales/areas/customers/en.json' with { type: 'json' }
 import frCustomers from '../app/locales/areas/customers/fr.json' with { type: 'json' }
@@ -24,9 +28,9 @@ import it from '../app/locales/it.json' with { type: 'json' }
  * page's texts and those of the professional, admin and sign-in areas (see app/locales/all.ts).
  */
 export const TEXTS = {
-  fr: { ...fr, ...frAreas, ...frCustomers, ...frServices, ...frDesk },
-  de: { ...de, ...deAreas, ...deCustomers, ...deServices, ...deDesk },
-  it: { ...it, ...itAreas, ...itCustomers, ...itServices, ...itDesk },
-  en: { ...en, ...enAreas, ...enCustomers, ...enServices, ...enDesk },
+  fr: { ...fr, ...frAreas, ...frAgenda, ...frCustomers, ...frDesk, ...frServices },
+  de: { ...de, ...deAreas, ...deAgenda, ...deCustomers, ...deDesk, ...deServices },
+  it: { ...it, ...itAreas, ...itAgenda, ...itCustomers, ...itDesk, ...itServices },
+  en: { ...en, ...enAreas, ...enAgenda, ...enCustomers, ...enDesk, ...enServices },
 }
 export type Texts = (typeof TEXTS)['fr']

@@ -1,3 +1,7 @@
+import deAgenda from './areas/agenda/de.json'
+import enAgenda from './areas/agenda/en.json'
+import frAgenda from './areas/agenda/fr.json'
+import itAgenda from './areas/agenda/it.json'
 import deCustomers from './areas/customers/de.json'
 import enCustomers from './areas/customers/en.json'
 import frCustomers from './areas/customers/fr.json'
@@ -25,7 +29,7 @@ import itCore from './it.json'
  * `areas/<language>.json` and one folder per part of the dashboard) only with those pages, so
  * visitors of the public pages do not download them.
  */
-export const fr = { ...frCore, ...frAreas, ...frCustomers, ...frServices, ...frDesk }
-export const de = { ...deCore, ...deAreas, ...deCustomers, ...deServices, ...deDesk }
-export const it = { ...itCore, ...itAreas, ...itCustomers, ...itServices, ...itDesk }
-export const en = { ...enCore, ...enAreas, ...enCustomers, ...enServices, ...enDesk }
+export const fr = { ...frCore, ...frAreas, ...frAgenda, ...frCustomers, ...frDesk, ...frServices }
+export const de = { ...deCore, ...deAreas, ...deAgenda, ...deCustomers, ...deDesk, ...deServices }
+export const it = { ...itCore, ...itAreas, ...itAgenda, ...itCustomers, ...itDesk, ...itServices }
+export const en = { ...enCore, ...enAreas, ...enAgenda, ...enCustomers, ...enDesk, ...enServices }

@@ -1,11 +1,18 @@
 import { useTranslation } from 'react-i18next'
 import { Badge, type BadgeTone } from '../../components/ui/Badge'
 
-const TONES: Record<string, BadgeTone> = { confirmed: 'success', pending: 'warning', cancelled: 'danger' }
+const TONES: Record<string, BadgeTone> = {
+  confirmed: 'success',
+  pending: 'warning',
+  cancelled: 'danger',
+  no_show: 'danger',
+  completed: 'info',
+}
 
 /**
  * A booking's status (spec §4): confirmed green 'Confirmé', pending yellow 'En attente', cancelled red
- * 'Annulé'; a status the interface does not know yet is shown as the server wrote it, in grey.
+ * 'Annulé'; after the appointment, no-show red 'Absent' and completed blue 'Terminé'. A status the
+ * interface does not know yet is shown as the server wrote it, in grey.
  */
 export function BookingStatusBadge({ status, className }: { status: string; className?: string }) {
   const { t } = useTranslation()

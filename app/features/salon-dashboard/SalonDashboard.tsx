@@ -2,32 +2,32 @@ import { CalendarDays, Clock, LayoutDashboard, UsersRound } from 'lucide-react'
 import { type ComponentType, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/Tabs'
+import { AgendaTab } from './agenda/AgendaTab'
 import { CustomersTab } from './customers/CustomersTab'
 import { InstagramGlyph } from './instagram/InstagramGlyph'
 import { InstagramTab } from './instagram/InstagramTab'
 import { OverviewTab } from './overview/OverviewTab'
 import { SchedulePanel } from './schedule/SchedulePanel'
-import { TodayBookings } from './today/TodayBookings'
 
 const TABS: { value: DashboardTab; icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }> }[] = [
   { value: 'overview', icon: LayoutDashboard },
   { value: 'instagram', icon: InstagramGlyph },
-  { value: 'today', icon: CalendarDays },
+  { value: 'agenda', icon: CalendarDays },
   { value: 'schedule', icon: Clock },
   { value: 'customers', icon: UsersRound },
 ]
-export type DashboardTab = 'overview' | 'instagram' | 'today' | 'schedule' | 'customers'
+export type DashboardTab = 'overview' | 'instagram' | 'agenda' | 'schedule' | 'customers'
 
-/** A tab's labels: the customers' texts live in their own block of the locale files. */
+/** A tab's labels: the agenda's and the customers' texts live in their own blocks of the locale files. */
 const labelKeys = (tab: DashboardTab) =>
-  tab === 'customers'
-    ? { full: 'customers.tab', short: 'customers.tabShort' }
+  tab === 'customers' || tab === 'agenda'
+    ? { full: `${tab}.tab`, short: `${tab}.tabShort` }
     : { full: `dashboard.tabs.${tab}`, short: `dashboard.tabs.${tab}Short` }
 
 /**
- * The salon owner's dashboard (spec §2): Overview (the default), Instagram DMs, the day's bookings
- * and the opening hours, switched freely. A tab's content mounts only while it is shown, so each
- * reads its data when first opened.
+ * The salon owner's dashboard (spec §2): Overview (the default), Instagram DMs, the agenda (the
+ * team's day or week), the opening hours and the customers, switched freely. A tab's content
+ * mounts only while it is shown, so each reads its data when first opened.
  */
 export function SalonDashboard({ salonId }: { salonId: string }) {
   const { t } = useTranslation()
@@ -57,8 +57,9 @@ export function SalonDashboard({ salonId }: { salonId: string }) {
       <TabsContent value="instagram">
         <InstagramTab />
       </TabsContent>
-      <TabsContent value="today">
-        <TodayBookings salonId={salonId} />
+      <TabsContent value="agenda">
+        {/* The booking panel (open, move, new booking) plugs into onOpenBooking and onNewBooking. */}
+        <AgendaTab salonId={salonId} />
       </TabsContent>
       <TabsContent value="schedule">
         <SchedulePanel salonId={salonId} />

@@ -1,0 +1,291 @@
+import { type ReactNode, type PointerEvent as ReactPointerEvent, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Booking } from '../../../../common/schemas/booking'
+import { formatMinutes } from '../../../../common/time'
+import { cn } from '../../../lib/cn'
+import { lanes, placeInGrid, type Span, snapMinute } from './agenda-grid'
+import { BookingDetails, STATUS_LOOK } from './BookingDetails'
+
+/** One hour of the grid, in pixels: a 30-minute booking gets room for three lines. */
+export const HOUR_PX = 96
+/** How far the pointer travels before a press on a block becomes a drag (a click below that). */
+const DRAG_THRESHOLD_PX = 5
+
+export interface GridColumn {
+  key: string
+  date: string
+  /** The member the column belongs to; null: the whole team (the week of everyone). */
+  memberId: string | null
+  header: ReactNode
+  bookings: { booking: Booking; span: Span; colour: string }[]
+  closed: Span[]
+  absences: (Span & { reason: string | null })[]
+  /** The wall-clock minute of now, when the column is today. */
+  now: number | null
+}
+
+export interface GridTarget {
+  date: string
+  memberId: string | null
+  minute: number
+}
+
+interface Drag {
+  booking: Booking
+  columnKey: string
+  pointerId: number
+  x: number
+  y: number
+  /** From the block's top edge to where it was grabbed, in pixels. */
+  grab: number
+  moving: boolean
+  target: (GridTarget & { columnKey: string }) | null
+}
+
+/**
+ * The agenda's time grid: hour rows on the left, one column per member or day, closed periods
+ * and absences shaded, a "now" line on today, each booking a block placed by its wall-clock time
+ * and length. On a desktop a block is dragged to another time or column (snapped to the salon's
+ * slot step); a click on a block opens it, a click on an empty stretch offers a new booking there.
+ */
+export function TimeGrid({
+  columns,
+  grid,
+  step,
+  canMove,
+  onMove,
+  onOpenBooking,
+  onEmptyClick,
+  minColumnWidth = 9.5,
+}: {
+  columns: GridColumn[]
+  grid: Span
+  step: number
+  canMove: (booking: Booking) => boolean
+  onMove?: (booking: Booking, target: GridTarget) => void
+  onOpenBooking?: (booking: Booking) => void
+  onEmptyClick?: (target: GridTarget) => void
+  /** rem: under this a column scrolls sideways rather than squeezing its blocks. */
+  minColumnWidth?: number
+}) {
+  const { t } = useTranslation()
+  const bodies = useRef(new Map<string, HTMLDivElement>())
+  const [drag, setDrag] = useState<Drag | null>(null)
+  // The click that ends a drag must not also open the booking.
+  const justDragged = useRef(false)
+  const hours = Array.from({ length: (grid.end - grid.start) / 60 }, (_, i) => grid.start + i * 60)
+  const height = ((grid.end - grid.start) / 60) * HOUR_PX
+  const template = `3.5rem repeat(${columns.length}, minmax(${minColumnWidth}rem, 1fr))`
+
+  const targetAt = (clientX: number, clientY: number, grab: number, duration: number) => {
+    for (const column of columns) {
+      const body = bodies.current.get(column.key)
+      if (!body) continue
+      const rect = body.getBoundingClientRect()
+      if (clientX < rect.left || clientX >= rect.right) continue
+      const minute = snapMinute((clientY - grab - rect.top) / rect.height, grid, step, duration)
+      return { columnKey: column.key, date: column.date, memberId: column.memberId, minute }
+    }
+    return null
+  }
+
+  const onPointerDown = (event: ReactPointerEvent, booking: Booking, columnKey: string) => {
+    if (!onMove || event.pointerType !== 'mouse' || event.button !== 0 || !canMove(booking)) return
+    const block = event.currentTarget.getBoundingClientRect()
+    // No text selection (nor the page scrolling after it) while a block is carried.
+    event.preventDefault()
+    event.currentTarget.setPointerCapture?.(event.pointerId)
+    setDrag({
+      booking,
+      columnKey,
+      pointerId: event.pointerId,
+      x: event.clientX,
+      y: event.clientY,
+      grab: event.clientY - block.top,
+      moving: false,
+      target: null,
+    })
+  }
+  const onPointerMove = (event: ReactPointerEvent) => {
+    if (!drag || event.pointerId !== drag.pointerId) return
+    const moving = drag.moving || Math.hypot(event.clientX - drag.x, event.clientY - drag.y) > DRAG_THRESHOLD_PX
+    if (!moving) return
+    setDrag({ ...drag, moving, target: targetAt(event.clientX, event.clientY, drag.grab, drag.booking.duration) })
+  }
+  const onPointerUp = (event: ReactPointerEvent) => {
+    if (!drag || event.pointerId !== drag.pointerId) return
+    setDrag(null)
+    if (!drag.moving) return
+    justDragged.current = true
+    setTimeout(() => {
+      justDragged.current = false
+    }, 0)
+    const target = drag.target
+    if (!target || !onMove) return
+    const sameColumn = target.columnKey === drag.columnKey
+    const sameStart = target.date === drag.booking.localDate && formatMinutes(target.minute) === drag.booking.localTime
+    if (sameColumn && sameStart) return
+    onMove(drag.booking, { date: target.date, memberId: target.memberId, minute: target.minute })
+  }
+
+  const onColumnClick = (event: React.MouseEvent<HTMLDivElement>, column: GridColumn) => {
+    if (!onEmptyClick || justDragged.current) return
+    if ((event.target as HTMLElement).closest('[data-booking]')) return
+    const rect = event.currentTarget.getBoundingClientRect()
+    const raw = grid.start + ((event.clientY - rect.top) / rect.height) * (grid.end - grid.start)
+    const minute = Math.max(grid.start, Math.min(grid.end - step, Math.floor(raw / step) * step))
+    onEmptyClick({ date: column.date, memberId: column.memberId, minute })
+  }
+
+  return (
+    <div className="overflow-x-auto rounded-xl border border-line">
+      <div className="grid min-w-fit" style={{ gridTemplateColumns: template }}>
+        <div className="sticky left-0 z-20 border-b border-line bg-surface" />
+        {columns.map((column) => (
+          <div key={column.key} className="min-w-0 border-b border-l border-line bg-surface px-2 py-2">
+            {column.header}
+          </div>
+        ))}
+        {/* Hour labels: on the salon's clock, whatever the browser's zone. */}
+        <div className="sticky left-0 z-20 bg-surface" style={{ height }} aria-hidden>
+          {hours.map((minute, index) => (
+            <div
+              key={minute}
+              className="absolute right-1.5 -translate-y-1/2 text-xs tabular-nums text-ink-soft first:translate-y-0"
+              style={{ top: index * HOUR_PX }}
+            >
+              {formatMinutes(minute)}
+            </div>
+          ))}
+        </div>
+        {columns.map((column) => (
+          // biome-ignore lint/a11y/noStaticElementInteractions: a pointer shortcut; the "New booking" button is the keyboard's way
+          // biome-ignore lint/a11y/useKeyWithClickEvents: same
+          <div
+            key={column.key}
+            ref={(node) => {
+              if (node) bodies.current.set(column.key, node)
+              else bodies.current.delete(column.key)
+            }}
+            data-agenda-column={column.key}
+            className={cn('relative border-l border-line', onEmptyClick && 'cursor-cell')}
+            style={{
+              height,
+              backgroundImage: `repeating-linear-gradient(to bottom, var(--color-line) 0 1px, transparent 1px ${HOUR_PX / 2}px)`,
+            }}
+            onClick={(event) => onColumnClick(event, column)}
+          >
+            {column.closed.map((span) => (
+              <Shade key={`c${span.start}`} span={span} grid={grid} kind="closed" label={t('agenda.closed')} />
+            ))}
+            {column.absences.map((span) => (
+              <Shade
+                key={`a${span.start}-${span.end}`}
+                span={span}
+                grid={grid}
+                kind="absence"
+                label={span.reason ? t('agenda.absenceWith', { reason: span.reason }) : t('agenda.absence')}
+              />
+            ))}
+            {lanes(column.bookings).map(({ booking, span, colour, lane, lanes: count }) => {
+              const place = placeInGrid(span, grid)
+              if (!place) return null
+              const dragged = drag?.moving && drag.booking.id === booking.id
+              const movable = Boolean(onMove) && canMove(booking)
+              return (
+                // biome-ignore lint/a11y/useKeyWithClickEvents: the name inside is the block's button
+                <article
+                  key={booking.id}
+                  data-booking={booking.id}
+                  aria-label={`${booking.localTime} ${booking.clientName}`}
+                  onPointerDown={(event) => onPointerDown(event, booking, column.key)}
+                  onPointerMove={onPointerMove}
+                  onPointerUp={onPointerUp}
+                  onPointerCancel={() => setDrag(null)}
+                  onClick={() => {
+                    if (!justDragged.current) onOpenBooking?.(booking)
+                  }}
+                  className={cn(
+                    'absolute z-10 overflow-hidden rounded-lg border border-l-4 px-1.5 py-1 shadow-xs transition-shadow',
+                    'h-(--block-h) hover:z-30 hover:h-auto hover:min-h-(--block-h) hover:shadow-soft focus-within:z-30 focus-within:h-auto focus-within:min-h-(--block-h)',
+                    movable ? 'cursor-grab touch-none select-none active:cursor-grabbing' : 'cursor-pointer',
+                    dragged && 'opacity-40',
+                    STATUS_LOOK[booking.status],
+                  )}
+                  style={
+                    {
+                      top: `${place.top}%`,
+                      '--block-h': `${(place.height / 100) * height}px`,
+                      left: `calc(${(lane / count) * 100}% + 2px)`,
+                      width: `calc(${100 / count}% - 4px)`,
+                      borderColor: colour,
+                      backgroundColor: mix(colour),
+                    } as React.CSSProperties
+                  }
+                >
+                  <BookingDetails booking={booking} onOpen={onOpenBooking} compact />
+                </article>
+              )
+            })}
+            {drag?.moving && drag.target?.columnKey === column.key && (
+              <DropPreview booking={drag.booking} minute={drag.target.minute} grid={grid} />
+            )}
+            {column.now !== null && column.now >= grid.start && column.now < grid.end && (
+              <div
+                data-now-line
+                className="pointer-events-none absolute inset-x-0 z-40 border-t-2 border-danger"
+                style={{ top: `${((column.now - grid.start) / (grid.end - grid.start)) * 100}%` }}
+              >
+                <span className="absolute -top-1.5 -left-1 size-2.5 rounded-full bg-danger" />
+                <span className="sr-only">{t('agenda.now', { time: formatMinutes(column.now) })}</span>
+              </div>
+            )}
+          </div>
+        ))}
+      </div>
+    </div>
+  )
+}
+
+/** A member's colour, light enough under dark text: the block's background. */
+function mix(colour: string): string {
+  return `color-mix(in srgb, ${colour} 14%, white)`
+}
+
+function Shade({ span, grid, kind, label }: { span: Span; grid: Span; kind: 'closed' | 'absence'; label: string }) {
+  const place = placeInGrid(span, grid)
+  if (!place) return null
+  return (
+    <div
+      data-shade={kind}
+      title={label}
+      className={cn(
+        'absolute inset-x-0',
+        kind === 'closed'
+          ? 'bg-sand/80'
+          : 'bg-[repeating-linear-gradient(45deg,var(--color-sand-deep)_0_6px,var(--color-sand)_6px_12px)] opacity-80',
+      )}
+      style={{ top: `${place.top}%`, height: `${place.height}%` }}
+    >
+      {kind === 'absence' && place.height > 4 && (
+        <span className="m-1 inline-block rounded bg-surface/90 px-1.5 text-xs text-ink-soft">{label}</span>
+      )}
+      {kind === 'closed' && <span className="sr-only">{label}</span>}
+    </div>
+  )
+}
+
+/** Where the dragged block will land, with its new time. */
+function DropPreview({ booking, minute, grid }: { booking: Booking; minute: number; grid: Span }) {
+  const place = placeInGrid({ start: minute, end: minute + booking.duration }, grid)
+  if (!place) return null
+  return (
+    <div
+      data-drop-preview
+      className="pointer-events-none absolute inset-x-0.5 z-40 rounded-lg border-2 border-dashed border-primary bg-primary-soft/70 px-1.5 py-1 text-xs font-semibold text-primary-hover"
+      style={{ top: `${place.top}%`, height: `${place.height}%` }}
+    >
+      {formatMinutes(minute)}–{formatMinutes(minute + booking.duration)}
+    </div>
+  )
+}

@@ -1,0 +1,222 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+import { maskEmail } from '../common/privacy'
+import { TEXTS } from './texts'
+
+/**
+ * The dashboard's Agenda on the demo server (its clock: Tuesday 1 December 2026, 08:30 in Paris):
+ * the two demo stylists booked at the same time, side by side (one at a time on a phone), another
+ * day reached, the customer's phone a link that calls; on a desktop, a booking dragged to the
+ * other stylist. Desktop and phone share one server and one database: each books its own times.
+ */
+const fr = TEXTS.fr
+const OWNER = 'salon.lumiere.demo@gmail.com'
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''))
+
+interface Member {
+  id: string
+  name: string
+}
+interface Booking {
+  id: string
+  localDate: string
+  localTime: string
+  member: Member
+}
+
+async function signIn(page: Page) {
+  await page.goto('/professional')
+  await page.getByLabel(fr.calendarConnect.form.salonId).first().fill('SAL001')
+  await page.getByRole('button', { name: fr.calendarConnect.form.connect }).first().click()
+  await expect(page).toHaveURL(/\/demo-sign-in\?state=/)
+  await page.getByRole('button', { name: fill(fr.demoSignIn.continueAs, { email: maskEmail(OWNER) }) }).click()
+  await expect(page).toHaveURL(/\/professional$/)
+}
+
+async function demoTeam(page: Page): Promise<{ lea: Member; hugo: Member }> {
+  const team = (await (await page.request.get('/api/salons/SAL001/team')).json()) as { members: Member[] }
+  const lea = team.members.find((m) => m.name === 'Léa')
+  const hugo = team.members.find((m) => m.name === 'Hugo')
+  if (!lea || !hugo) throw new Error('The demo team is Léa and Hugo')
+  return { lea, hugo }
+}
+
+async function serviceId(page: Page, name: string): Promise<string> {
+  const services = (await (await page.request.get('/api/salons/SAL001/services')).json()) as Member[]
+  const service = services.find((s) => s.name === name)
+  if (!service) throw new Error(`No demo service ${name}`)
+  return service.id
+}
+
+async function book(page: Page, body: Record<string, unknown>): Promise<Booking> {
+  const answer = await page.request.post('/api/salons/SAL001/bookings', { data: { channel: 'dashboard', ...body } })
+  expect(answer.status(), await answer.text()).toBe(201)
+  return (await answer.json()) as Booking
+}
+
+async function openAgenda(page: Page) {
+  await page.getByRole('tab', { name: fr.agenda.tab }).click()
+  await expect(page.getByRole('heading', { name: fr.agenda.title, level: 2 })).toBeVisible()
+}
+
+const noHorizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
+
+test('Léa and Hugo booked at the same time show side by side (one at a time on a phone), on another day, with a phone that calls', async ({
+  page,
+}, testInfo) => {
+  const phone = testInfo.project.name === 'phone'
+  if (!phone) await page.setViewportSize({ width: 1280, height: 800 })
+  await signIn(page)
+  const { lea, hugo } = await demoTeam(page)
+  const coupe = await serviceId(page, 'Coupe femme')
+  const startsAt = phone ? '2026-12-03T15:00' : '2026-12-03T11:00'
+  const tag = phone ? 'Téléphone' : 'Bureau'
+  // A customer is known by their phone number: each project has its own customers.
+  const [anaisPhone, brunoPhone] = phone ? ['06 11 22 33 45', '06 55 66 77 89'] : ['06 11 22 33 44', '06 55 66 77 88']
+  const [withLea, withHugo] = await Promise.all([
+    book(page, {
+      serviceId: coupe,
+      startsAt,
+      memberId: lea.id,
+      customer: { name: `Anaïs ${tag}`, phone: anaisPhone },
+    }),
+    book(page, {
+      serviceId: coupe,
+      startsAt,
+      memberId: hugo.id,
+      customer: { name: `Bruno ${tag}`, phone: brunoPhone },
+    }),
+  ])
+  expect([withLea.member.id, withHugo.member.id]).toEqual([lea.id, hugo.id])
+
+  await openAgenda(page)
+  await expect(page.getByText('mardi 1 décembre 2026')).toBeVisible()
+  // Two days ahead with "next", then back and forth with the date picker.
+  await page.getByRole('button', { name: fr.agenda.nextDay }).click()
+  await page.getByRole('button', { name: fr.agenda.nextDay }).click()
+  await expect(page.getByText('jeudi 3 décembre 2026')).toBeVisible()
+  await page.getByLabel(fr.agenda.date).fill('2026-12-02')
+  await expect(page.getByText('mercredi 2 décembre 2026')).toBeVisible()
+  await page.getByLabel(fr.agenda.date).fill('2026-12-03')
+  await expect(page.getByText('jeudi 3 décembre 2026')).toBeVisible()
+
+  const leaColumn = page.locator(`[data-agenda-column="${lea.id}"]`)
+  const hugoColumn = page.locator(`[data-agenda-column="${hugo.id}"]`)
+  const time = phone ? '15:00–15:45' : '11:00–11:45'
+  if (phone) {
+    // One stylist at a time: Léa first, Hugo a tap away; the page never scrolls sideways.
+    await expect(leaColumn.locator('[data-booking]').filter({ hasText: `Anaïs ${tag}` })).toContainText(time)
+    await expect(hugoColumn).toHaveCount(0)
+    expect(await noHorizontalOverflow(page)).toBe(true)
+    await page.screenshot({ path: testInfo.outputPath('agenda-phone-lea.png'), fullPage: true })
+    await page.getByRole('button', { name: 'Hugo', exact: true }).click()
+    await expect(hugoColumn.locator('[data-booking]').filter({ hasText: `Bruno ${tag}` })).toContainText(time)
+    await expect(leaColumn).toHaveCount(0)
+    expect(await noHorizontalOverflow(page)).toBe(true)
+  } else {
+    await expect(page.getByText('Léa', { exact: true }).first()).toBeVisible()
+    await expect(leaColumn.locator('[data-booking]').filter({ hasText: `Anaïs ${tag}` })).toContainText(time)
+    await expect(hugoColumn.locator('[data-booking]').filter({ hasText: `Bruno ${tag}` })).toContainText(time)
+  }
+  const block = page.locator(`[data-booking="${withHugo.id}"]`)
+  await expect(block).toContainText('Coupe femme')
+  await expect(block).toContainText('45,00 EUR')
+  await expect(block).toContainText(fr.agenda.channels.dashboard)
+  await expect(block).toContainText(fr.dashboard.bookingStatus.confirmed)
+  await expect(block.getByRole('link', { name: brunoPhone })).toHaveAttribute(
+    'href',
+    `tel:${brunoPhone.replaceAll(' ', '')}`,
+  )
+  await block.evaluate((element) => {
+    element.scrollIntoView({ block: 'center' })
+  })
+  await page.screenshot({
+    path: testInfo.outputPath(phone ? 'agenda-phone-day.png' : 'agenda-desktop-day.png'),
+    fullPage: true,
+  })
+  const violations = (
+    await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  ).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  expect(violations).toEqual([])
+
+  // The week: both bookings, whoever performs them.
+  await page.getByRole('button', { name: fr.agenda.weekView }).click()
+  // A phone kept Hugo, picked for the day: the week of the whole team is one choice away.
+  if (phone) await page.getByLabel(fr.agenda.member).selectOption({ label: fr.agenda.wholeTeam })
+  await expect(page.getByText(fill(fr.agenda.weekOf, { from: '30 nov.', to: '6 déc. 2026' }))).toBeVisible()
+  await expect(page.locator(`[data-booking="${withLea.id}"]`)).toBeVisible()
+  await expect(page.locator(`[data-booking="${withHugo.id}"]`)).toBeVisible()
+  expect(await noHorizontalOverflow(page)).toBe(true)
+  await page.screenshot({
+    path: testInfo.outputPath(phone ? 'agenda-phone-week.png' : 'agenda-desktop-week.png'),
+    fullPage: true,
+  })
+})
+
+test('@wide a booking dragged to the other stylist, at another time: refused where he is busy, moved where he is free', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await signIn(page)
+  const { lea, hugo } = await demoTeam(page)
+  const brushing = await serviceId(page, 'Brushing')
+  const moving = await book(page, {
+    serviceId: brushing,
+    startsAt: '2026-12-04T10:00',
+    memberId: lea.id,
+    customer: { name: 'Chloé Glisser', phone: '06 10 20 30 40' },
+  })
+  await book(page, {
+    serviceId: brushing,
+    startsAt: '2026-12-04T14:00',
+    memberId: hugo.id,
+    customer: { name: 'Denis Occupé' },
+  })
+
+  await openAgenda(page)
+  await page.getByLabel(fr.agenda.date).fill('2026-12-04')
+  await expect(page.getByText('vendredi 4 décembre 2026')).toBeVisible()
+  const block = page.locator(`[data-booking="${moving.id}"]`)
+  const hugoColumn = page.locator(`[data-agenda-column="${hugo.id}"]`)
+  const leaColumn = page.locator(`[data-agenda-column="${lea.id}"]`)
+  await expect(leaColumn.locator(`[data-booking="${moving.id}"]`)).toBeVisible()
+
+  /** Drags the block by its top edge to a time of Hugo's column (the demo grid runs 08:00–20:00). */
+  const dragTo = async (hours: number) => {
+    // The block near the top of the window (under the sticky bar), so the afternoon is on screen too.
+    await block.evaluate((element) => {
+      element.scrollIntoView({ block: 'start' })
+      window.scrollBy(0, -90)
+    })
+    const from = await block.boundingBox()
+    const column = await hugoColumn.boundingBox()
+    if (!from || !column) throw new Error('The block and the column are on screen')
+    await page.mouse.move(from.x + 30, from.y + 6)
+    await page.mouse.down()
+    const y = column.y + ((hours - 8) / 12) * column.height + 6
+    await page.mouse.move(from.x + 60, from.y + 40, { steps: 4 })
+    await page.mouse.move(column.x + column.width / 2, y, { steps: 8 })
+    await expect(page.locator('[data-drop-preview]')).toBeVisible()
+    await page.mouse.up()
+  }
+  const toast = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem')
+
+  // 14:00 is Denis's with Hugo: refused, said in French, and the block goes back to Léa.
+  await dragTo(14)
+  await expect(toast).toContainText(fr.agenda.moveRefused)
+  await expect(toast).toContainText(fr.agenda.refusals.slotTaken)
+  await expect(leaColumn.locator(`[data-booking="${moving.id}"]`)).toContainText('10:00–10:30')
+
+  // 11:30 with Hugo is free: moved at once, and the server agrees.
+  await dragTo(11.5)
+  await expect(hugoColumn.locator(`[data-booking="${moving.id}"]`)).toContainText('11:30–12:00')
+  await expect(toast).toContainText(fr.agenda.moved)
+  const day = (await (
+    await page.request.get('/api/salons/SAL001/bookings?from=2026-12-04&to=2026-12-04')
+  ).json()) as Booking[]
+  expect(day.find((b) => b.id === moving.id)).toMatchObject({ localTime: '11:30', member: { id: hugo.id } })
+})
