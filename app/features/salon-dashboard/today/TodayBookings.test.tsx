@@ -53,6 +53,8 @@ function dashboard(day: Partial<SalonDashboard['day']>): SalonDashboard {
   return {
     today: '2026-12-01',
     stats: { bookingsToday: 0, bookingsThisWeek: 0, activeServices: 6, totalBookings: 0 },
+    members: [],
+    currency: 'EUR',
     day: { date: '2026-12-01', isToday: true, bookings: [], ...day },
     recentBookings: [],
   }
