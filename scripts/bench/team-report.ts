@@ -1,3 +1,4 @@
+import type { LoadResult } from './http'
 import type { TeamEngineCase } from './protocol'
 import {
   machineLines,
@@ -108,8 +109,15 @@ const LOAD_HEADERS = [
 ]
 
 function loadRows(results: TeamDriverResult[]): string[][] {
-  return results.map(({ driver, availability: a }) => [
+  return results.flatMap(({ driver, baseline, availability }) =>
+    [baseline, availability].map((a) => loadRow(driver, a)),
+  )
+}
+
+function loadRow(driver: string, a: LoadResult): string[] {
+  return [
     driver,
+    a.label,
     `${a.requests} in ${a.seconds.toFixed(1)} s`,
     rate(a.requestsPerSecond),
     ms(a.latency.p50),
@@ -118,7 +126,7 @@ function loadRows(results: TeamDriverResult[]): string[][] {
     statuses(a),
     pct(a.serverCpuPercent),
     pct(100 * a.serverEventLoopUtilization),
-  ])
+  ]
 }
 
 function teamLine(): string {
@@ -146,6 +154,9 @@ function notes(report: TeamBenchReport): string[] {
           ? `: saturated, so latency is mostly queueing — ${a.connections} connections ÷ ${rate(a.requestsPerSecond)} ≈ ${ms(serviceMs)} per request (Little's law)`
           : ''
       }.${week ? ` One request alone reads its schedule in ${ms(week.read.p50)} (median) and the engine answers in ${ms(week.engine.p50)}.` : ''}`,
+    )
+    lines.push(
+      `${r.driver}: the baseline GET /api/health (one \`select 1\`) reached ${rate(r.baseline.requestsPerSecond)} (p99 ${ms(r.baseline.latency.p99)}) under the same load, ${(r.baseline.requestsPerSecond / a.requestsPerSecond).toFixed(1)}× the availability throughput: the ceiling of the stack on the machine as it was during the run, to compare runs made on a machine more or less busy.`,
     )
     const [, ninety, single] = r.engine
     if (ninety && single && single.engine.p50 > 0) {
@@ -199,7 +210,7 @@ export function teamSection(report: TeamBenchReport): string {
     '',
     '### HTTP load',
     '',
-    `The HTTP benchmark's availability load on this salon: autocannon against the app in its own Node process on 127.0.0.1, \`GET /api/salons/SAL001/availability?serviceId=<Coupe femme>&from=…&to=…\`, a 7-day range rotating through the 12 weeks from 1 December 2026, ${first ? `${first.availability.connections} connections, ${first.availability.seconds.toFixed(0)} s` : ''} after a 3-second warm-up; latencies over every response.`,
+    `The HTTP benchmark's availability load on this salon, and its baseline (\`GET /api/health\`, 5 s) for the ceiling of the stack: autocannon against the app in its own Node process on 127.0.0.1, \`GET /api/salons/SAL001/availability?serviceId=<Coupe femme>&from=…&to=…\`, a 7-day range rotating through the 12 weeks from 1 December 2026, ${first ? `${first.availability.connections} connections, ${first.availability.seconds.toFixed(0)} s` : ''} after a 3-second warm-up; latencies over every response.`,
     '',
     markdownTable(LOAD_HEADERS, loadRows(report.results)),
     '',

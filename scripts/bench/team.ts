@@ -21,6 +21,8 @@ export interface TeamDriverResult {
   setupSeconds: number
   seeded: TeamSeeded
   engine: TeamEngineCase[]
+  /** GET /api/health under the same load: the ceiling of the stack on the machine as it was. */
+  baseline: LoadResult
   availability: LoadResult
 }
 
@@ -48,6 +50,7 @@ export interface TeamBenchOptions {
 }
 
 const WARM_UP_SECONDS = 3
+const BASELINE_SECONDS = 5
 const PROFILE_SECONDS = 3
 const ENGINE = { warmup: 300, iterations: 2000, readIterations: 300 }
 
@@ -91,6 +94,16 @@ export async function runTeamBenchmark(options: TeamBenchOptions): Promise<TeamB
       const base = { url: server.url, connections: options.connections, requests }
       log(`  ${driver}: warming up (${WARM_UP_SECONDS} s)`)
       await load({ ...base, label: 'warm-up', durationSeconds: WARM_UP_SECONDS }, server)
+      log(`  ${driver}: baseline GET /api/health (${BASELINE_SECONDS} s)`)
+      const baseline = await load(
+        {
+          ...base,
+          label: 'GET /api/health (baseline)',
+          durationSeconds: BASELINE_SECONDS,
+          requests: [{ method: 'GET', path: '/api/health' }],
+        },
+        server,
+      )
       log(`  ${driver}: availability load (${options.durationSeconds} s, ${options.connections} connections)`)
       const availability = await load(
         {
@@ -120,6 +133,7 @@ export async function runTeamBenchmark(options: TeamBenchOptions): Promise<TeamB
         setupSeconds: server.ready.setupMs / 1000,
         seeded,
         engine: cases,
+        baseline,
         availability,
       })
     } finally {
