@@ -9,7 +9,7 @@ export const salonDashboardSchema = z.object({
   /** The salon's date today (YYYY-MM-DD, salon time zone). */
   today: z.string(),
   stats: z.object({
-    /** Appointments today that are not cancelled. */
+    /** Appointments today that are not cancelled (no-shows and completed ones count: they took the chair). */
     bookingsToday: z.number(),
     /** Appointments this week (Monday to Sunday, salon time zone) that are not cancelled. */
     bookingsThisWeek: z.number(),
@@ -17,6 +17,28 @@ export const salonDashboardSchema = z.object({
     /** Every appointment ever booked that is not cancelled. */
     totalBookings: z.number(),
   }),
+  /**
+   * The same figures per member, in the team's order: every active member, and an inactive one
+   * while they still have bookings this week. Each booking counts once, for the member who
+   * performs it, so the members' figures add up to the salon's.
+   */
+  members: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      colour: z.string(),
+      isActive: z.boolean(),
+      /** Appointments today / this week that are not cancelled (no-shows and completed ones count). */
+      bookingsToday: z.number(),
+      bookingsThisWeek: z.number(),
+      /** Minutes of this week's appointments. */
+      bookedMinutesThisWeek: z.number(),
+      /** What this week's appointments bring, in minor units of `currency` (cancelled ones and no-shows bring nothing). */
+      revenueThisWeek: z.number(),
+    }),
+  ),
+  /** The salon's currency (ISO 4217), for the members' revenue. */
+  currency: z.string(),
   /** The day "Réservations du jour" shows: today, or the next day once today's opening hours are over. */
   day: z.object({
     date: z.string(),

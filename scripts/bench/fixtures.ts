@@ -60,7 +60,7 @@ const GAPS = [0, 0, 0, 15, 15, 30, 45] as const
  * Local dates of absences: Christmas (24–26 Dec, as the demo seed does), a summer week from the
  * first Monday of August, and one training day every 41 days.
  */
-function isTimeOffDay(date: string, dayIndex: number): boolean {
+export function isTimeOffDay(date: string, dayIndex: number): boolean {
   const month = date.slice(5, 7)
   const day = Number(date.slice(8, 10))
   if (month === '12' && day >= 24 && day <= 26) return true

@@ -118,6 +118,7 @@ export async function startServer(options: ServerOptions): Promise<ServerHandle>
       ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
       historyBookings: options.historyBookings,
       extraSalons: options.extraSalons,
+      ...(options.team ? { team: options.team } : {}),
       ...(options.google ? { google: options.google } : {}),
     },
     'ready',

@@ -1,3 +1,5 @@
+import type { Summary } from './stats'
+
 /** Messages between the benchmark (parent) and the server it measures (child process, server.ts). */
 
 export type Driver = 'pglite' | 'postgres'
@@ -12,6 +14,8 @@ export type ToServer =
       historyBookings: number
       /** Extra salons with the demo week and a 20-minute service, for the booking-creation load. */
       extraSalons: number
+      /** Instead of the history: SAL001 as the team benchmark's salon, five members with this many bookings each (team-seed.ts). */
+      team?: { bookingsPerMember: number }
       /**
        * Connect to this (fake) Google: the app runs the job engine with production timings and the
        * product's workers, and listens on `port`, its PUBLIC_URL, where Google's push notifications come.
@@ -24,6 +28,8 @@ export type ToServer =
    * events as busy times over `days` days (0: none), as the calendar sync would have stored them.
    */
   | { type: 'busy-times'; count: number; days: number }
+  /** Times the repository read and the team engine in the server process (team-seed.ts). */
+  | { type: 'team-engine'; warmup: number; iterations: number; readIterations: number }
   /** Starts the V8 CPU profiler in the server process. */
   | { type: 'profile-start' }
   /** Stops it and writes the profile (Chrome DevTools .cpuprofile) to `file`. */
@@ -54,11 +60,42 @@ export type FromServer =
       databaseVersion: string
       salons: BenchSalon[]
       seeded: { bookings: number; timeOff: number; firstDate: string; lastDate: string }
+      /** What the team seed wrote, when the server was started with `team`. */
+      team?: TeamSeeded
       setupMs: number
     }
+  | { type: 'team-engine-done'; cases: TeamEngineCase[] }
   | ({ type: 'usage' } & Usage)
   | { type: 'busy-times-set'; count: number; allDay: number }
   | { type: 'profile-started' }
   | { type: 'profile-written'; file: string }
   | { type: 'closed' }
   | { type: 'error'; message: string }
+
+/** The team benchmark's salon as seeded (team-seed.ts). */
+export interface TeamSeeded {
+  members: number
+  /** Bookings of every member (cancelled ones included), and of each. */
+  bookings: number
+  perMember: number[]
+  cancelled: number
+  customers: number
+  salonTimeOff: number
+  memberTimeOff: number
+  firstDate: string
+  lastDate: string
+}
+
+/** One input of the team engine timing: the repository read and the engine on what it returned. */
+export interface TeamEngineCase {
+  label: string
+  days: number
+  /** Members the engine judged, and the busy entries (salon's and theirs) it was given. */
+  members: number
+  busy: number
+  slots: number
+  read: Summary
+  engine: Summary
+  /** A comparison, not held to the target. */
+  diagnostic: boolean
+}

@@ -260,7 +260,7 @@ function loadLoads(d: DriverResult): LoadResult[] {
   return [...(d.baseline ? [d.baseline] : []), d.availability, d.booking]
 }
 
-function profileTable(profile: ProfileSummary): string {
+export function profileTable(profile: ProfileSummary): string {
   const packages = profile.byPackage
     .slice(0, 8)
     .map((p) => `${p.name} ${p.percent.toFixed(0)} %`)

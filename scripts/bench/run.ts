@@ -14,6 +14,8 @@ import { runEngineBenchmark } from './engine'
 import { type DriverResult, runHttpBenchmark } from './http'
 import type { Driver } from './protocol'
 import { type BenchReport, consoleReport, cpuTimes, describeMachine, markdownSection, writeMarkdown } from './report'
+import { runTeamBenchmark } from './team'
+import { TEAM_MARKER_END, TEAM_MARKER_START, teamConsole, teamSection } from './team-report'
 
 /**
  * `npm run bench`: the availability engine micro-benchmark, then HTTP load with autocannon on
@@ -24,12 +26,15 @@ import { type BenchReport, consoleReport, cpuTimes, describeMachine, markdownSec
  * Options (after `npm run bench --`):
  *   --duration=<s>      seconds of each measured HTTP run (default 10)
  *   --connections=<n>   concurrent connections (default 50)
- *   --only=engine|http|bundle|assistant|calendar  run one part (bundle: build the web app and report
- *                       each route's first-load JavaScript; assistant: server time per chat message;
- *                       both always written, they do not depend on load settings; calendar: the
- *                       background jobs and Google Calendar sync — availability with 2,000 busy
+ *   --only=engine|http|bundle|assistant|calendar|team  run one part (bundle: build the web app and
+ *                       report each route's first-load JavaScript; assistant: server time per chat
+ *                       message; both always written, they do not depend on load settings; calendar:
+ *                       the background jobs and Google Calendar sync — availability with 2,000 busy
  *                       times, booking-to-event time under a burst, job engine throughput — about
- *                       3 minutes per database, written unless other drivers, duration or connections)
+ *                       3 minutes per database; team: a salon of five members with 2,000 bookings
+ *                       each — availability under load, the repository read and the team engine —
+ *                       about a minute per database; these two written unless other drivers,
+ *                       duration or connections)
  *   --drivers=pglite,postgres
  *   --no-profile        skip the short profiled runs (CPU profiles of the server)
  *   --no-write          print only, leave docs/PERFORMANCE.md alone
@@ -89,8 +94,8 @@ async function main(): Promise<void> {
   const started = performance.now()
   const duration = positive('duration', args.duration, 600)
   const connections = positive('connections', args.connections, 1000)
-  if (args.only && !['engine', 'http', 'bundle', 'assistant', 'calendar'].includes(args.only)) {
-    throw new Error('--only is engine, http, bundle, assistant or calendar')
+  if (args.only && !['engine', 'http', 'bundle', 'assistant', 'calendar', 'team'].includes(args.only)) {
+    throw new Error('--only is engine, http, bundle, assistant, calendar or team')
   }
   const drivers = (args.drivers ?? '').split(',').filter(Boolean)
   for (const d of drivers) if (d !== 'pglite' && d !== 'postgres') throw new Error(`Unknown driver ${d}`)
@@ -100,6 +105,10 @@ async function main(): Promise<void> {
   if (profileDir) mkdirSync(profileDir, { recursive: true })
   // Load settings other than the defaults give figures not comparable with the document's.
   const otherLoad = args.drivers !== 'pglite,postgres' || duration !== 10 || connections !== 50
+  if (args.only === 'team') {
+    await teamPart({ command, drivers: drivers as Driver[], duration, connections, profileDir, partial: otherLoad })
+    return
+  }
   if (args.only === 'calendar') {
     await calendarPart({ command, drivers: drivers as Driver[], duration, connections, profileDir, partial: otherLoad })
     return
@@ -198,6 +207,52 @@ async function main(): Promise<void> {
   }
   if (args.only === undefined) {
     await calendarPart({ command, drivers: drivers as Driver[], duration, connections, profileDir, partial: otherLoad })
+    await teamPart({ command, drivers: drivers as Driver[], duration, connections, profileDir, partial: otherLoad })
+  }
+}
+
+/** Each driver with PostgreSQL's admin URL, or why it is skipped. */
+async function driversWithUrls(
+  drivers: Driver[],
+): Promise<{ driver: Driver; databaseUrl?: string; skipped?: string }[]> {
+  const out: { driver: Driver; databaseUrl?: string; skipped?: string }[] = []
+  for (const driver of drivers) {
+    if (driver !== 'postgres') {
+      out.push({ driver })
+      continue
+    }
+    const found = await postgresUrl()
+    out.push('reason' in found ? { driver, skipped: found.reason } : { driver, databaseUrl: found.url })
+  }
+  return out
+}
+
+/** The team benchmark (team.ts), printed, and written unless the load settings differ. */
+async function teamPart(options: {
+  command: string
+  drivers: Driver[]
+  duration: number
+  connections: number
+  profileDir: string | undefined
+  partial: boolean
+}): Promise<void> {
+  log('')
+  log('A team of five members, 2,000 bookings each …')
+  const report = await runTeamBenchmark({
+    command: options.command,
+    drivers: await driversWithUrls(options.drivers),
+    connections: options.connections,
+    durationSeconds: options.duration,
+    ...(options.profileDir ? { profileDir: options.profileDir } : {}),
+    log,
+  })
+  log('')
+  log(teamConsole(report))
+  if (options.partial && !args.write && !args['no-write']) {
+    log('\nPartial run: docs/PERFORMANCE.md left alone (add --write to update it).')
+  } else if (!args['no-write']) {
+    writeMarkdown(DOC, teamSection(report), { start: TEAM_MARKER_START, end: TEAM_MARKER_END })
+    log(`\nWrote ${DOC}`)
   }
 }
 

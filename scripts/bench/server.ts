@@ -17,7 +17,8 @@ import { openTestDatabase, type TestDatabase } from '../../tests/helpers/databas
 import { ownerCookie } from '../../tests/helpers/sign-in'
 import { startAppWithProductionJobs } from './bench-app'
 import { BENCH_NOW, BENCH_OPENING_HOURS, generatePersonalEvents, generateSalonHistory, touching } from './fixtures'
-import type { BenchSalon, FromServer, ToServer } from './protocol'
+import type { BenchSalon, FromServer, TeamSeeded, ToServer } from './protocol'
+import { measureTeamEngine, seedTeam } from './team-seed'
 
 /**
  * The server under load, in its own process so the load generator does not share its event loop:
@@ -196,7 +197,15 @@ async function start(message: Extract<ToServer, { type: 'start' }>): Promise<voi
         },
       })
     : await startTestApp({ database, now: BENCH_NOW })
-  const seeded = await seedHistory(testApp, message.historyBookings)
+  let team: TeamSeeded | undefined
+  let seeded = { bookings: 0, timeOff: 0, firstDate: '', lastDate: '' }
+  if (message.team) {
+    team = await seedTeam(testApp, message.team.bookingsPerMember)
+    const timeOff = team.salonTimeOff + team.memberTimeOff
+    seeded = { bookings: team.bookings, timeOff, firstDate: team.firstDate, lastDate: team.lastDate }
+  } else {
+    seeded = await seedHistory(testApp, message.historyBookings)
+  }
   await createExtraSalons(testApp, message.extraSalons)
   const salons = await listBenchSalons(testApp)
   const version = await database.db.execute<{ version: string }>(sql`select version() as version`)
@@ -204,7 +213,8 @@ async function start(message: Extract<ToServer, { type: 'start' }>): Promise<voi
 
   await testApp.app.listen({ host: '127.0.0.1', port: google?.port ?? 0 })
   const { port } = testApp.app.server.address() as AddressInfo
-  send({ type: 'ready', port, databaseVersion, salons, seeded, setupMs: performance.now() - started })
+  const setupMs = performance.now() - started
+  send({ type: 'ready', port, databaseVersion, salons, seeded, ...(team ? { team } : {}), setupMs })
 }
 
 process.on('message', (message: ToServer) => {
@@ -214,6 +224,10 @@ process.on('message', (message: ToServer) => {
         return start(message)
       case 'busy-times':
         return send({ type: 'busy-times-set', ...(await setBusyTimes(message.count, message.days)) })
+      case 'team-engine': {
+        if (!testApp) throw new Error('Not started')
+        return send({ type: 'team-engine-done', cases: await measureTeamEngine(testApp, message) })
+      }
       case 'usage': {
         const elu = performance.eventLoopUtilization()
         return send({ type: 'usage', cpu: process.cpuUsage(), elu, at: performance.now() })

@@ -3,7 +3,7 @@ import { formatLocalDateTime, instantToLocal, localDaysRange } from '../../../co
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import type { SalonRow } from '../../db/schema'
-import { bookingStarts, countSalonAppointments } from '../bookings/bookings.usecases'
+import { bookingStarts, countSalonAppointments, countSalonUpcoming } from '../bookings/bookings.usecases'
 import { listSalonServices } from '../catalog/catalog.usecases'
 import type { Jobs } from '../jobs/job-engine'
 import { failedJobNotFound } from '../jobs/jobs.errors'
@@ -58,7 +58,7 @@ export async function adminSalonDetails(
     getSalonDetails(db, salon),
     listSalonServices(db, salon),
     countSalonAppointments(db, salon.id, salonToday(salon, now)),
-    countSalonAppointments(db, salon.id, { from: now, to: new Date(Date.UTC(9999, 0, 1)) }),
+    countSalonUpcoming(db, salon.id, now),
     countSalonAppointments(db, salon.id),
   ])
   return { salon: details, services, stats: { totalBookings, upcomingBookings, bookingsToday } }

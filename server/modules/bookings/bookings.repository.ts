@@ -113,19 +113,73 @@ export async function listBookings(
     .limit(5000)
 }
 
-/** How many of the salon's bookings are not cancelled: all of them, or those starting in [from, to). */
+/*
+ * Which bookings each figure counts, in one place so the overview, the admin panel and the
+ * customers' lists agree. A booking counts (it happened or is to happen) unless cancelled: a
+ * no-show and a completed one did take the chair. It is still to come while confirmed or pending.
+ * It brings money unless cancelled or a no-show.
+ */
+const counts = sql`${bookings.status} <> 'cancelled'`
+const toCome = sql`${bookings.status} in ('confirmed', 'pending')`
+const earns = sql`${bookings.status} not in ('cancelled', 'no_show')`
+
+/** How many of the salon's bookings count (not cancelled): all of them, or those starting in [from, to). */
 export async function countActiveBookings(
   db: Executor,
   salonId: string,
   range?: { from: Date; to: Date },
 ): Promise<number> {
-  const conditions = [eq(bookings.salonId, salonId), ne(bookings.status, 'cancelled')]
+  const conditions = [eq(bookings.salonId, salonId), counts]
   if (range) conditions.push(gte(bookings.startsAt, range.from), lt(bookings.startsAt, range.to))
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(bookings)
     .where(and(...conditions))
   return row?.count ?? 0
+}
+
+/** How many of the salon's bookings starting from `now` are still to come (confirmed or pending). */
+export async function countUpcomingBookings(db: Executor, salonId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(and(eq(bookings.salonId, salonId), toCome, gte(bookings.startsAt, now)))
+  return row?.count ?? 0
+}
+
+export interface MemberBookingFigures {
+  memberId: string
+  today: number
+  week: number
+  /** Minutes booked over the week (the bookings counted), and what the week brings in minor units (no-shows bring nothing). */
+  weekMinutes: number
+  weekRevenueMinor: number
+}
+
+/**
+ * The salon's figures per member who has a booking this week, in one read: each booking counts
+ * once, for the member who performs it. `today` lies within `week`.
+ */
+export async function memberBookingFigures(
+  db: Executor,
+  salonId: string,
+  ranges: { today: { from: Date; to: Date }; week: { from: Date; to: Date } },
+): Promise<MemberBookingFigures[]> {
+  const { today, week } = ranges
+  const isToday = sql`${bookings.startsAt} >= ${today.from.toISOString()}::timestamptz and ${bookings.startsAt} < ${today.to.toISOString()}::timestamptz`
+  return db
+    .select({
+      memberId: bookings.memberId,
+      today: sql<number>`(count(*) filter (where ${isToday}))::int`,
+      week: sql<number>`count(*)::int`,
+      weekMinutes: sql<number>`coalesce(sum(${bookings.durationMinutes}), 0)::int`,
+      weekRevenueMinor: sql<number>`coalesce(sum(${bookings.priceMinor}) filter (where ${earns}), 0)::int`,
+    })
+    .from(bookings)
+    .where(
+      and(eq(bookings.salonId, salonId), counts, gte(bookings.startsAt, week.from), lt(bookings.startsAt, week.to)),
+    )
+    .groupBy(bookings.memberId)
 }
 
 /** Every booking of every salon, cancelled ones included (what a restore reports). */

@@ -402,13 +402,19 @@ export async function bookingFigures(
   salon: SalonRow,
   query: { today: { from: Date; to: Date }; week: { from: Date; to: Date }; recent: number },
 ) {
-  const [today, week, total, recent] = await Promise.all([
+  const [today, week, total, recent, perMember] = await Promise.all([
     repo.countActiveBookings(db, salon.id, query.today),
     repo.countActiveBookings(db, salon.id, query.week),
     repo.countActiveBookings(db, salon.id),
     repo.listRecentBookings(db, salon.id, query.recent),
+    repo.memberBookingFigures(db, salon.id, query),
   ])
-  return { today, week, total, recent: await presentWithNotes(db, recent, salon) }
+  return { today, week, total, perMember, recent: await presentWithNotes(db, recent, salon) }
+}
+
+/** How many of a salon's appointments from `now` on are still to come (confirmed or pending). */
+export function countSalonUpcoming(db: Database, salonId: string, now: Date): Promise<number> {
+  return repo.countUpcomingBookings(db, salonId, now)
 }
 
 /** How many of a salon's appointments are not cancelled: all of them, or those starting in a range. */

@@ -1,12 +1,16 @@
+import { currencyForCountry } from '../../../common/countries'
 import type { SalonDashboard } from '../../../common/schemas/dashboard'
 import { intervalMinutes, type WorkingHours } from '../../../common/schemas/schedule'
+import type { TeamMember } from '../../../common/schemas/team'
 import { addDays, instantToLocal, type LocalParts, localDaysRange } from '../../../common/time'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import type { SalonRow } from '../../db/schema'
+import type { MemberBookingFigures } from '../bookings/bookings.repository'
 import { bookingFigures, listSalonBookingsOfDay } from '../bookings/bookings.usecases'
 import { listSalonServices } from '../catalog/catalog.usecases'
 import { getWorkingHours } from '../schedule/schedule.usecases'
+import { listTeam } from '../team/team.usecases'
 
 const RECENT_BOOKINGS = 5
 
@@ -20,7 +24,11 @@ export async function getSalonDashboard(
 ): Promise<SalonDashboard> {
   const { db, clock } = deps
   const now = instantToLocal(clock.now(), salon.timeZone)
-  const [hours, services] = await Promise.all([getWorkingHours(db, salon), listSalonServices(db, salon)])
+  const [hours, services, team] = await Promise.all([
+    getWorkingHours(db, salon),
+    listSalonServices(db, salon),
+    listTeam(db, salon),
+  ])
   const isToday = !todaysHoursAreOver(hours, now)
   const date = isToday ? now.date : addDays(now.date, 1)
   const weekStart = addDays(now.date, -now.weekday)
@@ -37,9 +45,31 @@ export async function getSalonDashboard(
       activeServices: services.filter((s) => s.isActive).length,
       totalBookings: figures.total,
     },
+    members: membersFigures(team, figures.perMember),
+    currency: currencyForCountry(salon.country),
     day: { date, isToday, bookings: dayBookings },
     recentBookings: figures.recent,
   }
+}
+
+/** Each member's figures in the team's order: the active members, and an inactive one with bookings this week. */
+function membersFigures(team: TeamMember[], figures: MemberBookingFigures[]): SalonDashboard['members'] {
+  const byMember = new Map(figures.map((f) => [f.memberId, f]))
+  return team
+    .filter((member) => member.isActive || byMember.has(member.id))
+    .map((member) => {
+      const f = byMember.get(member.id)
+      return {
+        id: member.id,
+        name: member.name,
+        colour: member.colour,
+        isActive: member.isActive,
+        bookingsToday: f?.today ?? 0,
+        bookingsThisWeek: f?.week ?? 0,
+        bookedMinutesThisWeek: f?.weekMinutes ?? 0,
+        revenueThisWeek: f?.weekRevenueMinor ?? 0,
+      }
+    })
 }
 
 /** Closed today, or past today's last closing time (a closing after midnight ends tomorrow). */

@@ -8,6 +8,7 @@ import { currentLanguage } from '../../../lib/i18n'
 import { BookingStatusBadge } from '../BookingStatusBadge'
 import { formatPrice, useSalonDashboard } from '../dashboard-api'
 import { LateNoteBadge } from '../LateNoteBadge'
+import { MemberFigures } from './MemberFigures'
 import { LoadError, Skeleton } from './states'
 
 const TILES: { key: keyof SalonDashboard['stats']; label: string; icon: LucideIcon }[] = [
@@ -17,7 +18,10 @@ const TILES: { key: keyof SalonDashboard['stats']; label: string; icon: LucideIc
   { key: 'totalBookings', label: 'dashboard.stats.total', icon: TrendingUp },
 ]
 
-/** Bookings today and this week, active services and every booking so far, on the server's clock. */
+/**
+ * Bookings today and this week, active services and every booking so far, on the server's clock;
+ * with a team, the same per member below.
+ */
 export function StatisticsTiles({ salonId }: { salonId: string }) {
   const { t } = useTranslation()
   const dashboard = useSalonDashboard(salonId)
@@ -49,6 +53,7 @@ export function StatisticsTiles({ salonId }: { salonId: string }) {
           </li>
         ))}
       </ul>
+      {dashboard.data ? <MemberFigures dashboard={dashboard.data} /> : null}
     </section>
   )
 }

@@ -428,6 +428,8 @@ describe('the dashboard', () => {
   const DASHBOARD: Dashboard = {
     today: '2026-12-01',
     stats: { bookingsToday: 3, bookingsThisWeek: 11, activeServices: 6, totalBookings: 42 },
+    members: [],
+    currency: 'EUR',
     day: { date: '2026-12-01', isToday: true, bookings: [] },
     recentBookings: [
       {
