@@ -2,7 +2,7 @@ import { CalendarDays, Clock, LayoutDashboard, UsersRound } from 'lucide-react'
 import { type ComponentType, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/Tabs'
-import { AgendaTab } from './agenda/AgendaTab'
+import { AgendaDesk } from './agenda/AgendaDesk'
 import { CustomersTab } from './customers/CustomersTab'
 import { InstagramGlyph } from './instagram/InstagramGlyph'
 import { InstagramTab } from './instagram/InstagramTab'
@@ -59,7 +59,7 @@ export function SalonDashboard({ salonId }: { salonId: string }) {
       </TabsContent>
       <TabsContent value="agenda">
         {/* The booking panel (open, move, new booking) plugs into onOpenBooking and onNewBooking. */}
-        <AgendaTab salonId={salonId} />
+        <AgendaDesk salonId={salonId} />
       </TabsContent>
       <TabsContent value="schedule">
         <SchedulePanel salonId={salonId} />
