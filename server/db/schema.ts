@@ -330,10 +330,7 @@ export const bookings = pgTable(
   },
   (t) => [
     check('bookings_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
-    check(
-      'bookings_status',
-      sql`${t.status} in ('confirmed', 'pending', 'cancelled', 'no_show', 'completed')`,
-    ),
+    check('bookings_status', sql`${t.status} in ('confirmed', 'pending', 'cancelled', 'no_show', 'completed')`),
     check('bookings_channel', sql`${t.channel} in ('web', 'telegram', 'instagram', 'mcp', 'dashboard', 'api')`),
     index('bookings_salon_starts').on(t.salonId, t.startsAt),
     index('bookings_customer').on(t.customerId),
@@ -410,10 +407,7 @@ export const bookingEvents = pgTable(
     index('booking_events_booking').on(t.bookingId, t.seq),
     check('booking_events_kind', sql`${t.kind} in ('created', 'moved', 'cancelled', 'status', 'note')`),
     check('booking_events_actor', sql`${t.actor} in ('customer', 'salon', 'system')`),
-    check(
-      'booking_events_channel',
-      sql`${t.channel} in ('web', 'telegram', 'instagram', 'mcp', 'dashboard', 'api')`,
-    ),
+    check('booking_events_channel', sql`${t.channel} in ('web', 'telegram', 'instagram', 'mcp', 'dashboard', 'api')`),
   ],
 )
 

@@ -6,9 +6,7 @@ import { type BookingEventRow, bookingEvents, teamMembers } from '../../db/schem
 /** A booking's history. The only code that touches the booking_events table. */
 
 export type NewBookingEvent = Pick<BookingEventRow, 'bookingId' | 'salonId' | 'kind' | 'actor' | 'channel' | 'at'> &
-  Partial<
-    Pick<BookingEventRow, 'fromStartsAt' | 'fromMemberId' | 'toStartsAt' | 'toMemberId' | 'status' | 'reason'>
-  >
+  Partial<Pick<BookingEventRow, 'fromStartsAt' | 'fromMemberId' | 'toStartsAt' | 'toMemberId' | 'status' | 'reason'>>
 
 export async function insertBookingEvent(db: Executor, event: NewBookingEvent): Promise<BookingEventRow> {
   const [row] = await db.insert(bookingEvents).values(event).returning()

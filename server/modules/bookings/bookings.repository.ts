@@ -77,6 +77,8 @@ export async function updateBooking(
       | 'durationMinutes'
       | 'priceMinor'
       | 'memberId'
+      | 'cancelReason'
+      | 'salonNote'
     >
   >,
   now: Date,
