@@ -42,7 +42,7 @@ beforeAll(async () => {
   const list = await t.app.inject({ url: '/api/salons/SAL001/services', headers: { cookie } })
   services = Object.fromEntries((list.json() as { id: string; name: string }[]).map((s) => [s.name, s.id]))
   const team = await t.app.inject({ url: '/api/salons/SAL001/team', headers: { cookie } })
-  members = Object.fromEntries((team.json() as { id: string; name: string }[]).map((m) => [m.name, m.id]))
+  members = Object.fromEntries((team.json().members as { id: string; name: string }[]).map((m) => [m.name, m.id]))
 })
 afterAll(() => t.close())
 beforeEach(() => t.clock.set(DEMO_NOW))
@@ -305,17 +305,17 @@ describe('telling the customer', () => {
     })
 
   it('e-mails a move by the salon in the customer’s language, and records it', async () => {
-    const created = await booked('2026-12-21T10:00', {
+    const created = await booked('2026-12-22T09:00', {
       customer: { name: 'Jonas', email: 'jonas@example.com', language: 'de' },
       memberId: member('Léa'),
     })
-    const moved = await call('POST', `/api/bookings/${created.id}/reschedule`, { startsAt: '2026-12-22T15:00' })
+    const moved = await call('POST', `/api/bookings/${created.id}/reschedule`, { startsAt: '2026-12-23T15:00' })
     expect(moved.statusCode, moved.body).toBe(200)
     expect(await toldBy(created.id, 'moved')).toEqual(['email'])
     const mail = (await listOutboxEmails(t.database.db)).find((m) => m.to === 'jonas@example.com')
     expect(mail?.subject).toContain('verschoben')
-    expect(mail?.text).toContain('Montag, 21. Dezember, 10:00')
-    expect(mail?.text).toContain('Dienstag, 22. Dezember, 15:00')
+    expect(mail?.text).toContain('Dienstag, 22. Dezember, 09:00')
+    expect(mail?.text).toContain('Mittwoch, 23. Dezember, 15:00')
     expect(mail?.text).toContain('Coupe homme')
     expect(mail?.text).toContain('Salon Lumière')
   })
