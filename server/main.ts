@@ -55,7 +55,7 @@ async function main(): Promise<void> {
   if (config.isProduction && (await retireDemoAccessCode(database.db, clock))) {
     app.log.warn(`The demo access code ${DEMO_ACCESS_CODE} was still usable in this database: revoked (production)`)
   }
-  await jobs.work(productWorkers({ db: database.db, clock, config, jobs }))
+  await jobs.work(productWorkers({ db: database.db, clock, config, jobs, log: app.log }))
   owner?.control.serve((command, args) => {
     app.log.info({ command }, 'admin command through the control socket')
     return runAdminCommand({ database, clock, config }, command, args)

@@ -1,12 +1,18 @@
 import type { AppDeps } from './http/types'
+import { bookingsWorkers } from './modules/bookings/bookings.jobs'
 import { calendarSyncWorkers } from './modules/calendar-sync/calendar-sync.jobs'
 import { googleCalendarApi } from './modules/calendar-sync/google-calendar'
 import { googleClient } from './modules/google/google-client'
 import type { JobHandlers } from './modules/jobs/job-engine'
 
+type WorkerLog = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void }
+/** Tests run workers without a logger; a server passes its own. */
+const QUIET: WorkerLog = { info: () => {}, warn: () => {} }
+
 /** Every queue's worker, with its dependencies: what a server runs besides answering requests. */
-export function productWorkers(deps: AppDeps): JobHandlers {
+export function productWorkers(deps: AppDeps & { log?: WorkerLog }): JobHandlers {
   return {
+    ...bookingsWorkers({ ...deps, log: deps.log ?? QUIET }),
     ...calendarSyncWorkers({ ...deps, google: googleClient(deps.config), calendar: googleCalendarApi(deps.config) }),
   }
 }

@@ -104,7 +104,7 @@ export type BookingDetails = z.infer<typeof bookingDetailsSchema>
 export const CANCEL_REASON_MAX = 500
 export const BOOKING_SALON_NOTE_MAX = 2000
 
-/** POST /api/bookings/:bookingId/cancel — the body is optional (the customer's own cancel sends none). */
+/** POST /api/bookings/:bookingId/cancel — the body is optional (none arrives as null on the server). */
 export const bookingCancelInputSchema = z
   .object({
     reason: text()
@@ -112,7 +112,7 @@ export const bookingCancelInputSchema = z
       .optional()
       .or(z.literal('').transform(() => undefined)),
   })
-  .optional()
+  .nullish()
 
 /** POST /api/bookings/:bookingId/status — an appointment that has begun: no-show or done; back to confirmed undoes it. */
 export const bookingStatusInputSchema = z.object({ status: z.enum(['no_show', 'completed', 'confirmed']) })

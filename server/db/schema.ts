@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -15,7 +16,13 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { LANGUAGES } from '../../common/languages'
-import { BOOKING_NOTE_KINDS } from '../../common/schemas/booking'
+import {
+  BOOKING_ACTORS,
+  BOOKING_CHANNELS,
+  BOOKING_EVENT_KINDS,
+  BOOKING_NOTE_KINDS,
+  BOOKING_STATUSES,
+} from '../../common/schemas/booking'
 import { CALENDAR_BLOCKS } from '../../common/schemas/team'
 import { REFERRAL_STATUSES } from '../../common/schemas/waitlist'
 
@@ -254,6 +261,8 @@ export const customers = pgTable(
       .references(() => salons.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     phone: text('phone'),
+    /** Where the salon's changes to their appointments are told to them (given by the salon). */
+    email: text('email'),
     language: text('language').notNull().default('fr'),
     /** The salon's private note on the customer (never shown to the customer, nor to the assistant). */
     notes: text('notes'),
@@ -307,17 +316,21 @@ export const bookings = pgTable(
     currency: text('currency').notNull(),
     startsAt: instant('starts_at').notNull(),
     endsAt: instant('ends_at').notNull(),
-    status: text('status', { enum: ['confirmed', 'pending', 'cancelled', 'no_show', 'completed'] })
-      .notNull()
-      .default('confirmed'),
-    channel: text('channel', { enum: ['web', 'telegram', 'instagram', 'mcp', 'dashboard', 'api'] }).notNull(),
+    // Only 'cancelled' frees its time (the exclusion constraint's WHERE): a no-show or a completed
+    // appointment keeps occupying it, as a confirmed one.
+    status: text('status', { enum: BOOKING_STATUSES }).notNull().default('confirmed'),
+    channel: text('channel', { enum: BOOKING_CHANNELS }).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     cancelledAt: instant('cancelled_at'),
+    /** Why the salon cancelled it, when it said (told to the customer). */
+    cancelReason: text('cancel_reason'),
+    /** The salon's private note on this booking: never shown to the customer nor to the assistant. */
+    salonNote: text('salon_note'),
   },
   (t) => [
     check('bookings_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
-    check('bookings_status', sql`${t.status} in ('confirmed', 'pending', 'cancelled')`),
+    check('bookings_status', sql`${t.status} in ('confirmed', 'pending', 'cancelled', 'no_show', 'completed')`),
     check('bookings_channel', sql`${t.channel} in ('web', 'telegram', 'instagram', 'mcp', 'dashboard', 'api')`),
     index('bookings_salon_starts').on(t.salonId, t.startsAt),
     index('bookings_customer').on(t.customerId),
@@ -353,6 +366,48 @@ export const bookingNotes = pgTable(
     index('booking_notes_salon').on(t.salonId),
     check('booking_notes_kind', sql`${t.kind} in ('late')`),
     check('booking_notes_minutes', sql`${t.minutes} between 1 and 180`),
+  ],
+)
+
+/**
+ * A booking's history: what happened to it, who did it and through which channel, written in the
+ * same transaction as the change. `toldBy`/`toldAt`: a change the salon made is told to the customer
+ * by a job, which records here how it reached them (empty: neither) once it has run.
+ */
+export const bookingEvents = pgTable(
+  'booking_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The order events were written in (several may share one instant). */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    salonId: uuid('salon_id')
+      .notNull()
+      .references(() => salons.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: BOOKING_EVENT_KINDS }).notNull(),
+    actor: text('actor', { enum: BOOKING_ACTORS }).notNull(),
+    channel: text('channel', { enum: BOOKING_CHANNELS }).notNull(),
+    at: instant('at').notNull(),
+    fromStartsAt: instant('from_starts_at'),
+    fromMemberId: uuid('from_member_id').references(() => teamMembers.id, { onDelete: 'set null' }),
+    toStartsAt: instant('to_starts_at'),
+    toMemberId: uuid('to_member_id').references(() => teamMembers.id, { onDelete: 'set null' }),
+    status: text('status', { enum: BOOKING_STATUSES }),
+    reason: text('reason'),
+    toldBy: text('told_by', { enum: ['email', 'web'] })
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** When the job telling the customer ran (null: nothing to tell, or not yet). */
+    toldAt: instant('told_at'),
+  },
+  (t) => [
+    index('booking_events_booking').on(t.bookingId, t.seq),
+    check('booking_events_kind', sql`${t.kind} in ('created', 'moved', 'cancelled', 'status', 'note')`),
+    check('booking_events_actor', sql`${t.actor} in ('customer', 'salon', 'system')`),
+    check('booking_events_channel', sql`${t.channel} in ('web', 'telegram', 'instagram', 'mcp', 'dashboard', 'api')`),
   ],
 )
 
@@ -645,6 +700,7 @@ export type TeamMemberRow = typeof teamMembers.$inferSelect
 export type CustomerRow = typeof customers.$inferSelect
 export type BookingRow = typeof bookings.$inferSelect
 export type BookingNoteRow = typeof bookingNotes.$inferSelect
+export type BookingEventRow = typeof bookingEvents.$inferSelect
 export type ServiceTranslationRow = typeof serviceTranslations.$inferSelect
 export type AmbassadorRow = typeof ambassadors.$inferSelect
 export type ReferralRow = typeof referrals.$inferSelect

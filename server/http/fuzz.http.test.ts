@@ -260,7 +260,9 @@ async function prepare(): Promise<void> {
       body: {
         serviceId,
         startsAt: '2026-12-04T15:00',
-        customer: { name: 'Léa', phone: '+33612345678', language: 'fr' },
+        customer: { name: 'Léa', phone: '+33612345678', email: 'lea@example.com', language: 'fr' },
+        memberId,
+        force: true,
       },
     }),
     'GET /api/salons/:id/dashboard': one({ params: { id: 'SAL001' } }),
@@ -286,11 +288,15 @@ async function prepare(): Promise<void> {
         'x-goog-message-number': '2',
       },
     }),
-    'POST /api/bookings/:bookingId/cancel': one({ params: { bookingId } }),
+    'GET /api/bookings/:bookingId': one({ params: { bookingId } }),
+    'POST /api/bookings/:bookingId/cancel': one({ params: { bookingId }, body: { reason: 'Coiffeuse malade' } }),
     'POST /api/bookings/:bookingId/reschedule': one({
       params: { bookingId },
-      body: { startsAt: '2026-12-09T11:00', serviceId },
+      body: { startsAt: '2026-12-09T11:00', serviceId, memberId, force: true },
     }),
+    // Refused before the appointment has begun (422): the booking stays as it is for the others.
+    'POST /api/bookings/:bookingId/status': one({ params: { bookingId }, body: { status: 'no_show' } }),
+    'PUT /api/bookings/:bookingId/note': one({ params: { bookingId }, body: { note: 'Allergique.' } }),
     'GET /api/salons': one({}),
     'GET /api/services': one({}),
     'GET /api/admin/waitlist': one({}),

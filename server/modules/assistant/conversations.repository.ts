@@ -63,3 +63,29 @@ export async function saveConversation(
       },
     })
 }
+
+/** A customer's conversations with a salon on one channel, locked until the caller's transaction ends. */
+export async function lockCustomerConversations(
+  db: Executor,
+  salonId: string,
+  customerId: string,
+  channel: ConversationRow['channel'],
+): Promise<ConversationRow[]> {
+  return db
+    .select()
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.salonId, salonId),
+        eq(conversations.customerId, customerId),
+        eq(conversations.channel, channel),
+      ),
+    )
+    .limit(20)
+    .for('update')
+}
+
+/** Replaces a conversation's state (its `updatedAt` stays: the customer did not write). */
+export async function replaceConversationState(db: Executor, id: string, state: unknown): Promise<void> {
+  await db.update(conversations).set({ state }).where(eq(conversations.id, id))
+}

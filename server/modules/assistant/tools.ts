@@ -12,6 +12,7 @@ import type { Database } from '../../db/client'
 import type { SalonRow } from '../../db/schema'
 import { AppError, withoutQueryParameters } from '../../errors'
 import { getAvailability } from '../bookings/availability.usecases'
+import { actorOfChannel, type BookingChangeBy } from '../bookings/booking-history'
 import {
   cancelBooking,
   createBooking,
@@ -203,6 +204,12 @@ function toAppointment(booking: Booking, salon: SalonRow): Appointment {
     status: booking.status,
     member: booking.member.name,
   }
+}
+
+/** A chat's customer changes their own booking; an outside agent over MCP is the salon's (its changes are told). */
+function changeBy(scope: ToolScope): BookingChangeBy {
+  const { channel } = scope.customer.identity
+  return { actor: actorOfChannel(channel), channel }
 }
 
 function startInstant(start: string, salon: SalonRow): Date {
@@ -397,8 +404,8 @@ export const tools = {
     const customerId = await chatCustomerId(scope)
     if (!customerId) throw notYours()
     const booking = await cancelBooking({ db: scope.db, clock: scope.clock, jobs: scope.jobs }, input.bookingId, {
-      salonId: scope.salon.id,
-      customerId,
+      ...changeBy(scope),
+      scope: { salonId: scope.salon.id, customerId },
     })
     // The file cancels the event the customer's calendar got when booking (same UID).
     return {
@@ -414,7 +421,7 @@ export const tools = {
       { db: scope.db, clock: scope.clock, jobs: scope.jobs },
       input.bookingId,
       { startsAt: input.start },
-      { salonId: scope.salon.id, customerId },
+      { ...changeBy(scope), scope: { salonId: scope.salon.id, customerId } },
     )
     return {
       appointment: toAppointment(booking, scope.salon),

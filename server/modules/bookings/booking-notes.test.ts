@@ -125,7 +125,12 @@ describe.each(testDrivers())('a customer running late, on %s', (driver) => {
     t.clock.set('2026-12-01T08:30:00+01:00')
     const { bookingId, customerId } = await bookAsChatCustomer('2026-12-05T10:00', 'late-6')
     await tellSalonLate(deps(), bookingId, { minutes: 10 }, { salonId: salon.id, customerId })
-    const moved = await rescheduleBooking(deps(), bookingId, { startsAt: '2026-12-05T14:00' }, { salonId: salon.id })
+    const moved = await rescheduleBooking(
+      deps(),
+      bookingId,
+      { startsAt: '2026-12-05T14:00' },
+      { actor: 'salon', channel: 'dashboard', scope: { salonId: salon.id } },
+    )
     expect(moved.notes).toEqual([])
     expect((await salonBookings()).find((b) => b.id === bookingId)?.notes).toEqual([])
   })

@@ -36,3 +36,25 @@ export function slotRefused(reason: SlotRefusal): AppError {
   if (reason === 'taken') return slotTaken()
   return new AppError('bookings.slot_unavailable', 422, REFUSALS[reason], { reason })
 }
+
+// ——— The booking desk ———
+
+export const customerChoice = () =>
+  badRequest(
+    'bookings.customer_required',
+    'Give exactly one of customerId (a customer the salon has) or customer (a new one)',
+  )
+export const forceNeedsMember = () =>
+  badRequest('bookings.force_needs_member', 'A forced time needs the team member who performs it (memberId)')
+export const memberAbsent = () =>
+  new AppError(
+    'bookings.member_absent',
+    422,
+    'The team member is absent then, or the salon is closed: even a forced time never falls in an absence',
+  )
+export const notStarted = () =>
+  new AppError(
+    'bookings.not_started',
+    422,
+    'This appointment has not begun yet: it can be marked as a no-show or as done once it has',
+  )

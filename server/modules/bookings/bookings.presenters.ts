@@ -1,7 +1,9 @@
-import type { Booking, BookingNote } from '../../../common/schemas/booking'
+import { isLanguage } from '../../../common/languages'
+import type { Booking, BookingDetails, BookingEvent, BookingNote } from '../../../common/schemas/booking'
 import type { Availability } from '../../../common/schemas/schedule'
 import { formatLocalDateTime, MINUTE_MS } from '../../../common/time'
 import type { BookingNoteRow, SalonRow } from '../../db/schema'
+import type { BookingEventWithMembers } from './booking-events.repository'
 import type { BookingWithCustomer } from './bookings.repository'
 
 /**
@@ -38,9 +40,8 @@ export function presentBooking(
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
       .map((n) => presentBookingNote(n, salon)),
     customerId: customer.id,
-    // The salon's reason and private note: read from the booking once the desk's migration lands.
-    cancelReason: null,
-    salonNote: null,
+    cancelReason: booking.cancelReason,
+    salonNote: booking.salonNote,
   }
 }
 
@@ -76,5 +77,48 @@ export function presentAvailability(
       end: new Date(start + durationMinutes * MINUTE_MS).toISOString(),
       local: formatLocalDateTime(start, salon.timeZone),
     })),
+  }
+}
+
+/** The booking panel: the booking, how to reach its customer, and its history (oldest first). */
+export function presentBookingDetails(
+  row: BookingWithCustomer,
+  salon: SalonRow,
+  notes: readonly BookingNoteRow[],
+  history: readonly BookingEventWithMembers[],
+): BookingDetails {
+  const { customer } = row
+  return {
+    booking: presentBooking(row, salon, notes),
+    customer: {
+      id: customer.id,
+      name: customer.name,
+      phone: customer.phone,
+      email: customer.email,
+      language: isLanguage(customer.language) ? customer.language : 'fr',
+    },
+    history: history.map((entry) => presentBookingEvent(entry, salon)),
+  }
+}
+
+function localStart(at: Date, salon: SalonRow) {
+  const local = formatLocalDateTime(at, salon.timeZone)
+  return { startsAt: at.toISOString(), localDate: local.slice(0, 10), localTime: local.slice(11) }
+}
+
+export function presentBookingEvent(
+  { event, fromMember, toMember }: BookingEventWithMembers,
+  salon: SalonRow,
+): BookingEvent {
+  return {
+    kind: event.kind,
+    actor: event.actor,
+    channel: event.channel,
+    at: localStart(event.at, salon),
+    from: event.fromStartsAt ? { ...localStart(event.fromStartsAt, salon), member: fromMember } : null,
+    to: event.toStartsAt ? { ...localStart(event.toStartsAt, salon), member: toMember } : null,
+    status: event.status,
+    reason: event.reason,
+    toldBy: event.toldBy,
   }
 }

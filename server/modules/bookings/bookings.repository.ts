@@ -77,6 +77,8 @@ export async function updateBooking(
       | 'durationMinutes'
       | 'priceMinor'
       | 'memberId'
+      | 'cancelReason'
+      | 'salonNote'
     >
   >,
   now: Date,
@@ -199,7 +201,7 @@ export async function listRecentBookings(db: Executor, salonId: string, limit: n
     .limit(limit)
 }
 
-/** A customer's active bookings ending after `now`, in start order. */
+/** A customer's bookings still to come (confirmed or pending) ending after `now`, in start order. */
 export async function listUpcomingBookingsOfCustomer(
   db: Executor,
   salonId: string,
@@ -215,7 +217,8 @@ export async function listUpcomingBookingsOfCustomer(
       and(
         eq(bookings.salonId, salonId),
         eq(bookings.customerId, customerId),
-        ne(bookings.status, 'cancelled'),
+        // A no-show or a completed appointment (still within its time) is behind them, not to come.
+        inArray(bookings.status, ['confirmed', 'pending']),
         gt(bookings.endsAt, now),
       ),
     )

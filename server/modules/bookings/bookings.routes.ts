@@ -1,21 +1,28 @@
 import { z } from 'zod'
 import {
+  bookingCancelInputSchema,
   bookingCreateInputSchema,
+  bookingDetailsSchema,
   bookingListQuerySchema,
   bookingRescheduleInputSchema,
+  bookingSalonNoteInputSchema,
   bookingSchema,
+  bookingStatusInputSchema,
 } from '../../../common/schemas/booking'
 import { text } from '../../../common/schemas/primitives'
 import { salonParamsSchema } from '../../../common/schemas/salon'
 import { availabilityQuerySchema, availabilitySchema } from '../../../common/schemas/schedule'
-import { AppError } from '../../errors'
 import type { App, AppDeps } from '../../http/types'
 import { requireSalon } from '../salons/salons.usecases'
 import { resolvePointInTime } from '../schedule/point-in-time'
 import { getAvailability } from './availability.usecases'
+import { getBookingDetails, setBookingSalonNote, setBookingStatus } from './booking-desk.usecases'
 import { cancelBooking, createBooking, listSalonBookings, rescheduleBooking } from './bookings.usecases'
 
 const bookingParams = z.object({ bookingId: z.uuid({ message: 'Unknown booking id' }) })
+/** The booking routes are the dashboard's (a professional's session): the salon's own changes. */
+const BY_SALON = { actor: 'salon', channel: 'dashboard' } as const
+
 const idempotencyHeaders = z.object({
   'idempotency-key': text().min(1).max(200, 'The Idempotency-Key is at most 200 characters').optional(),
 })
@@ -64,8 +71,6 @@ export function bookingsRoutes(app: App, deps: AppDeps): void {
     async (request, reply) => {
       const salon = await requireSalon(db, request.params.id)
       const { body } = request
-      // An existing customer (customerId) is the booking desk's: until it lands, a new one is required.
-      if (!body.customer) throw new AppError('bookings.customer_required', 400, 'The customer is required.')
       const { booking, replayed } = await createBooking(
         deps,
         salon,
@@ -73,6 +78,8 @@ export function bookingsRoutes(app: App, deps: AppDeps): void {
           serviceId: body.serviceId,
           startsAt: resolvePointInTime(body.startsAt, salon.timeZone),
           customer: body.customer,
+          customerId: body.customerId,
+          force: body.force,
           channel: body.channel ?? 'api',
           status: body.status,
           memberId: body.memberId,
@@ -84,10 +91,37 @@ export function bookingsRoutes(app: App, deps: AppDeps): void {
     },
   )
 
+  app.get(
+    '/api/bookings/:bookingId',
+    { config: { access: 'booking' }, schema: { params: bookingParams, response: { 200: bookingDetailsSchema } } },
+    async (request) => getBookingDetails(deps, request.params.bookingId),
+  )
+
   app.post(
     '/api/bookings/:bookingId/cancel',
-    { config: { access: 'booking' }, schema: { params: bookingParams, response: { 200: bookingSchema } } },
-    async (request) => cancelBooking(deps, request.params.bookingId),
+    {
+      config: { access: 'booking' },
+      schema: { params: bookingParams, body: bookingCancelInputSchema, response: { 200: bookingSchema } },
+    },
+    async (request) => cancelBooking(deps, request.params.bookingId, { ...BY_SALON, reason: request.body?.reason }),
+  )
+
+  app.post(
+    '/api/bookings/:bookingId/status',
+    {
+      config: { access: 'booking' },
+      schema: { params: bookingParams, body: bookingStatusInputSchema, response: { 200: bookingSchema } },
+    },
+    async (request) => setBookingStatus(deps, request.params.bookingId, request.body.status, BY_SALON),
+  )
+
+  app.put(
+    '/api/bookings/:bookingId/note',
+    {
+      config: { access: 'booking' },
+      schema: { params: bookingParams, body: bookingSalonNoteInputSchema, response: { 200: bookingSchema } },
+    },
+    async (request) => setBookingSalonNote(deps, request.params.bookingId, request.body.note, BY_SALON),
   )
 
   app.post(
@@ -96,6 +130,6 @@ export function bookingsRoutes(app: App, deps: AppDeps): void {
       config: { access: 'booking' },
       schema: { params: bookingParams, body: bookingRescheduleInputSchema, response: { 200: bookingSchema } },
     },
-    async (request) => rescheduleBooking(deps, request.params.bookingId, request.body),
+    async (request) => rescheduleBooking(deps, request.params.bookingId, request.body, BY_SALON),
   )
 }

@@ -8,7 +8,12 @@ import type { SalonRow, ServiceRow } from '../../db/schema'
 import { AppError } from '../../errors'
 import { bookingChanged } from '../calendar-sync/calendar-sync.usecases'
 import { requireBookableService } from '../catalog/catalog.usecases'
-import { type ChannelIdentity, type CustomerDetails, resolveCustomer } from '../customers/customers.usecases'
+import {
+  type ChannelIdentity,
+  type CustomerDetails,
+  requireBookableCustomer,
+  resolveCustomer,
+} from '../customers/customers.usecases'
 import type { Jobs } from '../jobs/job-engine'
 import { findSalonById } from '../salons/salons.repository'
 import type { SlotRefusal } from '../schedule/availability'
@@ -16,11 +21,14 @@ import { resolvePointInTime } from '../schedule/point-in-time'
 import { explainTeamSlot } from '../schedule/team-availability'
 import { requireMemberRef } from '../team/team.usecases'
 import { loadTeamSchedule, resolveRange } from './availability.usecases'
+import { actorOfChannel, type BookingChangeBy, recordBookingEvent } from './booking-history'
 import {
   appointmentPast,
   bookingCancelled,
   bookingNotFound,
   bookingStarted,
+  customerChoice,
+  forceNeedsMember,
   idempotencyKeyReused,
   salonNotBooking,
   slotRefused,
@@ -28,6 +36,7 @@ import {
 } from './bookings.errors'
 import { presentBooking, presentBookingNote } from './bookings.presenters'
 import * as repo from './bookings.repository'
+import { forcedMember } from './forced-start'
 import { membersInAssignmentOrder, withFirstFreeMember } from './member-choice'
 
 export interface BookingDeps {
@@ -46,7 +55,11 @@ export interface BookingScope {
 export interface NewBooking {
   serviceId: string
   startsAt: Date
-  customer: CustomerDetails
+  /** A new customer (or the one these details find), or `customerId`: one the salon already has. */
+  customer?: CustomerDetails | undefined
+  customerId?: string | undefined
+  /** The salon's forced time (dashboard, API): see forced-start.ts. Requires memberId. */
+  force?: boolean | undefined
   channel: BookingChannel
   status?: Exclude<BookingStatus, 'cancelled'>
   identity?: ChannelIdentity
@@ -157,19 +170,21 @@ async function insertNewBooking(
   requestHash: string,
 ): Promise<Booking> {
   if (!salon.isActive) throw salonNotBooking()
+  if (!input.customer === !input.customerId) throw customerChoice()
+  if (input.force && !input.memberId) throw forceNeedsMember()
   const service = await requireBookableService(db, salon, input.serviceId)
+  const known = input.customerId ? await requireBookableCustomer(db, salon.id, input.customerId) : undefined
   const now = clock.now()
-  const candidates = await membersForStart(
-    db,
-    salon,
-    {
-      startsAt: input.startsAt,
-      serviceId: service.id,
-      durationMinutes: service.durationMinutes,
-      memberId: input.memberId,
-    },
-    now,
-  )
+  const asked = {
+    startsAt: input.startsAt,
+    serviceId: service.id,
+    durationMinutes: service.durationMinutes,
+    memberId: input.memberId,
+  }
+  const candidates =
+    input.force && input.memberId
+      ? [await forcedMember(db, salon, { ...asked, memberId: input.memberId }, now)]
+      : await membersForStart(db, salon, asked, now)
 
   return withFirstFreeMember(
     candidates,
@@ -177,7 +192,8 @@ async function insertNewBooking(
       db.transaction(async (tx) => {
         // Claiming the key in the booking's transaction makes "booked" and "key answered" one fact.
         if (idempotencyKey) await repo.claimIdempotencyKey(tx, salon.id, idempotencyKey, requestHash)
-        const customer = await resolveCustomer(tx, salon.id, input.customer, now, input.identity)
+        const customer =
+          known ?? (await resolveCustomer(tx, salon.id, input.customer ?? { name: '' }, now, input.identity))
         const booking = await repo.insertBooking(tx, {
           salonId: salon.id,
           customerId: customer.id,
@@ -189,6 +205,8 @@ async function insertNewBooking(
           channel: input.channel,
         })
         await bookingChanged(tx, jobs, salon.id, booking.id)
+        const by = { actor: actorOfChannel(input.channel), channel: input.channel }
+        await recordBookingEvent(tx, jobs, booking, 'created', by, now)
         const presented = presentBooking({ booking, customer, member: await requireMemberRef(tx, memberId) }, salon)
         if (idempotencyKey) await repo.completeIdempotencyKey(tx, salon.id, idempotencyKey, 201, presented)
         return presented
@@ -216,18 +234,21 @@ function hashRequest(salonId: string, input: NewBooking): string {
     salonId,
     input.serviceId,
     input.startsAt.toISOString(),
-    input.customer.name,
-    input.customer.phone ?? null,
+    input.customer?.name ?? null,
+    input.customer?.phone ?? null,
     input.channel,
     input.status ?? 'confirmed',
-    // Only when named, so a key stored before members existed still matches its retry.
+    // Only when named, so a key stored before members (or the desk) existed still matches its retry.
     ...(input.memberId ? [input.memberId] : []),
+    ...(input.customerId ? [{ customerId: input.customerId }] : []),
+    ...(input.customer?.email ? [{ email: input.customer.email }] : []),
+    ...(input.force ? ['force'] : []),
   ])
   return createHash('sha256').update(canonical).digest('hex')
 }
 
 /** The booking with its salon, if the caller's scope covers it (otherwise it does not exist for them). */
-async function requireBooking(db: Database, bookingId: string, scope: BookingScope) {
+export async function requireBooking(db: Database, bookingId: string, scope: BookingScope) {
   const found = await repo.findBooking(db, bookingId)
   if (!found) throw bookingNotFound()
   if (scope.salonId && found.booking.salonId !== scope.salonId) throw bookingNotFound()
@@ -237,22 +258,53 @@ async function requireBooking(db: Database, bookingId: string, scope: BookingSco
   return { ...found, salon }
 }
 
-function assertChangeable(booking: { status: BookingStatus; startsAt: Date }, now: Date): void {
+/**
+ * Only an appointment still to come moves or is cancelled. A forced move (the desk) may also take
+ * one of today's that has begun (the customer arrived late and sits down now); a no-show or a
+ * completed appointment has happened and stays as it is.
+ */
+export function assertChangeable(
+  booking: { status: BookingStatus; startsAt: Date },
+  now: Date,
+  forcedToday?: { timeZone: string },
+): void {
   if (booking.status === 'cancelled') throw bookingCancelled()
-  if (booking.startsAt.getTime() <= now.getTime()) throw bookingStarted()
+  if (booking.status === 'no_show' || booking.status === 'completed') throw bookingStarted()
+  if (booking.startsAt.getTime() > now.getTime()) return
+  if (!forcedToday) throw bookingStarted()
+  const day = (at: Date) => instantToLocal(at, forcedToday.timeZone).date
+  if (day(booking.startsAt) < day(now)) throw appointmentPast()
 }
 
+/** Who cancels, and (the salon) why; `scope` limits which bookings the caller may touch. */
+export interface Cancellation extends BookingChangeBy {
+  reason?: string | undefined
+  scope?: BookingScope | undefined
+}
+
+/**
+ * Cancels a booking still to come: its time is free again at once. The history records who did
+ * it; when the salon did (dashboard, API, MCP, or a new absence's "cancel and tell"), the customer
+ * is told with the reason, by e-mail and in their web chat (tell-customer.ts).
+ */
 export async function cancelBooking(
   { db, clock, jobs }: BookingDeps,
   bookingId: string,
-  scope: BookingScope = {},
+  cancellation: Cancellation,
 ): Promise<Booking> {
-  const { booking, customer, member, salon } = await requireBooking(db, bookingId, scope)
+  const { booking, customer, member, salon } = await requireBooking(db, bookingId, cancellation.scope ?? {})
   const now = clock.now()
   assertChangeable(booking, now)
+  const reason = cancellation.actor === 'salon' ? (cancellation.reason ?? null) : null
   const updated = await db.transaction(async (tx) => {
-    const cancelled = await repo.updateBooking(tx, booking.id, { status: 'cancelled', cancelledAt: now }, now)
+    const cancelled = await repo.updateBooking(
+      tx,
+      booking.id,
+      { status: 'cancelled', cancelledAt: now, cancelReason: reason },
+      now,
+    )
     await bookingChanged(tx, jobs, salon.id, booking.id)
+    await recordBookingEvent(tx, jobs, booking, 'cancelled', cancellation, now, { status: 'cancelled', reason })
     return cancelled
   })
   return presentBooking({ booking: updated, customer, member }, salon, await repo.listNotesOfBookings(db, [booking.id]))
@@ -311,15 +363,22 @@ async function presentWithNotes(db: Executor, rows: repo.BookingWithCustomer[], 
 export async function rescheduleBooking(
   { db, clock, jobs }: BookingDeps,
   bookingId: string,
-  change: { startsAt: Date | string; serviceId?: string | undefined; memberId?: string | undefined },
-  scope: BookingScope = {},
+  change: {
+    startsAt: Date | string
+    serviceId?: string | undefined
+    memberId?: string | undefined
+    /** The desk's forced time (forced-start.ts): requires memberId. */
+    force?: boolean | undefined
+  },
+  by: BookingChangeBy & { scope?: BookingScope | undefined },
 ): Promise<Booking> {
-  const { booking, customer, salon } = await requireBooking(db, bookingId, scope)
+  const { booking, customer, salon } = await requireBooking(db, bookingId, by.scope ?? {})
   // A local time ("2026-12-03T15:00") is read on the salon's clock.
   const startsAt =
     typeof change.startsAt === 'string' ? resolvePointInTime(change.startsAt, salon.timeZone) : change.startsAt
   const now = clock.now()
-  assertChangeable(booking, now)
+  if (change.force && !change.memberId) throw forceNeedsMember()
+  assertChangeable(booking, now, change.force ? salon : undefined)
   if (!salon.isActive) throw salonNotBooking()
 
   let snapshot: Partial<ReturnType<typeof serviceSnapshot>> = {}
@@ -335,13 +394,21 @@ export async function rescheduleBooking(
     await requireBookableService(db, salon, booking.serviceId)
   }
 
-  const candidates = await membersForStart(
-    db,
-    salon,
-    { startsAt, serviceId, durationMinutes, memberId: change.memberId },
-    now,
-    { id: booking.id, memberId: booking.memberId },
-  )
+  const candidates =
+    change.force && change.memberId
+      ? [
+          await forcedMember(
+            db,
+            salon,
+            { startsAt, serviceId, durationMinutes, memberId: change.memberId },
+            now,
+            booking.id,
+          ),
+        ]
+      : await membersForStart(db, salon, { startsAt, serviceId, durationMinutes, memberId: change.memberId }, now, {
+          id: booking.id,
+          memberId: booking.memberId,
+        })
   const updated = await withFirstFreeMember(
     candidates,
     (memberId) =>
@@ -353,6 +420,12 @@ export async function rescheduleBooking(
           now,
         )
         await bookingChanged(tx, jobs, salon.id, booking.id)
+        await recordBookingEvent(tx, jobs, booking, 'moved', by, now, {
+          fromStartsAt: booking.startsAt,
+          fromMemberId: booking.memberId,
+          toStartsAt: startsAt,
+          toMemberId: memberId,
+        })
         return { moved, member: await requireMemberRef(tx, memberId) }
       }),
     slotTaken,

@@ -12,6 +12,7 @@ import { resolvePointInTime } from '../schedule/point-in-time'
 import { findTeamFreeSlots, scheduleOfMember, type TeamSchedule } from '../schedule/team-availability'
 import { requireMemberRef } from '../team/team.usecases'
 import { loadTeamSchedule, MAX_AVAILABILITY_DAYS, resolveRange, type TeamChoice } from './availability.usecases'
+import { actorOfChannel, recordBookingEvent } from './booking-history'
 import { salonNotBooking, slotRefused, slotTaken } from './bookings.errors'
 import { presentBooking } from './bookings.presenters'
 import * as repo from './bookings.repository'
@@ -162,6 +163,8 @@ export async function bookConsecutive({ db, clock, jobs }: BookingDeps, input: N
             channel: input.channel,
           })
           await bookingChanged(tx, jobs, salon.id, booking.id)
+          const by = { actor: actorOfChannel(input.channel), channel: input.channel }
+          await recordBookingEvent(tx, jobs, booking, 'created', by, now)
           booked.push(presentBooking({ booking, customer, member }, salon))
           startsAt = endsAt
         }

@@ -1,5 +1,5 @@
 import type { UpcomingBooking } from '../../../common/schemas/customers'
-import { conflict, notFound } from '../../errors'
+import { AppError, conflict, notFound } from '../../errors'
 
 /** Another salon's customer answers exactly as an unknown id: ids reveal nothing about other salons. */
 export const customerNotFound = () => notFound('customers.not_found', 'This customer does not exist.')
@@ -15,4 +15,12 @@ export const customerHasUpcomingBookings = (upcoming: UpcomingBooking[]) =>
       .map((b) => `${b.localDate} ${b.localTime} ${b.service}`)
       .join(', ')}). Cancel them first, then erase the customer.`,
     { upcoming },
+  )
+
+/** An erased customer keeps their bookings' figures but takes no new appointment (nothing left to call them by). */
+export const customerErased = () =>
+  new AppError(
+    'customers.erased',
+    422,
+    "This customer's personal data was erased: book the appointment for a new customer instead.",
   )

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client'
 import {
   type BookingNoteRow,
   type BookingRow,
+  bookingEvents,
   bookingNotes,
   bookings,
   type ConversationRow,
@@ -52,7 +53,7 @@ export async function findCustomerByPhone(
 
 export async function insertCustomer(
   db: Executor,
-  values: Pick<CustomerRow, 'salonId' | 'name' | 'phone' | 'language'>,
+  values: Pick<CustomerRow, 'salonId' | 'name' | 'phone' | 'language'> & Partial<Pick<CustomerRow, 'email'>>,
 ): Promise<CustomerRow> {
   const [row] = await db.insert(customers).values(values).returning()
   if (!row) throw new Error('insert returned no customer')
@@ -69,7 +70,7 @@ export async function linkIdentity(
 export async function updateCustomer(
   db: Executor,
   id: string,
-  changes: Partial<Pick<CustomerRow, 'name' | 'phone' | 'language'>>,
+  changes: Partial<Pick<CustomerRow, 'name' | 'phone' | 'email' | 'language'>>,
   now: Date,
 ): Promise<CustomerRow> {
   const [row] = await db
@@ -263,7 +264,8 @@ export function listUpcomingBookings(db: Executor, customerId: string, now: Date
 }
 
 /**
- * Erases what identifies the customer: name replaced by `anonymisedName`, phone and note removed,
+ * Erases what identifies the customer: name replaced by `anonymisedName`, phone, e-mail and notes
+ * removed (also the salon's notes and reasons on their bookings),
  * channel identities, the notes of their bookings and their conversations deleted. Their bookings
  * stay, under the same (anonymised) customer. The ids of those bookings are returned.
  */
@@ -275,18 +277,17 @@ export async function eraseCustomerData(
 ): Promise<string[]> {
   await db
     .update(customers)
-    .set({ name: anonymisedName, phone: null, notes: null, erasedAt: now, updatedAt: now })
+    .set({ name: anonymisedName, phone: null, email: null, notes: null, erasedAt: now, updatedAt: now })
     .where(eq(customers.id, customerId))
   await db.delete(customerIdentities).where(eq(customerIdentities.customerId, customerId))
   await db.delete(conversations).where(eq(conversations.customerId, customerId))
   const kept = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.customerId, customerId))
   if (kept.length > 0) {
-    await db.delete(bookingNotes).where(
-      inArray(
-        bookingNotes.bookingId,
-        kept.map((b) => b.id),
-      ),
-    )
+    const ids = kept.map((b) => b.id)
+    await db.delete(bookingNotes).where(inArray(bookingNotes.bookingId, ids))
+    // What the salon wrote about those appointments may name them too.
+    await db.update(bookings).set({ salonNote: null, cancelReason: null }).where(inArray(bookings.id, ids))
+    await db.update(bookingEvents).set({ reason: null }).where(inArray(bookingEvents.bookingId, ids))
   }
   return kept.map((b) => b.id)
 }

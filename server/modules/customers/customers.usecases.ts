@@ -12,7 +12,12 @@ import type { CustomerRow, SalonRow } from '../../db/schema'
 import { readState } from '../assistant/conversation/state-storage'
 import { bookingChanged } from '../calendar-sync/calendar-sync.usecases'
 import type { Jobs } from '../jobs/job-engine'
-import { customerAlreadyErased, customerHasUpcomingBookings, customerNotFound } from './customers.errors'
+import {
+  customerAlreadyErased,
+  customerErased,
+  customerHasUpcomingBookings,
+  customerNotFound,
+} from './customers.errors'
 import {
   type CustomerExport,
   presentCustomerDetails,
@@ -25,6 +30,8 @@ import * as repo from './customers.repository'
 export interface CustomerDetails {
   name: string
   phone?: string | undefined
+  /** Given by the salon (dashboard, API): where its changes are told to the customer. */
+  email?: string | undefined
   language?: Language | undefined
 }
 
@@ -57,6 +64,7 @@ export async function resolveCustomer(
     const changes: Parameters<typeof repo.updateCustomer>[2] = {}
     if (details.name !== known.name) changes.name = details.name
     if (details.phone && details.phone !== known.phone) changes.phone = details.phone
+    if (details.email && details.email !== known.email) changes.email = details.email
     if (details.language && details.language !== known.language) changes.language = details.language
     customer = Object.keys(changes).length > 0 ? await repo.updateCustomer(db, known.id, changes, now) : known
   } else {
@@ -64,6 +72,7 @@ export async function resolveCustomer(
       salonId,
       name: details.name,
       phone: details.phone ?? null,
+      email: details.email ?? null,
       language: details.language ?? 'fr',
     })
   }
@@ -72,6 +81,14 @@ export async function resolveCustomer(
 }
 
 /** The customer known under this channel identity, if any (no new customer is made). */
+/** One of the salon's customers, chosen by the salon for a new booking: not another salon's, not erased. */
+export async function requireBookableCustomer(db: Executor, salonId: string, customerId: string): Promise<CustomerRow> {
+  const customer = await repo.findSalonCustomer(db, salonId, customerId)
+  if (!customer) throw customerNotFound()
+  if (customer.erasedAt) throw customerErased()
+  return customer
+}
+
 export async function findCustomerByIdentity(
   db: Executor,
   salonId: string,

@@ -16,6 +16,8 @@ export interface JobPayloads {
   /** Periodic: polls calendars that are due, renews push channels before they expire. */
   'calendar.maintain': Record<string, never>
   /** After a disconnect: stop Google's push channel, then revoke the grant (sealed token). */
+  /** Tell the customer of a change the salon made to their booking (e-mail, web chat) and record how. */
+  'bookings.tell-customer': { eventId: string }
   'calendar.release': {
     /** The grant's token, encrypted with APP_SECRET as it was stored. */
     sealedToken: string
@@ -75,4 +77,15 @@ export const QUEUES: { [N in JobName]: QueueSettings } = {
     deleteAfterSeconds: DAY_SECONDS,
   },
   'calendar.release': { policy: 'standard', ...GOOGLE_RETRIES },
+  // The SMTP server or the database may be down a moment: a few tries over about an hour.
+  'bookings.tell-customer': {
+    policy: 'standard',
+    retryLimit: 6,
+    retryDelay: 30,
+    retryBackoff: true,
+    retryDelayMax: 20 * 60,
+    heartbeatSeconds: 30,
+    expireInSeconds: 5 * 60,
+    deleteAfterSeconds: 7 * DAY_SECONDS,
+  },
 }

@@ -1,0 +1,44 @@
+import type { BookingActor, BookingChannel } from '../../../common/schemas/booking'
+import type { Executor } from '../../db/client'
+import type { BookingRow } from '../../db/schema'
+import type { Jobs } from '../jobs/job-engine'
+import { insertBookingEvent, type NewBookingEvent } from './booking-events.repository'
+import { tellCustomerLater } from './tell-customer'
+
+/** Who changes a booking, and through which channel: what its history records. */
+export interface BookingChangeBy {
+  actor: BookingActor
+  channel: BookingChannel
+}
+
+/** A chat (web, Telegram, Instagram) is the customer writing; the dashboard, the API and MCP are the salon's. */
+export function actorOfChannel(channel: BookingChannel): BookingActor {
+  return channel === 'web' || channel === 'telegram' || channel === 'instagram' ? 'customer' : 'salon'
+}
+
+type EventDetails = Omit<NewBookingEvent, 'bookingId' | 'salonId' | 'actor' | 'channel' | 'at' | 'kind'>
+
+/**
+ * Writes the event in the change's transaction. A move or a cancellation by the salon is told to
+ * the customer (tell-customer.ts), by a job enqueued in that same transaction.
+ */
+export async function recordBookingEvent(
+  db: Executor,
+  jobs: Jobs,
+  booking: Pick<BookingRow, 'id' | 'salonId'>,
+  kind: NewBookingEvent['kind'],
+  by: BookingChangeBy,
+  at: Date,
+  details: EventDetails = {},
+): Promise<void> {
+  const event = await insertBookingEvent(db, {
+    bookingId: booking.id,
+    salonId: booking.salonId,
+    kind,
+    actor: by.actor,
+    channel: by.channel,
+    at,
+    ...details,
+  })
+  if (by.actor === 'salon' && (kind === 'moved' || kind === 'cancelled')) await tellCustomerLater(db, jobs, event)
+}

@@ -1,0 +1,11 @@
+import type { JobHandlers } from '../jobs/job-engine'
+import { type TellDeps, tellCustomer } from './tell-customer'
+
+/** The bookings' workers: telling a customer of the salon's change runs once per history event. */
+export function bookingsWorkers(deps: TellDeps): JobHandlers {
+  return {
+    'bookings.tell-customer': async ({ eventId }) => {
+      await tellCustomer(deps, eventId)
+    },
+  }
+}

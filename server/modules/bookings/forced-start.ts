@@ -1,0 +1,42 @@
+import { DAY_MS, instantToLocal, MINUTE_MS } from '../../../common/time'
+import type { Database } from '../../db/client'
+import type { SalonRow } from '../../db/schema'
+import { memberNotFound } from '../team/team.errors'
+import { loadTeamSchedule } from './availability.usecases'
+import { appointmentPast, memberAbsent, slotTaken } from './bookings.errors'
+
+/**
+ * The desk's forced time ("a walk-in at 18:50"): the salon books a member at a start the engine
+ * would not offer — off the grid, outside the hours, within the notice, past the horizon, or
+ * earlier today for someone who just sat down. Two things still hold: the member must perform the
+ * service, and the time never overlaps the member's other bookings (checked here for a clear
+ * answer, and by the exclusion constraint, which settles a race: `bookings.slot_taken`, 409) nor
+ * an absence — the member's own or the salon's closure (`bookings.member_absent`, 422): an absence
+ * is a decision the salon took, which a forced booking does not silently override.
+ */
+export async function forcedMember(
+  db: Database,
+  salon: SalonRow,
+  asked: { startsAt: Date; serviceId: string | null; durationMinutes: number; memberId: string },
+  now: Date,
+  movingBookingId?: string,
+): Promise<string> {
+  if (instantToLocal(asked.startsAt, salon.timeZone).date < instantToLocal(now, salon.timeZone).date) {
+    throw appointmentPast()
+  }
+  const start = asked.startsAt.getTime()
+  const end = start + asked.durationMinutes * MINUTE_MS
+  const team = await loadTeamSchedule(
+    db,
+    salon,
+    { from: new Date(start - DAY_MS), to: new Date(end + DAY_MS) },
+    { serviceIds: asked.serviceId ? [asked.serviceId] : [], memberId: asked.memberId },
+    movingBookingId,
+  )
+  const member = team.members.find((m) => m.id === asked.memberId)
+  if (!member) throw memberNotFound()
+  const overlapping = [...team.salon.busy, ...member.busy].filter((busy) => busy.start < end && busy.end > start)
+  if (overlapping.some((busy) => busy.kind === 'time_off')) throw memberAbsent()
+  if (overlapping.some((busy) => busy.kind === 'booking')) throw slotTaken()
+  return member.id
+}

@@ -1,0 +1,95 @@
+import { isLanguage } from '../../../common/languages'
+import type { BookingEvent } from '../../../common/schemas/booking'
+import { formatLocalDateTime } from '../../../common/time'
+import type { Database, Executor } from '../../db/client'
+import type { BookingEventRow } from '../../db/schema'
+import { postSalonMessageToWebChats } from '../assistant/salon-messages'
+import type { Jobs } from '../jobs/job-engine'
+import { type MailDeps, sendEmail } from '../mail/mail.usecases'
+import { findSalonById } from '../salons/salons.repository'
+import { requireMemberRef } from '../team/team.usecases'
+import * as events from './booking-events.repository'
+import * as repo from './bookings.repository'
+import { changeMessage, type LocalStart, mailFooter, type SalonChange } from './change-texts'
+
+/**
+ * Telling the customer of a change the salon made to their appointment (a move, a cancellation):
+ * the change enqueues a job in its own transaction, and the job — once the change is committed —
+ * e-mails the customer when the salon has their address and writes the same words into their web
+ * chat with the salon. What reached them is recorded on the history's event (`toldBy`), by the
+ * job and only once it happened: an event whose job has not run yet says nothing was told.
+ *
+ * An e-mail counts as told when the SMTP server accepted it, or — on an instance without SMTP_URL,
+ * where the outbox is where mail goes — when it was written to the outbox. A web chat counts when
+ * the customer has one with the salon: the message is there the next time they open it.
+ */
+
+/** Enqueues the telling of this event, in the transaction that records it. */
+export async function tellCustomerLater(db: Executor, jobs: Jobs, event: BookingEventRow): Promise<void> {
+  await jobs.send(db, 'bookings.tell-customer', { eventId: event.id })
+}
+
+export type TellDeps = Omit<MailDeps, 'db'> & { db: Database }
+
+/** Job `bookings.tell-customer`: runs once per event (a retry after success finds it told and stops). */
+export async function tellCustomer(deps: TellDeps, eventId: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const event = await events.findUntoldEvent(tx, eventId)
+    if (!event) return
+    const now = deps.clock.now()
+    const found = await repo.findBooking(tx, event.bookingId)
+    const salon = found && (await findSalonById(tx, found.booking.salonId))
+    const change = found && salon ? await describe(tx, event, found, salon.name, salon.timeZone) : undefined
+    if (!found || !salon || !change || found.customer.erasedAt) {
+      await events.markEventTold(tx, event.id, [], now)
+      return
+    }
+    const { customer } = found
+    const language = isLanguage(customer.language) ? customer.language : 'fr'
+    const message = changeMessage(language, change)
+    const toldBy: BookingEvent['toldBy'] = []
+    if (customer.email) {
+      const { sent } = await sendEmail(
+        { ...deps, db: tx },
+        {
+          to: customer.email,
+          subject: message.subject,
+          text: message.text + mailFooter(language, salon.name, salon.publicPhone),
+          kind: `booking_${event.kind}`,
+        },
+      )
+      if (sent || !deps.config.mail.smtpUrl) toldBy.push('email')
+    }
+    if (await postSalonMessageToWebChats(tx, salon.id, customer.id, message.text)) toldBy.push('web')
+    await events.markEventTold(tx, event.id, toldBy, now)
+  })
+}
+
+async function describe(
+  db: Executor,
+  event: BookingEventRow,
+  found: repo.BookingWithCustomer,
+  salonName: string,
+  timeZone: string,
+): Promise<SalonChange | undefined> {
+  const local = (at: Date): LocalStart => {
+    const text = formatLocalDateTime(at, timeZone)
+    return { date: text.slice(0, 10), time: text.slice(11) }
+  }
+  const { booking, member } = found
+  const base = { salon: salonName, service: booking.serviceName }
+  if (event.kind === 'cancelled') {
+    return { kind: 'cancelled', ...base, at: local(booking.startsAt), member: member.name, reason: event.reason }
+  }
+  if (event.kind === 'moved' && event.fromStartsAt && event.toStartsAt) {
+    const movedTo = event.toMemberId ? await requireMemberRef(db, event.toMemberId) : member
+    return {
+      kind: 'moved',
+      ...base,
+      from: local(event.fromStartsAt),
+      to: local(event.toStartsAt),
+      member: movedTo.name,
+    }
+  }
+  return undefined
+}
