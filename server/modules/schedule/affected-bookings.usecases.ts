@@ -63,19 +63,24 @@ const ALREADY_SETTLED = new Set(['bookings.already_cancelled', 'bookings.already
  * The one place where this module cancels bookings: each one as the salon, with the reason in the
  * customer's language (`cancelReasonFor(cause, booking.customerLanguage)`). Runs in the change's
  * transaction (the cancellations are savepoints of it), so the change and the cancellations are
- * saved together or not at all. The bookings module's salon cancellation, which records the
- * reason and tells the customer, takes the reason when it lands; today's `cancelBooking` does not.
+ * saved together or not at all. The salon's cancellation records the reason in the booking's
+ * history and tells the customer (by a job enqueued in the same transaction).
  */
 export async function cancelAffectedBookings(
   tx: Executor,
   deps: BookingDeps,
   salon: SalonRow,
   affected: readonly UpcomingBooking[],
-  _cause: CancelCause,
+  cause: CancelCause,
 ): Promise<void> {
   for (const booking of affected) {
     try {
-      await cancelBooking({ ...deps, db: tx as Database }, booking.id, { salonId: salon.id })
+      await cancelBooking({ ...deps, db: tx as Database }, booking.id, {
+        actor: 'salon',
+        channel: 'dashboard',
+        reason: cancelReasonFor(cause, booking.customerLanguage),
+        scope: { salonId: salon.id },
+      })
     } catch (error) {
       if (!(error instanceof AppError && ALREADY_SETTLED.has(error.code))) throw error
     }
