@@ -10,6 +10,10 @@ import deServices from '../app/locales/areas/services/de.json' with { type: 'jso
 import enServices from '../app/locales/areas/services/en.json' with { type: 'json' }
 import frServices from '../app/locales/areas/services/fr.json' with { type: 'json' }
 import itServices from '../app/locales/areas/services/it.json' with { type: 'json' }
+import deTeam from '../app/locales/areas/team/de.json' with { type: 'json' }
+import enTeam from '../app/locales/areas/team/en.json' with { type: 'json' }
+import frTeam from '../app/locales/areas/team/fr.json' with { type: 'json' }
+import itTeam from '../app/locales/areas/team/it.json' with { type: 'json' }
 import de from '../app/locales/de.json' with { type: 'json' }
 import en from '../app/locales/en.json' with { type: 'json' }
 import fr from '../app/locales/fr.json' with { type: 'json' }
@@ -20,9 +24,9 @@ import it from '../app/locales/it.json' with { type: 'json' }
  * page's texts and those of the professional, admin and sign-in areas (see app/locales/all.ts).
  */
 export const TEXTS = {
-  fr: { ...fr, ...frAreas, ...frCustomers, ...frServices },
-  de: { ...de, ...deAreas, ...deCustomers, ...deServices },
-  it: { ...it, ...itAreas, ...itCustomers, ...itServices },
-  en: { ...en, ...enAreas, ...enCustomers, ...enServices },
+  fr: { ...fr, ...frAreas, ...frCustomers, ...frServices, ...frTeam },
+  de: { ...de, ...deAreas, ...deCustomers, ...deServices, ...deTeam },
+  it: { ...it, ...itAreas, ...itCustomers, ...itServices, ...itTeam },
+  en: { ...en, ...enAreas, ...enCustomers, ...enServices, ...enTeam },
 }
 export type Texts = (typeof TEXTS)['fr']

@@ -10,6 +10,10 @@ import deServices from './areas/services/de.json'
 import enServices from './areas/services/en.json'
 import frServices from './areas/services/fr.json'
 import itServices from './areas/services/it.json'
+import deTeam from './areas/team/de.json'
+import enTeam from './areas/team/en.json'
+import frTeam from './areas/team/fr.json'
+import itTeam from './areas/team/it.json'
 import deCore from './de.json'
 import enCore from './en.json'
 import frCore from './fr.json'
@@ -21,7 +25,7 @@ import itCore from './it.json'
  * `areas/<language>.json` and one folder per part of the dashboard) only with those pages, so
  * visitors of the public pages do not download them.
  */
-export const fr = { ...frCore, ...frAreas, ...frCustomers, ...frServices }
-export const de = { ...deCore, ...deAreas, ...deCustomers, ...deServices }
-export const it = { ...itCore, ...itAreas, ...itCustomers, ...itServices }
-export const en = { ...enCore, ...enAreas, ...enCustomers, ...enServices }
+export const fr = { ...frCore, ...frAreas, ...frCustomers, ...frServices, ...frTeam }
+export const de = { ...deCore, ...deAreas, ...deCustomers, ...deServices, ...deTeam }
+export const it = { ...itCore, ...itAreas, ...itCustomers, ...itServices, ...itTeam }
+export const en = { ...enCore, ...enAreas, ...enCustomers, ...enServices, ...enTeam }
