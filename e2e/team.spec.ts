@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { maskEmail } from '../common/privacy'
 import { TEXTS } from './texts'
@@ -22,9 +23,13 @@ async function signIn(page: Page) {
   await page.getByLabel(fr.calendarConnect.form.salonId).first().fill('SAL001')
   await page.getByRole('button', { name: fr.calendarConnect.form.connect }).first().click()
   await page.getByRole('button', { name: fill(fr.demoSignIn.continueAs, { email: maskEmail(OWNER) }) }).click()
-  await expect(page).toHaveURL(/\/professional$/)
+  await expect(page).toHaveURL(/\/professional$/, { timeout: 30_000 })
 }
 
+const seriousViolations = async (page: Page) =>
+  (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 const noHorizontalOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
 const teamList = (page: Page) => page.getByRole('list', { name: fr.team.listLabel })
@@ -69,6 +74,7 @@ test('a third stylist added from the Team tab: customers booked in parallel with
   const phone = testInfo.project.name === 'phone'
   const name = phone ? 'Sami' : 'Sam'
   const [day, hour, time] = phone ? ['jeudi', '16h', '16:00'] : ['jeudi', '14h', '14:00']
+  if (!phone) await page.setViewportSize({ width: 1280, height: 800 })
   await signIn(page)
 
   await page.getByRole('tab', { name: fr.team.tab }).click()
@@ -88,6 +94,7 @@ test('a third stylist added from the Team tab: customers booked in parallel with
   await expect(row).toContainText(fr.team.performsAll)
   await expect(row).toContainText(fr.team.active)
   expect(await noHorizontalOverflow(page)).toBe(true)
+  expect(await seriousViolations(page)).toEqual([])
   await page.screenshot({ path: testInfo.outputPath('team-tab.png'), fullPage: true })
 
   // Two customers ask for the same time at once through the chat: both are booked, with different members.
@@ -134,6 +141,21 @@ test('a third stylist added from the Team tab: customers booked in parallel with
     await page.request.get(`/api/salons/SAL001/availability?serviceId=${brushing}&from=2026-12-03&to=2026-12-03`)
   ).json()
   expect(slots.slots.map((s: { local: string }) => s.local.slice(11))).not.toContain(time)
+
+  // Deactivated: the question says their appointment is kept; they stay listed, inactive; then back.
+  await page.getByRole('button', { name: fill(fr.team.deactivateLabel, { name }) }).click()
+  const question = page.getByRole('alertdialog', { name: fill(fr.team.deactivateTitle, { name }) })
+  await expect(question).toContainText(fill(fr.team.deactivateBookingsOne, { name }))
+  await question.screenshot({ path: testInfo.outputPath('deactivate.png') })
+  await question.getByRole('button', { name: fr.team.deactivateConfirm }).click()
+  await expect(question).toBeHidden()
+  await expect(memberRow(page, name)).toContainText(fr.team.inactive)
+  const kept = (
+    (await (await page.request.get('/api/salons/SAL001/bookings?from=2026-12-03&to=2026-12-03')).json()) as Booking[]
+  ).filter((b) => b.member.name === name)
+  expect(kept).toHaveLength(1)
+  await page.getByRole('button', { name: fill(fr.team.reactivateLabel, { name }) }).click()
+  await expect(memberRow(page, name)).toContainText(fr.team.active)
 })
 
 test('a service added in euros with one member ticked is offered through the chat, with that member', async ({
