@@ -70,7 +70,7 @@ test('a third stylist added from the Team tab: customers booked in parallel with
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(150_000)
+  test.setTimeout(300_000)
   const phone = testInfo.project.name === 'phone'
   const name = phone ? 'Sami' : 'Sam'
   const [day, hour, time] = phone ? ['jeudi', '16h', '16:00'] : ['jeudi', '14h', '14:00']
@@ -85,7 +85,7 @@ test('a third stylist added from the Team tab: customers booked in parallel with
   await page.getByRole('button', { name: fr.team.add }).click()
   const dialog = page.getByRole('dialog', { name: fr.team.dialog.addTitle })
   await dialog.getByLabel(fr.team.dialog.name).fill(name)
-  await dialog.getByRole('radio', { name: fr.team.colours.blue }).check()
+  await dialog.getByRole('radio', { name: fr.team.colours.blue, exact: true }).check()
   await expect(dialog.getByRole('checkbox', { name: 'Brushing' })).toBeChecked()
   await dialog.screenshot({ path: testInfo.outputPath('add-member.png') })
   await dialog.getByRole('button', { name: fr.team.dialog.add }).click()
@@ -162,7 +162,7 @@ test('a service added in euros with one member ticked is offered through the cha
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   const phone = testInfo.project.name === 'phone'
   const name = phone ? 'Massage crânien' : 'Masque argan'
   const hour = phone ? '12h' : '11h'

@@ -12,16 +12,18 @@ import { explainRefusal } from './team-texts'
  */
 export function DeactivateMemberDialog({
   salonId,
+  open,
   member,
   onClose,
 }: {
   salonId: string
+  open: boolean
   member: TeamMember | undefined
   onClose: () => void
 }) {
   const { t } = useTranslation()
   const update = useUpdateMember(salonId)
-  const bookings = useUpcomingBookings(salonId, Boolean(member))
+  const bookings = useUpcomingBookings(salonId, open)
   const count = member && bookings.data ? upcomingOf(bookings.data, member.id) : undefined
   const name = member?.name ?? ''
 
@@ -46,7 +48,7 @@ export function DeactivateMemberDialog({
 
   return (
     <ConfirmDialog
-      open={Boolean(member)}
+      open={open}
       onClose={onClose}
       onConfirm={confirm}
       pending={update.isPending}

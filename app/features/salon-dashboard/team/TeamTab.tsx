@@ -23,8 +23,9 @@ export function TeamTab({ salonId, onOpenHours }: { salonId: string; onOpenHours
   const team = useTeam(salonId)
   const services = useOwnerServices(salonId)
   const reactivate = useUpdateMember(salonId)
-  const [editing, setEditing] = useState<TeamMember | 'new'>()
-  const [deactivating, setDeactivating] = useState<TeamMember>()
+  // Who the dialogs are about stays while they close, so their title does not change as they fade.
+  const [editing, setEditing] = useState<{ open: boolean; member?: TeamMember }>({ open: false })
+  const [deactivating, setDeactivating] = useState<{ open: boolean; member?: TeamMember }>({ open: false })
 
   const members = team.data?.members ?? []
   const owner = members.find((m) => m.isOwner)
@@ -58,7 +59,7 @@ export function TeamTab({ salonId, onOpenHours }: { salonId: string; onOpenHours
         </div>
         <Button
           className="shrink-0"
-          onClick={() => setEditing('new')}
+          onClick={() => setEditing({ open: true })}
           disabled={!team.data || !services.data || full}
           title={full ? t('team.errors.full', { max: MAX_TEAM_MEMBERS }) : undefined}
         >
@@ -92,8 +93,8 @@ export function TeamTab({ salonId, onOpenHours }: { salonId: string; onOpenHours
               salonId={salonId}
               members={members}
               services={services.data ?? []}
-              onEdit={setEditing}
-              onDeactivate={setDeactivating}
+              onEdit={(member) => setEditing({ open: true, member })}
+              onDeactivate={(member) => setDeactivating({ open: true, member })}
               onReactivate={bringBack}
               reactivating={reactivate.isPending ? reactivate.variables?.id : undefined}
             />
@@ -115,14 +116,19 @@ export function TeamTab({ salonId, onOpenHours }: { salonId: string; onOpenHours
         )}
       </CardContent>
       <MemberDialog
-        open={editing !== undefined}
-        onOpenChange={(open) => !open && setEditing(undefined)}
+        open={editing.open}
+        onOpenChange={(open) => setEditing((current) => ({ ...current, open }))}
         salonId={salonId}
         services={services.data ?? []}
         takenColours={members.map((m) => m.colour)}
-        member={editing === 'new' ? undefined : editing}
+        member={editing.member}
       />
-      <DeactivateMemberDialog salonId={salonId} member={deactivating} onClose={() => setDeactivating(undefined)} />
+      <DeactivateMemberDialog
+        salonId={salonId}
+        open={deactivating.open}
+        member={deactivating.member}
+        onClose={() => setDeactivating((current) => ({ ...current, open: false }))}
+      />
     </Card>
   )
 }
