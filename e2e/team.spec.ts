@@ -85,7 +85,9 @@ test('a third stylist added from the Team tab: customers booked in parallel with
   await page.getByRole('button', { name: fr.team.add }).click()
   const dialog = page.getByRole('dialog', { name: fr.team.dialog.addTitle })
   await dialog.getByLabel(fr.team.dialog.name).fill(name)
-  await dialog.getByRole('radio', { name: fr.team.colours.blue, exact: true }).check()
+  // The swatch is what one clicks; the radio under it carries the colour's name.
+  await dialog.getByTitle(fr.team.colours.blue, { exact: true }).click()
+  await expect(dialog.getByRole('radio', { name: fr.team.colours.blue, exact: true })).toBeChecked()
   await expect(dialog.getByRole('checkbox', { name: 'Brushing' })).toBeChecked()
   await dialog.screenshot({ path: testInfo.outputPath('add-member.png') })
   await dialog.getByRole('button', { name: fr.team.dialog.add }).click()
