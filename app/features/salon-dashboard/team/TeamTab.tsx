@@ -98,9 +98,11 @@ export function TeamTab({ salonId, onOpenHours }: { salonId: string; onOpenHours
               onReactivate={bringBack}
               reactivating={reactivate.isPending ? reactivate.variables?.id : undefined}
             />
-            <div className="flex flex-col items-start gap-2 rounded-2xl bg-sand/50 p-4 sm:flex-row sm:items-center">
-              <Clock aria-hidden className="mt-0.5 size-5 shrink-0 text-ink-soft sm:mt-0" />
-              <p className="flex-1 text-sm text-ink">{t('team.hoursElsewhere')}</p>
+            <div className="flex flex-col items-start gap-3 rounded-2xl bg-sand/50 p-4 sm:flex-row sm:items-center">
+              <p className="flex flex-1 items-start gap-2 text-sm text-ink">
+                <Clock aria-hidden className="size-5 shrink-0 text-ink-soft" />
+                {t('team.hoursElsewhere')}
+              </p>
               {onOpenHours && (
                 <Button variant="outline" size="sm" onClick={onOpenHours}>
                   {t('team.openHours')}
