@@ -18,6 +18,10 @@ import deServices from '../app/locales/areas/services/de.json' with { type: 'jso
 import enServices from '../app/locales/areas/services/en.json' with { type: 'json' }
 import frServices from '../app/locales/areas/services/fr.json' with { type: 'json' }
 import itServices from '../app/locales/areas/services/it.json' with { type: 'json' }
+import deTeam from '../app/locales/areas/team/de.json' with { type: 'json' }
+import enTeam from '../app/locales/areas/team/en.json' with { type: 'json' }
+import frTeam from '../app/locales/areas/team/fr.json' with { type: 'json' }
+import itTeam from '../app/locales/areas/team/it.json' with { type: 'json' }
 import de from '../app/locales/de.json' with { type: 'json' }
 import en from '../app/locales/en.json' with { type: 'json' }
 import fr from '../app/locales/fr.json' with { type: 'json' }
@@ -28,9 +32,9 @@ import it from '../app/locales/it.json' with { type: 'json' }
  * page's texts and those of the professional, admin and sign-in areas (see app/locales/all.ts).
  */
 export const TEXTS = {
-  fr: { ...fr, ...frAreas, ...frAgenda, ...frCustomers, ...frDesk, ...frServices },
-  de: { ...de, ...deAreas, ...deAgenda, ...deCustomers, ...deDesk, ...deServices },
-  it: { ...it, ...itAreas, ...itAgenda, ...itCustomers, ...itDesk, ...itServices },
-  en: { ...en, ...enAreas, ...enAgenda, ...enCustomers, ...enDesk, ...enServices },
+  fr: { ...fr, ...frAreas, ...frAgenda, ...frCustomers, ...frDesk, ...frServices, ...frTeam },
+  de: { ...de, ...deAreas, ...deAgenda, ...deCustomers, ...deDesk, ...deServices, ...deTeam },
+  it: { ...it, ...itAreas, ...itAgenda, ...itCustomers, ...itDesk, ...itServices, ...itTeam },
+  en: { ...en, ...enAreas, ...enAgenda, ...enCustomers, ...enDesk, ...enServices, ...enTeam },
 }
 export type Texts = (typeof TEXTS)['fr']

@@ -18,6 +18,10 @@ import deServices from './areas/services/de.json'
 import enServices from './areas/services/en.json'
 import frServices from './areas/services/fr.json'
 import itServices from './areas/services/it.json'
+import deTeam from './areas/team/de.json'
+import enTeam from './areas/team/en.json'
+import frTeam from './areas/team/fr.json'
+import itTeam from './areas/team/it.json'
 import deCore from './de.json'
 import enCore from './en.json'
 import frCore from './fr.json'
@@ -29,7 +33,7 @@ import itCore from './it.json'
  * `areas/<language>.json` and one folder per part of the dashboard) only with those pages, so
  * visitors of the public pages do not download them.
  */
-export const fr = { ...frCore, ...frAreas, ...frAgenda, ...frCustomers, ...frDesk, ...frServices }
-export const de = { ...deCore, ...deAreas, ...deAgenda, ...deCustomers, ...deDesk, ...deServices }
-export const it = { ...itCore, ...itAreas, ...itAgenda, ...itCustomers, ...itDesk, ...itServices }
-export const en = { ...enCore, ...enAreas, ...enAgenda, ...enCustomers, ...enDesk, ...enServices }
+export const fr = { ...frCore, ...frAreas, ...frAgenda, ...frCustomers, ...frDesk, ...frServices, ...frTeam }
+export const de = { ...deCore, ...deAreas, ...deAgenda, ...deCustomers, ...deDesk, ...deServices, ...deTeam }
+export const it = { ...itCore, ...itAreas, ...itAgenda, ...itCustomers, ...itDesk, ...itServices, ...itTeam }
+export const en = { ...enCore, ...enAreas, ...enAgenda, ...enCustomers, ...enDesk, ...enServices, ...enTeam }

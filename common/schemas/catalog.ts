@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { LANGUAGES } from '../languages'
 import { text } from './primitives'
 import { publicSalonIdSchema } from './salon'
+import { MAX_TEAM_MEMBERS } from './team'
 
 /**
  * A service's name in other languages than the one the salon names it in (that name stays the
@@ -78,6 +79,13 @@ const serviceFields = {
   translations: z
     .object({ fr: ownerTranslation, de: ownerTranslation, it: ownerTranslation, en: ownerTranslation })
     .strict(),
+  /**
+   * The team members who perform it (ids from GET /api/salons/:id/team): they replace those who
+   * did. An active service needs at least one active member among them.
+   */
+  memberIds: z
+    .array(z.uuid({ message: 'memberIds must be team member ids' }))
+    .max(MAX_TEAM_MEMBERS, `A service is performed by at most ${MAX_TEAM_MEMBERS} team members`),
 }
 
 /** POST /api/salons/:id/services: a new service, active unless said otherwise, at the end of the list. */
@@ -87,6 +95,8 @@ export const serviceCreateSchema = z
     description: serviceFields.description.default(''),
     isActive: serviceFields.isActive.default(true),
     translations: serviceFields.translations.optional(),
+    /** Absent: every active member performs it. */
+    memberIds: serviceFields.memberIds.optional(),
   })
   .strict()
 export type ServiceCreateInput = z.input<typeof serviceCreateSchema>
@@ -100,6 +110,7 @@ export const serviceUpdateSchema = z
     priceAmount: serviceFields.priceAmount.optional(),
     isActive: serviceFields.isActive.optional(),
     translations: serviceFields.translations.optional(),
+    memberIds: serviceFields.memberIds.optional(),
   })
   .strict()
 export type ServiceUpdateInput = z.input<typeof serviceUpdateSchema>

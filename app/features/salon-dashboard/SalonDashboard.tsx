@@ -1,4 +1,4 @@
-import { CalendarDays, Clock, LayoutDashboard, UsersRound } from 'lucide-react'
+import { CalendarDays, Clock, LayoutDashboard, Users, UsersRound } from 'lucide-react'
 import { type ComponentType, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/Tabs'
@@ -8,25 +8,27 @@ import { InstagramGlyph } from './instagram/InstagramGlyph'
 import { InstagramTab } from './instagram/InstagramTab'
 import { OverviewTab } from './overview/OverviewTab'
 import { SchedulePanel } from './schedule/SchedulePanel'
+import { TeamTab } from './team/TeamTab'
 
 const TABS: { value: DashboardTab; icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }> }[] = [
   { value: 'overview', icon: LayoutDashboard },
   { value: 'instagram', icon: InstagramGlyph },
   { value: 'agenda', icon: CalendarDays },
   { value: 'schedule', icon: Clock },
+  { value: 'team', icon: Users },
   { value: 'customers', icon: UsersRound },
 ]
-export type DashboardTab = 'overview' | 'instagram' | 'agenda' | 'schedule' | 'customers'
+export type DashboardTab = 'overview' | 'instagram' | 'agenda' | 'schedule' | 'team' | 'customers'
 
-/** A tab's labels: the agenda's and the customers' texts live in their own blocks of the locale files. */
+/** A tab's labels: the agenda's, the team's and the customers' texts live in their own blocks of the locale files. */
 const labelKeys = (tab: DashboardTab) =>
-  tab === 'customers' || tab === 'agenda'
+  tab === 'customers' || tab === 'agenda' || tab === 'team'
     ? { full: `${tab}.tab`, short: `${tab}.tabShort` }
     : { full: `dashboard.tabs.${tab}`, short: `dashboard.tabs.${tab}Short` }
 
 /**
  * The salon owner's dashboard (spec §2): Overview (the default), Instagram DMs, the agenda (the
- * team's day or week), the opening hours and the customers, switched freely. A tab's content
+ * team's day or week), the opening hours, the team and the customers, switched freely. A tab's content
  * mounts only while it is shown, so each reads its data when first opened.
  */
 export function SalonDashboard({ salonId }: { salonId: string }) {
@@ -37,7 +39,7 @@ export function SalonDashboard({ salonId }: { salonId: string }) {
       {/* Equal cells with a short label on a phone; the full names from the sm breakpoint. */}
       <TabsList
         aria-label={t('dashboard.tabs.label')}
-        className="grid w-full grid-cols-5 gap-0.5 max-sm:grid sm:inline-flex sm:w-auto sm:gap-1"
+        className="grid w-full grid-cols-6 gap-0.5 max-sm:grid sm:inline-flex sm:w-auto sm:gap-1"
       >
         {TABS.map(({ value, icon: Icon }) => (
           <TabsTrigger
@@ -63,6 +65,9 @@ export function SalonDashboard({ salonId }: { salonId: string }) {
       </TabsContent>
       <TabsContent value="schedule">
         <SchedulePanel salonId={salonId} />
+      </TabsContent>
+      <TabsContent value="team">
+        <TeamTab salonId={salonId} onOpenHours={() => setTab('schedule')} />
       </TabsContent>
       <TabsContent value="customers">
         <CustomersTab salonId={salonId} />

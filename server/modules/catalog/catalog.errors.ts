@@ -46,3 +46,13 @@ export const orderStale = () =>
     'The list of services changed meanwhile (a service was added or imported): reload it and try again',
   )
 export const nothingToChange = () => badRequest('catalog.nothing_to_change', 'The request changes nothing')
+export const unknownPerformers = () =>
+  unprocessable('catalog.unknown_members', 'Some of these team members do not exist in this salon', {
+    field: 'memberIds',
+  })
+export const noActivePerformer = () =>
+  unprocessable(
+    'catalog.no_active_member',
+    'An active service needs at least one active team member who performs it: tick one, or deactivate the service',
+    { field: 'memberIds' },
+  )

@@ -5,7 +5,16 @@ import type { OwnerService, ServiceCreateInput, ServiceUpdateInput } from '../..
 import type { Clock } from '../../clock'
 import { type Database, type Executor, PG_UNIQUE_VIOLATION, sqlState } from '../../db/client'
 import type { SalonRow, ServiceRow } from '../../db/schema'
-import { duplicateName, nothingToChange, orderStale, priceRefused, serviceNotFound } from './catalog.errors'
+import * as team from '../team/team.repository'
+import {
+  duplicateName,
+  noActivePerformer,
+  nothingToChange,
+  orderStale,
+  priceRefused,
+  serviceNotFound,
+  unknownPerformers,
+} from './catalog.errors'
 import { presentOwnerService, serviceNameLanguage } from './catalog.presenters'
 import * as repo from './catalog.repository'
 import { addServices, translateFromGlossary } from './catalog.usecases'
@@ -80,6 +89,25 @@ async function applyTranslations(
   if (renamed || forgotten.length > 1) await translateFromGlossary(tx, salon, [service], now)
 }
 
+/**
+ * Who performs the service: the members given replace those who did. An active service keeps at
+ * least one active member who performs it, else the chat would offer what nobody can take. Checked
+ * when the performers change or the service is (re)activated, not on a mere rename.
+ */
+async function applyPerformers(
+  tx: Executor,
+  salon: SalonRow,
+  serviceId: string,
+  memberIds: readonly string[] | undefined,
+  activeAfter: boolean,
+): Promise<void> {
+  const members = new Map((await team.listMemberActivity(tx, salon.id)).map((m) => [m.id, m.isActive]))
+  if (memberIds && !memberIds.every((id) => members.has(id))) throw unknownPerformers()
+  const performers = memberIds ?? (await team.listServicePerformers(tx, serviceId))
+  if (activeAfter && !performers.some((id) => members.get(id))) throw noActivePerformer()
+  if (memberIds) await team.replaceServicePerformers(tx, serviceId, memberIds)
+}
+
 /** Adds a service at the end of the salon's list, with the glossary's names and the owner's. */
 export async function createService(
   db: Database,
@@ -110,6 +138,8 @@ export async function createService(
       )
       if (!added) throw new Error('The service was not inserted')
       await applyTranslations(tx, salon, added, input.translations, false, now)
+      // Without a choice, the whole active team performs it (addServices).
+      if (input.memberIds) await applyPerformers(tx, salon, added.id, input.memberIds, added.isActive)
       return added.id
     }),
   )
@@ -148,6 +178,8 @@ export async function editService(
       )
       if (renamed || input.translations)
         await applyTranslations(tx, salon, { id: service.id, name }, input.translations, renamed, now)
+      if (input.memberIds || input.isActive === true)
+        await applyPerformers(tx, salon, service.id, input.memberIds, input.isActive ?? service.isActive)
     }),
   )
   return presentOne(db, salon, service.id)

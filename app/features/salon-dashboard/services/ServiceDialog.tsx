@@ -17,6 +17,7 @@ import { toast } from '../../../components/ui/Toast'
 import { ApiError } from '../../../lib/api'
 import { useCheckedFields } from '../../../lib/checked-fields'
 import { currentLanguage } from '../../../lib/i18n'
+import { PerformersField, usePerformers } from './PerformersField'
 import { useCreateService, useEditService } from './services-api'
 
 type FieldName = 'name' | 'description' | 'duration' | 'priceAmount' | Language
@@ -99,9 +100,11 @@ function ServiceForm({
   const { values, set, errorOf, accept, refuse } = useCheckedFields(FIELDS, initial, idOf)
   const [isActive, setActive] = useState(service?.isActive ?? true)
   const otherLanguages = LANGUAGES.filter((other) => other !== (service?.nameLanguage ?? salonLanguage))
+  const performers = usePerformers(salonId, service)
 
   const submit = () => {
     if (!accept(validate(values, currency, language))) return
+    if (!performers.accept(isActive)) return
     const price = parseAmount(values.priceAmount, currency, language)
     if ('problem' in price) return
     const translations: Partial<Record<Language, string | null>> = {}
@@ -116,6 +119,7 @@ function ServiceForm({
       priceAmount: amountString(price.minor, currency),
       isActive,
       ...(Object.keys(translations).length > 0 && { translations }),
+      ...(performers.shown && { memberIds: performers.memberIds() }),
     }
     const options = {
       onSuccess: (saved: OwnerService) => {
@@ -124,10 +128,12 @@ function ServiceForm({
           description: t('services.savedText', { name: saved.name }),
           tone: 'success',
         })
+        performers.saved()
         onDone()
       },
       onError: (error: Error) => {
         const code = error instanceof ApiError ? error.code : undefined
+        const performersRefused = performers.refuse(error)
         if (code === 'catalog.duplicate_name') accept({ name: 'services.problems.nameTaken' })
         const others = refuse(error)
         toast({
@@ -135,7 +141,7 @@ function ServiceForm({
           description:
             code === 'catalog.duplicate_name'
               ? t('services.problems.nameTaken')
-              : [t('services.saveErrorText'), ...others].join(' '),
+              : (performersRefused ?? [t('services.saveErrorText'), ...others].join(' ')),
           tone: 'destructive',
         })
       },
@@ -240,6 +246,14 @@ function ServiceForm({
           aria-describedby="service-active-hint"
         />
       </div>
+      {performers.shown && (
+        <PerformersField
+          members={performers.members}
+          checked={performers.checked}
+          onChange={performers.toggle}
+          error={performers.error}
+        />
+      )}
       {service && (
         <fieldset className="flex flex-col gap-3 border-t border-line/70 pt-4">
           <legend className="text-sm font-medium text-ink">{t('services.translations.title')}</legend>

@@ -1,0 +1,70 @@
+import { useTranslation } from 'react-i18next'
+import type { TeamMember } from '../../../../common/schemas/team'
+import { ConfirmDialog } from '../../../components/ui/FormDialog'
+import { toast } from '../../../components/ui/Toast'
+import { upcomingOf, useUpcomingBookings, useUpdateMember } from './team-api'
+import { explainRefusal } from './team-texts'
+
+/**
+ * "Désactiver Hugo ?": the server keeps their appointments to come, still with them, and offers
+ * them no more (the chat, the MCP tools and the booking desk stop proposing them). The question
+ * says so, with how many appointments they have from today on, to move or cancel from the agenda.
+ */
+export function DeactivateMemberDialog({
+  salonId,
+  open,
+  member,
+  onClose,
+}: {
+  salonId: string
+  open: boolean
+  member: TeamMember | undefined
+  onClose: () => void
+}) {
+  const { t } = useTranslation()
+  const update = useUpdateMember(salonId)
+  const bookings = useUpcomingBookings(salonId, open)
+  const count = member && bookings.data ? upcomingOf(bookings.data, member.id) : undefined
+  const name = member?.name ?? ''
+
+  const confirm = () => {
+    if (!member) return
+    update.mutate(
+      { id: member.id, isActive: false },
+      {
+        onSuccess: () => {
+          toast({ title: t('team.deactivated', { name }), description: t('team.deactivatedText'), tone: 'success' })
+          onClose()
+        },
+        onError: (failure) =>
+          toast({
+            title: t('team.saveError'),
+            description: explainRefusal(t, failure, 'team.saveErrorText'),
+            tone: 'destructive',
+          }),
+      },
+    )
+  }
+
+  return (
+    <ConfirmDialog
+      open={open}
+      onClose={onClose}
+      onConfirm={confirm}
+      pending={update.isPending}
+      title={t('team.deactivateTitle', { name })}
+      description={
+        <>
+          {t('team.deactivateText', { name })}{' '}
+          {count === undefined
+            ? t('team.deactivateBookings', { name })
+            : count === 0
+              ? t('team.deactivateNoBookings', { name })
+              : t(count === 1 ? 'team.deactivateBookingsOne' : 'team.deactivateBookingsCount', { name, count })}
+        </>
+      }
+      submitLabel={t('team.deactivateConfirm')}
+      pendingLabel={t('team.dialog.saving')}
+    />
+  )
+}
