@@ -1,6 +1,7 @@
 import { LANGUAGES } from '../../../../common/languages'
 import { addDays } from '../../../../common/time'
 import type { ServiceInfo } from '../tools'
+import { hasWhen } from '../understanding/when'
 import type { Scene } from './act'
 import { alternatives, checkStart, freeStarts, lastBookableDay, otherMemberFree, refusal } from './free-times'
 import type { Line, Outcome } from './outcome'
@@ -15,9 +16,10 @@ const MAX_TIMES = 6
  * missing — the service, the day, the time — or check the precise start and propose it.
  */
 export async function seek(state: ConversationState, scene: Scene): Promise<Outcome> {
-  const chosen = takeChoice(state, scene)
+  const kept = keepProposedTime(state, scene)
+  const chosen = takeChoice(kept, scene)
   // A choice just made was the message's service; otherwise the message may name new ones.
-  const wish = chosen === state ? wishedServices(scene) : {}
+  const wish = chosen === kept ? wishedServices(scene) : {}
   let next = remember(withoutPending(chosen), scene.u.when, wish.serviceIds)
   const { member } = scene.u
   if (member?.kind === 'unknown') {
@@ -65,6 +67,16 @@ function notPerforming(
     line: { kind: 'member_not_performing', memberId, services, performerIds },
     state: withDraft(state, { memberId: performerIds.length === 1 ? performerIds[0] : undefined }),
   }
+}
+
+/**
+ * Another member asked for while a proposal waits ("plutôt avec Hugo", "n'importe qui"): the
+ * proposed day and time stay the wish, now with that member.
+ */
+function keepProposedTime(state: ConversationState, scene: Scene): ConversationState {
+  const { pending } = state
+  if (pending?.kind !== 'book' || !scene.u.member || hasWhen(scene.u.when)) return state
+  return withDraft(state, { date: pending.start.slice(0, 10), time: minutesOf(pending.start), timeOptions: undefined })
 }
 
 /** The answer to a choice we asked for (which service, which day), folded into the state. */
