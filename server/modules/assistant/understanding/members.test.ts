@@ -99,6 +99,7 @@ describe('a name not on the team', () => {
     ['Une coupe avec Marie demain', 'Marie'],
     ['chez Madame Sophie', 'Sophie'],
     ['bei Sabine am Freitag', 'Sabine'],
+    ['ich möchte zu Sabine, Damenhaarschnitt', 'Sabine'],
     ['con Francesca', 'Francesca'],
     ['with Jessica tomorrow', 'Jessica'],
   ])('"%s" names %s, who is not on the team', (message, name) => {
@@ -120,6 +121,7 @@ describe('no member read from unrelated words', () => {
     ['Je viens chez Salon Lumière', TEAM],
     ['Damenhaarschnitt mit Föhnen', TEAM],
     ['bei Ihnen am Freitag', TEAM],
+    ['Ich komme direkt von zu Hause', TEAM],
     ['con mia figlia', TEAM],
     ['with my daughter', TEAM],
     ['Un brushing avec Brushing', TEAM],

@@ -246,7 +246,9 @@ function unknownName(message: string, reading: MemberReading): string | undefine
   const known = new Set((reading.known ?? []).flatMap((k) => words(k)))
   for (let i = 0; i < tokens.length - 1; i++) {
     const preposition = fold(tokens[i] as string)
-    if (!['avec', 'chez', 'bei', 'con', 'with'].includes(preposition)) continue
+    // "zu" only after a wish ("ich möchte zu Sabine"): "zu Hause", "zu Mittag" name nobody.
+    const toSomeone = preposition === 'zu' && ZU_AFTER.has(fold(tokens[i - 1] ?? ''))
+    if (!['avec', 'chez', 'bei', 'con', 'with'].includes(preposition) && !toSomeone) continue
     let j = i + 1
     // "avec Madame Dupont": the title is skipped.
     while (j < tokens.length - 1 && TITLES.has(fold(tokens[j] as string))) j++
@@ -258,6 +260,8 @@ function unknownName(message: string, reading: MemberReading): string | undefine
   }
   return undefined
 }
+
+const ZU_AFTER = new Set(['mochte', 'mochten', 'will', 'wollte', 'gern', 'gerne', 'komme', 'kommen', 'lieber'])
 
 const TITLES = new Set([
   'madame',
