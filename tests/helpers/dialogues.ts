@@ -48,6 +48,8 @@ export const DIALOGUE_FILES = [
   { file: 'real-de.jsonl', now: '2026-12-01T08:30:00+01:00' },
   { file: 'real-it.jsonl', now: '2026-12-01T08:30:00+01:00' },
   { file: 'real-en.jsonl', now: '2026-12-01T08:30:00+01:00' },
+  // Customers asking for a team member by name (issue 14).
+  { file: 'team-2026-12.jsonl', now: '2026-12-01T08:30:00+01:00' },
 ] as const
 
 export function readCases(file: URL): DialogueCase[] {

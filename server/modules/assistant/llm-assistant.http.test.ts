@@ -160,6 +160,41 @@ describe('the assistant with a language model', () => {
     expect(list.json().find((b: { id: string }) => b.id === bookingId)?.status).toBe('confirmed')
   })
 
+  it('tells the model the team and books with the member the customer asked for', async () => {
+    const memberId = (request: FakeRequest, name: string) => {
+      const system = request.messages.find((m) => m.role === 'system')?.content ?? ''
+      return system.match(new RegExp(`- ${name} \\(id ([0-9a-f-]{36})\\)`))?.[1] ?? 'unknown'
+    }
+    let toolResult = ''
+    fake.script = (request) => {
+      const message = last(request)
+      if (message?.role === 'tool') {
+        toolResult = message.content ?? ''
+        return { text: "C'est réservé avec Hugo !" }
+      }
+      return {
+        toolCalls: [
+          {
+            name: 'book_appointment',
+            arguments: {
+              serviceId: serviceId(request, 'Brushing'),
+              start: '2026-12-04T10:00',
+              memberId: memberId(request, 'Hugo'),
+            },
+          },
+        ],
+      }
+    }
+    const reply = await say(newChat('Inès'), 'oui, vendredi 10h avec Hugo')
+    expect(reply.icsData).toBeDefined()
+    const system = fake.requests[0]?.messages.find((m) => m.role === 'system')?.content ?? ''
+    expect(system).toMatch(/- Léa \(id [0-9a-f-]{36}\): every service/)
+    expect(system).toMatch(/- Hugo \(id [0-9a-f-]{36}\): every service/)
+    expect(system).toContain('memberId')
+    expect(toolResult).toContain('"member":"Hugo"')
+    expect(toolResult).toContain('"start":"2026-12-04T10:00"')
+  })
+
   it('falls back to the built-in assistant when the provider fails', async () => {
     fake.script = () => ({ status: 500, body: JSON.stringify({ error: { message: 'overloaded' } }) })
     const reply = await say(newChat(), 'Je voudrais une coupe homme vendredi à 11h')

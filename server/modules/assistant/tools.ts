@@ -114,7 +114,7 @@ export type ToolName = keyof typeof toolInputs
 
 export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
   get_salon_info:
-    "The salon's name, address, public phone number, contact e-mail, practical information (payment, parking, access…; quote it as written), time zone, booking rules and team (the members a customer may ask for by name: pass one's id as memberId to book with them). A field the salon has not given is null.",
+    "The salon's name, address, public phone number, contact e-mail, practical information (payment, parking, access…; quote it as written), time zone, booking rules and team (the members a customer may ask for by name, each with the ids of the services they perform: pass one's id as memberId to check availability and book with them; without a wish, pass none and any free member is given). A field the salon has not given is null.",
   list_services:
     "The services the salon offers now: id, name (the salon's own), translations (the name in other languages, when known: use the customer's language's), description, duration in minutes, price.",
   get_opening_hours: 'Opening hours per weekday (0 = Monday) and the coming closures.',
@@ -143,6 +143,13 @@ export interface ServiceInfo {
   durationMinutes: number
   priceMinor: number
   currency: string
+}
+
+/** A team member as the tools present them: who a customer may ask for, and what they perform. */
+export interface TeamMemberInfo {
+  id: string
+  name: string
+  serviceIds: string[]
 }
 
 /** A service as the tools present it. */
@@ -262,7 +269,9 @@ export const tools = {
       horizonDays: salon.horizonDays,
       today: instantToLocal(scope.clock.now(), salon.timeZone).date,
       // Who customers may ask for ("avec Marie"): the active members, in the salon's order.
-      team: (await listTeam(scope.db, salon)).filter((m) => m.isActive).map((m) => ({ id: m.id, name: m.name })),
+      team: (await listTeam(scope.db, salon))
+        .filter((m) => m.isActive)
+        .map((m): TeamMemberInfo => ({ id: m.id, name: m.name, serviceIds: m.serviceIds })),
     }
   },
 

@@ -1,12 +1,13 @@
 import type { Language } from '../../../../common/languages'
 import type { WorkingHours } from '../../../../common/schemas/schedule'
-import { type Appointment, type ServiceInfo, type ToolScope, tools } from '../tools'
+import { type Appointment, type ServiceInfo, type TeamMemberInfo, type ToolScope, tools } from '../tools'
 import { pickAppointment } from './choices'
 import type { Action, Question } from './decide'
 import { moveTo } from './move'
 import type { Line, Outcome } from './outcome'
 import { seek } from './seek'
-import { asking, type ConversationState, closed, type Pending, settled, withoutPending } from './state'
+import { minutesOf } from './slots'
+import { asking, type ConversationState, closed, type Pending, settled, withDraft, withoutPending } from './state'
 import { hasWhen, type Understood } from './understand'
 
 /**
@@ -22,6 +23,8 @@ export interface Scene {
   /** The salon's week, read at most once per message. */
   week: () => Promise<WorkingHours>
   u: Understood
+  /** The salon's active team members (one in a solo salon). */
+  team: TeamMemberInfo[]
 }
 
 export async function act(action: Action, state: ConversationState, scene: Scene): Promise<Outcome> {
@@ -115,6 +118,7 @@ async function carryOut(
     const { appointments, icsData } = await tools.book_visit(scope, {
       serviceIds: pending.serviceIds,
       start: pending.start,
+      ...(pending.memberId ? { memberId: pending.memberId } : {}),
     })
     return {
       lines: [{ kind: 'booked', appointments }],
@@ -132,6 +136,7 @@ async function carryOut(
     const { appointment, icsData } = await tools.book_appointment(scope, {
       serviceId: serviceId as string,
       start: pending.start,
+      ...(pending.memberId ? { memberId: pending.memberId } : {}),
     })
     return {
       lines: [{ kind: 'booked', appointments: [appointment] }],
@@ -168,7 +173,16 @@ async function restate(
       .map((id) => scene.services.find((s) => s.id === id))
       .filter((s) => s !== undefined)
     return {
-      lines: [...before, { kind: 'nothing_booked_yet' }, { kind: 'still_proposed', services, start: pending.start }],
+      lines: [
+        ...before,
+        { kind: 'nothing_booked_yet' },
+        {
+          kind: 'still_proposed',
+          services,
+          start: pending.start,
+          ...(pending.memberId ? { memberId: pending.memberId } : {}),
+        },
+      ],
       state,
     }
   }
@@ -211,9 +225,23 @@ async function proposeOffered(start: string, state: ConversationState, scene: Sc
     }
   }
   if (services.length === 0) return seek(state, scene)
+  // The start offered with another member ("Hugo l'est") goes with them; a member named with the
+  // pick ("Léa à 11h") is checked first, like any wish.
+  const offeredWith = state.offeredWith?.[start]
+  const named = scene.u.member?.kind === 'member' ? scene.u.member.memberId : undefined
+  if (scene.u.member && (scene.u.member.kind === 'unknown' || named !== (offeredWith ?? state.draft.memberId))) {
+    return seek(withDraft(state, { date: start.slice(0, 10), time: minutesOf(start), timeOptions: undefined }), scene)
+  }
+  const memberId = offeredWith ?? state.draft.memberId
+  const next = withDraft(state, { memberId })
   return {
-    lines: [{ kind: 'propose', services, start }],
-    state: asking(state, { kind: 'book', serviceIds: services.map((s) => s.id), start }),
+    lines: [{ kind: 'propose', services, start, ...(memberId ? { memberId } : {}) }],
+    state: asking(next, {
+      kind: 'book',
+      serviceIds: services.map((s) => s.id),
+      start,
+      ...(memberId ? { memberId } : {}),
+    }),
   }
 }
 

@@ -3,7 +3,7 @@ import type { IcsData } from '../../../../common/schemas/chat'
 import { instantToLocal } from '../../../../common/time'
 import { AppError } from '../../../errors'
 import { listSalonServices } from '../../catalog/catalog.usecases'
-import { type ToolScope, tools, toServiceInfo } from '../tools'
+import { type TeamMemberInfo, type ToolScope, tools, toServiceInfo } from '../tools'
 import { act, type Scene } from './act'
 import { decide } from './decide'
 import { alternatives } from './free-times'
@@ -44,12 +44,22 @@ export async function converse(
   // Inactive services too: a customer asking for one hears that the salon no longer offers it.
   const catalog = await listSalonServices(scope.db, scope.salon)
   const services = catalog.filter((s) => s.isActive).map(toServiceInfo)
+  const { team } = await tools.get_salon_info(scope)
 
-  const heard = { ...stored, language }
-  const understood = understand(message, { today, language, catalog, active: services, state: heard })
+  const heard = withTeam({ ...stored, language }, team)
+  const understood = understand(message, {
+    today,
+    language,
+    catalog,
+    active: services,
+    state: heard,
+    team,
+    salonName: scope.salon.name,
+  })
   // A question we asked (which service, day or appointment) that the message does not answer is
-  // dropped: the message is a request of its own.
-  const state = isChoice(heard.pending) && !understood.choice ? withoutPending(heard) : heard
+  // dropped: the message is a request of its own. "Who?" is asked for this message only.
+  const asked = { ...heard, askedMember: undefined }
+  const state = isChoice(asked.pending) && !understood.choice ? withoutPending(asked) : asked
   const action = decide(state, understood)
   const scene: Scene = {
     scope,
@@ -58,12 +68,19 @@ export async function converse(
     services,
     week: once(async () => (await tools.get_opening_hours(scope)).week),
     u: understood,
+    team,
   }
   const outcome = await act(action, state, scene).catch((error: unknown) => slotGone(error, state, scene))
   // A follow-up ("et une coupe homme ?") follows an answer directly, not a later turn.
   if (action.kind !== 'answer' && action.kind !== 'restate') outcome.state.topic = undefined
 
-  const text = render(outcome.lines, { language, salon: scope.salon, services, customerName: scope.customer.name })
+  const text = render(outcome.lines, {
+    language,
+    salon: scope.salon,
+    services,
+    customerName: scope.customer.name,
+    team,
+  })
   return {
     text,
     state: outcome.state,
@@ -72,23 +89,46 @@ export async function converse(
   }
 }
 
+/**
+ * A member asked for who has left the team (deactivated) since the chat remembered them is
+ * forgotten: any member will do, and nothing asks the engine about them.
+ */
+function withTeam(state: ConversationState, team: TeamMemberInfo[]): ConversationState {
+  const onTeam = (id: string | undefined) => id === undefined || team.some((m) => m.id === id)
+  let next = state
+  if (!onTeam(state.draft.memberId)) next = { ...next, draft: { ...next.draft, memberId: undefined } }
+  if (next.pending?.kind === 'book' && !onTeam(next.pending.memberId)) next = withoutPending(next)
+  if (next.offeredWith && !Object.values(next.offeredWith).every((id) => onTeam(id)))
+    next = { ...next, offered: undefined, offeredWith: undefined }
+  return next
+}
+
 /** A slot taken between the proposal and the "yes": say so and offer what is free instead. */
 async function slotGone(error: unknown, state: ConversationState, scene: Scene): Promise<Outcome> {
-  if (!(error instanceof AppError) || error.code !== 'bookings.slot_taken') throw error
+  if (!(error instanceof AppError) || !GONE.includes(error.code)) throw error
   const pending = state.pending?.kind === 'book' || state.pending?.kind === 'move' ? state.pending : undefined
-  const next: ConversationState = { ...state, pending: undefined }
+  const left = error.code !== 'bookings.slot_taken'
+  const next: ConversationState = {
+    ...state,
+    pending: undefined,
+    draft: left ? { ...state.draft, memberId: undefined } : state.draft,
+  }
   const services = (state.draft.serviceIds ?? [])
     .map((id) => scene.services.find((s) => s.id === id))
     .filter((s) => s !== undefined)
   if (!pending || services.length === 0) return { lines: [{ kind: 'slot_gone' }], state: next }
   const date = pending.start.slice(0, 10)
   const minutes = Number(pending.start.slice(11, 13)) * 60 + Number(pending.start.slice(14, 16))
-  const instead = await alternatives(scene, services, date, minutes)
+  const memberId = pending.kind === 'book' && error.code === 'bookings.slot_taken' ? pending.memberId : undefined
+  const instead = await alternatives(scene, services, date, minutes, memberId)
   return {
     lines: [{ kind: 'slot_gone' }, instead.line],
     state: { ...next, offered: instead.offered.length ? instead.offered : undefined },
   }
 }
+
+/** A "yes" that came too late: the slot, or the member asked for, is no longer there. */
+const GONE = ['bookings.slot_taken', 'team.member_not_found', 'team.member_not_performing']
 
 function once<T>(load: () => Promise<T>): () => Promise<T> {
   let value: Promise<T> | undefined

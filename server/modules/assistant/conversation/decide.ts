@@ -68,7 +68,7 @@ function answerProposal(
   u: Understood,
 ): Action | undefined {
   const { intents } = u
-  const newDetails = hasWhen(u.when) || u.services.length > 0
+  const newDetails = hasWhen(u.when) || u.services.length > 0 || otherMember(pending, u)
   const yes = (intents.has('yes') || u.takes) && !intents.has('no')
   if (yes && (!newDetails || sameProposal(pending, u))) return { kind: 'carry_out', pending }
   const no = (intents.has('no') || (pending.kind === 'book' && intents.has('cancel'))) && !intents.has('yes')
@@ -83,9 +83,17 @@ function answerProposal(
   return { kind: 'restate', pending, before: undefined }
 }
 
+/** A member asked for that the proposal is not with ("avec Hugo plutôt", "peu importe qui" to "avec Léa"). */
+function otherMember(pending: Pending, u: Understood): boolean {
+  if (!u.member || pending.kind !== 'book') return false
+  if (u.member.kind === 'unknown') return true
+  return (u.member.kind === 'member' ? u.member.memberId : undefined) !== pending.memberId
+}
+
 /** A yes that repeats the proposal's own day or time ("oui, à 10h") is still that yes. */
 function sameProposal(pending: Pending, u: Understood): boolean {
   if (pending.kind !== 'book' && pending.kind !== 'move') return false
+  if (otherMember(pending, u)) return false
   if (u.services.length > 0 && pending.kind === 'book' && !u.services.every((s) => pending.serviceIds.includes(s.id)))
     return false
   const date = u.when.date ?? pending.start.slice(0, 10)
@@ -110,7 +118,7 @@ function answerChoice(
 
 function decideFresh(state: ConversationState, u: Understood): Action {
   const { intents, when, services } = u
-  const about = hasWhen(when) || services.length > 0
+  const about = hasWhen(when) || services.length > 0 || u.member !== undefined
   if (intents.has('late')) return { kind: 'late' }
   if (intents.has('cancel')) return { kind: 'cancel' }
   if (intents.has('move') || state.movingBookingId) return { kind: 'move' }

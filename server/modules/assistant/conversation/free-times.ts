@@ -15,14 +15,21 @@ export async function freeStarts(
   services: ServiceInfo[],
   from: string,
   until: string,
+  memberId?: string,
 ): Promise<string[]> {
   const [first] = services
   if (!first) return []
+  const member = memberId ? { memberId } : {}
   if (services.length > 1) {
-    const visit = await tools.check_visit(scene.scope, { serviceIds: services.map((s) => s.id), date: from, until })
+    const visit = await tools.check_visit(scene.scope, {
+      serviceIds: services.map((s) => s.id),
+      date: from,
+      until,
+      ...member,
+    })
     return visit.slots
   }
-  const answer = await tools.check_availability(scene.scope, { serviceId: first.id, date: from, until })
+  const answer = await tools.check_availability(scene.scope, { serviceId: first.id, date: from, until, ...member })
   return answer.slots
 }
 
@@ -39,11 +46,13 @@ export async function checkStart(
   services: ServiceInfo[],
   start: string,
   ignoreBookingId?: string,
+  memberId?: string,
 ): Promise<StartCheck> {
   const [first] = services
   if (!first) return { start, free: false, reason: 'taken' }
+  const member = memberId ? { memberId } : {}
   if (services.length > 1) {
-    const visit = await tools.check_visit(scene.scope, { serviceIds: services.map((s) => s.id), start })
+    const visit = await tools.check_visit(scene.scope, { serviceIds: services.map((s) => s.id), start, ...member })
     const reason = visit.requested?.reason
     return {
       start,
@@ -56,6 +65,7 @@ export async function checkStart(
     serviceId: first.id,
     start,
     ...(ignoreBookingId ? { ignoreBookingId } : {}),
+    ...member,
   })
   return { start, free: answer.requested?.free === true, reason: answer.requested?.reason }
 }
@@ -80,14 +90,33 @@ export async function alternatives(
   services: ServiceInfo[],
   date: string,
   minutes: number,
-): Promise<{ line: Line; offered: string[] }> {
-  const sameDay = nearestTo(await freeStarts(scene, services, date, date), date, minutes).slice(0, 3)
+  memberId?: string,
+): Promise<{ line: Line; offered: string[]; sameDay: boolean }> {
+  const member = memberId ? { memberId } : {}
+  const sameDay = nearestTo(await freeStarts(scene, services, date, date, memberId), date, minutes).slice(0, 3)
   if (sameDay.length > 0) {
     const offered = sameDay.sort()
-    return { line: { kind: 'alternatives', starts: offered, sameDay: true }, offered }
+    return { line: { kind: 'alternatives', starts: offered, sameDay: true, ...member }, offered, sameDay: true }
   }
-  const later = await freeStarts(scene, services, addDays(date, 1), addDays(date, 14))
+  const later = await freeStarts(scene, services, addDays(date, 1), addDays(date, 14), memberId)
   const byDay = firstPerDay(later, minutes).slice(0, 3)
-  if (byDay.length === 0) return { line: { kind: 'nothing_free', services }, offered: [] }
-  return { line: { kind: 'alternatives', starts: byDay, sameDay: false }, offered: byDay }
+  if (byDay.length === 0) return { line: { kind: 'nothing_free', services }, offered: [], sameDay: false }
+  return { line: { kind: 'alternatives', starts: byDay, sameDay: false, ...member }, offered: byDay, sameDay: false }
+}
+
+/**
+ * The member asked for is not free at `start`: the first other member (in the team's order) who
+ * performs these services and is free then, if any.
+ */
+export async function otherMemberFree(
+  scene: Scene,
+  services: ServiceInfo[],
+  start: string,
+  memberId: string,
+): Promise<string | undefined> {
+  const others = scene.team.filter((m) => m.id !== memberId && services.every((s) => m.serviceIds.includes(s.id)))
+  for (const other of others) {
+    if ((await checkStart(scene, services, start, undefined, other.id)).free) return other.id
+  }
+  return undefined
 }

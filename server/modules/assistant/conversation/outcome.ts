@@ -29,15 +29,26 @@ export type Line =
   | { kind: 'closed_day'; date: string }
   | { kind: 'ask_day'; services: ServiceInfo[] | string; first?: string[] }
   | { kind: 'choose_day'; dates: string[] }
-  | { kind: 'day_times'; date: string; starts: string[]; part?: PartOfDay }
+  | { kind: 'day_times'; date: string; starts: string[]; part?: PartOfDay; memberId?: string }
   | { kind: 'no_times_that_day'; date: string; part?: PartOfDay }
-  | { kind: 'next_free'; services: ServiceInfo[]; starts: string[] }
+  | { kind: 'next_free'; services: ServiceInfo[]; starts: string[]; memberId?: string }
   | { kind: 'nothing_free'; services: ServiceInfo[] }
-  | { kind: 'propose'; services: ServiceInfo[]; start: string }
+  /** `memberId`: the member asked for, named when the salon has several. */
+  | { kind: 'propose'; services: ServiceInfo[]; start: string; memberId?: string }
   | { kind: 'propose_move'; appointment: Appointment; start: string }
   | { kind: 'refused'; reason: SlotRefusal; service: ServiceInfo; start: string; week: WorkingHours; past: boolean }
   | { kind: 'beyond_horizon'; lastDate: string }
-  | { kind: 'alternatives'; starts: string[]; sameDay: boolean }
+  /** `memberId`: the times are this member's (the one asked for). */
+  | { kind: 'alternatives'; starts: string[]; sameDay: boolean; memberId?: string }
+  /**
+   * The member asked for is not free at that start: another member who is (`otherId`), and the
+   * member's own nearest times (`starts`, on that day when `sameDay`).
+   */
+  | { kind: 'member_busy'; memberId: string; start: string; otherId?: string; starts: string[]; sameDay: boolean }
+  /** A person asked for by a name no active member has: the team is listed. */
+  | { kind: 'unknown_member'; name: string }
+  /** The member asked for does not perform these services; `performerIds` do. */
+  | { kind: 'member_not_performing'; memberId: string; services: ServiceInfo[]; performerIds: string[] }
   | { kind: 'which_time'; starts: string[] }
   | { kind: 'past_day' }
   | { kind: 'ambiguous_time'; options: number[] }
@@ -55,7 +66,7 @@ export type Line =
   /** Said whenever a message could be taken for a yes but is not one: nothing happened. */
   | { kind: 'nothing_booked_yet' }
   /** Repeats the proposal still waiting, so the customer knows what a "yes" would do. */
-  | { kind: 'still_proposed'; services: ServiceInfo[]; start: string }
+  | { kind: 'still_proposed'; services: ServiceInfo[]; start: string; memberId?: string }
   | { kind: 'still_proposed_move'; appointment: Appointment; start: string }
   | { kind: 'still_proposed_cancel'; appointment: Appointment }
   /** What the booking under way still needs. */

@@ -5,7 +5,7 @@ import type { SalonRow } from '../../../db/schema'
 import { formatDay, formatPrice, formatTime, formatWeekday } from '../format'
 import { PART_OF_DAY_NAMES, PHRASES } from '../phrases'
 import { type ServiceLine, type Slot, times } from '../phrases/types'
-import type { Appointment, ServiceInfo } from '../tools'
+import type { Appointment, ServiceInfo, TeamMemberInfo } from '../tools'
 import { treatmentName } from '../understanding/not-offered'
 import type { Line } from './outcome'
 import { dayOf, minutesOf } from './slots'
@@ -20,6 +20,8 @@ export interface ReplyContext {
   /** The salon's active services (the list a reply offers). */
   services: ServiceInfo[]
   customerName: string | undefined
+  /** The salon's active team: members are named only when there are several. */
+  team?: TeamMemberInfo[]
 }
 
 export function render(lines: Line[], context: ReplyContext): string {
@@ -86,10 +88,13 @@ function sentence(line: Line, c: ReplyContext): string {
     case 'choose_day':
       return say.chooseDay(line.dates.map((d) => formatDay(d, c.language)))
     case 'day_times':
-      return say.dayTimes(
-        formatDay(line.date, c.language),
-        line.starts.map((s) => formatTime(minutesOf(s))),
-        line.part ? PART_OF_DAY_NAMES[c.language][line.part] : undefined,
+      return (
+        forMember(c, line.memberId) +
+        say.dayTimes(
+          formatDay(line.date, c.language),
+          line.starts.map((s) => formatTime(minutesOf(s))),
+          line.part ? PART_OF_DAY_NAMES[c.language][line.part] : undefined,
+        )
       )
     case 'no_times_that_day':
       return say.noTimesThatDay(
@@ -97,14 +102,17 @@ function sentence(line: Line, c: ReplyContext): string {
         line.part ? PART_OF_DAY_NAMES[c.language][line.part] : undefined,
       )
     case 'next_free':
-      return say.nextFree(
-        names(c, line.services),
-        line.starts.map((s) => slotOf(c, s)),
+      return (
+        forMember(c, line.memberId) +
+        say.nextFree(
+          names(c, line.services),
+          line.starts.map((s) => slotOf(c, s)),
+        )
       )
     case 'nothing_free':
       return say.nothingFree(names(c, line.services))
     case 'propose':
-      return say.propose(combined(c, line.services), slotOf(c, line.start))
+      return say.propose(combined(c, line.services), slotOf(c, line.start, memberName(c, line.memberId)))
     case 'propose_move':
       return say.proposeMove(appointmentName(c, line.appointment), slotOf(c, line.start))
     case 'refused':
@@ -112,9 +120,12 @@ function sentence(line: Line, c: ReplyContext): string {
     case 'beyond_horizon':
       return say.beyondHorizon(formatDay(line.lastDate, c.language), salon.horizonDays)
     case 'alternatives':
-      return say.alternatives(
-        line.starts.map((s) => slotOf(c, s)),
-        line.sameDay,
+      return (
+        forMember(c, line.memberId) +
+        say.alternatives(
+          line.starts.map((s) => slotOf(c, s)),
+          line.sameDay,
+        )
       )
     case 'which_time': {
       const sameDay = line.starts.every((s) => s.startsWith((line.starts[0] ?? '').slice(0, 10)))
@@ -129,21 +140,45 @@ function sentence(line: Line, c: ReplyContext): string {
       return say.ambiguousTime(line.options.map(formatTime))
     case 'booked': {
       const [first] = line.appointments as [Appointment]
-      // A visit of several services names each with its own time: "Coupe femme (10:00) + Brushing (10:45)".
+      // A visit of several services names each with its own time: "Coupe femme (10:00) + Brushing (10:45)",
+      // and each one's member when they are not all with the same one.
       const several = line.appointments.length > 1
+      const oneMember = line.appointments.every((a) => a.member === first.member)
+      const eachWith = (a: Appointment) => (oneMember || !severalMembers(c) ? '' : `, ${a.member}`)
       return say.booked(
         line.appointments
           .map((a) =>
-            several ? `${appointmentName(c, a)} (${formatTime(minutesOf(a.start))})` : appointmentName(c, a),
+            several
+              ? `${appointmentName(c, a)} (${formatTime(minutesOf(a.start))}${eachWith(a)})`
+              : appointmentName(c, a),
           )
           .join(' + '),
-        slotOf(c, first.start),
+        slotOf(c, first.start, oneMember ? first.member : undefined),
         salon.name,
         salon.address,
       )
     }
     case 'moved':
-      return say.moved(appointmentName(c, line.appointment), slotOf(c, line.appointment.start))
+      return say.moved(appointmentName(c, line.appointment), slotOf(c, line.appointment.start, line.appointment.member))
+    case 'member_busy':
+      return say.memberBusy(
+        memberName(c, line.memberId) ?? '',
+        slotOf(c, line.start),
+        memberName(c, line.otherId),
+        line.starts.map((s) => slotOf(c, s)),
+        line.sameDay,
+      )
+    case 'unknown_member':
+      return say.unknownMember(
+        line.name,
+        (c.team ?? []).map((m) => m.name),
+      )
+    case 'member_not_performing':
+      return say.memberNotPerforming(
+        memberName(c, line.memberId) ?? '',
+        names(c, line.services),
+        line.performerIds.map((id) => memberName(c, id)).filter((n) => n !== undefined),
+      )
     case 'cancel_confirm':
       return say.cancelConfirm(appointmentName(c, line.appointment), slotOf(c, line.appointment.start))
     case 'cancelled':
@@ -168,7 +203,7 @@ function sentence(line: Line, c: ReplyContext): string {
     case 'nothing_booked_yet':
       return say.nothingBookedYet()
     case 'still_proposed':
-      return say.stillProposed(combined(c, line.services), slotOf(c, line.start))
+      return say.stillProposed(combined(c, line.services), slotOf(c, line.start, memberName(c, line.memberId)))
     case 'still_proposed_move':
       return say.stillProposedMove(appointmentName(c, line.appointment), slotOf(c, line.start))
     case 'still_proposed_cancel':
@@ -195,8 +230,26 @@ function refused(c: ReplyContext, line: Extract<Line, { kind: 'refused' }>): str
 
 // ——— Writing the facts ———
 
-export function slotOf(c: ReplyContext, localStart: string): Slot {
-  return { day: formatDay(localStart.slice(0, 10), c.language), time: formatTime(minutesOf(localStart)) }
+/** A day and time; with `member` in a salon of several, the time says with whom ("10:00 avec Hugo"). */
+export function slotOf(c: ReplyContext, localStart: string, member?: string): Slot {
+  const time = formatTime(minutesOf(localStart))
+  return {
+    day: formatDay(localStart.slice(0, 10), c.language),
+    time: member && severalMembers(c) ? `${time} ${PHRASES[c.language].withMember(member)}` : time,
+  }
+}
+
+/** A solo salon never speaks of its team. */
+const severalMembers = (c: ReplyContext) => (c.team?.length ?? 0) > 1
+
+function memberName(c: ReplyContext, memberId: string | undefined): string | undefined {
+  return memberId ? c.team?.find((m) => m.id === memberId)?.name : undefined
+}
+
+/** "Pour un rendez-vous avec Hugo : " before times that are that member's. */
+function forMember(c: ReplyContext, memberId: string | undefined): string {
+  const name = severalMembers(c) ? memberName(c, memberId) : undefined
+  return name ? `${PHRASES[c.language].forMember(name)} ` : ''
 }
 
 /** A service's name as the customer reads it. */

@@ -1,8 +1,9 @@
 import { LANGUAGES } from '../../../../common/languages'
 import { addDays } from '../../../../common/time'
 import type { ServiceInfo } from '../tools'
+import { hasWhen } from '../understanding/when'
 import type { Scene } from './act'
-import { alternatives, checkStart, freeStarts, lastBookableDay, refusal } from './free-times'
+import { alternatives, checkStart, freeStarts, lastBookableDay, otherMemberFree, refusal } from './free-times'
 import type { Line, Outcome } from './outcome'
 import { dayOf, firstPerDay, inWindow, localStart, minutesOf, plausibleFirst, spread, wishedWindow } from './slots'
 import { asking, type ConversationState, offering, type Pending, remember, withDraft, withoutPending } from './state'
@@ -15,10 +16,17 @@ const MAX_TIMES = 6
  * missing — the service, the day, the time — or check the precise start and propose it.
  */
 export async function seek(state: ConversationState, scene: Scene): Promise<Outcome> {
-  const chosen = takeChoice(state, scene)
+  const kept = keepProposedTime(state, scene)
+  const chosen = takeChoice(kept, scene)
   // A choice just made was the message's service; otherwise the message may name new ones.
-  const wish = chosen === state ? wishedServices(scene) : {}
+  const wish = chosen === kept ? wishedServices(scene) : {}
   let next = remember(withoutPending(chosen), scene.u.when, wish.serviceIds)
+  const { member } = scene.u
+  if (member?.kind === 'unknown') {
+    // "avec Marie" and no Marie here: the team is listed, the rest of the wish kept for the answer.
+    return { lines: [{ kind: 'unknown_member', name: member.name }], state: { ...next, askedMember: true } }
+  }
+  if (member) next = withDraft(next, { memberId: member.kind === 'member' ? member.memberId : undefined })
   if (wish.ask) {
     next = asking(next, wish.ask)
     const options = scene.services.filter((s) => wish.ask?.serviceIds.includes(s.id))
@@ -35,7 +43,40 @@ export async function seek(state: ConversationState, scene: Scene): Promise<Outc
       state: next,
     }
   }
-  return seekTime(next, services, scene)
+  const unable = notPerforming(next, services, scene)
+  if (!unable) return seekTime(next, services, scene)
+  const outcome = await seekTime(unable.state, services, scene)
+  return { ...outcome, lines: [unable.line, ...outcome.lines] }
+}
+
+/**
+ * The member asked for does not perform these services: say who does, and go on with them (the
+ * one who does, or any of those who do).
+ */
+function notPerforming(
+  state: ConversationState,
+  services: ServiceInfo[],
+  scene: Scene,
+): { line: Line; state: ConversationState } | undefined {
+  const { memberId } = state.draft
+  const member = scene.team.find((m) => m.id === memberId)
+  const performs = (m: { serviceIds: string[] }) => services.every((s) => m.serviceIds.includes(s.id))
+  if (!memberId || !member || performs(member)) return undefined
+  const performerIds = scene.team.filter(performs).map((m) => m.id)
+  return {
+    line: { kind: 'member_not_performing', memberId, services, performerIds },
+    state: withDraft(state, { memberId: performerIds.length === 1 ? performerIds[0] : undefined }),
+  }
+}
+
+/**
+ * Another member asked for while a proposal waits ("plutôt avec Hugo", "n'importe qui"): the
+ * proposed day and time stay the wish, now with that member.
+ */
+function keepProposedTime(state: ConversationState, scene: Scene): ConversationState {
+  const { pending } = state
+  if (pending?.kind !== 'book' || !scene.u.member || hasWhen(scene.u.when)) return state
+  return withDraft(state, { date: pending.start.slice(0, 10), time: minutesOf(pending.start), timeOptions: undefined })
 }
 
 /** The answer to a choice we asked for (which service, which day), folded into the state. */
@@ -77,6 +118,8 @@ function wishedServices(scene: Scene): {
 async function seekTime(state: ConversationState, services: ServiceInfo[], scene: Scene): Promise<Outcome> {
   const { u, today } = scene
   const { draft } = state
+  const { memberId } = draft
+  const member = memberId ? { memberId } : {}
   const main = asOne(services)
   if (u.when.pastDate || (draft.date !== undefined && draft.date < today)) {
     return { lines: [{ kind: 'past_day' }], state: withDraft(state, { date: undefined }) }
@@ -99,7 +142,10 @@ async function seekTime(state: ConversationState, services: ServiceInfo[], scene
     const from = draft.period && draft.period.from > today ? draft.period.from : today
     if (from > last) return beyondHorizon(state, services, scene)
     const until = draft.period ? (draft.period.to < last ? draft.period.to : last) : last
-    const free = inWindow(await freeStarts(scene, services, from, until), wishedWindow(draft, length(services)))
+    const free = inWindow(
+      await freeStarts(scene, services, from, until, memberId),
+      wishedWindow(draft, length(services)),
+    )
     if (u.when.earliest && free[0]) return propose(state, services, free[0])
     // A time wished in that period ("ce week-end" … "um 10"): the first day it is free.
     const wished = draft.time !== undefined ? [draft.time] : (draft.timeOptions ?? [])
@@ -109,18 +155,18 @@ async function seekTime(state: ConversationState, services: ServiceInfo[], scene
     if (free.length === 0 && draft.period && draft.period.to > last) return beyondHorizon(state, services, scene)
     if (free.length === 0) return { lines: [{ kind: 'nothing_free', services }], state }
     const offered = draft.time !== undefined ? firstPerDay(free, draft.time).slice(0, 3) : free.slice(0, 3)
-    return { lines: [{ kind: 'next_free', services, starts: offered }], state: offering(state, offered) }
+    return { lines: [{ kind: 'next_free', services, starts: offered, ...member }], state: offering(state, offered) }
   }
 
   if (!draft.date) {
-    const first = spread(await freeStarts(scene, services, today, addDays(today, 14)), 3)
+    const first = spread(await freeStarts(scene, services, today, addDays(today, 14), memberId), 3)
     return { lines: [{ kind: 'ask_day', services, first }], state: offering(state, first) }
   }
 
   // "Le premier créneau vendredi", "frühester Termin am Freitag": that day's first free time, proposed.
   if (u.when.earliest && draft.time === undefined) {
     const [first] = inWindow(
-      await freeStarts(scene, services, draft.date, draft.date),
+      await freeStarts(scene, services, draft.date, draft.date, memberId),
       wishedWindow(draft, length(services)),
     )
     if (first) return propose(state, services, first)
@@ -129,7 +175,9 @@ async function seekTime(state: ConversationState, services: ServiceInfo[], scene
   const listed = u.when.timeAlternatives
   if (listed && listed.length > 1) {
     const date = draft.date
-    const checks = await Promise.all(listed.map((m) => checkStart(scene, services, localStart(date, m))))
+    const checks = await Promise.all(
+      listed.map((m) => checkStart(scene, services, localStart(date, m), undefined, memberId)),
+    )
     const free = checks.filter((c) => c.free).map((c) => c.start)
     if (free.length === 1) return propose(state, services, free[0] as string)
     if (free.length > 1) return { lines: [{ kind: 'which_time', starts: free }], state: offering(state, free) }
@@ -137,7 +185,9 @@ async function seekTime(state: ConversationState, services: ServiceInfo[], scene
   const candidates = draft.time !== undefined ? [draft.time] : (draft.timeOptions ?? [])
   if (candidates.length === 0) return dayTimes(state, services, draft.date, scene)
   const ordered = plausibleFirst(await scene.week(), draft.date, candidates)
-  const checks = await Promise.all(ordered.map((m) => checkStart(scene, services, localStart(draft.date as string, m))))
+  const checks = await Promise.all(
+    ordered.map((m) => checkStart(scene, services, localStart(draft.date as string, m), undefined, memberId)),
+  )
   const free = checks.find((c) => c.free)
   if (free) return propose(state, services, free.start)
   // Candidates come most plausible first: explain that reading (not "closed at 4 am").
@@ -145,19 +195,54 @@ async function seekTime(state: ConversationState, services: ServiceInfo[], scene
   const minutes = ordered[0] as number
   // The wished time stays: "and on Thursday?" then means the same time another day.
   const kept = withDraft(state, { time: minutes, timeOptions: undefined })
-  const why = await refusal(scene, main, refused.reason ?? 'taken', refused.start)
+  let reason = refused.reason ?? 'taken'
+  if (memberId) {
+    // The member asked for is busy: say so when the salon itself is not (another member is free,
+    // or every one is taken), and offer the other member and the member's own times.
+    const salonWide = await checkStart(scene, services, refused.start)
+    if (salonWide.free || salonWide.reason === 'taken') return memberBusy(kept, services, refused.start, scene)
+    reason = salonWide.reason ?? reason
+  }
+  const why = await refusal(scene, main, reason, refused.start)
   if (why.kind === 'beyond_horizon') return beyondHorizon(kept, services, scene)
-  const instead = await alternatives(scene, services, draft.date, minutes)
+  const instead = await alternatives(scene, services, draft.date, minutes, memberId)
   return { lines: [why, instead.line], state: offering(kept, instead.offered) }
 }
 
-function propose(state: ConversationState, services: ServiceInfo[], start: string): Outcome {
+/** "Léa n'est pas libre à 10:00 ; Hugo l'est. Ou Léa à 11:00 ?": the start with the other member first. */
+async function memberBusy(
+  state: ConversationState,
+  services: ServiceInfo[],
+  start: string,
+  scene: Scene,
+): Promise<Outcome> {
+  const memberId = state.draft.memberId as string
+  const other = await otherMemberFree(scene, services, start, memberId)
+  const instead = await alternatives(scene, services, start.slice(0, 10), minutesOf(start), memberId)
+  const line: Line = {
+    kind: 'member_busy',
+    memberId,
+    start,
+    ...(other ? { otherId: other } : {}),
+    starts: instead.offered,
+    sameDay: instead.sameDay,
+  }
+  const offered = other ? [start, ...instead.offered] : instead.offered
   return {
-    lines: [{ kind: 'propose', services, start }],
+    lines: [line],
+    state: { ...offering(state, offered, other ? { [start]: other } : undefined), askedMember: true },
+  }
+}
+
+function propose(state: ConversationState, services: ServiceInfo[], start: string): Outcome {
+  const { memberId } = state.draft
+  return {
+    lines: [{ kind: 'propose', services, start, ...(memberId ? { memberId } : {}) }],
     state: asking(withDraft(state, { time: undefined, timeOptions: undefined }), {
       kind: 'book',
       serviceIds: services.map((s) => s.id),
       start,
+      ...(memberId ? { memberId } : {}),
     }),
   }
 }
@@ -170,16 +255,25 @@ async function dayTimes(
 ): Promise<Outcome> {
   const { draft } = state
   const window = wishedWindow(draft, length(services))
-  const free = inWindow(await freeStarts(scene, services, date, date), window)
+  const { memberId } = draft
+  const free = inWindow(await freeStarts(scene, services, date, date, memberId), window)
   if (free.length > 0) {
     const offered = spread(free, MAX_TIMES)
     return {
-      lines: [{ kind: 'day_times', date, starts: offered, ...(draft.partOfDay ? { part: draft.partOfDay } : {}) }],
+      lines: [
+        {
+          kind: 'day_times',
+          date,
+          starts: offered,
+          ...(draft.partOfDay ? { part: draft.partOfDay } : {}),
+          ...(memberId ? { memberId } : {}),
+        },
+      ],
       state: offering(state, offered),
     }
   }
   const why = await dayRefusal(scene, services, date)
-  const instead = await alternatives(scene, services, date, window ? window[0] : 9 * 60)
+  const instead = await alternatives(scene, services, date, window ? window[0] : 9 * 60, memberId)
   const noTimes: Line = { kind: 'no_times_that_day', date, ...(draft.partOfDay ? { part: draft.partOfDay } : {}) }
   return { lines: [why ?? noTimes, instead.line], state: offering(state, instead.offered) }
 }
@@ -196,10 +290,12 @@ async function dayRefusal(scene: Scene, services: ServiceInfo[], date: string): 
 /** A day past the booking horizon: say so, and offer the last days that can be booked. */
 async function beyondHorizon(state: ConversationState, services: ServiceInfo[], scene: Scene): Promise<Outcome> {
   const last = lastBookableDay(scene)
-  const free = await freeStarts(scene, services, addDays(last, -6), last)
+  const { memberId } = state.draft
+  const free = await freeStarts(scene, services, addDays(last, -6), last, memberId)
   const offered = lastPerDay(free).slice(-3)
   const lines: Line[] = [{ kind: 'beyond_horizon', lastDate: last }]
-  if (offered.length > 0) lines.push({ kind: 'alternatives', starts: offered, sameDay: false })
+  if (offered.length > 0)
+    lines.push({ kind: 'alternatives', starts: offered, sameDay: false, ...(memberId ? { memberId } : {}) })
   return { lines, state: offering(withDraft(state, { date: undefined }), offered) }
 }
 

@@ -16,6 +16,9 @@ export function readState(value: unknown): ConversationState {
   const pending = readPending(stored.pending)
   if (pending) out.pending = pending
   if (isStrings(stored.offered)) out.offered = stored.offered
+  if (isObject(stored.offeredWith) && Object.values(stored.offeredWith).every((v) => typeof v === 'string'))
+    out.offeredWith = stored.offeredWith as Record<string, string>
+  if (stored.askedMember === true) out.askedMember = true
   if (isStrings(stored.lastBookingIds)) out.lastBookingIds = stored.lastBookingIds
   else if (typeof stored.lastBookingId === 'string') out.lastBookingIds = [stored.lastBookingId]
   if (isDate(stored.near)) out.near = stored.near
@@ -52,6 +55,7 @@ function readDraft(stored: Record<string, unknown>): Draft {
   if (isObject(stored.period) && isDate(stored.period.from) && isDate(stored.period.to)) {
     draft.period = { from: stored.period.from, to: stored.period.to }
   }
+  if (typeof stored.memberId === 'string') draft.memberId = stored.memberId
   return draft
 }
 
@@ -62,7 +66,10 @@ function readPending(value: unknown): Pending | undefined {
   switch (p.kind) {
     case 'book': {
       const serviceIds = isStrings(p.serviceIds) ? p.serviceIds : typeof p.serviceId === 'string' ? [p.serviceId] : []
-      return start && serviceIds.length > 0 ? { kind: 'book', serviceIds, start } : undefined
+      if (!start || serviceIds.length === 0) return undefined
+      return typeof p.memberId === 'string'
+        ? { kind: 'book', serviceIds, start, memberId: p.memberId }
+        : { kind: 'book', serviceIds, start }
     }
     case 'move':
       return start && typeof p.bookingId === 'string' ? { kind: 'move', bookingId: p.bookingId, start } : undefined

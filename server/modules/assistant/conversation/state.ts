@@ -14,6 +14,10 @@ export interface ConversationState {
   pending?: Pending
   /** The local starts the last reply offered ("the first one", "10h30", a bare "yes"). */
   offered?: string[]
+  /** Starts of `offered` that go with another member than the one asked for ("Hugo l'est"): start → member id. */
+  offeredWith?: Record<string, string>
+  /** The last reply asked which team member the customer wants: a bare name answers it. */
+  askedMember?: boolean
   /** The appointments booked or moved last in this chat ("make it 5pm instead", "I'll be late"). */
   lastBookingIds?: string[]
   /** The day the conversation last settled on (a booking, a move): "vendredi 5" is looked for from its month. */
@@ -40,11 +44,13 @@ export interface Draft {
   partOfDayEdge?: 'early' | 'late'
   /** A period spoken of without a day ("next week sometime", "en mars"): where a later weekday lands. */
   period?: { from: string; to: string }
+  /** The team member asked for ("avec Léa"); absent: any member who performs the services. */
+  memberId?: string
 }
 
 export type Pending =
   /** A precise proposal waiting for "yes": one service, or several back to back from `start`. */
-  | { kind: 'book'; serviceIds: string[]; start: string }
+  | { kind: 'book'; serviceIds: string[]; start: string; memberId?: string }
   | { kind: 'move'; bookingId: string; start: string }
   | { kind: 'cancel'; bookingId: string }
   /** A short choice the customer was asked to make. */
@@ -122,15 +128,21 @@ export const withDraft = (state: ConversationState, change: Partial<Draft>): Con
 
 /** A question or proposal is now waiting for the customer; earlier offers are forgotten. */
 export function asking(state: ConversationState, pending: Pending): ConversationState {
-  const next: ConversationState = { ...state, pending, offered: undefined }
+  const next: ConversationState = { ...state, pending, offered: undefined, offeredWith: undefined }
   if (pending.kind === 'book') next.draft = { ...state.draft, date: pending.start.slice(0, 10) }
   return next
 }
 
-export const offering = (state: ConversationState, starts: string[]): ConversationState => ({
+/** `withMembers`: the offered starts that go with another member than the one asked for. */
+export const offering = (
+  state: ConversationState,
+  starts: string[],
+  withMembers?: Record<string, string>,
+): ConversationState => ({
   ...state,
   pending: undefined,
   offered: starts.length > 0 ? starts : undefined,
+  offeredWith: withMembers && Object.keys(withMembers).length > 0 ? withMembers : undefined,
 })
 
 export const withoutPending = (state: ConversationState): ConversationState => ({ ...state, pending: undefined })

@@ -1,8 +1,9 @@
 import type { Language } from '../../../../common/languages'
 import type { Service } from '../../../../common/schemas/catalog'
-import type { ServiceInfo } from '../tools'
+import type { ServiceInfo, TeamMemberInfo } from '../tools'
 import { detectIntents, type Intent } from '../understanding/intents'
 import { lateMinutes } from '../understanding/lateness'
+import { type MemberWish, readMemberWish } from '../understanding/members'
 import { type Treatment, treatmentsNotOffered } from '../understanding/not-offered'
 import { matchServices, type ServiceRef, sameForOthers } from '../understanding/services'
 import { readVisit, type VisitWish } from '../understanding/visit'
@@ -37,6 +38,8 @@ export interface Understood {
   lateMinutes?: number
   /** The answer to the choice the last reply asked for (a service, a day, an appointment). */
   choice?: Choice
+  /** A team member asked for, any member, or a name not on the team (a salon of several members only). */
+  member?: MemberWish
 }
 
 export interface UnderstandContext {
@@ -46,6 +49,10 @@ export interface UnderstandContext {
   catalog: Service[]
   active: ServiceInfo[]
   state: ConversationState
+  /** The salon's active team members (one: a solo salon, where nobody is asked for). */
+  team?: TeamMemberInfo[]
+  /** The salon's name: its words are not a person's name ("chez Salon Lumière"). */
+  salonName?: string
 }
 
 export function understand(message: string, context: UnderstandContext): Understood {
@@ -84,6 +91,15 @@ export function understand(message: string, context: UnderstandContext): Underst
   }
   const choice = answerTo(state.pending, understood, active)
   if (choice) understood.choice = choice
+  const team = context.team ?? []
+  if (team.length > 1) {
+    const member = readMemberWish(message, {
+      members: team,
+      answering: state.askedMember === true,
+      known: [...catalog.flatMap((s) => [s.name, ...Object.values(s.translations)]), context.salonName ?? ''],
+    })
+    if (member) understood.member = member
+  }
   return understood
 }
 

@@ -113,4 +113,19 @@ export const de: Phrases = {
       : what === 'day'
         ? 'An welchem Tag passt es Ihnen?'
         : 'Um wie viel Uhr möchten Sie kommen?',
+  withMember: (member) => `mit ${member}`,
+  forMember: (member) => `Für einen Termin bei ${member}:`,
+  memberBusy: (m, slot, other, s, sameDay) => {
+    const base = `${m} ist am ${slot.day} um ${slot.time} nicht frei`
+    const offered = `${sameDay ? 'um ' : ''}${slots(s, sameDay, 'um', 'oder', 'am ')}`
+    if (other)
+      return `${base}, ${other} schon.${s.length ? ` Oder ${m} ${offered}?` : ` Möchten Sie zu ${other} kommen?`}`
+    return s.length
+      ? `${base}. ${m} hätte ${offered} Zeit. Was passt Ihnen?`
+      : `${base}, und in den nächsten zwei Wochen finde ich bei ${m} keinen freien Termin.`
+  },
+  unknownMember: (name, team) =>
+    `${name} gehört nicht zu unserem Team: bei uns arbeiten ${times(team, 'und')}. Zu wem möchten Sie? Sie können auch „egal“ antworten.`,
+  memberNotPerforming: (m, service, p) =>
+    `${service} macht ${m} nicht${p.length ? `; das ${p.length > 1 ? 'machen' : 'macht'} ${times(p, 'und')}` : ''}.`,
 }

@@ -112,4 +112,19 @@ export const en: Phrases = {
       : what === 'day'
         ? 'Which day would suit you?'
         : 'What time would suit you?',
+  withMember: (member) => `with ${member}`,
+  forMember: (member) => `For an appointment with ${member}:`,
+  memberBusy: (m, slot, other, s, sameDay) => {
+    const base = `${m} isn't free on ${slot.day} at ${slot.time}`
+    const offered = `${sameDay ? 'at ' : ''}${slots(s, sameDay, 'at', 'or', 'on ')}`
+    if (other)
+      return `${base}; ${other} is.${s.length ? ` Or ${m} ${offered}?` : ` Would you like to come with ${other}?`}`
+    return s.length
+      ? `${base}. ${m} is free ${offered}. Which would suit you?`
+      : `${base}, and I can't find a free time with ${m} in the next two weeks.`
+  },
+  unknownMember: (name, team) =>
+    `There's nobody called ${name} on our team: we are ${times(team, 'and')}. Who would you like to come to? You can also say "anyone".`,
+  memberNotPerforming: (m, service, p) =>
+    `${m} doesn't do ${service}${p.length ? `; ${times(p, 'and')} ${p.length > 1 ? 'do' : 'does'}` : ''}.`,
 }

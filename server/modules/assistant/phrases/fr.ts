@@ -114,4 +114,19 @@ export const fr: Phrases = {
       : what === 'day'
         ? 'Quel jour vous conviendrait ?'
         : 'À quelle heure vous conviendrait-il de venir ?',
+  withMember: (member) => `avec ${member}`,
+  forMember: (member) => `Pour un rendez-vous avec ${member} :`,
+  memberBusy: (m, slot, other, s, sameDay) => {
+    const base = `${m} n'est pas libre le ${slot.day} à ${slot.time}`
+    const offered = `${sameDay ? 'à ' : ''}${slots(s, sameDay, 'à', 'ou', 'le ')}`
+    if (other)
+      return `${base} ; ${other} l'est.${s.length ? ` Ou ${m} ${offered} ?` : ` Voulez-vous venir avec ${other} ?`}`
+    return s.length
+      ? `${base}. ${m} peut vous recevoir ${offered}. Qu'est-ce qui vous arrange ?`
+      : `${base}, et je ne trouve pas de créneau libre avec ${m} dans les deux semaines qui suivent.`
+  },
+  unknownMember: (name, team) =>
+    `Je ne trouve personne du nom de ${name} dans l'équipe : nous sommes ${times(team, 'et')}. Avec qui souhaitez-vous venir ? Vous pouvez aussi répondre « peu importe ».`,
+  memberNotPerforming: (m, service, p) =>
+    `${m} ne fait pas ${service}${p.length ? ` ; ${times(p, 'et')} ${p.length > 1 ? 'le font' : 'le fait'}` : ''}.`,
 }

@@ -118,4 +118,18 @@ export const it: Phrases = {
       : what === 'day'
         ? 'Quale giorno le andrebbe bene?'
         : 'A che ora le andrebbe bene venire?',
+  withMember: (member) => `con ${member}`,
+  forMember: (member) => `Per un appuntamento con ${member}:`,
+  memberBusy: (m, slot, other, s, sameDay) => {
+    const base = `${m} non è disponibile ${slot.day} alle ${slot.time}`
+    const offered = `${sameDay ? 'alle ' : ''}${slots(s, sameDay, 'alle', 'o')}`
+    if (other) return `${base}; ${other} sì.${s.length ? ` Oppure ${m} ${offered}?` : ` Vuole venire con ${other}?`}`
+    return s.length
+      ? `${base}. ${m} è disponibile ${offered}. Cosa le va bene?`
+      : `${base}, e non trovo orari liberi con ${m} nelle prossime due settimane.`
+  },
+  unknownMember: (name, team) =>
+    `Non trovo nessuno di nome ${name} nel nostro team: ci sono ${times(team, 'e')}. Con chi vuole venire? Può anche rispondere «non importa».`,
+  memberNotPerforming: (m, service, p) =>
+    `${m} non fa ${service}${p.length ? `; ${p.length > 1 ? 'lo fanno' : 'lo fa'} ${times(p, 'e')}` : ''}.`,
 }

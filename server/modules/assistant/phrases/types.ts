@@ -74,6 +74,14 @@ export type Phrases = {
   stillProposedMove(service: string, slot: Slot): string
   stillProposedCancel(service: string, slot: Slot): string
   needs(what: 'service' | 'day' | 'time', lines: ServiceLine[]): string
+  /** "avec Hugo": after a time, in a salon of several members. */
+  withMember(member: string): string
+  /** "Pour un rendez-vous avec Hugo :", before times that are that member's. */
+  forMember(member: string): string
+  /** The member asked for is not free then; `other` is; the member's own nearest times. */
+  memberBusy(member: string, slot: Slot, other: string | undefined, slots: Slot[], sameDay: boolean): string
+  unknownMember(name: string, team: string[]): string
+  memberNotPerforming(member: string, service: string, performers: string[]): string
 }
 
 export interface RefusalDetail {
