@@ -5,6 +5,7 @@ import type { CalendarStatus } from '../../../common/schemas/calendar'
 import type { Service } from '../../../common/schemas/catalog'
 import type { SalonDashboard } from '../../../common/schemas/dashboard'
 import type { Salon } from '../../../common/schemas/salon'
+import type { Team } from '../../../common/schemas/team'
 import { FIVE_MINUTES } from '../../lib/api'
 
 /**
@@ -22,9 +23,18 @@ export const salonKeys = {
   mcpToken: (salonId: string) => ['/api/salons', salonId, 'mcp-token'],
   calendar: (salonId: string) => ['/api/salons', salonId, 'calendar'],
   hash: (salonId: string) => ['/api/salon-hash', salonId],
+  team: (salonId: string) => ['/api/salons', salonId, 'team'],
 }
 
 const ONE_MINUTE = 60 * 1000
+
+/**
+ * The salon's team in its order (GET …/team): each member's colour, services, hours and whether they
+ * still work there, and what the salon's calendar's own events block. One query for every tab.
+ */
+export function useTeam(salonId: string) {
+  return useQuery<Team>({ queryKey: salonKeys.team(salonId), staleTime: ONE_MINUTE })
+}
 
 /** The salon as its owner sees it (GET /api/salons/:id). */
 export function useSalon(salonId: string) {

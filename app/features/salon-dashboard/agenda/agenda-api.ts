@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
 import type { Booking } from '../../../../common/schemas/booking'
-import type { Team } from '../../../../common/schemas/team'
 import { instantToLocal, MINUTE_MS } from '../../../../common/time'
 import { ApiError, apiRequest } from '../../../lib/api'
 import { salonKeys } from '../dashboard-api'
@@ -11,8 +10,6 @@ const ONE_MINUTE = 60_000
 /** The bookings of a period (both ends are salon dates, `to` included): keys under the salon's bookings. */
 export const agendaKeys = {
   bookings: (salonId: string, from: string, to: string) => [...salonKeys.bookings(salonId), { from, to }],
-  /** Joined with '/', the key is the URL (the default query function reads it). */
-  team: (salonId: string) => ['/api/salons', salonId, 'team'],
 }
 
 /**
@@ -31,11 +28,6 @@ export function useAgendaBookings(salonId: string, from: string, to: string, ena
     refetchInterval: ONE_MINUTE,
     refetchOnWindowFocus: true,
   })
-}
-
-/** The salon's team: each member's colour, order, hours and whether they still work there. */
-export function useTeam(salonId: string) {
-  return useQuery<Team>({ queryKey: agendaKeys.team(salonId), staleTime: ONE_MINUTE })
 }
 
 export interface Move {

@@ -12,7 +12,7 @@ import { DialogForm, type DialogOpenProps, FormDialog } from '../../../component
 import { Field, fieldClasses } from '../../../components/ui/Input'
 import { cn } from '../../../lib/cn'
 import { currentLanguage } from '../../../lib/i18n'
-import { formatPrice, useSalon, useSalonServices } from '../dashboard-api'
+import { formatPrice, useSalon, useSalonServices, useTeam } from '../dashboard-api'
 import {
   type CustomerDraft,
   CustomerPicker,
@@ -20,7 +20,7 @@ import {
   checkCustomer,
   customerInput,
 } from './CustomerPicker'
-import { deskKeys, useCreateBooking, useTeam } from './desk-api'
+import { deskKeys, useCreateBooking } from './desk-api'
 import { deskErrorText, isSlotTaken } from './desk-errors'
 import { dayLabel, endTime, salonToday } from './desk-format'
 import { membersFor } from './members'

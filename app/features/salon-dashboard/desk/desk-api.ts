@@ -2,7 +2,6 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Booking, BookingDetails } from '../../../../common/schemas/booking'
 import type { CustomerList } from '../../../../common/schemas/customers'
 import type { Availability } from '../../../../common/schemas/schedule'
-import type { Team } from '../../../../common/schemas/team'
 import { apiRequest } from '../../../lib/api'
 import { customerKeys, customersUrl } from '../customers/customers-api'
 import { salonKeys } from '../dashboard-api'
@@ -14,7 +13,6 @@ import { salonKeys } from '../dashboard-api'
  */
 export const deskKeys = {
   booking: (bookingId: string) => ['/api/bookings', bookingId],
-  team: (salonId: string) => ['/api/salons', salonId, 'team'],
   /** Every day's free times of the salon: a change to any booking makes them stale. */
   availability: (salonId: string) => ['/api/salons', salonId, 'availability'],
   freeTimes: (salonId: string, query: FreeTimesQuery) => [...deskKeys.availability(salonId), query],
@@ -28,18 +26,12 @@ export interface FreeTimesQuery {
   memberId?: string
 }
 
-const ONE_MINUTE = 60_000
-
 export function useBookingDetails(bookingId: string | undefined) {
   return useQuery<BookingDetails>({
     queryKey: deskKeys.booking(bookingId ?? ''),
     enabled: Boolean(bookingId),
     staleTime: 0,
   })
-}
-
-export function useTeam(salonId: string) {
-  return useQuery<Team>({ queryKey: deskKeys.team(salonId), staleTime: 5 * ONE_MINUTE })
 }
 
 export function freeTimesUrl(salonId: string, { serviceId, localDate, memberId }: FreeTimesQuery): string {

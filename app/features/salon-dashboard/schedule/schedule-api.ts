@@ -6,7 +6,7 @@ import type {
   TimeOff,
   WorkingHours,
 } from '../../../../common/schemas/schedule'
-import type { Team, TeamMember } from '../../../../common/schemas/team'
+import type { TeamMember } from '../../../../common/schemas/team'
 import { ApiError, apiRequest } from '../../../lib/api'
 import { salonKeys } from '../dashboard-api'
 import type { WorkingHoursBody } from './hours-draft'
@@ -22,13 +22,6 @@ export function useTimeOff(salonId: string) {
   return useQuery<TimeOff[]>({ queryKey: salonKeys.timeOff(salonId) })
 }
 
-/** The salon's team (GET …/team): whose schedule the Hours tab shows, each member's own week. */
-export const teamKey = (salonId: string) => ['/api/salons', salonId, 'team']
-
-export function useTeam(salonId: string) {
-  return useQuery<Team>({ queryKey: teamKey(salonId) })
-}
-
 /**
  * What a change of hours or absences makes stale: the list it changed, the salon (it carries its
  * week), the dashboard (which day "Réservations du jour" shows depends on today's closing time) and
@@ -38,11 +31,9 @@ function useInvalidate(salonId: string, list: 'workingHours' | 'timeOff' | 'team
   const queryClient = useQueryClient()
   return () =>
     Promise.all([
-      ...[
-        list === 'team' ? teamKey(salonId) : salonKeys[list](salonId),
-        salonKeys.salon(salonId),
-        salonKeys.dashboard(salonId),
-      ].map((queryKey) => queryClient.invalidateQueries({ queryKey, exact: true })),
+      ...[salonKeys[list](salonId), salonKeys.salon(salonId), salonKeys.dashboard(salonId)].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey, exact: true }),
+      ),
       queryClient.invalidateQueries({ queryKey: salonKeys.bookings(salonId) }),
     ])
 }

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { OwnerService } from '../../../../common/schemas/catalog'
 import type { TeamMember } from '../../../../common/schemas/team'
-import { teamKey, useTeam } from '../team/team-api'
+import { salonKeys, useTeam } from '../dashboard-api'
 import { refusalKey } from '../team/team-texts'
 
 export interface PerformersFieldProps {
@@ -95,7 +95,7 @@ export function usePerformers(salonId: string, service: OwnerService | undefined
       ...all.filter((m) => !m.isActive && service && m.serviceIds.includes(service.id)).map((m) => m.id),
     ],
     /** The team's members now perform other services: read them again. */
-    saved: () => void queryClient.invalidateQueries({ queryKey: teamKey(salonId) }),
+    saved: () => void queryClient.invalidateQueries({ queryKey: salonKeys.team(salonId) }),
     /** The server's refusal about the performers, under the field; undefined for any other. */
     refuse: (failure: unknown) => {
       const key = refusalKey(failure)

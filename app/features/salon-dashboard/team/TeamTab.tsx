@@ -5,12 +5,13 @@ import { MAX_TEAM_MEMBERS, type TeamMember } from '../../../../common/schemas/te
 import { Button } from '../../../components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/Card'
 import { toast } from '../../../components/ui/Toast'
+import { useTeam } from '../dashboard-api'
 import { useOwnerServices } from '../services/services-api'
 import { CalendarBlocksChoice } from './CalendarBlocksChoice'
 import { DeactivateMemberDialog } from './DeactivateMemberDialog'
 import { MemberDialog } from './MemberDialog'
 import { MemberList } from './MemberList'
-import { useTeam, useUpdateMember } from './team-api'
+import { useUpdateMember } from './team-api'
 import { explainRefusal } from './team-texts'
 
 /**

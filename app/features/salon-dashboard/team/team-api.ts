@@ -7,23 +7,15 @@ import type {
   TeamMemberCreate,
   TeamMemberUpdate,
 } from '../../../../common/schemas/team'
-import { apiRequest, FIVE_MINUTES } from '../../../lib/api'
+import { apiRequest } from '../../../lib/api'
 import { salonKeys } from '../dashboard-api'
-
-/** GET /api/salons/:id/team (joined with '/', the key is the URL the default query function reads). */
-export const teamKey = (salonId: string) => ['/api/salons', salonId, 'team']
-
-/** The salon's team in its order, and what its calendar's own events block. */
-export function useTeam(salonId: string) {
-  return useQuery<Team>({ queryKey: teamKey(salonId), staleTime: FIVE_MINUTES, gcTime: 2 * FIVE_MINUTES })
-}
 
 /** A member changed: the team again, and the bookings that show members' names. */
 function useRefresh(salonId: string) {
   const queryClient = useQueryClient()
   return () =>
     Promise.all(
-      [teamKey(salonId), salonKeys.bookings(salonId), salonKeys.dashboard(salonId)].map((queryKey) =>
+      [salonKeys.team(salonId), salonKeys.bookings(salonId), salonKeys.dashboard(salonId)].map((queryKey) =>
         queryClient.invalidateQueries({ queryKey }),
       ),
     )
@@ -50,7 +42,7 @@ export function useUpdateMember(salonId: string) {
 /** The new order shows at once (the arrows answer without a wait) and comes back if the server refuses. */
 export function useReorderTeam(salonId: string) {
   const queryClient = useQueryClient()
-  const key = teamKey(salonId)
+  const key = salonKeys.team(salonId)
   return useMutation({
     mutationFn: async (ordered: TeamMember[]) =>
       (await (
@@ -71,7 +63,7 @@ export function useReorderTeam(salonId: string) {
 
 export function useSetCalendarBlocks(salonId: string) {
   const queryClient = useQueryClient()
-  const key = teamKey(salonId)
+  const key = salonKeys.team(salonId)
   return useMutation({
     mutationFn: async (calendarBlocks: CalendarBlocks) =>
       (await (await apiRequest('PUT', `/api/salons/${salonId}/calendar-blocks`, { calendarBlocks })).json()) as {
