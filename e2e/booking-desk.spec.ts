@@ -1,0 +1,158 @@
+import { expect, type Page, test } from '@playwright/test'
+import { maskEmail } from '../common/privacy'
+import { TEXTS } from './texts'
+
+/**
+ * The owner runs the day from the Agenda (demo clock: Tuesday 1 December 2026, 08:30 in Paris), on
+ * a desktop and on a phone: a walk-in booked at a forced time after closing, a booking moved to the
+ * other stylist through its panel, a booking cancelled with a reason — each checked through the API.
+ * Desktop and phone share one server: each works on its own days.
+ */
+const fr = TEXTS.fr
+const OWNER = 'salon.lumiere.demo@gmail.com'
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''))
+
+interface Named {
+  id: string
+  name: string
+}
+interface Booking {
+  id: string
+  status: string
+  localDate: string
+  localTime: string
+  clientName: string
+  member: Named
+  cancelReason: string | null
+}
+
+async function signIn(page: Page) {
+  await page.goto('/professional')
+  await page.getByLabel(fr.calendarConnect.form.salonId).first().fill('SAL001')
+  await page.getByRole('button', { name: fr.calendarConnect.form.connect }).first().click()
+  await expect(page).toHaveURL(/\/demo-sign-in\?state=/)
+  await page.getByRole('button', { name: fill(fr.demoSignIn.continueAs, { email: maskEmail(OWNER) }) }).click()
+  await expect(page).toHaveURL(/\/professional$/)
+}
+
+async function demo(page: Page) {
+  const team = (await (await page.request.get('/api/salons/SAL001/team')).json()) as { members: Named[] }
+  const services = (await (await page.request.get('/api/salons/SAL001/services')).json()) as Named[]
+  const find = (list: Named[], name: string) => {
+    const found = list.find((item) => item.name === name)
+    if (!found) throw new Error(`No ${name} in the demo data`)
+    return found
+  }
+  return {
+    lea: find(team.members, 'Léa'),
+    hugo: find(team.members, 'Hugo'),
+    brushing: find(services, 'Brushing'),
+    coupe: find(services, 'Coupe femme'),
+  }
+}
+
+async function book(page: Page, body: Record<string, unknown>): Promise<Booking> {
+  const answer = await page.request.post('/api/salons/SAL001/bookings', { data: { channel: 'dashboard', ...body } })
+  expect(answer.status(), await answer.text()).toBe(201)
+  return (await answer.json()) as Booking
+}
+
+async function bookingsOn(page: Page, day: string): Promise<Booking[]> {
+  const answer = await page.request.get(`/api/salons/SAL001/bookings?from=${day}&to=${day}`)
+  expect(answer.status()).toBe(200)
+  return (await answer.json()) as Booking[]
+}
+
+async function openAgendaOn(page: Page, day: string) {
+  await page.getByRole('tab', { name: fr.agenda.tab }).click()
+  await expect(page.getByRole('heading', { name: fr.agenda.title, level: 2 })).toBeVisible()
+  await page.getByLabel(fr.agenda.date).fill(day)
+}
+
+const noHorizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
+
+test('a walk-in booked at a forced time after closing, with a new customer', async ({ page }, testInfo) => {
+  const phone = testInfo.project.name === 'phone'
+  if (!phone) await page.setViewportSize({ width: 1280, height: 800 })
+  await signIn(page)
+  const { hugo, brushing } = await demo(page)
+  // Saturdays close at 17:00: a walk-in sat down at 17:10 all the same.
+  const day = phone ? '2026-12-19' : '2026-12-12'
+  const name = phone ? 'Inès Passage' : 'Ines Walkin'
+  await openAgendaOn(page, day)
+  await page.getByRole('button', { name: fr.agenda.newBooking }).click()
+
+  const dialog = page.getByRole('dialog', { name: fr.desk.create.title })
+  await expect(dialog).toBeVisible()
+  await dialog.getByLabel(fr.desk.create.service).selectOption(brushing.id)
+  await dialog.getByLabel(fr.desk.slot.day).fill(day)
+  await dialog.getByLabel(fr.desk.slot.member).selectOption(hugo.id)
+  await dialog.getByText(fr.desk.slot.force, { exact: true }).click()
+  await dialog.getByLabel(fr.desk.slot.forcedTime).fill('17:10')
+  await dialog.getByRole('radio', { name: fr.desk.customer.mode.new }).check()
+  await dialog.getByLabel(fr.desk.customer.name).fill(name)
+  expect(await noHorizontalOverflow(page)).toBe(true)
+  await dialog.getByRole('button', { name: fr.desk.create.submit }).click()
+  // The dialog becomes the summary of what was booked.
+  await expect(page.getByRole('dialog', { name: fr.desk.create.doneTitle })).toContainText(name)
+
+  const booked = (await bookingsOn(page, day)).find((b) => b.clientName === name)
+  expect(booked).toMatchObject({ localTime: '17:10', status: 'confirmed', member: { id: hugo.id } })
+})
+
+test('a booking moved to the other stylist through its panel, then cancelled with a reason', async ({
+  page,
+}, testInfo) => {
+  const phone = testInfo.project.name === 'phone'
+  if (!phone) await page.setViewportSize({ width: 1280, height: 800 })
+  await signIn(page)
+  const { lea, hugo, coupe } = await demo(page)
+  const day = phone ? '2026-12-17' : '2026-12-10'
+  const moving = await book(page, {
+    serviceId: coupe.id,
+    startsAt: `${day}T10:00`,
+    memberId: lea.id,
+    customer: { name: phone ? 'Paul Panneau' : 'Pauline Panneau', phone: phone ? '06 70 80 90 01' : '06 70 80 90 02' },
+  })
+
+  await openAgendaOn(page, day)
+  await page.locator(`[data-booking="${moving.id}"]`).click()
+  const panel = page.getByRole('dialog').filter({ hasText: fr.desk.history.title })
+  await expect(panel).toBeVisible()
+  await expect(
+    panel.getByText(fill(fr.desk.history.created.salon, { channel: fr.desk.channels.dashboard })),
+  ).toBeVisible()
+  await panel.getByRole('button', { name: fr.desk.actions.move, exact: true }).click()
+
+  const move = page.getByRole('dialog', { name: fr.desk.move.title })
+  await expect(move).toBeVisible()
+  await move.getByLabel(fr.desk.slot.member).selectOption(hugo.id)
+  await move.getByRole('radio', { name: '11:00' }).check()
+  expect(await noHorizontalOverflow(page)).toBe(true)
+  await move.getByRole('button', { name: fr.desk.move.submit, exact: true }).click()
+  await expect(page.getByText(fr.desk.move.done).first()).toBeVisible()
+
+  const details = async () =>
+    (await (await page.request.get(`/api/bookings/${moving.id}`)).json()) as {
+      booking: Booking
+      history: { kind: string; actor: string }[]
+    }
+  await expect.poll(async () => (await details()).booking.member.id).toBe(hugo.id)
+  const afterMove = await details()
+  expect(afterMove.booking.localTime).toBe('11:00')
+  expect(afterMove.history.map((event) => `${event.kind}:${event.actor}`)).toEqual(['created:salon', 'moved:salon'])
+
+  // The panel again (it may have stayed open behind the move): cancel, with a reason for the customer.
+  if (!(await panel.isVisible())) await page.locator(`[data-booking="${moving.id}"]`).click()
+  await panel.getByRole('button', { name: fr.desk.actions.cancel }).click()
+  const cancel = page.getByRole('alertdialog').or(page.getByRole('dialog', { name: fr.desk.cancel.title }))
+  await cancel.getByLabel(fr.desk.cancel.reason).fill('La coiffeuse est malade')
+  await cancel.getByRole('button', { name: fr.desk.cancel.submit }).click()
+  await expect(page.getByText(fr.desk.cancel.done).first()).toBeVisible()
+  await expect
+    .poll(async () => (await details()).booking)
+    .toMatchObject({ status: 'cancelled', cancelReason: 'La coiffeuse est malade' })
+  await page.screenshot({ path: testInfo.outputPath(phone ? 'desk-phone.png' : 'desk-desktop.png'), fullPage: true })
+})
