@@ -68,7 +68,7 @@ describe('the booking panel', () => {
     expect(panel.getByRole('link', { name: 'lea@example.com' }).getAttribute('href')).toBe('mailto:lea@example.com')
     expect(panel.getByText('Réservé par le client (Chat en ligne)')).toBeTruthy()
     expect(panel.getByText('Déplacé par le salon du mar. 1 déc. 14:00 (Tom) au mer. 2 déc. 10:00 (Marie)')).toBeTruthy()
-    expect(panel.getByText('Client prévenu par e-mail et dans le chat')).toBeTruthy()
+    expect(panel.getByText('Client prévenu par e-mail ; message écrit dans sa conversation du chat')).toBeTruthy()
     expect((panel.getByLabelText('Note privée') as HTMLTextAreaElement).value).toBe('Couleur 6.3')
     expect(dialog.textContent).toContain('jamais montrée au client')
   })
