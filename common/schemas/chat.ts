@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { LANGUAGES } from '../languages'
-import { text } from './primitives'
+import { isSupportedInstant, text, YEAR_RANGE_MESSAGE } from './primitives'
 
 /** The chat API (DESIGN.md "Contracts"): POST /api/mcp/chat and the legacy POST /api/ai/chat. */
 
@@ -27,6 +27,25 @@ export const chatRequestSchema = z.object({
   context: chatContextSchema,
 })
 export type ChatRequest = z.input<typeof chatRequestSchema>
+
+/**
+ * GET /api/chat/salon-messages: what the salon told this web chat's customer (a move, a
+ * cancellation) since `since` (that instant included: two messages may share one). The chat's
+ * userId names the customer, as it does when they book.
+ */
+export const salonMessagesQuerySchema = z.object({
+  salonId: chatContextSchema.shape.salonId,
+  userId: chatContextSchema.shape.userId,
+  since: z.iso
+    .datetime({ offset: true, message: 'since is an ISO instant such as 2026-12-03T14:00:00Z' })
+    .refine((value) => isSupportedInstant(Date.parse(value)), { message: YEAR_RANGE_MESSAGE })
+    .optional(),
+})
+export type SalonMessagesQuery = z.infer<typeof salonMessagesQuerySchema>
+
+export const salonMessageSchema = z.object({ id: z.string(), text: z.string(), sentAt: z.string() })
+export const salonMessagesReplySchema = z.object({ messages: z.array(salonMessageSchema) })
+export type SalonMessage = z.infer<typeof salonMessageSchema>
 
 /** A calendar file (text/calendar) attached to a reply that booked or moved an appointment. */
 export const icsDataSchema = z.object({ content: z.string(), filename: z.string() })

@@ -534,6 +534,32 @@ export const conversations = pgTable(
 )
 
 /**
+ * What the salon told a customer through the web chat (a move, a cancellation): kept for the
+ * customer's web identity at the salon, so whichever chat of theirs opens next shows it — a web
+ * chat's own conversation lives in the browser tab and may be long gone.
+ */
+export const salonMessages = pgTable(
+  'salon_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    salonId: uuid('salon_id')
+      .notNull()
+      .references(() => salons.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** The booking event it tells of: one message per event, whatever the job's retries. */
+    bookingEventId: uuid('booking_event_id')
+      .notNull()
+      .unique()
+      .references(() => bookingEvents.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    sentAt: instant('sent_at').notNull(),
+  },
+  (t) => [index('salon_messages_customer').on(t.customerId, t.sentAt)],
+)
+
+/**
  * Signed-in browsers. The cookie carries a random token; only its SHA-256 is stored, so a copy of
  * the table opens no session. Staff sessions (a salon's professional, an administrator) and
  * ambassador sessions are separate kinds with separate cookies.
@@ -705,6 +731,7 @@ export type ServiceTranslationRow = typeof serviceTranslations.$inferSelect
 export type AmbassadorRow = typeof ambassadors.$inferSelect
 export type ReferralRow = typeof referrals.$inferSelect
 export type ConversationRow = typeof conversations.$inferSelect
+export type SalonMessageRow = typeof salonMessages.$inferSelect
 export type SessionRow = typeof sessions.$inferSelect
 export type AccessCodeRow = typeof ambassadorAccessCodes.$inferSelect
 export type OutboxEmailRow = typeof outboxEmails.$inferSelect

@@ -1,4 +1,4 @@
-import { CalendarPlus, Download, X } from 'lucide-react'
+import { CalendarPlus, Download, Store, X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Language } from '../../../common/languages'
@@ -53,7 +53,11 @@ function MessageBubble({ message, text }: { message: ChatMessage; text: string }
         className={cn(
           'max-w-[85%] whitespace-pre-wrap break-words rounded-2xl px-4 py-2.5 text-[0.95rem] leading-relaxed sm:max-w-[75%]',
           mine && 'rounded-br-md bg-primary text-white shadow-soft',
-          !mine && !message.error && 'rounded-bl-md border border-line/80 bg-surface text-ink shadow-soft',
+          !mine &&
+            !message.error &&
+            !message.fromSalon &&
+            'rounded-bl-md border border-line/80 bg-surface text-ink shadow-soft',
+          message.fromSalon && 'rounded-bl-md border border-brass/50 bg-sand text-ink shadow-soft',
           message.error && 'rounded-bl-md border border-danger/25 bg-danger-soft text-ink',
         )}
       >
@@ -62,7 +66,15 @@ function MessageBubble({ message, text }: { message: ChatMessage; text: string }
             <X aria-hidden className="size-3.5" strokeWidth={3} />
           </span>
         )}
-        <span className="sr-only">{mine ? t('chat.messages.you') : t('chat.messages.assistant')}: </span>
+        {message.fromSalon ? (
+          <span className="mb-1 flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wide text-primary">
+            <Store aria-hidden className="size-3.5" />
+            {t('chat.messages.fromSalon')}
+            <span className="sr-only">: </span>
+          </span>
+        ) : (
+          <span className="sr-only">{mine ? t('chat.messages.you') : t('chat.messages.assistant')}: </span>
+        )}
         {message.error && <span className="sr-only">{t('chat.messages.failed')}: </span>}
         {text}
         {message.icsData && <IcsAttachment ics={message.icsData} />}

@@ -1,4 +1,4 @@
-import type { ChatContext, ChatReply, IcsData } from '../../../common/schemas/chat'
+import type { ChatContext, ChatReply, IcsData, SalonMessage } from '../../../common/schemas/chat'
 import { apiRequest } from '../../lib/api'
 
 /** MCP mode (the default) or the legacy assistant, chosen by the link (spec §2). */
@@ -28,6 +28,19 @@ export async function sendChatMessage(mode: ChatMode, message: string, context: 
   const reply = body as Partial<ChatReply> | null
   if (typeof reply?.response !== 'string') throw new Error('The assistant answered without a reply')
   return isIcsData(reply.icsData) ? { response: reply.response, icsData: reply.icsData } : { response: reply.response }
+}
+
+const isSalonMessage = (value: unknown): value is SalonMessage => {
+  const m = value as Partial<SalonMessage> | null
+  return typeof m?.id === 'string' && typeof m.text === 'string' && typeof m.sentAt === 'string'
+}
+
+/** What the salon told this customer since `since`, that instant included (moves, cancellations), oldest first. */
+export async function fetchSalonMessages(salonId: string, userId: string, since?: string): Promise<SalonMessage[]> {
+  const query = new URLSearchParams({ salonId, userId, ...(since ? { since } : {}) })
+  const response = await apiRequest('GET', `/api/chat/salon-messages?${query}`)
+  const body = (await response.json()) as { messages?: unknown } | null
+  return Array.isArray(body?.messages) ? body.messages.filter(isSalonMessage) : []
 }
 
 /**

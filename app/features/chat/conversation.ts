@@ -12,6 +12,8 @@ export interface ChatMessage {
   icsData?: IcsData
   /** The assistant's apology for a failed send, shown with a cross. */
   error?: true
+  /** Written by the salon (a move, a cancellation), not an answer to the customer. */
+  fromSalon?: true
   /**
    * The salon's greeting, written in the language of the moment rather than stored: 'returning' for a
    * customer seen here within the returning window, 'new' otherwise.

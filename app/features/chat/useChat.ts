@@ -4,6 +4,7 @@ import { currentLanguage } from '../../lib/i18n'
 import { type ChatMode, sendChatMessage } from './chat-api'
 import { type ChatMessage, type Conversation, loadConversation, newMessage, saveConversation } from './conversation'
 import { type CustomerProfile, newChatId } from './profile'
+import { useSalonMessages } from './salon-messages'
 
 export type Greeting = NonNullable<ChatMessage['welcome']>
 
@@ -50,6 +51,24 @@ export function useChat({
       current.chatId === chatId ? { ...current, messages: [...current.messages, message] } : current,
     )
   }, [])
+
+  // Once greeted (the salon and the customer known), what the salon wrote to this customer since
+  // the device last showed it joins the conversation, whichever chat is open.
+  useSalonMessages(salonId, greeting ? profile?.sessionId : undefined, (found) =>
+    setConversation((current) => {
+      const shown = new Set(current.messages.map((m) => m.id))
+      const fresh = found
+        .filter((m) => !shown.has(`salon-${m.id}`))
+        .map((m) => ({
+          id: `salon-${m.id}`,
+          role: 'assistant' as const,
+          content: m.text,
+          timestamp: m.sentAt,
+          fromSalon: true as const,
+        }))
+      return fresh.length > 0 ? { ...current, messages: [...current.messages, ...fresh] } : current
+    }),
+  )
 
   /** Sends the text unless it is blank or a reply is pending; true when it left. */
   const send = useCallback(

@@ -1,10 +1,17 @@
 import type { FastifyBaseLogger, FastifyReply } from 'fastify'
-import { type ChatContext, chatReplySchema, chatRequestSchema } from '../../../common/schemas/chat'
+import {
+  type ChatContext,
+  chatReplySchema,
+  chatRequestSchema,
+  salonMessagesQuerySchema,
+  salonMessagesReplySchema,
+} from '../../../common/schemas/chat'
 import type { SalonRow } from '../../db/schema'
 import { clientKey, consumeLimit, enforceLimit, isLoopback, type Limit } from '../../http/rate-limits'
 import type { App, AppDeps } from '../../http/types'
 import { requireSalonForChat } from '../salons/salons.usecases'
 import { type AssistantDeps, handleChatMessage } from './assistant.usecases'
+import { presentSalonMessage, salonMessagesForChat } from './salon-messages'
 
 /** Messages one chat may send per minute: a fast typist, not a script. */
 export const CHAT_MESSAGES_PER_MINUTE = 30
@@ -26,6 +33,11 @@ export const MODEL_MESSAGES_PER_SALON_PER_HOUR = 600
 
 const PER_CHAT: Limit = { name: 'chat', max: CHAT_MESSAGES_PER_MINUTE, windowMs: 60_000 }
 const PER_CLIENT: Limit = { name: 'chat-client', max: CHAT_MESSAGES_PER_CLIENT_PER_MINUTE, windowMs: 60_000 }
+/**
+ * Asks for the salon's messages per client address and minute: an open chat asks once a minute
+ * and when it comes back to the screen, so a whole shop's worth of open chats stays far below.
+ */
+const READS_PER_CLIENT: Limit = { name: 'chat-reads', max: 240, windowMs: 60_000 }
 /** Exported for tests, which spend it without a model's worth of messages. */
 export const MODEL_PER_SALON: Limit = {
   name: 'chat-model',
@@ -64,6 +76,25 @@ export function assistantRoutes(app: App, deps: AppDeps): void {
       },
     )
   }
+
+  // The chat asks when it opens and now and then while open. The userId is the chat's own secret
+  // (the same one that books in the customer's name), so it reads only that customer's messages.
+  app.get(
+    '/api/chat/salon-messages',
+    {
+      config: { access: 'public' },
+      onRequest: async (request, reply) => {
+        if (!isLoopback(request)) await enforceLimit(deps, READS_PER_CLIENT, clientKey(request), reply)
+      },
+      schema: { querystring: salonMessagesQuerySchema, response: { 200: salonMessagesReplySchema } },
+    },
+    async (request) => {
+      const { salonId, userId, since } = request.query
+      const salon = await requireSalonForChat(deps.db, salonId)
+      const rows = await salonMessagesForChat(deps, salon, userId, since ? new Date(since) : undefined)
+      return { messages: rows.map(presentSalonMessage) }
+    },
+  )
 }
 
 /**

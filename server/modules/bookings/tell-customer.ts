@@ -3,7 +3,7 @@ import type { BookingEvent } from '../../../common/schemas/booking'
 import { formatLocalDateTime } from '../../../common/time'
 import type { Database, Executor } from '../../db/client'
 import type { BookingEventRow } from '../../db/schema'
-import { postSalonMessageToWebChats } from '../assistant/salon-messages'
+import { leaveSalonMessage } from '../assistant/salon-messages'
 import type { Jobs } from '../jobs/job-engine'
 import { type MailDeps, sendEmail } from '../mail/mail.usecases'
 import { findSalonById } from '../salons/salons.repository'
@@ -21,7 +21,8 @@ import { changeMessage, type LocalStart, mailFooter, type SalonChange } from './
  *
  * An e-mail counts as told when the SMTP server accepted it, or — on an instance without SMTP_URL,
  * where the outbox is where mail goes — when it was written to the outbox. A web chat counts when
- * the customer has one with the salon: the message is there the next time they open it.
+ * the customer wrote to the salon from a web chat: the message waits for them there, shown the
+ * next time a chat of theirs at the salon opens (or at once, in one that is open).
  */
 
 /** Enqueues the telling of this event, in the transaction that records it. */
@@ -60,7 +61,14 @@ export async function tellCustomer(deps: TellDeps, eventId: string): Promise<voi
       )
       if (sent || !deps.config.mail.smtpUrl) toldBy.push('email')
     }
-    if (await postSalonMessageToWebChats(tx, salon.id, customer.id, message.text)) toldBy.push('web')
+    const left = await leaveSalonMessage(tx, {
+      salonId: salon.id,
+      customerId: customer.id,
+      bookingEventId: event.id,
+      text: message.text,
+      sentAt: now,
+    })
+    if (left) toldBy.push('web')
     await events.markEventTold(tx, event.id, toldBy, now)
   })
 }

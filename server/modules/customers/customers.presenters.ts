@@ -8,7 +8,14 @@ import type {
   UpcomingBooking,
 } from '../../../common/schemas/customers'
 import { formatLocalDateTime } from '../../../common/time'
-import type { BookingNoteRow, BookingRow, ConversationRow, CustomerRow, SalonRow } from '../../db/schema'
+import type {
+  BookingNoteRow,
+  BookingRow,
+  ConversationRow,
+  CustomerRow,
+  SalonMessageRow,
+  SalonRow,
+} from '../../db/schema'
 import { presentBookingNote } from '../bookings/bookings.presenters'
 import type { CustomerIdentityRow, CustomerListRow } from './customers.repository'
 
@@ -109,6 +116,7 @@ export interface CustomerExport {
     id: string
     name: string
     phone: string | null
+    email: string | null
     language: string
     salonNotes: string | null
     createdAt: string
@@ -140,6 +148,8 @@ export interface CustomerExport {
     /** The messages the assistant still keeps of the chat (the latest ones only). */
     messages: { role: string; content: string }[]
   }[]
+  /** What the salon told the customer through the web chat (moves, cancellations). */
+  salonMessages: { text: string; sentAt: string }[]
 }
 
 export function presentCustomerExport(
@@ -149,6 +159,7 @@ export function presentCustomerExport(
     bookings: readonly BookingRow[]
     notes: readonly BookingNoteRow[]
     conversations: readonly { row: ConversationRow; messages: { role: string; content: string }[] }[]
+    salonMessages: readonly SalonMessageRow[]
   },
   salon: SalonRow,
   now: Date,
@@ -161,6 +172,7 @@ export function presentCustomerExport(
       id: customer.id,
       name: customer.name,
       phone: customer.phone,
+      email: customer.email,
       language: customer.language,
       salonNotes: customer.notes,
       createdAt: customer.createdAt.toISOString(),
@@ -205,5 +217,6 @@ export function presentCustomerExport(
       messageCount: row.messageCount,
       messages,
     })),
+    salonMessages: file.salonMessages.map((m) => ({ text: m.text, sentAt: m.sentAt.toISOString() })),
   }
 }

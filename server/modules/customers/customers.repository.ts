@@ -11,6 +11,8 @@ import {
   conversations,
   customerIdentities,
   customers,
+  type SalonMessageRow,
+  salonMessages,
 } from '../../db/schema'
 
 export type CustomerIdentityRow = typeof customerIdentities.$inferSelect
@@ -224,6 +226,11 @@ export async function listCustomerBookings(
   return { bookings: rows, notes }
 }
 
+/** What the salon told the customer through the web chat, oldest first. */
+export function listCustomerSalonMessages(db: Executor, customerId: string): Promise<SalonMessageRow[]> {
+  return db.select().from(salonMessages).where(eq(salonMessages.customerId, customerId)).orderBy(salonMessages.sentAt)
+}
+
 /** The customer's chats with the salon's assistant. */
 export function listConversations(db: Executor, customerId: string): Promise<ConversationRow[]> {
   return db
@@ -266,7 +273,8 @@ export function listUpcomingBookings(db: Executor, customerId: string, now: Date
 /**
  * Erases what identifies the customer: name replaced by `anonymisedName`, phone, e-mail and notes
  * removed (also the salon's notes and reasons on their bookings),
- * channel identities, the notes of their bookings and their conversations deleted. Their bookings
+ * channel identities, the notes of their bookings, their conversations and the salon's messages to
+ * their chat deleted. Their bookings
  * stay, under the same (anonymised) customer. The ids of those bookings are returned.
  */
 export async function eraseCustomerData(
@@ -281,6 +289,7 @@ export async function eraseCustomerData(
     .where(eq(customers.id, customerId))
   await db.delete(customerIdentities).where(eq(customerIdentities.customerId, customerId))
   await db.delete(conversations).where(eq(conversations.customerId, customerId))
+  await db.delete(salonMessages).where(eq(salonMessages.customerId, customerId))
   const kept = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.customerId, customerId))
   if (kept.length > 0) {
     const ids = kept.map((b) => b.id)

@@ -181,9 +181,10 @@ export async function exportSalonCustomer(
 ): Promise<{ data: CustomerExport; filename: string }> {
   const now = deps.clock.now()
   const customer = await requireCustomer(deps.db, salon, customerId)
-  const [file, conversations] = await Promise.all([
+  const [file, conversations, salonMessages] = await Promise.all([
     customerFile(deps.db, customer),
     repo.listConversations(deps.db, customer.id),
+    repo.listCustomerSalonMessages(deps.db, customer.id),
   ])
   const data = presentCustomerExport(
     customer,
@@ -193,6 +194,7 @@ export async function exportSalonCustomer(
         row,
         messages: (readState(row.state).history ?? []).map((turn) => ({ role: turn.role, content: turn.content })),
       })),
+      salonMessages,
     },
     salon,
     now,
