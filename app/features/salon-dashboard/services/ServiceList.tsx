@@ -1,5 +1,4 @@
-import { ArrowDown, ArrowUp, Eye, EyeOff, Pencil } from 'lucide-react'
-import { useEffect, useRef } from 'react'
+import { Eye, EyeOff, Pencil } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { LANGUAGES } from '../../../../common/languages'
 import type { OwnerService, ServiceTranslations } from '../../../../common/schemas/catalog'
@@ -9,6 +8,7 @@ import { toast } from '../../../components/ui/Toast'
 import { cn } from '../../../lib/cn'
 import { currentLanguage } from '../../../lib/i18n'
 import { formatPrice } from '../dashboard-api'
+import { ReorderArrows, useReorderFocus } from '../ReorderArrows'
 import { moved, useEditService, useReorderServices } from './services-api'
 
 interface ServiceListProps {
@@ -25,24 +25,12 @@ export function ServiceList({ salonId, services, onEdit }: ServiceListProps) {
   const { t } = useTranslation()
   const reorder = useReorderServices(salonId)
   const edit = useEditService(salonId)
-  const list = useRef<HTMLUListElement>(null)
-  /** The arrow last pressed: it keeps the focus as its row moves (or the other arrow, at an end). */
-  const pressed = useRef<{ id: string; direction: -1 | 1 } | null>(null)
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each new order of the list
-  useEffect(() => {
-    const last = pressed.current
-    if (!last || !list.current) return
-    const button = (direction: number) =>
-      list.current?.querySelector<HTMLButtonElement>(`[data-move="${last.id}:${direction}"]`)
-    const same = button(last.direction)
-    ;(same && !same.disabled ? same : button(-last.direction))?.focus()
-  }, [services])
+  const focus = useReorderFocus(services)
 
   const move = (index: number, direction: -1 | 1) => {
     const service = services[index]
     if (!service) return
-    pressed.current = { id: service.id, direction }
+    focus.pressed(service.id, direction)
     reorder.mutate(moved(services, index, direction), {
       onError: () =>
         toast({ title: t('services.moveError'), description: t('services.moveErrorText'), tone: 'destructive' }),
@@ -68,7 +56,7 @@ export function ServiceList({ salonId, services, onEdit }: ServiceListProps) {
 
   return (
     <ul
-      ref={list}
+      ref={focus.list}
       aria-label={t('services.listLabel')}
       className="flex flex-col divide-y divide-line/70 rounded-2xl border border-line/70"
     >
@@ -98,30 +86,15 @@ export function ServiceList({ salonId, services, onEdit }: ServiceListProps) {
             {!service.isActive && <p className="mt-0.5 text-sm text-ink-soft">{t('services.inactiveHint')}</p>}
             <TranslatedNames translations={service.translations} />
           </div>
-          <div className="-mt-1.5 -mr-1.5 flex items-center gap-1 lg:order-3 lg:m-0">
-            <Button
-              variant="ghost"
-              size="icon"
-              data-move={`${service.id}:-1`}
-              disabled={index === 0 || reorder.isPending}
-              onClick={() => move(index, -1)}
-              aria-label={t('services.moveUp', { name: service.name })}
-              title={t('services.moveUp', { name: service.name })}
-            >
-              <ArrowUp aria-hidden className="size-4" />
-            </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              data-move={`${service.id}:1`}
-              disabled={index === services.length - 1 || reorder.isPending}
-              onClick={() => move(index, 1)}
-              aria-label={t('services.moveDown', { name: service.name })}
-              title={t('services.moveDown', { name: service.name })}
-            >
-              <ArrowDown aria-hidden className="size-4" />
-            </Button>
-          </div>
+          <ReorderArrows
+            id={service.id}
+            index={index}
+            count={services.length}
+            busy={reorder.isPending}
+            onMove={move}
+            upLabel={t('services.moveUp', { name: service.name })}
+            downLabel={t('services.moveDown', { name: service.name })}
+          />
           <p className="col-span-2 flex items-baseline gap-4 text-sm lg:order-2 lg:col-span-1 lg:justify-end">
             <span className="text-ink-soft">{t('dashboard.services.duration', { minutes: service.duration })}</span>
             <span

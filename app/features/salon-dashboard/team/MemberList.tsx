@@ -1,5 +1,4 @@
-import { ArrowDown, ArrowUp, Pencil, UserCheck, UserX } from 'lucide-react'
-import { useEffect, useRef } from 'react'
+import { Pencil, UserCheck, UserX } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { OwnerService } from '../../../../common/schemas/catalog'
 import type { TeamMember } from '../../../../common/schemas/team'
@@ -7,6 +6,7 @@ import { Badge } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
 import { toast } from '../../../components/ui/Toast'
 import { cn } from '../../../lib/cn'
+import { ReorderArrows, useReorderFocus } from '../ReorderArrows'
 import { moved } from '../services/services-api'
 import { useReorderTeam } from './team-api'
 import { colourName, explainRefusal } from './team-texts'
@@ -37,24 +37,12 @@ export function MemberList({
 }: MemberListProps) {
   const { t } = useTranslation()
   const reorder = useReorderTeam(salonId)
-  const list = useRef<HTMLUListElement>(null)
-  /** The arrow last pressed: it keeps the focus as its row moves (or the other arrow, at an end). */
-  const pressed = useRef<{ id: string; direction: -1 | 1 } | null>(null)
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each new order of the list
-  useEffect(() => {
-    const last = pressed.current
-    if (!last || !list.current) return
-    const button = (direction: number) =>
-      list.current?.querySelector<HTMLButtonElement>(`[data-move="${last.id}:${direction}"]`)
-    const same = button(last.direction)
-    ;(same && !same.disabled ? same : button(-last.direction))?.focus()
-  }, [members])
+  const focus = useReorderFocus(members)
 
   const move = (index: number, direction: -1 | 1) => {
     const member = members[index]
     if (!member) return
-    pressed.current = { id: member.id, direction }
+    focus.pressed(member.id, direction)
     reorder.mutate(moved(members, index, direction), {
       onError: (failure) =>
         toast({
@@ -67,7 +55,7 @@ export function MemberList({
 
   return (
     <ul
-      ref={list}
+      ref={focus.list}
       aria-label={t('team.listLabel')}
       className="flex flex-col divide-y divide-line/70 rounded-2xl border border-line/70"
     >
@@ -106,30 +94,15 @@ export function MemberList({
               {!member.isActive && <p className="mt-0.5 text-sm text-ink-soft">{t('team.inactiveHint')}</p>}
             </div>
           </div>
-          <div className="-mt-1.5 -mr-1.5 flex items-center gap-1 lg:order-3 lg:m-0">
-            <Button
-              variant="ghost"
-              size="icon"
-              data-move={`${member.id}:-1`}
-              disabled={index === 0 || reorder.isPending}
-              onClick={() => move(index, -1)}
-              aria-label={t('team.moveUp', { name: member.name })}
-              title={t('team.moveUp', { name: member.name })}
-            >
-              <ArrowUp aria-hidden className="size-4" />
-            </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              data-move={`${member.id}:1`}
-              disabled={index === members.length - 1 || reorder.isPending}
-              onClick={() => move(index, 1)}
-              aria-label={t('team.moveDown', { name: member.name })}
-              title={t('team.moveDown', { name: member.name })}
-            >
-              <ArrowDown aria-hidden className="size-4" />
-            </Button>
-          </div>
+          <ReorderArrows
+            id={member.id}
+            index={index}
+            count={members.length}
+            busy={reorder.isPending}
+            onMove={move}
+            upLabel={t('team.moveUp', { name: member.name })}
+            downLabel={t('team.moveDown', { name: member.name })}
+          />
           <div className="col-span-2 grid grid-cols-2 gap-2 lg:order-2 lg:col-span-1 lg:flex">
             <Button
               variant="outline"
