@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { maskEmail } from '../common/privacy'
+import { fill, noHorizontalOverflow, OWNER } from './helpers'
 import { TEXTS } from './texts'
 
 /**
@@ -9,12 +10,7 @@ import { TEXTS } from './texts'
  * Desktop and phone share one server: each books its own day and removes its absence afterwards.
  */
 const fr = TEXTS.fr
-const OWNER = 'salon.lumiere.demo@gmail.com'
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''))
 const toast = (page: Page) => page.getByRole('region', { name: /Notifications/ }).getByRole('listitem')
-const noHorizontalOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
 
 async function signIn(page: Page) {
   await page.goto('/professional')

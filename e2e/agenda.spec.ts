@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { maskEmail } from '../common/privacy'
+import { fill, noHorizontalOverflow, signIn } from './helpers'
 import { TEXTS } from './texts'
 
 /**
@@ -10,9 +10,6 @@ import { TEXTS } from './texts'
  * other stylist. Desktop and phone share one server and one database: each books its own times.
  */
 const fr = TEXTS.fr
-const OWNER = 'salon.lumiere.demo@gmail.com'
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''))
 
 interface Member {
   id: string
@@ -23,15 +20,6 @@ interface Booking {
   localDate: string
   localTime: string
   member: Member
-}
-
-async function signIn(page: Page) {
-  await page.goto('/professional')
-  await page.getByLabel(fr.calendarConnect.form.salonId).first().fill('SAL001')
-  await page.getByRole('button', { name: fr.calendarConnect.form.connect }).first().click()
-  await expect(page).toHaveURL(/\/demo-sign-in\?state=/)
-  await page.getByRole('button', { name: fill(fr.demoSignIn.continueAs, { email: maskEmail(OWNER) }) }).click()
-  await expect(page).toHaveURL(/\/professional$/)
 }
 
 async function demoTeam(page: Page): Promise<{ lea: Member; hugo: Member }> {
@@ -59,9 +47,6 @@ async function openAgenda(page: Page) {
   await page.getByRole('tab', { name: fr.agenda.tab }).click()
   await expect(page.getByRole('heading', { name: fr.agenda.title, level: 2 })).toBeVisible()
 }
-
-const noHorizontalOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
 
 test('Léa and Hugo booked at the same time show side by side (one at a time on a phone), on another day, with a phone that calls', async ({
   page,

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { maskEmail } from '../common/privacy'
+import { fill } from './helpers'
 import { TEXTS } from './texts'
 
 /**
@@ -8,8 +9,6 @@ import { TEXTS } from './texts'
  */
 const fr = TEXTS.fr
 const a = fr.ambassador
-const fill = (text: string, values: Record<string, string>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '')
 
 async function signIn(page: Page) {
   await page.goto('/ambassador')

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { maskEmail } from '../common/privacy'
+import { fill, noHorizontalOverflow, signIn } from './helpers'
 import { TEXTS } from './texts'
 
 /**
@@ -9,9 +9,6 @@ import { TEXTS } from './texts'
  * Desktop and phone share one server: each works on its own days.
  */
 const fr = TEXTS.fr
-const OWNER = 'salon.lumiere.demo@gmail.com'
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''))
 
 interface Named {
   id: string
@@ -25,15 +22,6 @@ interface Booking {
   clientName: string
   member: Named
   cancelReason: string | null
-}
-
-async function signIn(page: Page) {
-  await page.goto('/professional')
-  await page.getByLabel(fr.calendarConnect.form.salonId).first().fill('SAL001')
-  await page.getByRole('button', { name: fr.calendarConnect.form.connect }).first().click()
-  await expect(page).toHaveURL(/\/demo-sign-in\?state=/)
-  await page.getByRole('button', { name: fill(fr.demoSignIn.continueAs, { email: maskEmail(OWNER) }) }).click()
-  await expect(page).toHaveURL(/\/professional$/)
 }
 
 async function demo(page: Page) {
@@ -69,9 +57,6 @@ async function openAgendaOn(page: Page, day: string) {
   await expect(page.getByRole('heading', { name: fr.agenda.title, level: 2 })).toBeVisible()
   await page.getByLabel(fr.agenda.date).fill(day)
 }
-
-const noHorizontalOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
 
 test('a walk-in booked at a forced time after closing, with a new customer', async ({ page }, testInfo) => {
   const phone = testInfo.project.name === 'phone'

@@ -1,16 +1,13 @@
 import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { type BrowserContext, expect, type Page, type Request, test } from '@playwright/test'
+import { fill, noHorizontalOverflow } from './helpers'
 import { TEXTS } from './texts'
 
 const fr = TEXTS.fr
 const SALON = 'Salon Lumière'
 const ADDRESS = '12 rue des Lilas, 75011 Paris'
 const PROFILE_COOKIE = 'salonia_user_info'
-
-/** A text of the catalogue with its placeholders filled. */
-const fill = (text: string, values: Record<string, string>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '')
 
 const conversation = (page: Page) => page.getByRole('log', { name: fr.chat.messages.label })
 const messageField = (page: Page) => page.getByRole('textbox', { name: fr.chat.composer.label })
@@ -62,9 +59,6 @@ async function settle(page: Page) {
   )
   await page.waitForTimeout(400) // a smooth scroll is not an animation
 }
-
-const noHorizontalOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
 
 test('without a salon in the link: restricted access, and a way home', async ({ page }) => {
   await page.goto('/chat')

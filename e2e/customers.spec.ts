@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { maskEmail } from '../common/privacy'
+import { fill, signIn } from './helpers'
 import { TEXTS } from './texts'
 
 /**
@@ -10,18 +10,6 @@ import { TEXTS } from './texts'
  * project books its own customer, on its own time, and erases it.
  */
 const fr = TEXTS.fr
-const OWNER = 'salon.lumiere.demo@gmail.com'
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''))
-
-async function signIn(page: Page) {
-  await page.goto('/professional')
-  await page.getByLabel(fr.calendarConnect.form.salonId).first().fill('SAL001')
-  await page.getByRole('button', { name: fr.calendarConnect.form.connect }).first().click()
-  await expect(page).toHaveURL(/\/demo-sign-in\?state=/)
-  await page.getByRole('button', { name: fill(fr.demoSignIn.continueAs, { email: maskEmail(OWNER) }) }).click()
-  await expect(page).toHaveURL(/\/professional$/)
-}
 
 const seriousViolations = async (page: Page) =>
   (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import { fill, OWNER } from './helpers'
 import { TEXTS } from './texts'
 
 /**
@@ -8,9 +9,6 @@ import { TEXTS } from './texts'
  */
 const fr = TEXTS.fr
 const GOOGLE_APP = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3999) - 2}`
-const OWNER = 'salon.lumiere.demo@gmail.com'
-const fill = (text: string, values: Record<string, string>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '')
 const toast = (page: Page) => page.getByRole('region', { name: /Notifications/ }).getByRole('listitem')
 
 test.use({ baseURL: GOOGLE_APP })

@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import { maskEmail } from '../common/privacy'
 import { MCP_INITIALIZE, mcpHeaders } from '../tests/helpers/mcp'
+import { fill, noHorizontalOverflow, OWNER } from './helpers'
 import { TEXTS, type Texts } from './texts'
 
 /**
@@ -10,9 +11,6 @@ import { TEXTS, type Texts } from './texts'
  */
 const fr = TEXTS.fr
 const mcp = fr.dashboard.mcp
-const OWNER = 'salon.lumiere.demo@gmail.com'
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''))
 
 /** Signs in for SAL001 with the demo sign-in, reading the page in the given language. */
 async function signIn(page: Page, texts: Texts = fr) {
@@ -27,9 +25,6 @@ async function signIn(page: Page, texts: Texts = fr) {
 async function initialize(request: APIRequestContext, token: string) {
   return request.post('/mcp', { headers: mcpHeaders(token), data: MCP_INITIALIZE })
 }
-
-const noHorizontalOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
 
 test('creates an MCP token shown once, an agent uses it, then it is replaced and revoked', async ({
   page,

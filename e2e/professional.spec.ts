@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { maskEmail } from '../common/privacy'
+import { fill, noHorizontalOverflow, OWNER } from './helpers'
 import { TEXTS } from './texts'
 
 /**
@@ -10,9 +11,6 @@ import { TEXTS } from './texts'
  * salon as it found it, or names what it adds after its project.
  */
 const fr = TEXTS.fr
-const OWNER = 'salon.lumiere.demo@gmail.com'
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''))
 
 /** Signs in for SAL001 the way a newcomer does after `npm start`. */
 async function signIn(page: Page) {
@@ -31,8 +29,6 @@ async function signIn(page: Page) {
 const tab = (page: Page, name: string) => page.getByRole('tab', { name })
 /** The toast on screen (at most one at a time). */
 const toast = (page: Page) => page.getByRole('region', { name: /Notifications/ }).getByRole('listitem')
-const noHorizontalOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
 
 test('signed out: the connect form and the waitlist, side by side on a wide screen @wide', async ({ page }) => {
   await page.goto('/professional')

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test'
-import { maskEmail } from '../common/privacy'
+import { expect, test } from '@playwright/test'
+import { signIn } from './helpers'
 import { TEXTS } from './texts'
 
 /**
@@ -9,18 +9,6 @@ import { TEXTS } from './texts'
  * Desktop and phone share one server: each works on its own day.
  */
 const fr = TEXTS.fr
-const OWNER = 'salon.lumiere.demo@gmail.com'
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''))
-
-async function signIn(page: Page) {
-  await page.goto('/professional')
-  await page.getByLabel(fr.calendarConnect.form.salonId).first().fill('SAL001')
-  await page.getByRole('button', { name: fr.calendarConnect.form.connect }).first().click()
-  await expect(page).toHaveURL(/\/demo-sign-in\?state=/)
-  await page.getByRole('button', { name: fill(fr.demoSignIn.continueAs, { email: maskEmail(OWNER) }) }).click()
-  await expect(page).toHaveURL(/\/professional$/)
-}
 
 test("a cancellation by the salon shows in the customer's chat, once", async ({ page, browser }, testInfo) => {
   test.setTimeout(120_000)

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { maskEmail } from '../common/privacy'
+import { fill, noHorizontalOverflow, OWNER } from './helpers'
 import { TEXTS } from './texts'
 
 /**
@@ -10,9 +11,6 @@ import { TEXTS } from './texts'
  * after it, and books its own time.
  */
 const fr = TEXTS.fr
-const OWNER = 'salon.lumiere.demo@gmail.com'
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''))
 
 async function signIn(page: Page) {
   await page.goto('/professional')
@@ -24,8 +22,6 @@ async function signIn(page: Page) {
 
 const servicesList = (page: Page) => page.getByRole('list', { name: fr.services.listLabel })
 const rowOf = (page: Page, name: string) => servicesList(page).getByRole('listitem').filter({ hasText: name })
-const noHorizontalOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
 
 test('a service added with a price in euros is listed, offered, and booked through the chat', async ({
   page,

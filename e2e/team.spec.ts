@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { maskEmail } from '../common/privacy'
+import { fill, noHorizontalOverflow, OWNER } from './helpers'
 import { TEXTS } from './texts'
 
 /**
@@ -11,9 +12,6 @@ import { TEXTS } from './texts'
  * each project adds its own member and service, and books its own times.
  */
 const fr = TEXTS.fr
-const OWNER = 'salon.lumiere.demo@gmail.com'
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''))
 
 type Member = { id: string; name: string; isActive: boolean; serviceIds: string[] }
 type Booking = { id: string; clientName: string; localDate: string; localTime: string; member: { name: string } }
@@ -30,8 +28,6 @@ const seriousViolations = async (page: Page) =>
   (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-const noHorizontalOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
 const teamList = (page: Page) => page.getByRole('list', { name: fr.team.listLabel })
 const memberRow = (page: Page, name: string) =>
   teamList(page)
