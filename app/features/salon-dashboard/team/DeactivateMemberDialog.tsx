@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import type { OwnerService } from '../../../../common/schemas/catalog'
 import type { TeamMember } from '../../../../common/schemas/team'
 import { ConfirmDialog } from '../../../components/ui/FormDialog'
 import { toast } from '../../../components/ui/Toast'
@@ -8,17 +9,23 @@ import { explainRefusal } from './team-texts'
 /**
  * "Désactiver Hugo ?": the server keeps their appointments to come, still with them, and offers
  * them no more (the chat, the MCP tools and the booking desk stop proposing them). The question
- * says so, with how many appointments they have from today on, to move or cancel from the agenda.
+ * says so, with how many appointments they have from today on, to move or cancel from the agenda,
+ * and which services nobody else performs (those stop being offered with them).
  */
 export function DeactivateMemberDialog({
   salonId,
   open,
   member,
+  members,
+  services,
   onClose,
 }: {
   salonId: string
   open: boolean
   member: TeamMember | undefined
+  /** The whole team and the salon's services: who else performs what. */
+  members: readonly TeamMember[]
+  services: readonly OwnerService[]
   onClose: () => void
 }) {
   const { t } = useTranslation()
@@ -26,6 +33,7 @@ export function DeactivateMemberDialog({
   const bookings = useUpcomingBookings(salonId, open)
   const count = member && bookings.data ? upcomingOf(bookings.data, member.id) : undefined
   const name = member?.name ?? ''
+  const orphans = member ? onlyTheirs(member, members, services) : []
 
   const confirm = () => {
     if (!member) return
@@ -61,10 +69,24 @@ export function DeactivateMemberDialog({
             : count === 0
               ? t('team.deactivateNoBookings', { name })
               : t(count === 1 ? 'team.deactivateBookingsOne' : 'team.deactivateBookingsCount', { name, count })}
+          {orphans.length > 0 && (
+            <span className="mt-2 block font-medium text-ink">
+              {t('team.deactivateOrphans', { services: orphans.join(', ') })}
+            </span>
+          )}
         </>
       }
       submitLabel={t('team.deactivateConfirm')}
       pendingLabel={t('team.dialog.saving')}
     />
   )
+}
+
+/** The active services this member performs and no other active member does, by name. */
+function onlyTheirs(member: TeamMember, members: readonly TeamMember[], services: readonly OwnerService[]): string[] {
+  const others = members.filter((m) => m.isActive && m.id !== member.id)
+  return services
+    .filter((s) => s.isActive && member.serviceIds.includes(s.id))
+    .filter((s) => !others.some((m) => m.serviceIds.includes(s.id)))
+    .map((s) => s.name)
 }

@@ -185,9 +185,35 @@ describe('the Team tab', () => {
     await waitFor(() => expect(question.textContent).toContain("Hugo a 2 rendez-vous à partir d'aujourd'hui"))
     expect(question.textContent).toContain('ni par le chat')
     expect(question.textContent).toContain('ils sont conservés, toujours à son nom')
+    expect(question.textContent).not.toContain("Personne d'autre")
     await userEvent.click(within(question).getByRole('button', { name: 'Désactiver' }))
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ isActive: false })
+  })
+
+  it('says which services nobody else performs, which stop being offered with them', async () => {
+    serve({
+      'GET /api/salons/SAL001/team': () =>
+        json({
+          ...TEAM,
+          members: [
+            member(LEA, 'Léa', { isOwner: true, serviceIds: [COUPE] }),
+            member(HUGO, 'Hugo', { position: 1, serviceIds: [COUPE, BARBE, OLD] }),
+          ],
+        }),
+      'GET /api/salons/SAL001/bookings': () => json([]),
+    })
+    renderUi()
+    await rows()
+    await userEvent.click(screen.getByRole('button', { name: 'Désactiver Hugo' }))
+    const question = await screen.findByRole('alertdialog', { name: 'Désactiver Hugo ?' })
+    // Mise en plis is not offered anyway (inactive): only Taille de barbe is lost.
+    await waitFor(() =>
+      expect(question.textContent).toContain(
+        "Personne d'autre ne réalise Taille de barbe : ces prestations ne seront plus proposées",
+      ),
+    )
+    expect(question.textContent).not.toContain('Mise en plis')
   })
 
   it('moves a member with the arrows, keeping the focus on the arrow, and saves the order', async () => {

@@ -130,6 +130,8 @@ export function TeamTab({ salonId, onOpenHours }: { salonId: string; onOpenHours
         salonId={salonId}
         open={deactivating.open}
         member={deactivating.member}
+        members={members}
+        services={services.data ?? []}
         onClose={() => setDeactivating((current) => ({ ...current, open: false }))}
       />
     </Card>
