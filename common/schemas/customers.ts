@@ -88,6 +88,7 @@ export const customerDetailsSchema = z.object({
   id: z.string(),
   name: z.string(),
   phone: z.string().nullable(),
+  email: z.string().nullable(),
   language: z.enum(LANGUAGES),
   notes: z.string().nullable(),
   createdAt: z.string(),

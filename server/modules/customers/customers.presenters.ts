@@ -85,6 +85,7 @@ export function presentCustomerDetails(
     id: customer.id,
     name: customer.name,
     phone: customer.phone,
+    email: customer.email,
     language: languageOf(customer.language),
     notes: customer.notes,
     createdAt: customer.createdAt.toISOString(),

@@ -1,4 +1,4 @@
-import { CircleAlert, Clock, Download, MessageCircle, Phone, Trash2 } from 'lucide-react'
+import { CircleAlert, Clock, Download, Mail, MessageCircle, Phone, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { BookingNote } from '../../../../common/schemas/booking'
@@ -129,7 +129,7 @@ function CustomerFile({
         pending={save.isPending}
         submitDisabled={notes.trim() === (customer.notes ?? '')}
       >
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <div className="grid grid-cols-2 gap-3">
           <Fact label={t('customers.panel.phone')} className="col-span-2 sm:col-span-1">
             {customer.phone ? (
               <a
@@ -141,6 +141,19 @@ function CustomerFile({
               </a>
             ) : (
               <span className="text-ink-soft">{t('customers.noPhone')}</span>
+            )}
+          </Fact>
+          <Fact label={t('customers.panel.email')} className="col-span-2 sm:col-span-1">
+            {customer.email ? (
+              <a
+                href={`mailto:${customer.email}`}
+                className="inline-flex min-w-0 items-center gap-1.5 break-all text-primary-hover hover:underline"
+              >
+                <Mail aria-hidden className="size-3.5 shrink-0" />
+                {customer.email}
+              </a>
+            ) : (
+              <span className="text-ink-soft">{t('customers.panel.noEmail')}</span>
             )}
           </Fact>
           <Fact label={t('customers.panel.bookingsLabel')}>

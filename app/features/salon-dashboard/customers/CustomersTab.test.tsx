@@ -2,19 +2,13 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import i18next from 'i18next'
-import { initReactI18next } from 'react-i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { CustomerDetails, CustomerList } from '../../../../common/schemas/customers'
 import { createQueryClient } from '../../../lib/api'
-import { fr } from '../../../locales/all'
+import { frenchTexts } from '../../../test-harness'
 import { CustomersTab } from './CustomersTab'
 
-beforeAll(async () => {
-  await i18next
-    .use(initReactI18next)
-    .init({ lng: 'fr', resources: { fr: { translation: fr } }, interpolation: { escapeValue: false } })
-})
+beforeAll(frenchTexts)
 afterEach(() => {
   cleanup()
   vi.unstubAllGlobals()
@@ -43,6 +37,7 @@ const file: CustomerDetails = {
   id: LEA,
   name: 'Léa Dupont',
   phone: '+33 6 12 34 56 78',
+  email: 'lea.dupont@example.com',
   language: 'fr',
   notes: 'Préfère Marie.',
   createdAt: '2026-10-01T09:00:00.000Z',
@@ -130,6 +125,9 @@ describe('Clients', () => {
     expect(dialog.textContent).toContain('30,00\u00a0EUR')
     expect(dialog.textContent).toContain('prévenu le 2 déc. à 09:40')
     expect(inFile.getByText('Chat en ligne')).toBeTruthy()
+    expect(inFile.getByRole('link', { name: 'lea.dupont@example.com' }).getAttribute('href')).toBe(
+      'mailto:lea.dupont@example.com',
+    )
     expect((inFile.getByLabelText('Note privée') as HTMLTextAreaElement).value).toBe('Préfère Marie.')
     expect(inFile.getByRole('link', { name: 'Exporter (JSON)' }).getAttribute('href')).toBe(
       `/api/salons/SAL001/customers/${LEA}/export`,
