@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import i18next from 'i18next'
-import { initReactI18next } from 'react-i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { FailedJob, FailedJobs } from '../../../common/schemas/admin'
 import { fr } from '../../locales/all'
+import { frenchTexts } from '../../test-harness'
 import { type FakeAnswer, type FetchCall, fakeServer, renderAt } from '../professional/test-harness'
 import { formatDateTime } from './admin-format'
 import { FailedJobsSection } from './FailedJobsSection'
@@ -51,13 +50,7 @@ function holdPosts() {
   return () => release()
 }
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'fr',
-    resources: { fr: { translation: fr } },
-    interpolation: { escapeValue: false },
-  })
-})
+beforeAll(frenchTexts)
 afterEach(() => {
   cleanup()
   vi.restoreAllMocks()

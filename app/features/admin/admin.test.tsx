@@ -1,13 +1,12 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import i18next from 'i18next'
-import { initReactI18next } from 'react-i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { AccessCode, AdminOverview, AdminSalonDetails } from '../../../common/schemas/admin'
 import type { Service } from '../../../common/schemas/catalog'
 import type { Salon } from '../../../common/schemas/salon'
 import { fr } from '../../locales/all'
+import { frenchTexts } from '../../test-harness'
 import { type FakeAnswer, type FetchCall, fakeServer, renderAt } from '../professional/test-harness'
 import { AdminPanel } from './AdminPanel'
 
@@ -98,13 +97,7 @@ function serve(extra: Routes = {}) {
 }
 const reads = (calls: FetchCall[], url: string) => calls.filter((call) => call.method === 'GET' && call.url === url)
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'fr',
-    resources: { fr: { translation: fr } },
-    interpolation: { escapeValue: false },
-  })
-})
+beforeAll(frenchTexts)
 afterEach(() => {
   cleanup()
   vi.restoreAllMocks()

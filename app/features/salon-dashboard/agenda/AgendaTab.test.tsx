@@ -2,22 +2,16 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import i18next from 'i18next'
-import { initReactI18next } from 'react-i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Booking } from '../../../../common/schemas/booking'
 import type { Salon } from '../../../../common/schemas/salon'
 import type { TimeOff, WorkingHours } from '../../../../common/schemas/schedule'
 import type { TeamMember } from '../../../../common/schemas/team'
 import { createQueryClient } from '../../../lib/api'
-import { fr } from '../../../locales/all'
+import { frenchTexts } from '../../../test-harness'
 import { AgendaTab } from './AgendaTab'
 
-beforeAll(async () => {
-  await i18next
-    .use(initReactI18next)
-    .init({ lng: 'fr', resources: { fr: { translation: fr } }, interpolation: { escapeValue: false } })
-})
+beforeAll(frenchTexts)
 afterEach(() => {
   cleanup()
   vi.unstubAllGlobals()

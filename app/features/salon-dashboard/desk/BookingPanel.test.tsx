@@ -3,23 +3,11 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Booking } from '../../../../common/schemas/booking'
+import { frenchTexts } from '../../../test-harness'
 import { BookingPanel } from './BookingPanel'
-import {
-  BOOKING,
-  booking,
-  details,
-  json,
-  MARIE,
-  renderDesk,
-  SALON,
-  serve,
-  setupTexts,
-  slots,
-  TOM,
-  team,
-} from './desk-test-harness'
+import { BOOKING, booking, details, json, MARIE, renderDesk, SALON, serve, slots, TOM, team } from './desk-test-harness'
 
-beforeAll(setupTexts)
+beforeAll(frenchTexts)
 afterEach(() => {
   cleanup()
   vi.unstubAllGlobals()

@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { CustomerList } from '../../../../common/schemas/customers'
+import { frenchTexts } from '../../../test-harness'
 import {
   BRUSHING,
   booking,
@@ -12,14 +13,13 @@ import {
   SALON,
   type Served,
   serve,
-  setupTexts,
   slots,
   TOM,
   team,
 } from './desk-test-harness'
 import { NewBookingDialog, type NewBookingInitial } from './NewBookingDialog'
 
-beforeAll(setupTexts)
+beforeAll(frenchTexts)
 afterEach(() => {
   cleanup()
   vi.unstubAllGlobals()

@@ -1,23 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
-import i18next from 'i18next'
 import type { ReactNode } from 'react'
-import { initReactI18next } from 'react-i18next'
 import { vi } from 'vitest'
 import type { Booking, BookingDetails } from '../../../../common/schemas/booking'
 import type { Team, TeamMember } from '../../../../common/schemas/team'
 import { createQueryClient } from '../../../lib/api'
-import { fr } from '../../../locales/all'
 
-/** The desk's component tests: French texts, the app's query client, a fetch answering like the server's contract. */
-export async function setupTexts(): Promise<void> {
-  if (!i18next.isInitialized) {
-    await i18next
-      .use(initReactI18next)
-      .init({ lng: 'fr', resources: { fr: { translation: fr } }, interpolation: { escapeValue: false } })
-  }
-}
-
+/**
+ * The desk's component tests: the app's query client and a fetch answering like the server's contract
+ * (their French texts come from frenchTexts, in app/test-harness).
+ */
 export function renderDesk(ui: ReactNode) {
   return render(<QueryClientProvider client={createQueryClient()}>{ui}</QueryClientProvider>)
 }

@@ -1,16 +1,11 @@
 // @vitest-environment happy-dom
-import { QueryClientProvider } from '@tanstack/react-query'
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import i18next from 'i18next'
 import type { ReactNode } from 'react'
-import { initReactI18next } from 'react-i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { CalendarStatus } from '../../../../common/schemas/calendar'
 import type { Salon } from '../../../../common/schemas/salon'
-import { Toaster } from '../../../components/ui/Toast'
-import { createQueryClient } from '../../../lib/api'
-import { fr } from '../../../locales/all'
+import { frenchTexts, renderWithQueries } from '../../../test-harness'
 import { CALENDAR_BUSY_POLL_MS } from '../dashboard-api'
 import { CalendarConflicts } from './CalendarConflicts'
 import { ConnectionStatusCard, QuickActionsCard } from './ConnectionCards'
@@ -62,12 +57,7 @@ function serve(routes: Record<string, Route>) {
 }
 
 function renderCards(ui: ReactNode = <Cards />) {
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      {ui}
-      <Toaster />
-    </QueryClientProvider>,
-  )
+  return renderWithQueries(ui)
 }
 
 function Cards() {
@@ -84,13 +74,7 @@ function Cards() {
 const statusList = async () => (await screen.findByText('État de la connexion')).closest('div')?.parentElement
 const notifications = () => screen.getByRole('region', { name: /Notifications/ })
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'fr',
-    resources: { fr: { translation: fr } },
-    interpolation: { escapeValue: false },
-  })
-})
+beforeAll(frenchTexts)
 afterEach(() => {
   cleanup()
   vi.useRealTimers()

@@ -1,17 +1,11 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, within } from '@testing-library/react'
-import i18next from 'i18next'
-import { initReactI18next } from 'react-i18next'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { SalonDashboard } from '../../../../common/schemas/dashboard'
-import { fr } from '../../../locales/all'
+import { frenchTexts } from '../../../test-harness'
 import { MemberFigures } from './MemberFigures'
 
-beforeAll(async () => {
-  await i18next
-    .use(initReactI18next)
-    .init({ lng: 'fr', resources: { fr: { translation: fr } }, interpolation: { escapeValue: false } })
-})
+beforeAll(frenchTexts)
 afterEach(cleanup)
 
 type Member = SalonDashboard['members'][number]

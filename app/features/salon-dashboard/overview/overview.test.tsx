@@ -1,17 +1,11 @@
 // @vitest-environment happy-dom
-import { QueryClientProvider } from '@tanstack/react-query'
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import i18next from 'i18next'
-import type { ReactNode } from 'react'
-import { initReactI18next } from 'react-i18next'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Service } from '../../../../common/schemas/catalog'
 import type { SalonDashboard as Dashboard } from '../../../../common/schemas/dashboard'
 import type { Salon } from '../../../../common/schemas/salon'
-import { Toaster } from '../../../components/ui/Toast'
-import { createQueryClient } from '../../../lib/api'
-import { fr } from '../../../locales/all'
+import { frenchTexts, renderWithQueries } from '../../../test-harness'
 import { SalonDashboard } from '../SalonDashboard'
 import { ClientAccessCard } from './ClientAccessCard'
 import { McpAccessCard } from './McpAccessCard'
@@ -77,22 +71,7 @@ function serve(routes: Record<string, Route>) {
   return calls
 }
 
-function renderWithClient(ui: ReactNode) {
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      {ui}
-      <Toaster />
-    </QueryClientProvider>,
-  )
-}
-
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'fr',
-    resources: { fr: { translation: fr } },
-    interpolation: { escapeValue: false },
-  })
-})
+beforeAll(frenchTexts)
 beforeEach(() => {
   // No real server behind the session check of the status card.
   serve({})
@@ -108,7 +87,7 @@ describe('services CSV', () => {
   it('refuses a file whose name does not end with .csv, without calling the server', async () => {
     const calls = serve({ 'GET /api/salons/SAL001/services': () => json([COUPE]) })
     const user = userEvent.setup({ applyAccept: false })
-    renderWithClient(<ServicesCard salonId="SAL001" />)
+    renderWithQueries(<ServicesCard salonId="SAL001" />)
     await screen.findByText('Coupe femme')
     await user.upload(screen.getByTestId('services-csv-input'), csv('services.xlsx'))
     expect(await screen.findByText('Format invalide')).toBeTruthy()
@@ -139,7 +118,7 @@ describe('services CSV', () => {
         }),
     })
     const user = userEvent.setup()
-    renderWithClient(<ServicesCard salonId="SAL001" />)
+    renderWithQueries(<ServicesCard salonId="SAL001" />)
     await screen.findByText('Coupe femme')
     await user.upload(screen.getByTestId('services-csv-input'), csv('services.CSV'))
 
@@ -159,7 +138,7 @@ describe('services CSV', () => {
 
   it('cannot export when the salon has no services', async () => {
     serve({ 'GET /api/salons/SAL001/services': () => json([]) })
-    renderWithClient(<ServicesCard salonId="SAL001" />)
+    renderWithQueries(<ServicesCard salonId="SAL001" />)
     expect(await screen.findByText('Aucun service pour le moment')).toBeTruthy()
     expect((screen.getByRole('button', { name: 'Exporter CSV' }) as HTMLButtonElement).disabled).toBe(true)
     expect((screen.getByRole('button', { name: 'Importer CSV' }) as HTMLButtonElement).disabled).toBe(false)
@@ -177,7 +156,7 @@ describe('salon edit dialog', () => {
   it('says which field is missing and sends nothing', async () => {
     const calls = serve({})
     const user = userEvent.setup()
-    renderWithClient(<SalonInfoCard salon={SALON} />)
+    renderWithQueries(<SalonInfoCard salon={SALON} />)
     await user.click(screen.getByRole('button', { name: 'Modifier' }))
     const dialog = screen.getByRole('dialog', { name: 'Modifier le salon' })
     await user.clear(within(dialog).getByLabelText(/Nom du salon/))
@@ -199,7 +178,7 @@ describe('salon edit dialog', () => {
       'PATCH /api/salons/SAL001': (init) => json({ ...SALON, ...JSON.parse(String(init?.body)) }),
     })
     const user = userEvent.setup()
-    renderWithClient(<SalonInfoCard salon={SALON} />)
+    renderWithQueries(<SalonInfoCard salon={SALON} />)
     await user.click(screen.getByRole('button', { name: 'Modifier' }))
     const name = screen.getByLabelText(/Nom du salon/)
     await user.clear(name)
@@ -218,11 +197,11 @@ describe('salon edit dialog', () => {
   })
 
   it('shows the public phone and the practical information, or that they are not given', async () => {
-    const { unmount } = renderWithClient(<SalonInfoCard salon={SALON} />)
+    const { unmount } = renderWithQueries(<SalonInfoCard salon={SALON} />)
     expect(screen.getByRole('link', { name: '01 43 55 20 20' }).getAttribute('href')).toBe('tel:0143552020')
     expect(screen.getByText(/Paiement par carte bancaire ou en espèces\.\s+Parking public à 50 m/)).toBeTruthy()
     unmount()
-    renderWithClient(<SalonInfoCard salon={{ ...SALON, publicPhone: null, practicalInfo: null }} />)
+    renderWithQueries(<SalonInfoCard salon={{ ...SALON, publicPhone: null, practicalInfo: null }} />)
     expect(screen.getAllByText('Non renseigné')).toHaveLength(2)
   })
 
@@ -231,7 +210,7 @@ describe('salon edit dialog', () => {
       'PATCH /api/salons/SAL001': (init) => json({ ...SALON, ...JSON.parse(String(init?.body)) }),
     })
     const user = userEvent.setup()
-    renderWithClient(<SalonInfoCard salon={{ ...SALON, publicPhone: null, practicalInfo: null }} />)
+    renderWithQueries(<SalonInfoCard salon={{ ...SALON, publicPhone: null, practicalInfo: null }} />)
     await user.click(screen.getByRole('button', { name: 'Modifier' }))
     const dialog = screen.getByRole('dialog', { name: 'Modifier le salon' })
     const phone = within(dialog).getByLabelText(/Téléphone du salon/) as HTMLInputElement
@@ -267,7 +246,7 @@ describe('salon edit dialog', () => {
         ),
     })
     const user = userEvent.setup()
-    renderWithClient(<SalonInfoCard salon={SALON} />)
+    renderWithQueries(<SalonInfoCard salon={SALON} />)
     await user.click(screen.getByRole('button', { name: 'Modifier' }))
     const dialog = screen.getByRole('dialog', { name: 'Modifier le salon' })
     const phone = within(dialog).getByLabelText(/Téléphone du salon/)
@@ -298,7 +277,7 @@ describe('client access', () => {
     // After setup(), which puts its own clipboard in place.
     const writeText = vi.fn(async () => {})
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
-    renderWithClient(<ClientAccessCard salonId="SAL001" />)
+    renderWithQueries(<ClientAccessCard salonId="SAL001" />)
     const link = `${window.location.origin}/chat/h4sh`
     expect(await screen.findByDisplayValue(link)).toBeTruthy()
     await user.click(screen.getByRole('button', { name: 'Copier le lien' }))
@@ -319,7 +298,7 @@ describe('client access', () => {
       value: { writeText: vi.fn(async () => Promise.reject(new DOMException('denied', 'NotAllowedError'))) },
       configurable: true,
     })
-    renderWithClient(<ClientAccessCard salonId="SAL001" />)
+    renderWithQueries(<ClientAccessCard salonId="SAL001" />)
     expect(await screen.findByDisplayValue('Chargement...')).toBeTruthy()
     await act(async () => answer(json({ hash: 'h4sh' })))
     await screen.findByDisplayValue(`${window.location.origin}/chat/h4sh`)
@@ -342,7 +321,7 @@ describe('AI agents (MCP)', () => {
     const user = userEvent.setup()
     const writeText = vi.fn(async () => {})
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
-    renderWithClient(<McpAccessCard salonId="SAL001" />)
+    renderWithQueries(<McpAccessCard salonId="SAL001" />)
     expect(await screen.findByText('Aucun jeton')).toBeTruthy()
     expect(screen.getByDisplayValue(SERVER)).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Révoquer' })).toBeNull()
@@ -373,7 +352,7 @@ describe('AI agents (MCP)', () => {
       'POST /api/salons/SAL001/mcp-token': issued,
     })
     const user = userEvent.setup()
-    renderWithClient(<McpAccessCard salonId="SAL001" />)
+    renderWithQueries(<McpAccessCard salonId="SAL001" />)
     expect(await screen.findByText(/Créé le 20 novembre 2026/)).toBeTruthy()
 
     await user.click(screen.getByRole('button', { name: 'Nouveau jeton' }))
@@ -396,7 +375,7 @@ describe('AI agents (MCP)', () => {
       'DELETE /api/salons/SAL001/mcp-token': () => json({ hasToken: false, issuedAt: null, serverUrl: SERVER }),
     })
     const user = userEvent.setup()
-    renderWithClient(<McpAccessCard salonId="SAL001" />)
+    renderWithQueries(<McpAccessCard salonId="SAL001" />)
     await user.click(await screen.findByRole('button', { name: 'Révoquer' }))
     const confirm = screen.getByRole('alertdialog', { name: 'Révoquer le jeton ?' })
     await user.click(within(confirm).getByRole('button', { name: 'Révoquer le jeton' }))
@@ -416,7 +395,7 @@ describe('AI agents (MCP)', () => {
           : json({ hasToken: false, issuedAt: null, serverUrl: SERVER }),
     })
     const user = userEvent.setup()
-    renderWithClient(<McpAccessCard salonId="SAL001" />)
+    renderWithQueries(<McpAccessCard salonId="SAL001" />)
     expect(await screen.findByText('Impossible de charger l’état du jeton MCP.')).toBeTruthy()
     fail = false
     await user.click(screen.getByRole('button', { name: 'Réessayer' }))
@@ -492,7 +471,7 @@ describe('the dashboard', () => {
         json({ hasToken: true, issuedAt: '2026-11-20T10:00:00.000Z', serverUrl: 'http://localhost:3000/mcp' }),
     })
     const user = userEvent.setup()
-    renderWithClient(<SalonDashboard salonId="SAL001" />)
+    renderWithQueries(<SalonDashboard salonId="SAL001" />)
     expect(screen.getByRole('tab', { selected: true }).textContent).toContain('Aperçu')
     expect(await screen.findByRole('heading', { name: 'Salon Lumière' })).toBeTruthy()
     expect(await screen.findByText('42')).toBeTruthy()

@@ -1,21 +1,12 @@
 // @vitest-environment happy-dom
-import { QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import i18next from 'i18next'
-import { initReactI18next } from 'react-i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { TimeOff, WorkingDay, WorkingHours } from '../../../../common/schemas/schedule'
-import { Toaster } from '../../../components/ui/Toast'
-import { createQueryClient } from '../../../lib/api'
-import { fr } from '../../../locales/all'
+import { frenchTexts, renderWithQueries } from '../../../test-harness'
 import { SchedulePanel } from './SchedulePanel'
 
-beforeAll(async () => {
-  await i18next
-    .use(initReactI18next)
-    .init({ lng: 'fr', resources: { fr: { translation: fr } }, interpolation: { escapeValue: false } })
-})
+beforeAll(frenchTexts)
 afterEach(() => {
   cleanup()
   vi.unstubAllGlobals()
@@ -77,12 +68,7 @@ function serveSchedule(timeOff: TimeOff[] = [], answers: Record<string, [number,
 }
 
 function renderPanel() {
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <SchedulePanel salonId="SAL001" />
-      <Toaster />
-    </QueryClientProvider>,
-  )
+  return renderWithQueries(<SchedulePanel salonId="SAL001" />)
 }
 
 describe('Planning du Salon: the week', () => {

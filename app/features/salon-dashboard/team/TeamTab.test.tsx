@@ -1,16 +1,11 @@
 // @vitest-environment happy-dom
-import { QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import i18next from 'i18next'
 import type { ReactNode } from 'react'
-import { initReactI18next } from 'react-i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { OwnerService } from '../../../../common/schemas/catalog'
 import type { Team, TeamMember } from '../../../../common/schemas/team'
-import { Toaster } from '../../../components/ui/Toast'
-import { createQueryClient } from '../../../lib/api'
-import { fr } from '../../../locales/all'
+import { frenchTexts, renderWithQueries } from '../../../test-harness'
 import { ServiceDialog } from '../services/ServiceDialog'
 import { TeamTab } from './TeamTab'
 
@@ -80,23 +75,11 @@ function serve(routes: Record<string, (body: unknown) => Response> = {}) {
   return calls
 }
 
-const renderUi = (ui: ReactNode = <TeamTab salonId="SAL001" />) =>
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      {ui}
-      <Toaster />
-    </QueryClientProvider>,
-  )
+const renderUi = (ui: ReactNode = <TeamTab salonId="SAL001" />) => renderWithQueries(ui)
 const rows = async () =>
   within(await screen.findByRole('list', { name: "Membres de l'équipe" })).getAllByRole('listitem')
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'fr',
-    resources: { fr: { translation: fr } },
-    interpolation: { escapeValue: false },
-  })
-})
+beforeAll(frenchTexts)
 afterEach(() => {
   cleanup()
   vi.unstubAllGlobals()
