@@ -112,9 +112,24 @@ export const affectedBookingsChoiceSchema = z.enum(AFFECTED_BOOKINGS_CHOICES, {
   message: "affectedBookings must be 'keep' or 'cancel'",
 })
 
+/**
+ * With 'cancel': the bookings the salon was shown (the 409's ids). A booking that became affected
+ * since (booked meanwhile) is not cancelled unseen: the change is refused again, listing it.
+ */
+export const affectedBookingIdsSchema = z
+  .array(z.uuid({ message: 'affectedBookingIds must be booking ids' }))
+  .max(2000, 'affectedBookingIds lists at most 2000 bookings')
+
+/** What the salon decided about the bookings a change falls on, and which ones it saw. */
+export interface AffectedBookingsDecision {
+  affectedBookings?: AffectedBookingsChoice | undefined
+  affectedBookingIds?: readonly string[] | undefined
+}
+
 /** PUT /api/salons/:id/working-hours: the week, and what to do with bookings it leaves outside. */
 export const salonHoursInputSchema = workingHoursInputSchema.extend({
   affectedBookings: affectedBookingsChoiceSchema.optional(),
+  affectedBookingIds: affectedBookingIdsSchema.optional(),
 })
 
 /** One booking a change would leave outside working time, as the 409 lists it (times on the salon's clock). */
@@ -182,6 +197,7 @@ export const timeOffInputSchema = z.object({
   memberId: z.uuid({ message: 'memberId must be a team member id' }).nullish(),
   /** What to do with the bookings the absence falls on (see AFFECTED_BOOKINGS_CHOICES). */
   affectedBookings: affectedBookingsChoiceSchema.optional(),
+  affectedBookingIds: affectedBookingIdsSchema.optional(),
 })
 export type TimeOffInput = z.infer<typeof timeOffInputSchema>
 

@@ -1,6 +1,11 @@
 import { z } from 'zod'
 import { text } from './primitives'
-import { affectedBookingsChoiceSchema, workingHoursInputSchema, workingHoursSchema } from './schedule'
+import {
+  affectedBookingIdsSchema,
+  affectedBookingsChoiceSchema,
+  workingHoursInputSchema,
+  workingHoursSchema,
+} from './schedule'
 
 /**
  * A salon's team: the people customers are booked with. Every salon has one member who is its
@@ -74,6 +79,7 @@ export const teamMemberUpdateSchema = z
     workingHours: workingHoursInputSchema.nullable(),
     /** What to do with the member's bookings that new hours leave outside (see AFFECTED_BOOKINGS_CHOICES). */
     affectedBookings: affectedBookingsChoiceSchema,
+    affectedBookingIds: affectedBookingIdsSchema,
   })
   .partial()
 export type TeamMemberUpdate = z.infer<typeof teamMemberUpdateSchema>

@@ -127,6 +127,30 @@ describe('a salon absence over bookings', () => {
     await call('DELETE', `/api/salons/SAL001/time-off/${res.json().id}`)
   })
 
+  it('with "cancel" and the bookings it was shown, asks again when one was booked since', async () => {
+    const seen = await book('2026-12-09T14:00', lea, 'Léon Vu')
+    const absence = { startDate: '2026-12-09', endDate: '2026-12-10' }
+    const first = await call('POST', '/api/salons/SAL001/time-off', absence)
+    expect(first.statusCode).toBe(409)
+    const shown = first.json().bookings.map((b: { id: string }) => b.id) as string[]
+    expect(shown).toContain(seen)
+    const meanwhile = await book('2026-12-09T16:00', hugo, 'Maya Roux')
+    const decision = { ...absence, affectedBookings: 'cancel' }
+    const again = await call('POST', '/api/salons/SAL001/time-off', { ...decision, affectedBookingIds: shown })
+    expect(again.statusCode).toBe(409)
+    expect(again.json().bookings.map((b: { id: string }) => b.id)).toEqual(
+      expect.arrayContaining([...shown, meanwhile]),
+    )
+    expect([await statusOf(seen), await statusOf(meanwhile)]).toEqual(['confirmed', 'confirmed'])
+    const saved = await call('POST', '/api/salons/SAL001/time-off', {
+      ...decision,
+      affectedBookingIds: [...shown, meanwhile],
+    })
+    expect(saved.statusCode).toBe(201)
+    expect([await statusOf(seen), await statusOf(meanwhile)]).toEqual(['cancelled', 'cancelled'])
+    await call('DELETE', `/api/salons/SAL001/time-off/${saved.json().id}`)
+  })
+
   it('lists neither cancelled bookings nor those already begun', async () => {
     t.clock.set('2026-12-03T10:15:00+01:00')
     const res = await call('POST', '/api/salons/SAL001/time-off', {

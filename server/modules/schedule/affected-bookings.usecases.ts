@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../common/languages'
-import type { AffectedBookingsChoice } from '../../../common/schemas/schedule'
+import type { AffectedBookingsDecision } from '../../../common/schemas/schedule'
 import type { Database, Executor } from '../../db/client'
 import type { SalonRow } from '../../db/schema'
 import { AppError } from '../../errors'
@@ -42,17 +42,23 @@ export function cancelReasonFor(cause: CancelCause, language: string): string {
   return CANCEL_REASONS[cause][isLanguage(language) ? language : DEFAULT_LANGUAGE]
 }
 
-/** Called inside the change's transaction once the change is written: refuses, keeps or cancels. */
+/**
+ * Called inside the change's transaction once the change is written: refuses, keeps or cancels.
+ * 'cancel' with the ids the salon was shown refuses again when a booking it did not see is
+ * affected now (booked since): nobody's appointment is cancelled unseen.
+ */
 export async function settleAffectedBookings(
   tx: Executor,
   deps: BookingDeps,
   salon: SalonRow,
   affected: readonly UpcomingBooking[],
-  choice: AffectedBookingsChoice | undefined,
+  decision: AffectedBookingsDecision,
   cause: CancelCause,
 ): Promise<void> {
+  const { affectedBookings: choice, affectedBookingIds: seen } = decision
   if (affected.length === 0 || choice === 'keep') return
-  if (!choice) throw bookingsAffected(affected.map((b) => presentAffectedBooking(b, salon.timeZone)))
+  const unseen = choice === 'cancel' && seen !== undefined && affected.some((b) => !seen.includes(b.id))
+  if (!choice || unseen) throw bookingsAffected(affected.map((b) => presentAffectedBooking(b, salon.timeZone)))
   await cancelAffectedBookings(tx, deps, salon, affected, cause)
 }
 

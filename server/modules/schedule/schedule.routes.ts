@@ -26,12 +26,7 @@ export function scheduleRoutes(app: App, deps: AppDeps): void {
       schema: { params: salonParamsSchema, body: salonHoursInputSchema, response: { 200: workingHoursSchema } },
     },
     async (request) =>
-      setWorkingHours(
-        deps,
-        await requireSalon(db, request.params.id),
-        request.body.workingHours,
-        request.body.affectedBookings,
-      ),
+      setWorkingHours(deps, await requireSalon(db, request.params.id), request.body.workingHours, request.body),
   )
 
   app.get(

@@ -1,5 +1,5 @@
 import type {
-  AffectedBookingsChoice,
+  AffectedBookingsDecision,
   TimeOffInput,
   WorkingHours,
   WorkingHoursInput,
@@ -44,7 +44,7 @@ export async function setWorkingHours(
   deps: BookingDeps,
   salon: SalonRow,
   input: WorkingHoursInput['workingHours'],
-  affectedBookings?: AffectedBookingsChoice,
+  decision: AffectedBookingsDecision = {},
 ): Promise<WorkingHours> {
   const { db, clock } = deps
   const rows = workingHoursToRows(input)
@@ -53,7 +53,7 @@ export async function setWorkingHours(
     await repo.replaceOpeningHours(tx, salon.id, rows)
     const after = { ...before, salon: rowsToOpeningIntervals(rows) }
     const affected = await bookingsOutsideNewHours(tx, salon, clock.now(), { before, after })
-    await settleAffectedBookings(tx, deps, salon, affected, affectedBookings, 'new_hours')
+    await settleAffectedBookings(tx, deps, salon, affected, decision, 'new_hours')
   })
   return getWorkingHours(db, salon)
 }
@@ -80,7 +80,7 @@ export async function addTimeOff(deps: BookingDeps, salon: SalonRow, input: Time
       const absence = { salonId: salon.id, startsAt, endsAt, reason: input.reason ?? null, memberId }
       const created = await repo.insertTimeOff(tx, absence)
       const affected = await bookingsInAbsence(tx, salon, clock.now(), absence)
-      await settleAffectedBookings(tx, deps, salon, affected, input.affectedBookings, 'absence')
+      await settleAffectedBookings(tx, deps, salon, affected, input, 'absence')
       return created
     })
   } catch (error) {

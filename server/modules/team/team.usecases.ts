@@ -119,7 +119,7 @@ export async function updateMember(
   const now = clock.now()
   await underNameGuard(() =>
     db.transaction(async (tx) => {
-      const { serviceIds, workingHours, affectedBookings, ...changes } = input
+      const { serviceIds, workingHours, affectedBookings, affectedBookingIds, ...changes } = input
       await repo.updateMember(tx, member.id, changes, now)
       if (serviceIds) await repo.replaceMemberServices(tx, member.id, serviceIds)
       if (workingHours !== undefined) {
@@ -129,7 +129,7 @@ export async function updateMember(
         const members = new Map(before.members).set(member.id, own.length ? rowsToOpeningIntervals(own) : null)
         const change = { before, after: { ...before, members }, memberId: member.id }
         const affected = await bookingsOutsideNewHours(tx, salon, now, change)
-        await settleAffectedBookings(tx, deps, salon, affected, affectedBookings, 'new_hours')
+        await settleAffectedBookings(tx, deps, salon, affected, { affectedBookings, affectedBookingIds }, 'new_hours')
       }
     }),
   )

@@ -1,24 +1,15 @@
 // @vitest-environment happy-dom
-import { QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import i18next from 'i18next'
-import { initReactI18next } from 'react-i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { AffectedBooking, WorkingDay, WorkingHours } from '../../../../common/schemas/schedule'
 import type { TeamMember } from '../../../../common/schemas/team'
-import { Toaster } from '../../../components/ui/Toast'
-import { createQueryClient } from '../../../lib/api'
-import { fr } from '../../../locales/all'
+import { frenchTexts, renderWithQueries } from '../../../test-harness'
 import { SchedulePanel } from './SchedulePanel'
 
 /** The Hours tab with a team: whose schedule, and the choice when a change falls on bookings. */
 
-beforeAll(async () => {
-  await i18next
-    .use(initReactI18next)
-    .init({ lng: 'fr', resources: { fr: { translation: fr } }, interpolation: { escapeValue: false } })
-})
+beforeAll(frenchTexts)
 afterEach(() => {
   cleanup()
   vi.unstubAllGlobals()
@@ -112,12 +103,7 @@ function serve(): { calls: Call[] } {
 }
 
 function renderPanel() {
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <SchedulePanel salonId="SAL001" />
-      <Toaster />
-    </QueryClientProvider>,
-  )
+  return renderWithQueries(<SchedulePanel salonId="SAL001" />)
 }
 
 const changes = (calls: Call[]) => calls.filter((c) => c.method !== 'GET')
@@ -150,7 +136,13 @@ describe('an absence over bookings', () => {
     expect(screen.getByText('Rendez-vous annulés : 1.')).toBeTruthy()
     expect(changes(calls).map((c) => c.body)).toEqual([
       { startDate: '2026-12-16', endDate: '2026-12-17', memberId: 'hugo' },
-      { startDate: '2026-12-16', endDate: '2026-12-17', memberId: 'hugo', affectedBookings: 'cancel' },
+      {
+        startDate: '2026-12-16',
+        endDate: '2026-12-17',
+        memberId: 'hugo',
+        affectedBookings: 'cancel',
+        affectedBookingIds: ['b1'],
+      },
     ])
   })
 

@@ -27,6 +27,7 @@ import {
 } from './hours-draft'
 import {
   affectedBookingsOf,
+  affectedDecision,
   serverMessage,
   useSaveMemberHours,
   useSaveWorkingHours,
@@ -118,7 +119,7 @@ function HoursForm({
   /** Sends the week; after a 409, again with the salon's choice for the bookings it leaves outside. */
   const send = (affectedBookings?: AffectedBookingsChoice) => {
     setChoice(affectedBookings)
-    const decision = affectedBookings ? { affectedBookings } : {}
+    const decision = affectedDecision(affectedBookings, affected)
     if (member) {
       const body: WithChoice<{ workingHours: ReturnType<typeof toWorkingHoursBody> | null }> = {
         workingHours: followsSalon ? null : toWorkingHoursBody(draft),

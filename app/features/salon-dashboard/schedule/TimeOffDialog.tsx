@@ -8,7 +8,7 @@ import { Field, fieldClasses, Input } from '../../../components/ui/Input'
 import { toast } from '../../../components/ui/Toast'
 import { ApiError } from '../../../lib/api'
 import { AffectedBookingsStep } from './AffectedBookingsStep'
-import { affectedBookingsOf, serverMessage, useAddTimeOff } from './schedule-api'
+import { affectedBookingsOf, affectedDecision, serverMessage, useAddTimeOff } from './schedule-api'
 import { describeTimeOff, type TimeOffDraft, type TimeOffDraftError, toTimeOffBody, validateTimeOff } from './time-off'
 
 const EMPTY: TimeOffDraft = { startDate: '', endDate: '', reason: '' }
@@ -86,7 +86,7 @@ function TimeOffForm({ salonId, timeZone, members, memberId, onDone }: TimeOffTa
     const body = {
       ...toTimeOffBody(draft),
       ...(whose ? { memberId: whose } : {}),
-      ...(affectedBookings && { affectedBookings }),
+      ...affectedDecision(affectedBookings, affected),
     }
     add.mutate(body, {
       onSuccess: () => {

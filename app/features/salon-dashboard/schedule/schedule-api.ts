@@ -39,7 +39,20 @@ function useInvalidate(salonId: string, list: 'workingHours' | 'timeOff' | 'team
 }
 
 /** A change's body with, once the salon has answered, what to do with the bookings it falls on. */
-export type WithChoice<T> = T & { affectedBookings?: AffectedBookingsChoice }
+export type WithChoice<T> = T & { affectedBookings?: AffectedBookingsChoice; affectedBookingIds?: string[] }
+
+/**
+ * The salon's answer for a change's body: nothing before the question, 'keep', or 'cancel' with
+ * the bookings it was shown — one booked since is then not cancelled unseen (the server asks again).
+ */
+export function affectedDecision(
+  choice: AffectedBookingsChoice | undefined,
+  shown: readonly AffectedBooking[] | undefined,
+): WithChoice<object> {
+  if (!choice) return {}
+  if (choice === 'keep') return { affectedBookings: 'keep' }
+  return { affectedBookings: 'cancel', affectedBookingIds: (shown ?? []).map((b) => b.id) }
+}
 
 /** The bookings the server says a change falls on (its 409 `schedule.bookings_affected`), if that was the refusal. */
 export function affectedBookingsOf(error: unknown): AffectedBooking[] | undefined {
