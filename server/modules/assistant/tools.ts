@@ -102,7 +102,7 @@ export const toolInputs = {
   }),
   list_my_appointments: z.object({}),
   cancel_appointment: z.object({ bookingId: z.uuid() }),
-  reschedule_appointment: z.object({ bookingId: z.uuid(), start: localStart }),
+  reschedule_appointment: z.object({ bookingId: z.uuid(), start: localStart, memberId: z.uuid().optional() }),
   tell_salon_late: z.object({
     bookingId: z.uuid(),
     /** How late the customer said they will be, when they said it. */
@@ -129,7 +129,7 @@ export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
   list_my_appointments: "The chat customer's own upcoming appointments.",
   cancel_appointment: "Cancels one of the chat customer's own appointments, after they confirmed.",
   reschedule_appointment:
-    "Moves one of the chat customer's own appointments to a new local start, after they confirmed.",
+    "Moves one of the chat customer's own appointments to a new local start, after they confirmed; with memberId, to that team member (a customer's wish); without, it stays with its member when they are free then, else any free member.",
   tell_salon_late: `Tells the salon that the chat customer will be late for one of their own appointments (today's or a later one, not cancelled), with how many minutes late (1–${LATE_MINUTES_MAX}) when they said it; the owner sees it beside the booking. A new word replaces the earlier one. Returns the appointment and the note.`,
 }
 
@@ -429,7 +429,7 @@ export const tools = {
     const booking = await rescheduleBooking(
       { db: scope.db, clock: scope.clock, jobs: scope.jobs },
       input.bookingId,
-      { startsAt: input.start },
+      { startsAt: input.start, memberId: input.memberId },
       { ...changeBy(scope), scope: { salonId: scope.salon.id, customerId } },
     )
     return {

@@ -117,6 +117,19 @@ describe('the MCP server', () => {
         }),
       )
       expect(withHugo.appointment).toMatchObject({ start: '2026-12-02T11:00', member: 'Hugo' })
+      // Moved at the customer's wish to the other stylist, at a new time.
+      const toLea = json(
+        await client.callTool({
+          name: 'reschedule_appointment',
+          arguments: {
+            bookingId: withHugo.appointment.bookingId,
+            start: '2026-12-02T15:00',
+            customer: someoneElse,
+            memberId: info.team[0].id,
+          },
+        }),
+      )
+      expect(toLea.appointment).toMatchObject({ start: '2026-12-02T15:00', member: 'Léa' })
       const third = { reference: 'agent-customer-3', name: 'Zoé' }
       const taken = await client.callTool({
         name: 'book_appointment',
