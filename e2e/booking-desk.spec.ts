@@ -5,8 +5,9 @@ import { TEXTS } from './texts'
 /**
  * The owner runs the day from the Agenda (demo clock: Tuesday 1 December 2026, 08:30 in Paris), on
  * a desktop and on a phone: a walk-in booked at a forced time after closing, a booking moved to the
- * other stylist through its panel, a booking cancelled with a reason — each checked through the API.
- * Desktop and phone share one server: each works on its own days.
+ * other stylist through its panel, a booking cancelled with a reason, walk-ins seated before opening
+ * marked no-show or completed — each checked through the API. Desktop and phone share one server:
+ * each works on its own days (or its own member, today).
  */
 const fr = TEXTS.fr
 
@@ -140,4 +141,51 @@ test('a booking moved to the other stylist through its panel, then cancelled wit
     .poll(async () => (await details()).booking)
     .toMatchObject({ status: 'cancelled', cancelReason: 'La coiffeuse est malade' })
   await page.screenshot({ path: testInfo.outputPath(phone ? 'desk-phone.png' : 'desk-desktop.png'), fullPage: true })
+})
+
+test('walk-ins seated before opening today: one marked completed, one a no-show and back, from the panel', async ({
+  page,
+}, testInfo) => {
+  const phone = testInfo.project.name === 'phone'
+  if (!phone) await page.setViewportSize({ width: 1280, height: 800 })
+  await signIn(page)
+  const { lea, hugo, brushing } = await demo(page)
+  // The demo clock says 08:30: a walk-in seated at 08:00 has begun, so what happened can be marked.
+  const member = phone ? hugo : lea
+  const seated = await book(page, {
+    serviceId: brushing.id,
+    startsAt: '2026-12-01T08:00',
+    memberId: member.id,
+    force: true,
+    customer: { name: phone ? 'Romy Matin' : 'Rémi Matin', phone: phone ? '06 70 80 90 11' : '06 70 80 90 12' },
+  })
+  const status = async () =>
+    ((await (await page.request.get(`/api/bookings/${seated.id}`)).json()) as { booking: Booking }).booking.status
+
+  await page.getByRole('tab', { name: fr.agenda.tab }).click()
+  await expect(page.getByRole('heading', { name: fr.agenda.title, level: 2 })).toBeVisible()
+  if (phone) await page.getByRole('button', { name: 'Hugo', exact: true }).click()
+  await page.locator(`[data-booking="${seated.id}"]`).click()
+  const panel = page.getByRole('dialog').filter({ hasText: fr.desk.history.title })
+  await expect(panel).toBeVisible()
+
+  await panel.getByRole('button', { name: fr.desk.actions.noShow }).click()
+  await expect(page.getByText(fr.desk.actions.statusDone.no_show).first()).toBeVisible()
+  await expect.poll(status).toBe('no_show')
+  await expect(panel.getByText(fr.desk.status.no_show).first()).toBeVisible()
+  expect(await noHorizontalOverflow(page)).toBe(true)
+  await page.screenshot({ path: testInfo.outputPath(phone ? 'no-show-phone.png' : 'no-show-desktop.png') })
+
+  await panel.getByRole('button', { name: fr.desk.actions.undo }).click()
+  await expect.poll(status).toBe('confirmed')
+  await panel.getByRole('button', { name: fr.desk.actions.completed }).click()
+  await expect.poll(status).toBe('completed')
+  const history = (await (await page.request.get(`/api/bookings/${seated.id}`)).json()) as {
+    history: { kind: string; status: string | null }[]
+  }
+  expect(history.history.filter((e) => e.kind === 'status').map((e) => e.status)).toEqual([
+    'no_show',
+    'confirmed',
+    'completed',
+  ])
 })
