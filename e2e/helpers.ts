@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
 import { maskEmail } from '../common/privacy'
 import { TEXTS } from './texts'
@@ -28,4 +29,28 @@ export async function signIn(page: Page) {
   await expect(page).toHaveURL(/\/demo-sign-in\?state=/)
   await page.getByRole('button', { name: fill(fr.demoSignIn.continueAs, { email: maskEmail(OWNER) }) }).click()
   await expect(page).toHaveURL(/\/professional$/)
+}
+
+/**
+ * The serious and critical WCAG 2.1 A/AA violations on the page, once its finite animations have
+ * ended: a toast or a row still fading in has, for an instant, a contrast nobody reads it at.
+ */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) =>
+          Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY),
+        )
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  )
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes.map((n) => n.target.join(' ') + (process.env.AXE_DEBUG ? ` ${n.html} ${n.failureSummary}` : '')).join(', ')}`,
+    )
 }

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { maskEmail } from '../common/privacy'
-import { fill, noHorizontalOverflow, OWNER } from './helpers'
+import { fill, noHorizontalOverflow, OWNER, seriousViolations } from './helpers'
 import { TEXTS } from './texts'
 
 /**
@@ -24,10 +23,6 @@ async function signIn(page: Page) {
   await expect(page).toHaveURL(/\/professional$/, { timeout: 30_000 })
 }
 
-const seriousViolations = async (page: Page) =>
-  (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 const teamList = (page: Page) => page.getByRole('list', { name: fr.team.listLabel })
 const memberRow = (page: Page, name: string) =>
   teamList(page)

@@ -8,6 +8,11 @@ import { bookingSchema } from './booking'
 export const salonDashboardSchema = z.object({
   /** The salon's date today (YYYY-MM-DD, salon time zone). */
   today: z.string(),
+  /**
+   * The server's instant when it answered (ISO): the dashboard judges "now" (the agenda's now line,
+   * whether an appointment has begun) on the clock that enforces the rules, not the device's.
+   */
+  now: z.string(),
   stats: z.object({
     /** Appointments today that are not cancelled (no-shows and completed ones count: they took the chair). */
     bookingsToday: z.number(),

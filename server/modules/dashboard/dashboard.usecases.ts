@@ -23,7 +23,8 @@ export async function getSalonDashboard(
   salon: SalonRow,
 ): Promise<SalonDashboard> {
   const { db, clock } = deps
-  const now = instantToLocal(clock.now(), salon.timeZone)
+  const instant = clock.now()
+  const now = instantToLocal(instant, salon.timeZone)
   const [hours, services, team] = await Promise.all([
     getWorkingHours(db, salon),
     listSalonServices(db, salon),
@@ -39,6 +40,7 @@ export async function getSalonDashboard(
   ])
   return {
     today: now.date,
+    now: instant.toISOString(),
     stats: {
       bookingsToday: figures.today,
       bookingsThisWeek: figures.week,

@@ -130,7 +130,7 @@ function serve(options: { reschedule?: () => Response } = {}) {
     if (url === '/api/salons/SAL001') return json(salon)
     if (url === '/api/salons/SAL001/team') return json({ members: [HUGO, LEA], calendarBlocks: 'salon' })
     if (url === '/api/salons/SAL001/time-off') return json(TIME_OFF)
-    if (url === '/api/salons/SAL001/dashboard') return json({ today: '2026-03-29' })
+    if (url === '/api/salons/SAL001/dashboard') return json({ today: '2026-03-29', now: new Date().toISOString() })
     if (url.startsWith('/api/salons/SAL001/bookings?')) {
       const query = new URLSearchParams(url.split('?')[1])
       return json(

@@ -16,7 +16,7 @@ import { AgendaNavigation, type AgendaView, CancelledToggle, MemberSelect, Membe
 import { type AgendaActions, type AgendaData, DayView, NothingBooked, WeekList, WeekView } from './AgendaViews'
 import { refusalMessage, useAgendaBookings, useMoveBooking } from './agenda-api'
 import { dayColumns, gridSpan, startsAtOf, weekOf } from './agenda-grid'
-import { useNarrow, useNow } from './agenda-hooks'
+import { useNarrow, useSalonNow } from './agenda-hooks'
 import type { GridTarget } from './TimeGrid'
 
 /** What "New booking" starts from: an empty cell gives its member, day and time; the button gives nothing. */
@@ -54,7 +54,7 @@ export function AgendaTab({ salonId, onOpenBooking, onNewBooking }: AgendaTabPro
   const timeOff = useTimeOff(salonId)
   const dashboard = useSalonDashboard(salonId)
   const narrow = useNarrow()
-  const now = useNow()
+  const now = useSalonNow(salonId)
   const [chosenDate, setChosenDate] = useState<string>()
   const [view, setView] = useState<AgendaView>('day')
   const [member, setMember] = useState<string>()

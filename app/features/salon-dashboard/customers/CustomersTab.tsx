@@ -90,8 +90,10 @@ export function CustomersTab({ salonId }: { salonId: string }) {
                   ? t('customers.countOne')
                   : t('customers.count', { count: data.total })}
             </p>
+            {/* The previous search's answer, dimmed and busy, until this one's arrives. */}
             <ul
               aria-label={t('customers.listLabel')}
+              aria-busy={customers.isPlaceholderData || undefined}
               className={cn('divide-y divide-line/70', customers.isPlaceholderData && 'opacity-60')}
             >
               {data.customers.map((customer) => (

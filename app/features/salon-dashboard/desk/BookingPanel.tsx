@@ -8,6 +8,7 @@ import { Field, Textarea } from '../../../components/ui/Input'
 import { toast } from '../../../components/ui/Toast'
 import { cn } from '../../../lib/cn'
 import { currentLanguage } from '../../../lib/i18n'
+import { useSalonNow } from '../agenda/agenda-hooks'
 import { telHref } from '../customers/visits'
 import { formatPrice, useTeam } from '../dashboard-api'
 import { LateNoteBadge } from '../LateNoteBadge'
@@ -89,7 +90,8 @@ function BookingSheet({ salonId, details }: { salonId: string; details: BookingD
 
   const open = booking.status === 'confirmed' || booking.status === 'pending'
   const settled = booking.status === 'no_show' || booking.status === 'completed'
-  const begun = hasBegun(booking.appointmentDate)
+  const now = useSalonNow(salonId)
+  const begun = hasBegun(booking.appointmentDate, now)
 
   const onSaveNote = () => {
     setRefusal(undefined)

@@ -24,6 +24,7 @@ const member = (overrides: Partial<Member>): Member => ({
 
 const dashboard = (members: Member[]): SalonDashboard => ({
   today: '2026-12-01',
+  now: '2026-12-01T07:30:00.000Z',
   stats: { bookingsToday: 3, bookingsThisWeek: 4, activeServices: 6, totalBookings: 5 },
   members,
   currency: 'EUR',

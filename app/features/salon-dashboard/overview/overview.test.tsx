@@ -406,6 +406,7 @@ describe('AI agents (MCP)', () => {
 describe('the dashboard', () => {
   const DASHBOARD: Dashboard = {
     today: '2026-12-01',
+    now: '2026-12-01T07:30:00.000Z',
     stats: { bookingsToday: 3, bookingsThisWeek: 11, activeServices: 6, totalBookings: 42 },
     members: [],
     currency: 'EUR',
