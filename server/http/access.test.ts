@@ -86,6 +86,7 @@ const EXPECTED: Record<string, AccessRule> = {
   'POST /api/ics/download': 'public',
   'POST /api/mcp/chat': 'public',
   'POST /api/ai/chat': 'public',
+  'GET /api/chat/salon-messages': 'public',
   'POST /mcp': 'salon_token',
   'GET /mcp': 'salon_token',
   'DELETE /mcp': 'salon_token',

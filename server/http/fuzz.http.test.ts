@@ -361,6 +361,9 @@ async function prepare(): Promise<void> {
     }),
     'POST /api/mcp/chat': async () => [{ body: chat() }],
     'POST /api/ai/chat': async () => [{ body: chat() }],
+    'GET /api/chat/salon-messages': one({
+      query: { salonId: 'SAL001', userId: 'user-fuzz', since: '2026-12-01T08:00:00Z' },
+    }),
     'POST /mcp': async () => [
       tool('get_salon_info', {}),
       tool('check_availability', { serviceId, date: '2026-12-03', until: '2026-12-04', start: '2026-12-03T14:00' }),

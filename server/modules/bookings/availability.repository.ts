@@ -1,11 +1,14 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { preparedPerDatabase } from '../../db/prepared'
 import {
   bookings,
   calendarBusyTimes,
   openingHours,
+  type SalonRow,
+  type ServiceRow,
   salons,
+  services,
   teamMemberHours,
   teamMemberServices,
   teamMembers,
@@ -88,6 +91,31 @@ const scheduleFacts = preparedPerDatabase((db) =>
     .where(eq(salons.id, salonId))
     .prepare('salon_schedule_facts'),
 )
+
+// The public availability call names the salon by its public ID and one service: both rows in one
+// round trip (each query costs a socket write and a wake-up, most of what this call costs under load).
+const salonAndService = preparedPerDatabase((db) =>
+  db
+    .select({ salon: salons, service: services })
+    .from(salons)
+    .leftJoin(
+      services,
+      and(eq(services.id, sql`${sql.placeholder('serviceId')}::uuid`), eq(services.salonId, salons.id)),
+    )
+    .where(eq(salons.publicId, sql.placeholder('publicId')))
+    .limit(1)
+    .prepare('salon_and_service_by_public_id'),
+)
+
+/** A salon by its public ID, with one of its services (undefined when it has no such service). */
+export async function readSalonAndService(
+  db: Executor,
+  publicId: string,
+  serviceId: string,
+): Promise<{ salon: SalonRow; service: ServiceRow | undefined } | undefined> {
+  const [row] = await salonAndService(db).execute({ publicId, serviceId })
+  return row ? { salon: row.salon, service: row.service ?? undefined } : undefined
+}
 
 /** Opening hours, active members, and absences and active bookings touching [from, to) (one booking may be left out). */
 export async function readScheduleFacts(

@@ -2,13 +2,14 @@ import type { Availability } from '../../../common/schemas/schedule'
 import { addDays, DAY_MS, HOUR_MS, isLocalDate, MINUTE_MS, type Weekday } from '../../../common/time'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
-import type { SalonRow } from '../../db/schema'
-import { requireBookableService } from '../catalog/catalog.usecases'
+import type { SalonRow, ServiceRow } from '../../db/schema'
+import { bookableService, requireBookableService } from '../catalog/catalog.usecases'
+import { salonNotFound } from '../salons/salons.errors'
 import type { BusyInterval, OpeningInterval } from '../schedule/availability'
 import { resolvePointInTime } from '../schedule/point-in-time'
 import { findTeamFreeSlots, type TeamSchedule } from '../schedule/team-availability'
 import { memberNotFound, memberNotPerforming } from '../team/team.errors'
-import { readScheduleFacts } from './availability.repository'
+import { readSalonAndService, readScheduleFacts } from './availability.repository'
 import { rangeInverted, rangeTooLong } from './bookings.errors'
 import { presentAvailability } from './bookings.presenters'
 
@@ -101,31 +102,58 @@ export function resolveRange(
   return { from, to }
 }
 
+export type AvailabilityQuery = {
+  serviceId: string
+  memberId?: string | undefined
+  from?: string | undefined
+  to?: string | undefined
+}
+
 /** Free start times of a service over a period (default: the next 7 days), with any member or the one asked for. */
 export async function getAvailability(
   db: Database,
   clock: Clock,
   salon: SalonRow,
-  query: { serviceId: string; memberId?: string | undefined; from?: string | undefined; to?: string | undefined },
+  query: AvailabilityQuery,
+): Promise<Availability> {
+  return availabilityOf(db, clock, salon, await requireBookableService(db, salon, query.serviceId), query)
+}
+
+/**
+ * The same, for the public call that names the salon by its public ID (any case): the salon and
+ * the service are read in one round trip, then the schedule — two queries where three were.
+ */
+export async function getSalonAvailability(
+  db: Database,
+  clock: Clock,
+  publicId: string,
+  query: AvailabilityQuery,
+): Promise<Availability> {
+  const found = await readSalonAndService(db, publicId.toUpperCase(), query.serviceId)
+  if (!found) throw salonNotFound(publicId)
+  return availabilityOf(db, clock, found.salon, bookableService(found.service), query)
+}
+
+async function availabilityOf(
+  db: Database,
+  clock: Clock,
+  salon: SalonRow,
+  service: ServiceRow,
+  query: AvailabilityQuery,
 ): Promise<Availability> {
   const now = clock.now()
   const range = resolveRange(salon, now, query, 7, MAX_AVAILABILITY_DAYS)
   if (!salon.isActive) {
     // A deactivated salon takes no booking through any path: nothing to offer, and the reason.
-    const service = await requireBookableService(db, salon, query.serviceId)
     return presentAvailability(salon, service.id, service.durationMinutes, range, [], 'salon_inactive')
   }
-  // The service and the schedule are read together; the schedule reaches one longest service
-  // past the range, since a slot near its end may run beyond it.
-  const [service, schedule] = await Promise.all([
-    requireBookableService(db, salon, query.serviceId),
-    loadTeamSchedule(
-      db,
-      salon,
-      { from: range.from, to: new Date(range.to.getTime() + MAX_SERVICE_MINUTES * MINUTE_MS) },
-      { serviceIds: [query.serviceId], memberId: query.memberId },
-    ),
-  ])
+  // The schedule reaches one longest service past the range, since a slot near its end may run beyond it.
+  const schedule = await loadTeamSchedule(
+    db,
+    salon,
+    { from: range.from, to: new Date(range.to.getTime() + MAX_SERVICE_MINUTES * MINUTE_MS) },
+    { serviceIds: [query.serviceId], memberId: query.memberId },
+  )
   const slots = findTeamFreeSlots(schedule, {
     durationMinutes: service.durationMinutes,
     from: range.from.getTime(),

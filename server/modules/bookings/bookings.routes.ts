@@ -15,7 +15,7 @@ import { availabilityQuerySchema, availabilitySchema } from '../../../common/sch
 import type { App, AppDeps } from '../../http/types'
 import { requireSalon } from '../salons/salons.usecases'
 import { resolvePointInTime } from '../schedule/point-in-time'
-import { getAvailability } from './availability.usecases'
+import { getSalonAvailability } from './availability.usecases'
 import { getBookingDetails, setBookingSalonNote, setBookingStatus } from './booking-desk.usecases'
 import { cancelBooking, createBooking, listSalonBookings, rescheduleBooking } from './bookings.usecases'
 
@@ -41,7 +41,7 @@ export function bookingsRoutes(app: App, deps: AppDeps): void {
         response: { 200: availabilitySchema },
       },
     },
-    async (request) => getAvailability(db, deps.clock, await requireSalon(db, request.params.id), request.query),
+    async (request) => getSalonAvailability(db, deps.clock, request.params.id, request.query),
   )
 
   app.get(

@@ -121,7 +121,11 @@ export async function setServiceTranslation(
 
 /** A service of this salon that customers can book, or a 404/422. */
 export async function requireBookableService(db: Executor, salon: SalonRow, serviceId: string): Promise<ServiceRow> {
-  const service = await repo.findService(db, salon.id, serviceId)
+  return bookableService(await repo.findService(db, salon.id, serviceId))
+}
+
+/** The service read, if it is one the salon offers now: unknown (404) or withdrawn (422) otherwise. */
+export function bookableService(service: ServiceRow | undefined): ServiceRow {
   if (!service) throw serviceNotFound()
   if (!service.isActive) throw serviceInactive(service.name)
   return service
