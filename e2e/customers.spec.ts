@@ -67,7 +67,7 @@ test('a customer erased: found by search, opened, exported, erased, gone from th
   expect(await seriousViolations(page)).toEqual([])
   await file.getByLabel(fr.customers.panel.notesLabel).fill('Préfère le mardi.')
   await file.getByRole('button', { name: fr.customers.panel.saveNotes }).click()
-  await expect(page.getByText(fr.customers.panel.notesSaved)).toBeVisible()
+  await expect(page.getByText(fr.customers.panel.notesSaved, { exact: true })).toBeVisible()
 
   // Export: one JSON file with what we hold.
   const download = page.waitForEvent('download')

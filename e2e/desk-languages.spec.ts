@@ -9,8 +9,8 @@ import { TEXTS } from './texts'
  */
 
 const DAYS = {
-  desktop: { de: '2027-01-12', it: '2027-01-13', en: '2027-01-14' },
-  phone: { de: '2027-01-19', it: '2027-01-20', en: '2027-01-21' },
+  desktop: { de: '2027-02-02', it: '2027-02-03', en: '2027-02-04' },
+  phone: { de: '2027-02-09', it: '2027-02-10', en: '2027-02-11' },
 } as const
 
 interface Named {

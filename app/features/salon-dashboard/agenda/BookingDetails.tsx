@@ -16,13 +16,16 @@ export function timeRange(booking: Booking): string {
   return `${booking.localTime}–${pad(Math.floor(end / 60))}:${pad(end % 60)}`
 }
 
-/** A status other than confirmed is marked on the block itself, not only in its badge. */
+/**
+ * A status other than confirmed is marked on the block itself, not only in its badge — never by
+ * fading the block: its texts and badge keep their contrast (WCAG AA), only the name goes quieter.
+ */
 export const STATUS_LOOK: Record<Booking['status'], string> = {
   confirmed: '',
   pending: 'border-dashed',
-  cancelled: 'opacity-70 [&_[data-line=name]]:line-through',
+  cancelled: 'border-dashed [&_[data-line=name]]:text-ink-soft [&_[data-line=name]]:line-through',
   no_show: 'bg-[repeating-linear-gradient(135deg,transparent_0_6px,rgb(163_48_42/0.10)_6px_12px)]',
-  completed: 'opacity-80',
+  completed: '[&_[data-line=name]]:text-ink-soft',
 }
 
 /**

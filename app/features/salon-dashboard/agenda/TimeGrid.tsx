@@ -259,16 +259,18 @@ function Shade({ span, grid, kind, label }: { span: Span; grid: Span; kind: 'clo
     <div
       data-shade={kind}
       title={label}
-      className={cn(
-        'absolute inset-x-0',
-        kind === 'closed'
-          ? 'bg-sand/80'
-          : 'bg-[repeating-linear-gradient(45deg,var(--color-sand-deep)_0_6px,var(--color-sand)_6px_12px)] opacity-80',
-      )}
+      className={cn('absolute inset-x-0', kind === 'closed' && 'bg-sand/80')}
       style={{ top: `${place.top}%`, height: `${place.height}%` }}
     >
+      {/* The stripes are faded, not the label over them: it keeps its contrast. */}
+      {kind === 'absence' && (
+        <div
+          aria-hidden
+          className="absolute inset-0 bg-[repeating-linear-gradient(45deg,var(--color-sand-deep)_0_6px,var(--color-sand)_6px_12px)] opacity-80"
+        />
+      )}
       {kind === 'absence' && place.height > 4 && (
-        <span className="m-1 inline-block rounded bg-surface/90 px-1.5 text-xs text-ink-soft">{label}</span>
+        <span className="relative m-1 inline-block rounded bg-surface/90 px-1.5 text-xs text-ink-soft">{label}</span>
       )}
       {kind === 'closed' && <span className="sr-only">{label}</span>}
     </div>
