@@ -86,6 +86,8 @@ for (const language of ['de', 'it', 'en'] as const) {
     await page.getByRole('button', { name: texts.agenda.newBooking }).click()
     const create = page.getByRole('dialog', { name: texts.desk.create.title })
     await expect(create.getByLabel(texts.desk.create.service)).toBeVisible()
+    // For the day on screen, not the device's today.
+    await expect(create.getByLabel(texts.desk.slot.day)).toHaveValue(day)
     await expect(create).not.toContainText('desk.')
     expect(await noHorizontalOverflow(page)).toBe(true)
     await page.screenshot({ path: testInfo.outputPath(`new-booking-${language}.png`) })

@@ -264,7 +264,7 @@ describe('Agenda, day view', () => {
     expect(onOpenBooking).toHaveBeenCalledWith(expect.objectContaining({ id: 'b1' }))
     expect(onOpenBooking).toHaveBeenCalledTimes(1)
     await user.click(screen.getByRole('button', { name: 'Nouveau rendez-vous' }))
-    expect(onNewBooking).toHaveBeenLastCalledWith({})
+    expect(onNewBooking).toHaveBeenLastCalledWith({ localDate: '2026-03-29' })
     // A click 3/4 down Hugo's column (720 px high): 17:00.
     const hugo = column('hugo')
     hugo.getBoundingClientRect = () =>

@@ -129,7 +129,8 @@ export function AgendaTab({ salonId, onOpenBooking, onNewBooking }: AgendaTabPro
               onStep: (direction: -1 | 1) => setChosenDate(addDays(date, direction * (view === 'day' ? 1 : 7))),
               onToday: () => setChosenDate(today),
               onView: setView,
-              onNewBooking: onNewBooking && (() => onNewBooking({})),
+              // The day on screen is the one the booking is most likely for.
+              onNewBooking: onNewBooking && (() => onNewBooking({ localDate: date })),
             }}
             narrow={narrow}
             member={member}

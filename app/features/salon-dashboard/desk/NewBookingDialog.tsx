@@ -12,6 +12,7 @@ import { DialogForm, type DialogOpenProps, FormDialog } from '../../../component
 import { Field, fieldClasses } from '../../../components/ui/Input'
 import { cn } from '../../../lib/cn'
 import { currentLanguage } from '../../../lib/i18n'
+import { useSalonNow } from '../agenda/agenda-hooks'
 import { formatPrice, useSalon, useSalonServices, useTeam } from '../dashboard-api'
 import {
   type CustomerDraft,
@@ -111,9 +112,11 @@ function NewBookingForm({
   const queryClient = useQueryClient()
   const team = useTeam(salonId)
   const create = useCreateBooking(salonId)
+  // Today on the server's clock (the one the booking rules use), not the device's.
+  const now = useSalonNow(salonId)
   const [serviceId, setServiceId] = useState(services[0]?.id ?? '')
   const [slot, setSlot] = useState<SlotDraft>({
-    localDate: initial?.localDate ?? salonToday(salon.timeZone),
+    localDate: initial?.localDate ?? salonToday(salon.timeZone, now),
     memberId: initial?.memberId ?? '',
     force: false,
     forcedTime: initial?.localTime ?? '',
