@@ -38,7 +38,9 @@ export interface ScheduleFacts {
 }
 
 // Columns inside these subqueries render unqualified, so each refers to its own subquery's table.
-const salonId = sql`${sql.placeholder('salonId')}::uuid`
+const salonIdParam = sql`${sql.placeholder('salonId')}::uuid`
+// The public call names the salon by its public ID: the subqueries find its id once (an initplan).
+const salonOfPublicId = sql`(select ${salons.id} from ${salons} where ${salons.publicId} = ${sql.placeholder('publicId')})`
 const from = sql`${sql.placeholder('from')}::timestamptz`
 const to = sql`${sql.placeholder('to')}::timestamptz`
 const epochMs = (column: typeof timeOff.startsAt | typeof bookings.startsAt | typeof calendarBusyTimes.startsAt) =>
@@ -46,15 +48,14 @@ const epochMs = (column: typeof timeOff.startsAt | typeof bookings.startsAt | ty
 
 // Bookings are matched with the exclusion constraint's own range expression, so its GiST index
 // serves the query; the booking being moved (excludeId, '' when none) does not block itself.
-const scheduleFacts = preparedPerDatabase((db) =>
-  db
-    .select({
-      hours: sql<ScheduleFacts['hours']>`coalesce((
+function factsColumns(salonId: typeof salonIdParam) {
+  return {
+    hours: sql<ScheduleFacts['hours']>`coalesce((
         select json_agg(json_build_array(${openingHours.weekday}, ${openingHours.opensMinute}, ${openingHours.closesMinute})
           order by ${openingHours.weekday}, ${openingHours.opensMinute})
         from ${openingHours} where ${openingHours.salonId} = ${salonId}
       ), '[]')`,
-      busy: sql<ScheduleFacts['busy']>`coalesce((
+    busy: sql<ScheduleFacts['busy']>`coalesce((
         select json_agg(json_build_array(busy.starts, busy.ends, busy.kind, busy.member) order by busy.starts)
         from (
           select ${epochMs(timeOff.startsAt)} as starts, ${epochMs(timeOff.endsAt)} as ends, 'time_off' as kind,
@@ -74,7 +75,7 @@ const scheduleFacts = preparedPerDatabase((db) =>
             and tstzrange(${calendarBusyTimes.startsAt}, ${calendarBusyTimes.endsAt}, '[)') && tstzrange(${from}, ${to}, '[)')
         ) as busy
       ), '[]')`,
-      members: sql<ScheduleFacts['members']>`coalesce((
+    members: sql<ScheduleFacts['members']>`coalesce((
         select json_agg(json_build_array(
           ${teamMembers.id},
           ${teamMembers.isOwner},
@@ -86,10 +87,27 @@ const scheduleFacts = preparedPerDatabase((db) =>
         ) order by ${teamMembers.position}, ${teamMembers.createdAt})
         from ${teamMembers} where ${teamMembers.salonId} = ${salonId} and ${teamMembers.isActive}
       ), '[]')`,
-    })
+  }
+}
+
+const scheduleFacts = preparedPerDatabase((db) =>
+  db.select(factsColumns(salonIdParam)).from(salons).where(eq(salons.id, salonIdParam)).prepare('salon_schedule_facts'),
+)
+
+// Everything the public availability call reads, in one round trip: the salon by its public ID,
+// the service asked for, and the schedule over a range the caller computed in the salon's time zone
+// as it remembered it (checked by the caller against the row read here).
+const salonServiceAndFacts = preparedPerDatabase((db) =>
+  db
+    .select({ salon: salons, service: services, ...factsColumns(salonOfPublicId) })
     .from(salons)
-    .where(eq(salons.id, salonId))
-    .prepare('salon_schedule_facts'),
+    .leftJoin(
+      services,
+      and(eq(services.id, sql`${sql.placeholder('serviceId')}::uuid`), eq(services.salonId, salons.id)),
+    )
+    .where(eq(salons.publicId, sql.placeholder('publicId')))
+    .limit(1)
+    .prepare('salon_service_and_schedule_facts'),
 )
 
 // The public availability call names the salon by its public ID and one service: both rows in one
@@ -131,4 +149,26 @@ export async function readScheduleFacts(
     excludeId: excludeBookingId ?? '',
   })
   return row ?? { hours: [], busy: [], members: [] }
+}
+
+/**
+ * The salon by its public ID, one of its services (undefined when it has no such service) and its
+ * schedule over a range computed by the caller: one round trip for the public availability call.
+ */
+export async function readSalonServiceAndFacts(
+  db: Executor,
+  publicId: string,
+  serviceId: string,
+  range: { from: Date; to: Date },
+): Promise<{ salon: SalonRow; service: ServiceRow | undefined; facts: ScheduleFacts } | undefined> {
+  const [row] = await salonServiceAndFacts(db).execute({
+    publicId,
+    serviceId,
+    from: range.from.toISOString(),
+    to: range.to.toISOString(),
+    excludeId: '',
+  })
+  if (!row) return undefined
+  const { salon, service, hours, busy, members } = row
+  return { salon, service: service ?? undefined, facts: { hours, busy, members } }
 }

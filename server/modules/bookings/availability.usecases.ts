@@ -9,7 +9,12 @@ import type { BusyInterval, OpeningInterval } from '../schedule/availability'
 import { resolvePointInTime } from '../schedule/point-in-time'
 import { findTeamFreeSlots, type TeamSchedule } from '../schedule/team-availability'
 import { memberNotFound, memberNotPerforming } from '../team/team.errors'
-import { readSalonAndService, readScheduleFacts } from './availability.repository'
+import {
+  readSalonAndService,
+  readSalonServiceAndFacts,
+  readScheduleFacts,
+  type ScheduleFacts,
+} from './availability.repository'
 import { rangeInverted, rangeTooLong } from './bookings.errors'
 import { presentAvailability } from './bookings.presenters'
 
@@ -37,7 +42,11 @@ export async function loadTeamSchedule(
   choice: TeamChoice,
   excludeBookingId?: string,
 ): Promise<TeamSchedule> {
-  const facts = await readScheduleFacts(db, salon.id, range, excludeBookingId)
+  return teamSchedule(salon, await readScheduleFacts(db, salon.id, range, excludeBookingId), choice)
+}
+
+/** The schedule of the members chosen, from the facts read (pure). */
+function teamSchedule(salon: SalonRow, facts: ScheduleFacts, choice: TeamChoice): TeamSchedule {
   const openingHours = facts.hours.map(toInterval)
   const owner = facts.members.find(([, isOwner]) => isOwner)?.[0]
   const blocksOwnerOnly = salon.calendarBlocks === 'owner'
@@ -84,7 +93,7 @@ const toInterval = ([weekday, opens, closes]: [number, number, number]): Opening
 
 /** Reads an optional from/to pair: from defaults to now, to to a week after from; a date `to` includes that day. */
 export function resolveRange(
-  salon: SalonRow,
+  salon: Pick<SalonRow, 'timeZone'>,
   now: Date,
   input: { from?: string | undefined; to?: string | undefined },
   defaultDays: number,
@@ -120,8 +129,19 @@ export async function getAvailability(
 }
 
 /**
- * The same, for the public call that names the salon by its public ID (any case): the salon and
- * the service are read in one round trip, then the schedule — two queries where three were.
+ * The time zone of each salon the public call has answered for, by public ID: the range it asks
+ * for is computed in it before the one query that reads everything, and checked against the salon
+ * row that query returns (a salon whose zone changed is asked again). Bounded: a flood of IDs
+ * only empties it.
+ */
+const knownTimeZones = new Map<string, string>()
+const MAX_KNOWN_TIME_ZONES = 10_000
+
+/**
+ * The same, for the public call that names the salon by its public ID (any case): in one round
+ * trip once the salon's time zone is known here (salon, service and schedule together), else two
+ * (the salon and the service, then the schedule). Each query costs a socket write and a wake-up,
+ * most of what this call costs under load.
  */
 export async function getSalonAvailability(
   db: Database,
@@ -129,8 +149,28 @@ export async function getSalonAvailability(
   publicId: string,
   query: AvailabilityQuery,
 ): Promise<Availability> {
-  const found = await readSalonAndService(db, publicId.toUpperCase(), query.serviceId)
+  const key = publicId.toUpperCase()
+  const timeZone = knownTimeZones.get(key)
+  if (timeZone) {
+    const now = clock.now()
+    const range = resolveRange({ timeZone }, now, query, 7, MAX_AVAILABILITY_DAYS)
+    const read = { from: range.from, to: new Date(range.to.getTime() + MAX_SERVICE_MINUTES * MINUTE_MS) }
+    const found = await readSalonServiceAndFacts(db, key, query.serviceId, read)
+    if (!found) throw salonNotFound(publicId)
+    const { salon, facts } = found
+    if (salon.timeZone === timeZone) {
+      const service = bookableService(found.service)
+      if (!salon.isActive) {
+        return presentAvailability(salon, service.id, service.durationMinutes, range, [], 'salon_inactive')
+      }
+      const schedule = teamSchedule(salon, facts, { serviceIds: [query.serviceId], memberId: query.memberId })
+      return freeSlotsOf(salon, service, schedule, range, now)
+    }
+  }
+  const found = await readSalonAndService(db, key, query.serviceId)
   if (!found) throw salonNotFound(publicId)
+  if (knownTimeZones.size >= MAX_KNOWN_TIME_ZONES) knownTimeZones.clear()
+  knownTimeZones.set(key, found.salon.timeZone)
   return availabilityOf(db, clock, found.salon, bookableService(found.service), query)
 }
 
@@ -154,6 +194,16 @@ async function availabilityOf(
     { from: range.from, to: new Date(range.to.getTime() + MAX_SERVICE_MINUTES * MINUTE_MS) },
     { serviceIds: [query.serviceId], memberId: query.memberId },
   )
+  return freeSlotsOf(salon, service, schedule, range, now)
+}
+
+function freeSlotsOf(
+  salon: SalonRow,
+  service: ServiceRow,
+  schedule: TeamSchedule,
+  range: { from: Date; to: Date },
+  now: Date,
+): Availability {
   const slots = findTeamFreeSlots(schedule, {
     durationMinutes: service.durationMinutes,
     from: range.from.getTime(),

@@ -79,6 +79,26 @@ describe('availability', () => {
   })
 })
 
+describe('availability after the salon changes its time zone', () => {
+  it('answers on the new clock at once (the zone remembered for the one-query answer is checked)', async () => {
+    const url = `/api/salons/SAL001/availability?serviceId=${id('Coupe femme')}&from=2026-12-02&to=2026-12-02`
+    const patch = (timeZone: string) =>
+      t.app.inject({ method: 'PATCH', url: '/api/salons/SAL001', payload: { timeZone }, headers: { cookie } })
+    expect((await t.app.inject({ url })).json().timeZone).toBe('Europe/Paris')
+    expect((await patch('Europe/London')).statusCode).toBe(200)
+    try {
+      const body = (await t.app.inject({ url })).json()
+      expect(body.timeZone).toBe('Europe/London')
+      expect(body.from).toBe('2026-12-02T00:00:00.000Z')
+      // The hours are the salon's own wall-clock hours, now read in London.
+      expect(body.slots[0]).toMatchObject({ local: '2026-12-02T09:00', start: '2026-12-02T09:00:00.000Z' })
+    } finally {
+      expect((await patch('Europe/Paris')).statusCode).toBe(200)
+    }
+    expect((await t.app.inject({ url })).json().slots[0].start).toBe('2026-12-02T08:00:00.000Z')
+  })
+})
+
 describe('creating a booking', () => {
   it('books an offered slot and shows it in the salon list', async () => {
     const res = await book(bookingRequest(id('Coupe femme'), '2026-12-02T14:00'))
