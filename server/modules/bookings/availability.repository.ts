@@ -94,6 +94,9 @@ const scheduleFacts = preparedPerDatabase((db) =>
   db.select(factsColumns(salonIdParam)).from(salons).where(eq(salons.id, salonIdParam)).prepare('salon_schedule_facts'),
 )
 
+/** The service asked for, if the salon named has it (both public availability reads join on it). */
+const serviceAsked = and(eq(services.id, sql`${sql.placeholder('serviceId')}::uuid`), eq(services.salonId, salons.id))
+
 // Everything the public availability call reads, in one round trip: the salon by its public ID,
 // the service asked for, and the schedule over a range the caller computed in the salon's time zone
 // as it remembered it (checked by the caller against the row read here).
@@ -101,10 +104,7 @@ const salonServiceAndFacts = preparedPerDatabase((db) =>
   db
     .select({ salon: salons, service: services, ...factsColumns(salonOfPublicId) })
     .from(salons)
-    .leftJoin(
-      services,
-      and(eq(services.id, sql`${sql.placeholder('serviceId')}::uuid`), eq(services.salonId, salons.id)),
-    )
+    .leftJoin(services, serviceAsked)
     .where(eq(salons.publicId, sql.placeholder('publicId')))
     .limit(1)
     .prepare('salon_service_and_schedule_facts'),
@@ -116,10 +116,7 @@ const salonAndService = preparedPerDatabase((db) =>
   db
     .select({ salon: salons, service: services })
     .from(salons)
-    .leftJoin(
-      services,
-      and(eq(services.id, sql`${sql.placeholder('serviceId')}::uuid`), eq(services.salonId, salons.id)),
-    )
+    .leftJoin(services, serviceAsked)
     .where(eq(salons.publicId, sql.placeholder('publicId')))
     .limit(1)
     .prepare('salon_and_service_by_public_id'),

@@ -1,4 +1,4 @@
-import { CircleAlert, Clock, Download, Mail, MessageCircle, Phone, Trash2 } from 'lucide-react'
+import { CircleAlert, Clock, Download, MessageCircle, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { BookingNote } from '../../../../common/schemas/booking'
@@ -17,9 +17,10 @@ import { ApiError } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
 import { currentLanguage } from '../../../lib/i18n'
 import { BookingStatusBadge } from '../BookingStatusBadge'
+import { EmailLink, PhoneLink } from '../ContactLinks'
 import { formatPrice } from '../dashboard-api'
 import { customerExportUrl, useCustomer, useEraseCustomer, useSaveCustomerNotes } from './customers-api'
-import { formatSalonDate, telHref } from './visits'
+import { formatSalonDate } from './visits'
 
 /**
  * A customer's file in a dialog: contact, channels, no-shows, bookings with what the customer said
@@ -131,30 +132,10 @@ function CustomerFile({
       >
         <div className="grid grid-cols-2 gap-3">
           <Fact label={t('customers.panel.phone')} className="col-span-2 sm:col-span-1">
-            {customer.phone ? (
-              <a
-                href={telHref(customer.phone)}
-                className="inline-flex items-center gap-1.5 text-primary-hover tabular-nums hover:underline"
-              >
-                <Phone aria-hidden className="size-3.5" />
-                {customer.phone}
-              </a>
-            ) : (
-              <span className="text-ink-soft">{t('customers.noPhone')}</span>
-            )}
+            <PhoneLink phone={customer.phone} missing={t('customers.noPhone')} />
           </Fact>
           <Fact label={t('customers.panel.email')} className="col-span-2 sm:col-span-1">
-            {customer.email ? (
-              <a
-                href={`mailto:${customer.email}`}
-                className="inline-flex min-w-0 items-center gap-1.5 break-all text-primary-hover hover:underline"
-              >
-                <Mail aria-hidden className="size-3.5 shrink-0" />
-                {customer.email}
-              </a>
-            ) : (
-              <span className="text-ink-soft">{t('customers.panel.noEmail')}</span>
-            )}
+            <EmailLink email={customer.email} missing={t('customers.panel.noEmail')} />
           </Fact>
           <Fact label={t('customers.panel.bookingsLabel')}>
             {customer.bookings.filter((b) => b.status !== 'cancelled').length}

@@ -1,4 +1,4 @@
-import { CalendarClock, CheckCheck, CircleAlert, Mail, Phone, Undo2, UserX, XCircle } from 'lucide-react'
+import { CalendarClock, CheckCheck, CircleAlert, Undo2, UserX, XCircle } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { BOOKING_SALON_NOTE_MAX, type BookingDetails } from '../../../../common/schemas/booking'
@@ -9,7 +9,7 @@ import { toast } from '../../../components/ui/Toast'
 import { cn } from '../../../lib/cn'
 import { currentLanguage } from '../../../lib/i18n'
 import { useSalonNow } from '../agenda/agenda-hooks'
-import { telHref } from '../customers/visits'
+import { EmailLink, PhoneLink } from '../ContactLinks'
 import { formatPrice, useTeam } from '../dashboard-api'
 import { LateNoteBadge } from '../LateNoteBadge'
 import { BookingHistory } from './BookingHistory'
@@ -157,28 +157,8 @@ function BookingSheet({ salonId, details }: { salonId: string; details: BookingD
             </h3>
             <div className="flex min-w-0 flex-col gap-1.5 text-sm">
               <span className="break-words font-medium text-ink">{customer.name}</span>
-              {customer.phone ? (
-                <a
-                  href={telHref(customer.phone)}
-                  className="inline-flex w-fit items-center gap-1.5 text-primary-hover tabular-nums hover:underline"
-                >
-                  <Phone aria-hidden className="size-3.5 shrink-0" />
-                  {customer.phone}
-                </a>
-              ) : (
-                <span className="text-ink-soft">{t('desk.panel.noPhone')}</span>
-              )}
-              {customer.email ? (
-                <a
-                  href={`mailto:${customer.email}`}
-                  className="inline-flex w-fit max-w-full items-center gap-1.5 break-all text-primary-hover hover:underline"
-                >
-                  <Mail aria-hidden className="size-3.5 shrink-0" />
-                  {customer.email}
-                </a>
-              ) : (
-                <span className="text-ink-soft">{t('desk.panel.noEmail')}</span>
-              )}
+              <PhoneLink phone={customer.phone} missing={t('desk.panel.noPhone')} />
+              <EmailLink email={customer.email} missing={t('desk.panel.noEmail')} />
               <LateNoteBadge booking={booking} />
             </div>
           </section>
