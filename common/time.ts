@@ -92,23 +92,52 @@ const offsets = new Map<string, Map<number, number>>()
  * `minutes` may exceed 24 h (e.g. a closing time on the next day).
  */
 export function localToInstant(date: string, minutes: number, timeZone: string): number {
-  // Zone rules do not change while a process runs, so each answer is kept: the availability engine
-  // asks for the same opening times of the same days over and over (a few µs each with Intl).
-  const key = `${timeZone}|${date}|${minutes}`
-  const known = conversions.get(key)
+  const [y, mo, d] = parseLocalDate(date)
+  return wallClockToInstant(Date.UTC(y, mo - 1, d) + minutes * MINUTE_MS, timeZone)
+}
+
+/**
+ * A wall-clock reading as a number: the milliseconds at which a UTC clock would show what the
+ * salon's clock shows. Whole local days are multiples of DAY_MS, so day-by-day loops need no date
+ * strings (the availability engine walks days this way, request after request).
+ */
+export function instantToWallClock(instant: number, timeZone: string): number {
+  return instant + offsetMs(timeZone, instant)
+}
+
+/**
+ * The instant at which the salon's clock shows this wall-clock reading (see localToInstant for
+ * skipped and repeated wall times). Zone rules do not change while a process runs, so each answer
+ * is kept: the engine asks for the same opening times of the same days over and over.
+ */
+export function wallClockToInstant(wall: number, timeZone: string): number {
+  let zone = conversions.get(timeZone)
+  if (!zone) {
+    zone = new Map()
+    conversions.set(timeZone, zone)
+  }
+  const known = zone.get(wall)
   if (known !== undefined) return known
-  if (conversions.size >= MAX_REMEMBERED_CONVERSIONS) conversions.clear()
-  const instant = resolveWallTime(date, minutes, timeZone)
-  conversions.set(key, instant)
+  if (zone.size >= MAX_REMEMBERED_CONVERSIONS) zone.clear()
+  const instant = resolveWallTime(wall, timeZone)
+  zone.set(wall, instant)
   return instant
 }
 
 const MAX_REMEMBERED_CONVERSIONS = 100_000
-const conversions = new Map<string, number>()
+const conversions = new Map<string, Map<number, number>>()
 
-function resolveWallTime(date: string, minutes: number, timeZone: string): number {
-  const [y, mo, d] = parseLocalDate(date)
-  const wall = Date.UTC(y, mo - 1, d) + minutes * MINUTE_MS
+/** The weekday of a wall-clock reading (1 January 1970 was a Thursday). */
+export function weekdayOfWallClock(wall: number): Weekday {
+  return ((((Math.floor(wall / DAY_MS) + 3) % 7) + 7) % 7) as Weekday
+}
+
+/** Local midnight of a wall-clock reading's day, as a wall-clock reading. */
+export function wallClockDay(wall: number): number {
+  return Math.floor(wall / DAY_MS) * DAY_MS
+}
+
+function resolveWallTime(wall: number, timeZone: string): number {
   // The instants that can show this wall time lie between wall - 14 h and wall + 12 h (offsets run
   // from -12:00 to +14:00), so the offsets a whole day before and after bound every transition near
   // it (half a day is not enough east of +12:00: Pacific/Auckland in summer is +13:00). Each gives
@@ -158,9 +187,16 @@ export function formatMinutes(minutes: number): string {
 
 /** `YYYY-MM-DDTHH:mm` on the salon's wall clock. */
 export function formatLocalDateTime(instant: number | Date, timeZone: string): string {
-  const { date, time } = instantToLocal(instant, timeZone)
+  const ms = typeof instant === 'number' ? instant : instant.getTime()
+  const wall = instantToWallClock(ms, timeZone)
+  // The runtime's own formatting for years 0000–9999 (a slot list formats dozens per request).
+  if (wall >= FIRST_FOUR_DIGIT_YEAR && wall < FIRST_FIVE_DIGIT_YEAR) return new Date(wall).toISOString().slice(0, 16)
+  const { date, time } = instantToLocal(ms, timeZone)
   return `${date}T${time}`
 }
+
+const FIRST_FOUR_DIGIT_YEAR = Date.parse('0000-01-01T00:00:00Z')
+const FIRST_FIVE_DIGIT_YEAR = Date.parse('+010000-01-01T00:00:00Z')
 
 /** Calendar arithmetic on local dates (no time zone involved). */
 export function addDays(date: string, days: number): string {

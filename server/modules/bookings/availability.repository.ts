@@ -43,8 +43,10 @@ const salonIdParam = sql`${sql.placeholder('salonId')}::uuid`
 const salonOfPublicId = sql`(select ${salons.id} from ${salons} where ${salons.publicId} = ${sql.placeholder('publicId')})`
 const from = sql`${sql.placeholder('from')}::timestamptz`
 const to = sql`${sql.placeholder('to')}::timestamptz`
+// date_part (double precision) rather than extract (numeric): a tenth of this query's time goes
+// into these conversions, and a double holds epoch microseconds exactly for millennia either side.
 const epochMs = (column: typeof timeOff.startsAt | typeof bookings.startsAt | typeof calendarBusyTimes.startsAt) =>
-  sql`(extract(epoch from ${column}) * 1000)::bigint`
+  sql`(date_part('epoch', ${column}) * 1000)::bigint`
 
 // Bookings are matched with the exclusion constraint's own range expression, so its GiST index
 // serves the query; the booking being moved (excludeId, '' when none) does not block itself.

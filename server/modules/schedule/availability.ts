@@ -2,10 +2,13 @@ import {
   addDays,
   DAY_MS,
   instantToLocal,
+  instantToWallClock,
   localToInstant,
   MINUTE_MS,
   type Weekday,
-  weekdayOf,
+  wallClockDay,
+  wallClockToInstant,
+  weekdayOfWallClock,
 } from '../../../common/time'
 
 /**
@@ -75,21 +78,22 @@ function openingWindows(schedule: SalonSchedule, from: number, to: number, until
   const { timeZone, openingHours } = schedule
   const byWeekday: OpeningInterval[][] = [[], [], [], [], [], [], []]
   for (const interval of openingHours) byWeekday[interval.weekday]?.push(interval)
-  const windowsOn = (date: string): Window[] =>
-    (byWeekday[weekdayOf(date)] ?? []).map((interval) => ({
-      start: localToInstant(date, interval.opens, timeZone),
-      end: localToInstant(date, interval.closes, timeZone),
+  // Days are walked as wall-clock readings (see common/time.ts): no date strings on this hot path.
+  const windowsOn = (day: number): Window[] =>
+    (byWeekday[weekdayOfWallClock(day)] ?? []).map((interval) => ({
+      start: wallClockToInstant(day + interval.opens * MINUTE_MS, timeZone),
+      end: wallClockToInstant(day + interval.closes * MINUTE_MS, timeZone),
     }))
 
   // Start a day early so an interval that runs past midnight from the previous day is seen, and end
   // on the day of `until`: intervals of later days open after it, so they cannot change a closing
   // time up to `until`.
-  let firstDate = addDays(instantToLocal(from, timeZone).date, -1)
-  const lastDate = instantToLocal(Math.max(to, until), timeZone).date
+  let firstDay = wallClockDay(instantToWallClock(from, timeZone)) - DAY_MS
+  const lastDay = wallClockDay(instantToWallClock(Math.max(to, until), timeZone))
   const windows: Window[] = []
-  for (let date = firstDate, guard = 0; date <= lastDate && guard < 10_000; guard++) {
-    windows.push(...windowsOn(date))
-    date = addDays(date, 1)
+  for (let day = firstDay, guard = 0; day <= lastDay && guard < 10_000; guard++) {
+    for (const window of windowsOn(day)) windows.push(window)
+    day += DAY_MS
   }
   let merged = mergeIntervals(windows)
 
@@ -100,8 +104,8 @@ function openingWindows(schedule: SalonSchedule, from: number, to: number, until
   for (let back = 0; ; back++) {
     const first = merged.find((w) => w.end > from)
     if (!first || first.start >= from) break
-    firstDate = addDays(firstDate, -1)
-    const earlier = windowsOn(firstDate)
+    firstDay -= DAY_MS
+    const earlier = windowsOn(firstDay)
     if (!earlier.some((w) => w.end > w.start && w.end >= first.start)) break
     if (back === 8) {
       const reference = localToInstant(NEVER_CLOSED_GRID_ORIGIN, 0, timeZone)
