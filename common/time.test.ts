@@ -8,13 +8,18 @@ import {
   formatLocalDateTime,
   HOUR_MS,
   instantToLocal,
+  instantToWallClock,
   isLocalDate,
   isLocalTime,
+  isoInstant,
   isValidTimeZone,
   localToInstant,
   MINUTE_MS,
   minutesOfDay,
+  wallClockDay,
+  wallClockToInstant,
   weekdayOf,
+  weekdayOfWallClock,
 } from './time'
 
 const iso = (instant: number) => new Date(instant).toISOString()
@@ -263,6 +268,67 @@ describe('instantToLocal', () => {
   it('formats a local date-time', () => {
     expect(formatLocalDateTime(utc('2027-03-28T01:30:00Z'), 'Europe/Paris')).toBe('2027-03-28T03:30')
     expect(formatLocalDateTime(new Date('2026-12-01T04:30:00Z'), 'Asia/Kolkata')).toBe('2026-12-01T10:00')
+  })
+
+  it('formats any instant as instantToLocal reads it, whole minutes or not (2020–2035, several zones)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: FROM_2020, max: TO_2035 }),
+        fc.boolean(),
+        fc.constantFrom(...ROUND_TRIP_ZONES),
+        (ms, wholeMinute, zone) => {
+          const instant = wholeMinute ? Math.floor(ms / MINUTE_MS) * MINUTE_MS : ms
+          const { date, time } = instantToLocal(instant, zone)
+          expect(formatLocalDateTime(instant, zone)).toBe(`${date}T${time}`)
+        },
+      ),
+      { numRuns: 1000 },
+    )
+  })
+
+  it('formats local date-times of years 0000–0999 and past 9999 with their full year', () => {
+    expect(formatLocalDateTime(utc('0001-01-01T00:00:00Z'), 'UTC')).toBe('0001-01-01T00:00')
+    expect(formatLocalDateTime(utc('+010000-01-01T00:00:00Z'), 'UTC')).toBe('10000-01-01T00:00')
+  })
+})
+
+describe('isoInstant', () => {
+  it('writes an instant as toISOString does, whole minutes or not, from year 0000 to past 9999', () => {
+    const edges = ['0000-01-01T00:00:00Z', '1969-12-31T23:59:00Z', '9999-12-31T23:59:00Z', '+010000-01-01T00:00:00Z']
+    for (const edge of edges) expect(isoInstant(utc(edge))).toBe(iso(utc(edge)))
+    fc.assert(
+      fc.property(
+        fc.integer({ min: utc('0000-01-01T00:00:00Z'), max: utc('+010001-01-01T00:00:00Z') }),
+        fc.boolean(),
+        (ms, wholeMinute) => {
+          const instant = wholeMinute ? Math.floor(ms / MINUTE_MS) * MINUTE_MS : ms
+          expect(isoInstant(instant)).toBe(iso(instant))
+        },
+      ),
+      { numRuns: 2000 },
+    )
+  })
+})
+
+describe('wall-clock readings', () => {
+  it('walk local days as numbers: midnight, weekday and back to the instant, as the date strings do', () => {
+    fc.assert(
+      fc.property(aWallTime, ({ date, minutes, zone }) => {
+        const wall = wallAsUtc(date, minutes)
+        expect(wallClockToInstant(wall, zone)).toBe(localToInstant(date, minutes, zone))
+        expect(wallClockDay(wall)).toBe(wallAsUtc(date, 0))
+        expect(weekdayOfWallClock(wall)).toBe(weekdayOf(date))
+        const instant = localToInstant(date, minutes, zone)
+        const local = instantToLocal(instant, zone)
+        expect(instantToWallClock(instant, zone)).toBe(wallAsUtc(local.date, local.minutes))
+      }),
+      { numRuns: 1000 },
+    )
+  })
+
+  it('reads weekdays before 1970 too', () => {
+    expect(weekdayOfWallClock(utc('1969-12-29T10:00:00Z'))).toBe(0)
+    expect(weekdayOfWallClock(utc('1900-01-07T23:59:00Z'))).toBe(6)
   })
 })
 

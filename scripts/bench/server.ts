@@ -3,6 +3,7 @@ import { Session } from 'node:inspector/promises'
 import type { AddressInfo } from 'node:net'
 import { performance } from 'node:perf_hooks'
 import { sql } from 'drizzle-orm'
+import { DEFAULT_POOL_SIZE } from '../../server/db/client'
 import { bookings } from '../../server/db/schema'
 import { deleteAllBusyTimes, upsertBusyTimes } from '../../server/modules/calendar-sync/calendar-sync.repository'
 import { insertServices, listServices } from '../../server/modules/catalog/catalog.repository'
@@ -177,7 +178,8 @@ async function start(message: Extract<ToServer, { type: 'start' }>): Promise<voi
     if (!message.databaseUrl) throw new Error('No PostgreSQL URL given')
     process.env.TEST_DATABASE_URL = message.databaseUrl
   }
-  database = await openTestDatabase(message.driver)
+  // The pool a server runs with (server/main.ts), so the figures are those of `npm start`.
+  database = await openTestDatabase(message.driver, { poolSize: DEFAULT_POOL_SIZE })
   if (message.driver === 'postgres') {
     // On close the throw-away database is dropped `with (force)`, which may cut a connection the
     // pool still holds: an unhandled pool 'error' would crash this process on the way out.

@@ -46,6 +46,9 @@ const MIGRATION_LOCK_ID = 72_616_873
  */
 export const CONNECT_TIMEOUT_MS = 5000
 
+/** Connections a server keeps to PostgreSQL (server/main.ts): enough for a 2-core machine's load. */
+export const DEFAULT_POOL_SIZE = 10
+
 export type DatabaseOptions =
   | { driver: 'postgres'; url: string; poolSize?: number; connectTimeoutMs?: number }
   | {
@@ -61,7 +64,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.driver === 'postgres') {
     const pool = new pg.Pool({
       connectionString: options.url,
-      max: options.poolSize ?? 10,
+      max: options.poolSize ?? DEFAULT_POOL_SIZE,
       connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
     })
     // An idle connection can die (server restart, dropped database). pg then emits 'error' on the

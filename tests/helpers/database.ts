@@ -16,9 +16,10 @@ export interface TestDatabase extends DatabaseHandle {
 
 /**
  * A fresh, migrated database: in-memory PGlite, or a new database on the PostgreSQL server of
- * TEST_DATABASE_URL that is dropped again on close.
+ * TEST_DATABASE_URL that is dropped again on close. The pool is larger than a server's by default,
+ * for the tests that send dozens of bookings at once; the benchmarks ask for a server's.
  */
-export async function openTestDatabase(driver: Driver): Promise<TestDatabase> {
+export async function openTestDatabase(driver: Driver, options: { poolSize?: number } = {}): Promise<TestDatabase> {
   if (driver === 'pglite') return openDatabase({ driver: 'pglite' })
   const adminUrl = process.env.TEST_DATABASE_URL
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set')
@@ -26,7 +27,7 @@ export async function openTestDatabase(driver: Driver): Promise<TestDatabase> {
   await withAdmin(adminUrl, (client) => client.query(`create database ${name}`))
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
-  const handle = await openDatabase({ driver: 'postgres', url: url.toString(), poolSize: 20 })
+  const handle = await openDatabase({ driver: 'postgres', url: url.toString(), poolSize: options.poolSize ?? 20 })
   return {
     ...handle,
     url: url.toString(),

@@ -13,6 +13,7 @@ import {
   readSalonAndService,
   readSalonServiceAndFacts,
   readScheduleFacts,
+  type SalonScheduleRow,
   type ScheduleFacts,
 } from './availability.repository'
 import { rangeInverted, rangeTooLong } from './bookings.errors'
@@ -46,7 +47,7 @@ export async function loadTeamSchedule(
 }
 
 /** The schedule of the members chosen, from the facts read (pure). */
-function teamSchedule(salon: SalonRow, facts: ScheduleFacts, choice: TeamChoice): TeamSchedule {
+function teamSchedule(salon: SalonScheduleRow, facts: ScheduleFacts, choice: TeamChoice): TeamSchedule {
   const openingHours = facts.hours.map(toInterval)
   const owner = facts.members.find(([, isOwner]) => isOwner)?.[0]
   const blocksOwnerOnly = salon.calendarBlocks === 'owner'
@@ -198,8 +199,8 @@ async function availabilityOf(
 }
 
 function freeSlotsOf(
-  salon: SalonRow,
-  service: ServiceRow,
+  salon: SalonScheduleRow,
+  service: Pick<ServiceRow, 'id' | 'durationMinutes'>,
   schedule: TeamSchedule,
   range: { from: Date; to: Date },
   now: Date,

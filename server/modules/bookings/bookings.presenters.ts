@@ -1,7 +1,7 @@
 import { isLanguage } from '../../../common/languages'
 import type { Booking, BookingDetails, BookingEvent, BookingNote } from '../../../common/schemas/booking'
 import type { Availability } from '../../../common/schemas/schedule'
-import { formatLocalDateTime, MINUTE_MS } from '../../../common/time'
+import { formatLocalDateTime, isoInstant, MINUTE_MS } from '../../../common/time'
 import type { BookingNoteRow, SalonRow } from '../../db/schema'
 import type { BookingEventWithMembers } from './booking-events.repository'
 import type { BookingWithCustomer } from './bookings.repository'
@@ -57,7 +57,7 @@ export function presentBookingNote(note: BookingNoteRow, salon: SalonRow): Booki
 }
 
 export function presentAvailability(
-  salon: SalonRow,
+  salon: Pick<SalonRow, 'publicId' | 'timeZone'>,
   serviceId: string,
   durationMinutes: number,
   range: { from: Date; to: Date },
@@ -73,8 +73,8 @@ export function presentAvailability(
     from: range.from.toISOString(),
     to: range.to.toISOString(),
     slots: slots.map((start) => ({
-      start: new Date(start).toISOString(),
-      end: new Date(start + durationMinutes * MINUTE_MS).toISOString(),
+      start: isoInstant(start),
+      end: isoInstant(start + durationMinutes * MINUTE_MS),
       local: formatLocalDateTime(start, salon.timeZone),
     })),
   }

@@ -125,7 +125,7 @@ export async function requireBookableService(db: Executor, salon: SalonRow, serv
 }
 
 /** The service read, if it is one the salon offers now: unknown (404) or withdrawn (422) otherwise. */
-export function bookableService(service: ServiceRow | undefined): ServiceRow {
+export function bookableService<S extends Pick<ServiceRow, 'name' | 'isActive'>>(service: S | undefined): S {
   if (!service) throw serviceNotFound()
   if (!service.isActive) throw serviceInactive(service.name)
   return service
