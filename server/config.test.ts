@@ -71,5 +71,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/)
     expect(() => loadConfig({ APP_NOW: 'tomorrow', DATA_DIR: tempDir() })).toThrow(/APP_NOW/)
     expect(() => loadConfig({ APP_SECRET: 'short' })).toThrow(/32 characters/)
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0', DATA_DIR: tempDir() })).toThrow(/DATABASE_POOL_SIZE/)
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: 'many', DATA_DIR: tempDir() })).toThrow(/DATABASE_POOL_SIZE/)
+  })
+
+  it('keeps as many PostgreSQL connections as told, or leaves it to the machine', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).databasePoolSize).toBeUndefined()
+    expect(loadConfig({ DATA_DIR: tempDir(), DATABASE_POOL_SIZE: '12' }).databasePoolSize).toBe(12)
   })
 })

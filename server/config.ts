@@ -25,6 +25,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: optionalString,
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).optional(),
   DATA_DIR: z.string().default(DEFAULT_DATA_DIR),
   PUBLIC_URL: optionalString,
   APP_SECRET: optionalString,
@@ -58,6 +59,8 @@ export interface Config {
   port: number
   host: string
   databaseUrl: string | undefined
+  /** Connections to DATABASE_URL's server; undefined: defaultPoolSize() (server/db/client.ts). */
+  databasePoolSize: number | undefined
   dataDir: string
   publicUrl: string
   appSecret: string
@@ -137,6 +140,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     port: env.PORT,
     host: env.HOST,
     databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     dataDir,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     appSecret: env.APP_SECRET ?? readOrCreateSecret(dataDir),

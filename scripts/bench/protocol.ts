@@ -1,8 +1,14 @@
+import { defaultPoolSize } from '../../server/db/client'
 import type { Summary } from './stats'
 
 /** Messages between the benchmark (parent) and the server it measures (child process, server.ts). */
 
 export type Driver = 'pglite' | 'postgres'
+
+/** The PostgreSQL pool of the server measured: what a server opens (DATABASE_POOL_SIZE, else the machine's default). */
+export function benchPoolSize(): number {
+  return Number(process.env.DATABASE_POOL_SIZE) || defaultPoolSize()
+}
 
 export type ToServer =
   | {

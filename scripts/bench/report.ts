@@ -2,11 +2,11 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { dirname } from 'node:path'
-import { DEFAULT_POOL_SIZE } from '../../server/db/client'
 import type { OtherActivity } from './activity'
 import type { EngineCase, EngineResult } from './engine'
 import type { DriverResult, LoadResult } from './http'
 import type { ProfileSummary } from './profile'
+import { benchPoolSize } from './protocol'
 
 /** Machine facts, the console table and the generated section of docs/PERFORMANCE.md. */
 
@@ -416,7 +416,7 @@ export function markdownSection(report: BenchReport): string {
     out.push(
       '### HTTP load',
       '',
-      `autocannon (programmatic) against the app listening on 127.0.0.1 (random port) in its own Node process, built with \`startTestApp\` (demo salon SAL001, manual clock at 2026-12-01T08:30+01:00) on a fresh database (a PostgreSQL pool of ${DEFAULT_POOL_SIZE} connections, as a server opens)${
+      `autocannon (programmatic) against the app listening on 127.0.0.1 (random port) in its own Node process, built with \`startTestApp\` (demo salon SAL001, manual clock at 2026-12-01T08:30+01:00) on a fresh database (a PostgreSQL pool of ${benchPoolSize()} connections, as a server opens on this machine)${
         first
           ? `: SAL001 also holds the ${first.seeded.bookings.toLocaleString('en-US')}-booking history of the engine benchmark and ${first.seeded.timeOff} absences`
           : ''

@@ -3,7 +3,6 @@ import { Session } from 'node:inspector/promises'
 import type { AddressInfo } from 'node:net'
 import { performance } from 'node:perf_hooks'
 import { sql } from 'drizzle-orm'
-import { DEFAULT_POOL_SIZE } from '../../server/db/client'
 import { bookings } from '../../server/db/schema'
 import { deleteAllBusyTimes, upsertBusyTimes } from '../../server/modules/calendar-sync/calendar-sync.repository'
 import { insertServices, listServices } from '../../server/modules/catalog/catalog.repository'
@@ -18,7 +17,7 @@ import { openTestDatabase, type TestDatabase } from '../../tests/helpers/databas
 import { ownerCookie } from '../../tests/helpers/sign-in'
 import { startAppWithProductionJobs } from './bench-app'
 import { BENCH_NOW, BENCH_OPENING_HOURS, generatePersonalEvents, generateSalonHistory, touching } from './fixtures'
-import type { BenchSalon, FromServer, TeamSeeded, ToServer } from './protocol'
+import { type BenchSalon, benchPoolSize, type FromServer, type TeamSeeded, type ToServer } from './protocol'
 import { measureTeamEngine, seedTeam } from './team-seed'
 
 /**
@@ -178,8 +177,8 @@ async function start(message: Extract<ToServer, { type: 'start' }>): Promise<voi
     if (!message.databaseUrl) throw new Error('No PostgreSQL URL given')
     process.env.TEST_DATABASE_URL = message.databaseUrl
   }
-  // The pool a server runs with (server/main.ts), so the figures are those of `npm start`.
-  database = await openTestDatabase(message.driver, { poolSize: DEFAULT_POOL_SIZE })
+  // The pool a server opens (server/main.ts), so the figures are those of `npm start`.
+  database = await openTestDatabase(message.driver, { poolSize: benchPoolSize() })
   if (message.driver === 'postgres') {
     // On close the throw-away database is dropped `with (force)`, which may cut a connection the
     // pool still holds: an unhandled pool 'error' would crash this process on the way out.

@@ -1,6 +1,5 @@
-import { DEFAULT_POOL_SIZE } from '../../server/db/client'
 import type { LoadResult } from './http'
-import type { TeamEngineCase } from './protocol'
+import { benchPoolSize, type TeamEngineCase } from './protocol'
 import {
   machineLines,
   markdownTable,
@@ -211,7 +210,7 @@ export function teamSection(report: TeamBenchReport): string {
     '',
     '### HTTP load',
     '',
-    `The HTTP benchmark's availability load on this salon, and its baseline (\`GET /api/health\`, 5 s) for the ceiling of the stack: autocannon against the app in its own Node process on 127.0.0.1 (a PostgreSQL pool of ${DEFAULT_POOL_SIZE} connections, as a server opens), \`GET /api/salons/SAL001/availability?serviceId=<Coupe femme>&from=…&to=…\`, a 7-day range rotating through the 12 weeks from 1 December 2026, ${first ? `${first.availability.connections} connections, ${first.availability.seconds.toFixed(0)} s` : ''} after a 3-second warm-up; latencies over every response.`,
+    `The HTTP benchmark's availability load on this salon, and its baseline (\`GET /api/health\`, 5 s) for the ceiling of the stack: autocannon against the app in its own Node process on 127.0.0.1 (a PostgreSQL pool of ${benchPoolSize()} connections, as a server opens on this machine), \`GET /api/salons/SAL001/availability?serviceId=<Coupe femme>&from=…&to=…\`, a 7-day range rotating through the 12 weeks from 1 December 2026, ${first ? `${first.availability.connections} connections, ${first.availability.seconds.toFixed(0)} s` : ''} after a 3-second warm-up; latencies over every response.`,
     '',
     markdownTable(LOAD_HEADERS, loadRows(report.results)),
     '',
