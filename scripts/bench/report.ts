@@ -416,7 +416,7 @@ export function markdownSection(report: BenchReport): string {
     out.push(
       '### HTTP load',
       '',
-      `autocannon (programmatic) against the app listening on 127.0.0.1 (random port) in its own Node process, built with \`startTestApp\` (demo salon SAL001, manual clock at 2026-12-01T08:30+01:00) on a fresh database (a PostgreSQL pool of ${benchPoolSize()} connections, as a server opens on this machine)${
+      `autocannon (programmatic) against the app listening on 127.0.0.1 (random port) in its own Node process, assembled as \`server/main.ts\` does with its job engine and workers (demo salon SAL001, manual clock at 2026-12-01T08:30+01:00) on a fresh database (a PostgreSQL pool of ${benchPoolSize()} connections, as a server opens on this machine)${
         first
           ? `: SAL001 also holds the ${first.seeded.bookings.toLocaleString('en-US')}-booking history of the engine benchmark and ${first.seeded.timeOff} absences`
           : ''
