@@ -181,7 +181,11 @@ export async function readScheduleFacts(
   return row ? factsOf(row) : { hours: [], busy: [], members: [] }
 }
 
-function factsOf(row: { hours: ScheduleFacts['hours']; busy: string; members: ScheduleFacts['members'] }): ScheduleFacts {
+function factsOf(row: {
+  hours: ScheduleFacts['hours']
+  busy: string
+  members: ScheduleFacts['members']
+}): ScheduleFacts {
   return { hours: row.hours, busy: JSON.parse(row.busy) as ScheduleFacts['busy'], members: row.members }
 }
 
