@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Language } from '../../../common/languages'
 import { localToInstant } from '../../../common/time'
-import { type AppointmentIcsInput, appointmentIcs, foldLine, slug } from './ics'
+import { type AppointmentIcsInput, appointmentIcs, appointmentsIcs, foldLine, slug } from './ics'
 
 const lumiere = {
   name: 'Salon Lumière',
@@ -93,12 +93,33 @@ describe('appointmentIcs', () => {
     expect(unfold(content)).toContain(reminder)
   })
 
-  it('reminds the customer two hours before', () => {
+  it('reminds the customer 24 hours and 2 hours before, in exact hours', () => {
     const all = lines(appointmentIcs(appointment()).content)
-    const alarm = all.slice(all.indexOf('BEGIN:VALARM'), all.indexOf('END:VALARM') + 1)
-    expect(alarm).toContain('TRIGGER:-PT2H')
-    expect(alarm).toContain('ACTION:DISPLAY')
-    expect(alarm.some((l) => l.startsWith('DESCRIPTION:Rappel'))).toBe(true)
+    const alarms: string[][] = []
+    for (let at = all.indexOf('BEGIN:VALARM'); at >= 0; at = all.indexOf('BEGIN:VALARM', at + 1)) {
+      alarms.push(all.slice(at, all.indexOf('END:VALARM', at) + 1))
+    }
+    expect(alarms.map((alarm) => alarm.find((l) => l.startsWith('TRIGGER:')))).toEqual([
+      'TRIGGER:-PT24H',
+      'TRIGGER:-PT2H',
+    ])
+    for (const alarm of alarms) expect(alarm).toContain('ACTION:DISPLAY')
+    expect(alarms.map((alarm) => text(alarm.find((l) => l.startsWith('DESCRIPTION:'))?.slice(12) ?? ''))).toEqual([
+      'Rappel : Coupe femme chez Salon Lumière dans 24 heures',
+      'Rappel : Coupe femme chez Salon Lumière dans 2 heures',
+    ])
+  })
+
+  it('gives each appointment of a visit its own two reminders', () => {
+    const visit = appointmentsIcs([
+      appointment(),
+      appointment({
+        bookingId: 'second',
+        start: new Date('2026-12-05T10:15:00Z'),
+        end: new Date('2026-12-05T10:45:00Z'),
+      }),
+    ])
+    expect(unfold(visit.content).match(/BEGIN:VALARM/g)).toHaveLength(4)
   })
 
   it('a move keeps the UID with a higher SEQUENCE; a cancellation says CANCEL and drops the reminder', () => {

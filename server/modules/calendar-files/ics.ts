@@ -27,15 +27,18 @@ export interface AppointmentIcsInput {
 
 const CRLF = '\r\n'
 const MAX_LINE_OCTETS = 75
-/** Reminder shown in the customer's calendar before the appointment. */
-const REMINDER_TRIGGER = '-PT2H'
+/**
+ * Reminders shown by the customer's own calendar, as Salonia's reminders go out: 24 and 2 hours
+ * before. Exact hours (`-PT24H`, not the nominal day `-P1D`), so a DST night does not move them.
+ */
+const REMINDER_HOURS = [24, 2] as const
 
 interface Wording {
   /** Start of the file name: "rendez-vous-salon-lumiere-2026-12-05.ics". */
   fileWord: string
   description(service: string, salon: string, customer: string): string
   cancelledDescription(service: string, salon: string, customer: string): string
-  reminder(service: string, salon: string): string
+  reminder(service: string, salon: string, hours: number): string
 }
 
 const WORDING: Record<Language, Wording> = {
@@ -44,32 +47,32 @@ const WORDING: Record<Language, Wording> = {
     description: (service, salon, customer) => `${service} chez ${salon} pour ${customer}.\nRéservé avec Salonia.`,
     cancelledDescription: (service, salon, customer) =>
       `Rendez-vous annulé : ${service} chez ${salon} pour ${customer}.\nRéservé avec Salonia.`,
-    reminder: (service, salon) => `Rappel : ${service} chez ${salon} dans 2 heures`,
+    reminder: (service, salon, hours) => `Rappel : ${service} chez ${salon} dans ${hours} heures`,
   },
   de: {
     fileWord: 'termin',
     description: (service, salon, customer) => `${service} bei ${salon} für ${customer}.\nGebucht mit Salonia.`,
     cancelledDescription: (service, salon, customer) =>
       `Termin abgesagt: ${service} bei ${salon} für ${customer}.\nGebucht mit Salonia.`,
-    reminder: (service, salon) => `Erinnerung: ${service} bei ${salon} in 2 Stunden`,
+    reminder: (service, salon, hours) => `Erinnerung: ${service} bei ${salon} in ${hours} Stunden`,
   },
   it: {
     fileWord: 'appuntamento',
     description: (service, salon, customer) => `${service} presso ${salon} per ${customer}.\nPrenotato con Salonia.`,
     cancelledDescription: (service, salon, customer) =>
       `Appuntamento annullato: ${service} presso ${salon} per ${customer}.\nPrenotato con Salonia.`,
-    reminder: (service, salon) => `Promemoria: ${service} presso ${salon} tra 2 ore`,
+    reminder: (service, salon, hours) => `Promemoria: ${service} presso ${salon} tra ${hours} ore`,
   },
   en: {
     fileWord: 'appointment',
     description: (service, salon, customer) => `${service} at ${salon} for ${customer}.\nBooked with Salonia.`,
     cancelledDescription: (service, salon, customer) =>
       `Appointment cancelled: ${service} at ${salon} for ${customer}.\nBooked with Salonia.`,
-    reminder: (service, salon) => `Reminder: ${service} at ${salon} in 2 hours`,
+    reminder: (service, salon, hours) => `Reminder: ${service} at ${salon} in ${hours} hours`,
   },
 }
 
-/** The calendar file of one appointment: a VEVENT in UTC with a reminder, and a safe ASCII file name. */
+/** The calendar file of one appointment: a VEVENT in UTC with its reminders, and a safe ASCII file name. */
 export function appointmentIcs(input: AppointmentIcsInput): IcsData {
   return appointmentsIcs([input])
 }
@@ -126,13 +129,13 @@ function vevent(input: AppointmentIcsInput): string[] {
     // A cancelled appointment needs no reminder.
     ...(cancelled
       ? []
-      : [
+      : REMINDER_HOURS.flatMap((hours) => [
           'BEGIN:VALARM',
-          `TRIGGER:${REMINDER_TRIGGER}`,
+          `TRIGGER:-PT${hours}H`,
           'ACTION:DISPLAY',
-          `DESCRIPTION:${escapeText(words.reminder(service, salonName))}`,
+          `DESCRIPTION:${escapeText(words.reminder(service, salonName, hours))}`,
           'END:VALARM',
-        ]),
+        ])),
     'END:VEVENT',
   ]
 }
