@@ -58,9 +58,14 @@ export function verifySignedValue(appSecret: string, purpose: string, signed: st
 }
 
 function mac(appSecret: string, purpose: string, value: string): string {
+  return macOf(appSecret, purpose, value).toString('base64url')
+}
+
+/** The HMAC-SHA256 of a value under a key for `purpose` (32 bytes; a caller may keep the first 16). */
+export function macOf(appSecret: string, purpose: string, value: string | Buffer): Buffer {
   return createHmac('sha256', deriveKey(appSecret, `sign:${purpose}`))
     .update(value)
-    .digest('base64url')
+    .digest()
 }
 
 /** A random token for cookies and states (256 bits). */
