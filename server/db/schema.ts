@@ -78,11 +78,19 @@ export const salons = pgTable(
      * is the salon's), or 'owner', only the owner's member (the calendar is the owner's own diary).
      */
     calendarBlocks: text('calendar_blocks', { enum: CALENDAR_BLOCKS }).notNull().default('salon'),
+    /** Reminders the customers get: the day before (24 h) and the same day (2 h). */
+    remindDayBefore: boolean('remind_day_before').notNull().default(true),
+    remindTwoHours: boolean('remind_two_hours').notNull().default(true),
+    /** Whether reminders may go by SMS (when the server has an SMS provider and the customer a phone). */
+    remindBySms: boolean('remind_by_sms').notNull().default(true),
+    /** Until how long before the appointment a customer may cancel or move it from their own page. */
+    cancellationNoticeMinutes: integer('cancellation_notice_minutes').notNull().default(120),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('salons_country_alpha2', sql`${t.country} ~ '^[A-Z]{2}$'`),
+    check('salons_cancellation_notice', sql`${t.cancellationNoticeMinutes} between 0 and 10080`),
     check('salons_slot_step_positive', sql`${t.slotStepMinutes} between 5 and 120`),
     check('salons_notice_non_negative', sql`${t.minimumNoticeMinutes} >= 0`),
     check('salons_horizon_positive', sql`${t.horizonDays} between 1 and 366`),
@@ -559,6 +567,76 @@ export const salonMessages = pgTable(
   (t) => [index('salon_messages_customer').on(t.customerId, t.sentAt)],
 )
 
+/** Which reminder: 24 hours before the appointment, or 2 hours before. */
+export const REMINDER_KINDS = ['day_before', 'two_hours'] as const
+/**
+ * planned: waiting for its moment; queued: handed to a job; sending: a channel is being tried;
+ * sent; failed (no channel reached the customer); skipped (never to be sent: too late when the
+ * booking was made, turned off, no way to reach the customer); cancelled (the booking was cancelled
+ * or moved: a moved booking plans new reminders for its new start).
+ */
+export const REMINDER_STATUSES = ['planned', 'queued', 'sending', 'sent', 'failed', 'skipped', 'cancelled'] as const
+
+/**
+ * The reminders of each booking, one per kind and appointment start: the unique key makes each
+ * reminder exist once however often a booking is saved, on any instance; a move leaves the old
+ * start's reminders cancelled and plans the new start's.
+ */
+export const bookingReminders = pgTable(
+  'booking_reminders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    salonId: uuid('salon_id')
+      .notNull()
+      .references(() => salons.id, { onDelete: 'cascade' }),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: REMINDER_KINDS }).notNull(),
+    /** The start of the appointment this reminder is about. */
+    appointmentStartsAt: instant('appointment_starts_at').notNull(),
+    dueAt: instant('due_at').notNull(),
+    status: text('status', { enum: REMINDER_STATUSES }).notNull(),
+    /** Why it was skipped, failed or cancelled (a stable code the dashboard translates). */
+    reason: text('reason'),
+    /** The channel that reached the customer. */
+    channel: text('channel'),
+    sentAt: instant('sent_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('booking_reminders_once').on(t.bookingId, t.kind, t.appointmentStartsAt),
+    index('booking_reminders_due').on(t.dueAt).where(sql`${t.status} = 'planned'`),
+    check('booking_reminders_kind', sql`${t.kind} in ('day_before', 'two_hours')`),
+    check(
+      'booking_reminders_status',
+      sql`${t.status} in ('planned', 'queued', 'sending', 'sent', 'failed', 'skipped', 'cancelled')`,
+    ),
+  ],
+)
+
+/** Each channel tried for a reminder, and what came of it. */
+export const reminderAttempts = pgTable(
+  'reminder_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reminderId: uuid('reminder_id')
+      .notNull()
+      .references(() => bookingReminders.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    /** sent; refused (this channel cannot reach the customer: the next one is tried); failed (an error). */
+    outcome: text('outcome').notNull(),
+    /** The provider's code and words for a refusal or failure; the provider's message id when sent. */
+    detail: text('detail'),
+    at: instant('at').notNull(),
+  },
+  (t) => [
+    index('reminder_attempts_reminder').on(t.reminderId, t.at),
+    check('reminder_attempts_outcome', sql`${t.outcome} in ('sent', 'refused', 'failed')`),
+  ],
+)
+
 /**
  * Signed-in browsers. The cookie carries a random token; only its SHA-256 is stored, so a copy of
  * the table opens no session. Staff sessions (a salon's professional, an administrator) and
@@ -732,6 +810,8 @@ export type AmbassadorRow = typeof ambassadors.$inferSelect
 export type ReferralRow = typeof referrals.$inferSelect
 export type ConversationRow = typeof conversations.$inferSelect
 export type SalonMessageRow = typeof salonMessages.$inferSelect
+export type BookingReminderRow = typeof bookingReminders.$inferSelect
+export type ReminderAttemptRow = typeof reminderAttempts.$inferSelect
 export type SessionRow = typeof sessions.$inferSelect
 export type AccessCodeRow = typeof ambassadorAccessCodes.$inferSelect
 export type OutboxEmailRow = typeof outboxEmails.$inferSelect

@@ -6,7 +6,6 @@ import type { Clock } from '../../clock'
 import { type Database, type Executor, PG_UNIQUE_VIOLATION, sqlState } from '../../db/client'
 import type { SalonRow, ServiceRow } from '../../db/schema'
 import { AppError } from '../../errors'
-import { bookingChanged } from '../calendar-sync/calendar-sync.usecases'
 import { requireBookableService } from '../catalog/catalog.usecases'
 import {
   type ChannelIdentity,
@@ -21,6 +20,7 @@ import { resolvePointInTime } from '../schedule/point-in-time'
 import { explainTeamSlot } from '../schedule/team-availability'
 import { requireMemberRef } from '../team/team.usecases'
 import { loadTeamSchedule, resolveRange } from './availability.usecases'
+import { bookingChanged } from './booking-changed'
 import { actorOfChannel, type BookingChangeBy, recordBookingEvent } from './booking-history'
 import {
   appointmentPast,
@@ -204,7 +204,7 @@ async function insertNewBooking(
           status: input.status ?? 'confirmed',
           channel: input.channel,
         })
-        await bookingChanged(tx, jobs, salon.id, booking.id)
+        await bookingChanged(tx, jobs, salon.id, booking.id, now)
         const by = { actor: actorOfChannel(input.channel), channel: input.channel }
         await recordBookingEvent(tx, jobs, booking, 'created', by, now)
         const presented = presentBooking({ booking, customer, member: await requireMemberRef(tx, memberId) }, salon)
@@ -303,7 +303,7 @@ export async function cancelBooking(
       { status: 'cancelled', cancelledAt: now, cancelReason: reason },
       now,
     )
-    await bookingChanged(tx, jobs, salon.id, booking.id)
+    await bookingChanged(tx, jobs, salon.id, booking.id, now)
     await recordBookingEvent(tx, jobs, booking, 'cancelled', cancellation, now, { status: 'cancelled', reason })
     return cancelled
   })
@@ -336,7 +336,7 @@ export async function tellSalonLate(
       appointmentStartsAt: booking.startsAt,
       createdAt: now,
     })
-    await bookingChanged(tx, jobs, salon.id, booking.id)
+    await bookingChanged(tx, jobs, salon.id, booking.id, now)
     return saved
   })
   return {
@@ -419,7 +419,7 @@ export async function rescheduleBooking(
           { ...snapshot, memberId, startsAt, endsAt: new Date(startsAt.getTime() + durationMinutes * MINUTE_MS) },
           now,
         )
-        await bookingChanged(tx, jobs, salon.id, booking.id)
+        await bookingChanged(tx, jobs, salon.id, booking.id, now)
         await recordBookingEvent(tx, jobs, booking, 'moved', by, now, {
           fromStartsAt: booking.startsAt,
           fromMemberId: booking.memberId,

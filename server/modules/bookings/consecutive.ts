@@ -4,7 +4,6 @@ import { DAY_MS, formatLocalDateTime, MINUTE_MS } from '../../../common/time'
 import type { Database } from '../../db/client'
 import type { SalonRow, ServiceRow } from '../../db/schema'
 import { AppError, badRequest } from '../../errors'
-import { bookingChanged } from '../calendar-sync/calendar-sync.usecases'
 import { requireBookableService } from '../catalog/catalog.usecases'
 import { type ChannelIdentity, type CustomerDetails, resolveCustomer } from '../customers/customers.usecases'
 import { explainSlot, type SalonSchedule, type SlotRefusal } from '../schedule/availability'
@@ -12,6 +11,7 @@ import { resolvePointInTime } from '../schedule/point-in-time'
 import { findTeamFreeSlots, scheduleOfMember, type TeamSchedule } from '../schedule/team-availability'
 import { requireMemberRef } from '../team/team.usecases'
 import { loadTeamSchedule, MAX_AVAILABILITY_DAYS, resolveRange, type TeamChoice } from './availability.usecases'
+import { bookingChanged } from './booking-changed'
 import { actorOfChannel, recordBookingEvent } from './booking-history'
 import { salonNotBooking, slotRefused, slotTaken } from './bookings.errors'
 import { presentBooking } from './bookings.presenters'
@@ -162,7 +162,7 @@ export async function bookConsecutive({ db, clock, jobs }: BookingDeps, input: N
             status: input.status ?? 'confirmed',
             channel: input.channel,
           })
-          await bookingChanged(tx, jobs, salon.id, booking.id)
+          await bookingChanged(tx, jobs, salon.id, booking.id, now)
           const by = { actor: actorOfChannel(input.channel), channel: input.channel }
           await recordBookingEvent(tx, jobs, booking, 'created', by, now)
           booked.push(presentBooking({ booking, customer, member }, salon))

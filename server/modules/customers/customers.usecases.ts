@@ -10,7 +10,7 @@ import type { Clock } from '../../clock'
 import type { Database, Executor } from '../../db/client'
 import type { CustomerRow, SalonRow } from '../../db/schema'
 import { readState } from '../assistant/conversation/state-storage'
-import { bookingChanged } from '../calendar-sync/calendar-sync.usecases'
+import { bookingChanged } from '../bookings/booking-changed'
 import type { Jobs } from '../jobs/job-engine'
 import {
   customerAlreadyErased,
@@ -225,7 +225,7 @@ export async function eraseSalonCustomer(
     const upcoming = await repo.listUpcomingBookings(tx, customer.id, now)
     if (upcoming.length > 0) throw customerHasUpcomingBookings(upcoming.map((b) => presentUpcoming(b, salon)))
     const kept = await repo.eraseCustomerData(tx, customer.id, ANONYMISED_NAME[languageOfCountry(salon.country)], now)
-    for (const bookingId of kept) await bookingChanged(tx, deps.jobs, salon.id, bookingId)
+    for (const bookingId of kept) await bookingChanged(tx, deps.jobs, salon.id, bookingId, now)
     return { id: customer.id, bookingsKept: kept.length }
   })
 }

@@ -1,0 +1,50 @@
+import { HOUR_MS } from '../../../common/time'
+import type { Executor } from '../../db/client'
+import * as repo from './reminders.repository'
+
+/**
+ * Reminders before an appointment: 24 hours and 2 hours before its start (instants, so a DST night
+ * between them changes nothing: "24 hours before" is 24 real hours). Planned in the transaction that
+ * creates, moves or cancels the booking, so a reminder never outlives its booking's state.
+ */
+
+export const REMINDER_HOURS: Record<repo.ReminderKind, number> = { day_before: 24, two_hours: 2 }
+
+/**
+ * Brings a booking's reminders in line with it, in the caller's transaction:
+ * - active (confirmed or pending): one reminder per kind for its start — planned, or skipped when
+ *   its moment has already passed ("too_late": never sent late) or the salon turned that kind off;
+ *   the reminders of an earlier start (a move) are cancelled;
+ * - otherwise (cancelled, no-show, completed): the reminders still waiting are cancelled.
+ */
+export async function planReminders(db: Executor, bookingId: string, now: Date): Promise<void> {
+  const booking = await repo.findBookingForReminders(db, bookingId)
+  if (!booking) return
+  if (booking.status !== 'confirmed' && booking.status !== 'pending') {
+    await repo.cancelWaitingReminders(db, bookingId, null, booking.status, now)
+    return
+  }
+  await repo.cancelWaitingReminders(db, bookingId, booking.startsAt, 'moved', now)
+  const enabled: Record<repo.ReminderKind, boolean> = {
+    day_before: booking.remindDayBefore,
+    two_hours: booking.remindTwoHours,
+  }
+  for (const kind of Object.keys(REMINDER_HOURS) as repo.ReminderKind[]) {
+    const dueAt = new Date(booking.startsAt.getTime() - REMINDER_HOURS[kind] * HOUR_MS)
+    const [status, reason] = !enabled[kind]
+      ? (['skipped', 'turned_off'] as const)
+      : dueAt.getTime() <= now.getTime()
+        ? (['skipped', 'too_late'] as const)
+        : (['planned', null] as const)
+    await repo.planReminder(db, {
+      salonId: booking.salonId,
+      bookingId,
+      kind,
+      appointmentStartsAt: booking.startsAt,
+      dueAt,
+      status,
+      reason,
+      now,
+    })
+  }
+}
