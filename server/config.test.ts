@@ -75,6 +75,21 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_POOL_SIZE: 'many', DATA_DIR: tempDir() })).toThrow(/DATABASE_POOL_SIZE/)
   })
 
+  it('sends SMS through Twilio only when its three settings are given, at Twilio unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).sms).toBeUndefined()
+    const twilio = { TWILIO_ACCOUNT_SID: 'AC0123', TWILIO_AUTH_TOKEN: 'secret-token', TWILIO_FROM: '+15005550006' }
+    expect(loadConfig({ DATA_DIR: tempDir(), ...twilio }).sms).toEqual({
+      accountSid: 'AC0123',
+      authToken: 'secret-token',
+      from: '+15005550006',
+      baseUrl: 'https://api.twilio.com',
+    })
+    expect(loadConfig({ DATA_DIR: tempDir(), ...twilio, TWILIO_BASE_URL: 'http://127.0.0.1:4010/' }).sms?.baseUrl).toBe(
+      'http://127.0.0.1:4010',
+    )
+    expect(() => loadConfig({ DATA_DIR: tempDir(), TWILIO_ACCOUNT_SID: 'AC0123' })).toThrow(/go together/)
+  })
+
   it('keeps as many PostgreSQL connections as told, or leaves it to the machine', () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).databasePoolSize).toBeUndefined()
     expect(loadConfig({ DATA_DIR: tempDir(), DATABASE_POOL_SIZE: '12' }).databasePoolSize).toBe(12)

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
+import type { TwilioConfig } from './modules/sms/twilio'
 
 /**
  * Every environment variable Salonia reads, parsed in one place. The README's configuration table
@@ -44,6 +45,10 @@ const envSchema = z.object({
   TELEGRAM_BOT_TOKEN: optionalString,
   TELEGRAM_API_BASE_URL: optionalString,
   SMTP_URL: optionalString,
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  TWILIO_FROM: optionalString,
+  TWILIO_BASE_URL: optionalString,
   MAIL_FROM: z.string().trim().min(3).default('Salonia <no-reply@salonia.app>'),
   AI_BASE_URL: optionalString,
   AI_API_KEY: optionalString,
@@ -80,6 +85,8 @@ export interface Config {
   demoSignIn: boolean
   /** Outgoing mail: an SMTP URL (smtp://user:pass@host:587, smtps://…), or none (outbox and log only). */
   mail: { smtpUrl: string | undefined; from: string }
+  /** Twilio's Programmable Messaging, for reminders by SMS; absent: no SMS (e-mail and chat channels only). */
+  sms: TwilioConfig | undefined
   /** An OpenAI-compatible model that drives the assistant's tools; absent: the built-in assistant. */
   ai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined
   raw: Env
@@ -111,6 +118,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined
   const demoSignIn = !google && !isProduction
+  const twilio = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM]
+  if (twilio.some(Boolean) && !twilio.every(Boolean)) {
+    throw new ConfigError('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM go together: set all three or none.')
+  }
   const adminEmails = (env.ADMIN_EMAILS ?? '')
     .split(',')
     .map((e) => e.trim().toLowerCase())
@@ -152,6 +163,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     google,
     demoSignIn,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    sms:
+      env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
+        ? {
+            accountSid: env.TWILIO_ACCOUNT_SID,
+            authToken: env.TWILIO_AUTH_TOKEN,
+            from: env.TWILIO_FROM,
+            baseUrl: (env.TWILIO_BASE_URL ?? 'https://api.twilio.com').replace(/\/+$/, ''),
+          }
+        : undefined,
     ai:
       env.AI_BASE_URL && env.AI_MODEL
         ? {

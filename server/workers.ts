@@ -4,6 +4,7 @@ import { calendarSyncWorkers } from './modules/calendar-sync/calendar-sync.jobs'
 import { googleCalendarApi } from './modules/calendar-sync/google-calendar'
 import { googleClient } from './modules/google/google-client'
 import type { JobHandlers } from './modules/jobs/job-engine'
+import { remindersWorkers } from './modules/reminders/reminders.jobs'
 
 type WorkerLog = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void }
 /** Tests run workers without a logger; a server passes its own. */
@@ -13,6 +14,7 @@ const QUIET: WorkerLog = { info: () => {}, warn: () => {} }
 export function productWorkers(deps: AppDeps & { log?: WorkerLog }): JobHandlers {
   return {
     ...bookingsWorkers({ ...deps, log: deps.log ?? QUIET }),
+    ...remindersWorkers({ ...deps, log: deps.log ?? QUIET }),
     ...calendarSyncWorkers({ ...deps, google: googleClient(deps.config), calendar: googleCalendarApi(deps.config) }),
   }
 }

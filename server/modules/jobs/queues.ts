@@ -18,6 +18,10 @@ export interface JobPayloads {
   /** After a disconnect: stop Google's push channel, then revoke the grant (sealed token). */
   /** Tell the customer of a change the salon made to their booking (e-mail, web chat) and record how. */
   'bookings.tell-customer': { eventId: string }
+  /** Periodic (every minute): hands the reminders that are due to `reminders.send`. */
+  'reminders.dispatch': Record<string, never>
+  /** Send one reminder by the first channel that reaches the customer, and record the attempts. */
+  'reminders.send': { reminderId: string }
   'calendar.release': {
     /** The grant's token, encrypted with APP_SECRET as it was stored. */
     sealedToken: string
@@ -77,6 +81,29 @@ export const QUEUES: { [N in JobName]: QueueSettings } = {
     deleteAfterSeconds: DAY_SECONDS,
   },
   'calendar.release': { policy: 'standard', ...GOOGLE_RETRIES },
+  'reminders.dispatch': {
+    policy: 'singleton',
+    cron: '* * * * *',
+    // A missed minute is caught up by the next: every reminder due by then is dispatched.
+    retryLimit: 0,
+    retryDelay: 0,
+    retryBackoff: false,
+    heartbeatSeconds: 30,
+    expireInSeconds: 5 * 60,
+    deleteAfterSeconds: DAY_SECONDS,
+  },
+  // Twilio answering 5xx or 429: a few tries over about 20 minutes, then the next channel.
+  'reminders.send': {
+    policy: 'standard',
+    concurrency: 8,
+    retryLimit: 4,
+    retryDelay: 30,
+    retryBackoff: true,
+    retryDelayMax: 10 * 60,
+    heartbeatSeconds: 30,
+    expireInSeconds: 5 * 60,
+    deleteAfterSeconds: 7 * DAY_SECONDS,
+  },
   // The SMTP server or the database may be down a moment: a few tries over about an hour.
   'bookings.tell-customer': {
     policy: 'standard',

@@ -34,6 +34,14 @@ describe('reminder texts', () => {
     expect(reminderSms(language, facts)).toContain(when)
   })
 
+  it('gives the salon’s phone to cancel or move when there is no link to give', () => {
+    expect(reminderSms('fr', { ...facts, link: null })).toMatch(
+      /75011 Paris\. Un empêchement \? Appelez le 01 43 55 20 20\.$/,
+    )
+    expect(reminderSms('en', { ...facts, link: null, phone: null })).toMatch(/75011 Paris\.$/)
+    expect(reminderEmail('de', { ...facts, link: null }).text).not.toContain('verschieben ihn')
+  })
+
   it('carries the link, the salon, the service, the member and the address in every language, by SMS and e-mail', () => {
     for (const language of LANGUAGES) {
       for (const kind of ['day_before', 'two_hours'] as const) {

@@ -1,6 +1,16 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
-import { type BookingReminderRow, bookingReminders, bookings, type REMINDER_KINDS, salons } from '../../db/schema'
+import {
+  type BookingReminderRow,
+  bookingReminders,
+  bookings,
+  customers,
+  type REMINDER_KINDS,
+  type REMINDER_STATUSES,
+  reminderAttempts,
+  salons,
+  teamMembers,
+} from '../../db/schema'
 
 export type ReminderKind = (typeof REMINDER_KINDS)[number]
 
@@ -78,4 +88,108 @@ export async function listRemindersOfBookings(
     .from(bookingReminders)
     .where(inArray(bookingReminders.bookingId, [...bookingIds]))
     .orderBy(bookingReminders.dueAt)
+}
+
+/**
+ * Hands the reminders that are due (at most `limit`, the earliest first) to the sending jobs:
+ * planned → queued, rows locked and skipped by any other instance doing the same, so each is
+ * handed over once.
+ */
+export async function claimDueReminders(db: Executor, now: Date, limit: number): Promise<string[]> {
+  const due = db
+    .select({ id: bookingReminders.id })
+    .from(bookingReminders)
+    .where(and(eq(bookingReminders.status, 'planned'), sql`${bookingReminders.dueAt} <= ${now.toISOString()}`))
+    .orderBy(bookingReminders.dueAt)
+    .limit(limit)
+    .for('update', { skipLocked: true })
+  const rows = await db
+    .update(bookingReminders)
+    .set({ status: 'queued', updatedAt: now })
+    .where(inArray(bookingReminders.id, due))
+    .returning({ id: bookingReminders.id })
+  return rows.map((r) => r.id)
+}
+
+/** queued → sending, for one worker only: committed before any channel is tried. */
+export async function claimForSending(db: Executor, id: string, now: Date): Promise<BookingReminderRow | undefined> {
+  const [row] = await db
+    .update(bookingReminders)
+    .set({ status: 'sending', updatedAt: now })
+    .where(and(eq(bookingReminders.id, id), eq(bookingReminders.status, 'queued')))
+    .returning()
+  return row
+}
+
+export async function findReminder(db: Executor, id: string): Promise<BookingReminderRow | undefined> {
+  const [row] = await db.select().from(bookingReminders).where(eq(bookingReminders.id, id)).limit(1)
+  return row
+}
+
+export async function finishReminder(
+  db: Executor,
+  id: string,
+  values: {
+    status: (typeof REMINDER_STATUSES)[number]
+    reason?: string | null
+    channel?: string | null
+    sentAt?: Date | null
+  },
+  now: Date,
+): Promise<void> {
+  await db
+    .update(bookingReminders)
+    .set({ reason: null, ...values, updatedAt: now })
+    .where(eq(bookingReminders.id, id))
+}
+
+export async function recordAttempt(
+  db: Executor,
+  attempt: {
+    reminderId: string
+    channel: string
+    outcome: 'sent' | 'refused' | 'failed'
+    detail: string | null
+    at: Date
+  },
+): Promise<void> {
+  await db.insert(reminderAttempts).values(attempt)
+}
+
+/** Everything a reminder says and where it can go: its booking, customer, member and salon. */
+export async function findReminderContext(db: Executor, reminderId: string) {
+  const [row] = await db
+    .select({
+      booking: {
+        id: bookings.id,
+        status: bookings.status,
+        startsAt: bookings.startsAt,
+        serviceName: bookings.serviceName,
+        channel: bookings.channel,
+      },
+      customer: {
+        name: customers.name,
+        phone: customers.phone,
+        email: customers.email,
+        language: customers.language,
+        erasedAt: customers.erasedAt,
+      },
+      member: { name: teamMembers.name },
+      salon: {
+        name: salons.name,
+        address: salons.address,
+        country: salons.country,
+        timeZone: salons.timeZone,
+        publicPhone: salons.publicPhone,
+        remindBySms: salons.remindBySms,
+      },
+    })
+    .from(bookingReminders)
+    .innerJoin(bookings, eq(bookings.id, bookingReminders.bookingId))
+    .innerJoin(customers, eq(customers.id, bookings.customerId))
+    .innerJoin(teamMembers, eq(teamMembers.id, bookings.memberId))
+    .innerJoin(salons, eq(salons.id, bookings.salonId))
+    .where(eq(bookingReminders.id, reminderId))
+    .limit(1)
+  return row
 }

@@ -1,0 +1,143 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { type FakeTwilio, startFakeTwilio } from '../../../tests/fakes/twilio'
+import { DEMO_NOW, startTestApp, type TestApp } from '../../../tests/helpers/app'
+import { eventually } from '../../../tests/helpers/jobs'
+import { ownerCookie } from '../../../tests/helpers/sign-in'
+import { reminderAttempts } from '../../db/schema'
+import { listOutboxEmails } from '../mail/mail.repository'
+import { listRemindersOfBookings } from './reminders.repository'
+import { dispatchDueReminders } from './send-reminder'
+
+/**
+ * Reminders go out at their instant and only then, once, through the first channel that reaches
+ * the customer (issue 15, points 1, 2 and 6): SMS through Twilio (the fake, on Twilio's paths),
+ * then e-mail. The dispatcher is the minute job's use case, called here after the clock moved.
+ */
+
+let t: TestApp
+let twilio: FakeTwilio
+let cookie: string
+let coupe: string
+
+beforeAll(async () => {
+  twilio = await startFakeTwilio()
+  t = await startTestApp({
+    workers: true,
+    env: {
+      TWILIO_ACCOUNT_SID: twilio.accountSid,
+      TWILIO_AUTH_TOKEN: twilio.authToken,
+      TWILIO_FROM: twilio.from,
+      TWILIO_BASE_URL: twilio.baseUrl,
+      PUBLIC_URL: 'https://book.example.com',
+    },
+  })
+  cookie = await ownerCookie(t, 'SAL001')
+  const list = await t.app.inject({ url: '/api/salons/SAL001/services', headers: { cookie } })
+  coupe = (list.json() as { id: string; name: string }[]).find((s) => s.name === 'Coupe femme')?.id ?? ''
+})
+afterAll(async () => {
+  await t.close()
+  await twilio.close()
+})
+beforeEach(() => t.clock.set(DEMO_NOW))
+
+async function book(startsAt: string, customer: { name: string; phone?: string; email?: string; language?: string }) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/salons/SAL001/bookings',
+    payload: { serviceId: coupe, startsAt, customer, channel: 'dashboard' },
+    headers: { cookie },
+  })
+  expect(res.statusCode, res.body).toBe(201)
+  return (res.json() as { id: string }).id
+}
+
+const dispatch = () => dispatchDueReminders({ db: t.database.db, clock: t.clock, jobs: t.jobs })
+const reminders = (bookingId: string) => listRemindersOfBookings(t.database.db, [bookingId])
+const settled = (bookingId: string, kind: 'day_before' | 'two_hours') =>
+  eventually(async () => {
+    const reminder = (await reminders(bookingId)).find((r) => r.kind === kind && r.status !== 'cancelled')
+    return reminder && !['planned', 'queued', 'sending'].includes(reminder.status) ? reminder : undefined
+  })
+const smsTo = (phone: string) => twilio.messages.filter((m) => m.to === phone)
+
+describe('sending reminders', () => {
+  it('sends each reminder once, at its instant, by SMS in the customer’s language with their own link', async () => {
+    const id = await book('2026-12-03T10:00', { name: 'Giulia', phone: '06 11 22 33 01', language: 'it' })
+    t.clock.set('2026-12-02T09:59:00+01:00')
+    expect(await dispatch()).toBe(0)
+    t.clock.set('2026-12-02T10:00:00+01:00')
+    expect(await dispatch()).toBe(1)
+    const dayBefore = await settled(id, 'day_before')
+    expect(dayBefore).toMatchObject({ status: 'sent', channel: 'sms' })
+    expect(await dispatch()).toBe(0)
+    const [sms] = smsTo('+33611223301')
+    expect(smsTo('+33611223301')).toHaveLength(1)
+    expect(sms?.body).toContain('Promemoria Salon Lumière: Coupe femme con')
+    expect(sms?.body).toContain('domani, giovedì 3 dicembre, alle 10:00')
+    expect(sms?.body).toMatch(/Un imprevisto\? Chiami il \S/)
+
+    t.clock.set('2026-12-03T08:00:00+01:00')
+    expect(await dispatch()).toBe(1)
+    expect(await settled(id, 'two_hours')).toMatchObject({ status: 'sent', channel: 'sms' })
+    expect(smsTo('+33611223301').map((m) => m.body.includes('oggi alle 10:00'))).toEqual([false, true])
+  })
+
+  it('sends nothing for a cancelled booking', async () => {
+    const id = await book('2026-12-04T11:00', { name: 'Annulée', phone: '06 11 22 33 02' })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${id}/cancel`,
+      payload: {},
+      headers: { cookie },
+    })
+    expect(res.statusCode).toBe(200)
+    t.clock.set('2026-12-04T10:00:00+01:00')
+    await dispatch()
+    expect(smsTo('+33611223302')).toEqual([])
+    expect((await reminders(id)).map((r) => r.status)).toEqual(['cancelled', 'cancelled'])
+  })
+
+  it('records a number Twilio refuses and reaches the customer by e-mail instead', async () => {
+    const id = await book('2026-12-05T10:00', { name: 'Refusé', phone: '+1 500 555 0001', email: 'refuse@example.com' })
+    t.clock.set('2026-12-04T10:00:00+01:00')
+    await dispatch()
+    const reminder = await settled(id, 'day_before')
+    expect(reminder).toMatchObject({ status: 'sent', channel: 'email' })
+    const attempts = await t.database.db
+      .select()
+      .from(reminderAttempts)
+      .where(eq(reminderAttempts.reminderId, reminder.id))
+    expect(attempts.map((a) => [a.channel, a.outcome])).toEqual([
+      ['sms', 'refused'],
+      ['email', 'sent'],
+    ])
+    expect(attempts[0]?.detail).toContain('21211')
+    const mail = (await listOutboxEmails(t.database.db)).find((m) => m.to === 'refuse@example.com')
+    expect(mail).toMatchObject({ kind: 'booking_reminder' })
+    expect(mail?.subject).toContain('Rappel : Coupe femme chez Salon Lumière demain')
+  })
+
+  it('retries when Twilio answers 503, and sends once', async () => {
+    const id = await book('2026-12-08T10:00', { name: 'Patiente', phone: '06 11 22 33 04' })
+    twilio.failNext(1, 503)
+    t.clock.set('2026-12-07T10:00:00+01:00')
+    await dispatch()
+    const reminder = await settled(id, 'day_before')
+    expect(reminder).toMatchObject({ status: 'sent', channel: 'sms' })
+    expect(smsTo('+33611223304')).toHaveLength(1)
+    const attempts = await t.database.db
+      .select()
+      .from(reminderAttempts)
+      .where(eq(reminderAttempts.reminderId, reminder.id))
+    expect(attempts.map((a) => a.outcome)).toEqual(['failed', 'sent'])
+  })
+
+  it('skips a reminder for a customer the salon cannot reach', async () => {
+    const id = await book('2026-12-09T10:00', { name: 'Sans contact' })
+    t.clock.set('2026-12-08T10:00:00+01:00')
+    await dispatch()
+    expect(await settled(id, 'day_before')).toMatchObject({ status: 'skipped', reason: 'no_contact' })
+  })
+})

@@ -1,0 +1,149 @@
+import { isLanguage, type Language } from '../../../common/languages'
+import { formatLocalDateTime } from '../../../common/time'
+import type { Clock } from '../../clock'
+import type { Config } from '../../config'
+import type { Database } from '../../db/client'
+import type { JobContext, Jobs } from '../jobs/job-engine'
+import { sendEmail } from '../mail/mail.usecases'
+import { toE164 } from '../sms/phone'
+import { SmsMisconfigured, SmsUnavailable, sendSms } from '../sms/twilio'
+import { type ReminderFacts, reminderEmail, reminderSms } from './reminder-texts'
+import * as repo from './reminders.repository'
+
+/**
+ * Sending reminders. Every minute the dispatcher hands the reminders that are due to jobs (planned
+ * → queued, each once, whichever instance runs it); a job claims its reminder (queued → sending,
+ * committed before anything goes out) and tries the channels that can reach the customer in order —
+ * SMS when the server has Twilio, the salon allows SMS and the customer gave a phone number; then
+ * e-mail when they gave an address — recording every attempt, until one takes it.
+ *
+ * Exactly once: a reminder is claimed by one job only, and one found still "sending" (its worker
+ * died in the middle) is marked failed rather than sent again — a customer may miss a reminder in
+ * that instant, never get two. Twilio answering 5xx or 429 puts it back in the queue for the job's
+ * retry; on the job's last attempt the next channel is tried instead.
+ */
+
+export interface ReminderDeps {
+  db: Database
+  clock: Clock
+  config: Config
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void }
+}
+
+/** Reminders handed to jobs per transaction. */
+const DISPATCH_BATCH = 500
+
+/** Job `reminders.dispatch` (every minute): the due reminders to their sending jobs. Returns how many. */
+export async function dispatchDueReminders(deps: { db: Database; clock: Clock; jobs: Jobs }): Promise<number> {
+  let total = 0
+  for (;;) {
+    const claimed = await deps.db.transaction(async (tx) => {
+      const ids = await repo.claimDueReminders(tx, deps.clock.now(), DISPATCH_BATCH)
+      for (const reminderId of ids) await deps.jobs.send(tx, 'reminders.send', { reminderId })
+      return ids.length
+    })
+    total += claimed
+    if (claimed < DISPATCH_BATCH) return total
+  }
+}
+
+type Channel = { name: 'sms'; to: string } | { name: 'email'; to: string }
+
+/** Job `reminders.send`. */
+export async function sendReminder(deps: ReminderDeps, reminderId: string, job: JobContext): Promise<void> {
+  const { db, clock } = deps
+  const reminder = await repo.claimForSending(db, reminderId, clock.now())
+  if (!reminder) {
+    const current = await repo.findReminder(db, reminderId)
+    if (current?.status === 'sending') {
+      await repo.finishReminder(db, reminderId, { status: 'failed', reason: 'interrupted' }, clock.now())
+    }
+    return
+  }
+  const finish = (values: Parameters<typeof repo.finishReminder>[2]) =>
+    repo.finishReminder(db, reminderId, values, clock.now())
+  const context = await repo.findReminderContext(db, reminderId)
+  const { booking } = context ?? {}
+  if (
+    !context ||
+    !booking ||
+    (booking.status !== 'confirmed' && booking.status !== 'pending') ||
+    booking.startsAt.getTime() !== reminder.appointmentStartsAt.getTime()
+  ) {
+    return finish({ status: 'cancelled', reason: 'booking_changed' })
+  }
+  if (clock.now().getTime() >= reminder.appointmentStartsAt.getTime())
+    return finish({ status: 'skipped', reason: 'too_late' })
+  const channels = context.customer.erasedAt ? [] : channelsFor(context, deps.config)
+  if (channels.length === 0) return finish({ status: 'skipped', reason: 'no_contact' })
+
+  const language: Language = isLanguage(context.customer.language) ? context.customer.language : 'fr'
+  const local = formatLocalDateTime(booking.startsAt, context.salon.timeZone)
+  const facts: ReminderFacts = {
+    kind: reminder.kind,
+    salon: context.salon.name,
+    address: context.salon.address,
+    phone: context.salon.publicPhone,
+    service: booking.serviceName,
+    member: context.member.name,
+    date: local.slice(0, 10),
+    time: local.slice(11),
+    // The customer's own page (`/r/<token>`, booking-link.ts) is not served yet: until it is, the
+    // reminder gives the salon's phone to cancel or move, never a link that would not open.
+    link: null,
+  }
+  let reason = 'no_channel_reached'
+  for (const channel of channels) {
+    const attempt = (outcome: 'sent' | 'refused' | 'failed', detail: string | null) =>
+      repo.recordAttempt(db, { reminderId, channel: channel.name, outcome, detail, at: clock.now() })
+    if (channel.name === 'sms') {
+      const sms = deps.config.sms
+      if (!sms) continue
+      try {
+        const outcome = await sendSms(sms, { to: channel.to, body: reminderSms(language, facts) })
+        if (outcome.status === 'sent') {
+          await attempt('sent', outcome.providerId)
+          return finish({ status: 'sent', channel: 'sms', sentAt: clock.now() })
+        }
+        await attempt('refused', `${outcome.code}: ${outcome.reason}`)
+        reason = 'sms_refused'
+      } catch (error) {
+        await attempt('failed', (error as Error).message.slice(0, 300))
+        if (error instanceof SmsUnavailable && job.retryCount < job.retryLimit) {
+          // Twilio will likely take it later: back in the queue for the job's retry.
+          await repo.finishReminder(db, reminderId, { status: 'queued' }, clock.now())
+          throw error
+        }
+        if (error instanceof SmsMisconfigured)
+          deps.log.warn({ reminderId }, 'SMS provider refuses the account: check TWILIO_*')
+        reason = error instanceof SmsMisconfigured ? 'sms_misconfigured' : 'sms_unavailable'
+      }
+      continue
+    }
+    const mail = reminderEmail(language, facts)
+    const { sent } = await sendEmail(
+      { ...deps },
+      { to: channel.to, subject: mail.subject, text: mail.text, kind: 'booking_reminder' },
+    )
+    // Without SMTP_URL the outbox is where mail goes (as for every e-mail of the app).
+    if (sent || !deps.config.mail.smtpUrl) {
+      await attempt('sent', sent ? null : 'outbox')
+      return finish({ status: 'sent', channel: 'email', sentAt: clock.now() })
+    }
+    await attempt('failed', 'smtp')
+    reason = 'email_failed'
+  }
+  return finish({ status: 'failed', reason })
+}
+
+function channelsFor(
+  context: NonNullable<Awaited<ReturnType<typeof repo.findReminderContext>>>,
+  config: Config,
+): Channel[] {
+  const channels: Channel[] = []
+  const phone = context.customer.phone && toE164(context.customer.phone, context.salon.country)
+  if (config.sms && context.salon.remindBySms && phone) channels.push({ name: 'sms', to: phone })
+  const email = context.customer.email?.trim()
+  if (email) channels.push({ name: 'email', to: email })
+  return channels
+}
