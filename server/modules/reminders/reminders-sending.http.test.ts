@@ -4,10 +4,10 @@ import { type FakeTwilio, startFakeTwilio } from '../../../tests/fakes/twilio'
 import { DEMO_NOW, startTestApp, type TestApp } from '../../../tests/helpers/app'
 import { eventually } from '../../../tests/helpers/jobs'
 import { ownerCookie } from '../../../tests/helpers/sign-in'
-import { reminderAttempts } from '../../db/schema'
+import { bookingReminders, reminderAttempts } from '../../db/schema'
 import { listOutboxEmails } from '../mail/mail.repository'
 import { listRemindersOfBookings } from './reminders.repository'
-import { dispatchDueReminders } from './send-reminder'
+import { dispatchDueReminders, sendReminder } from './send-reminder'
 
 /**
  * Reminders go out at their instant and only then, once, through the first channel that reaches
@@ -63,7 +63,7 @@ const settled = (bookingId: string, kind: 'day_before' | 'two_hours') =>
 const smsTo = (phone: string) => twilio.messages.filter((m) => m.to === phone)
 
 describe('sending reminders', () => {
-  it('sends each reminder once, at its instant, by SMS in the customer’s language with their own link', async () => {
+  it('sends each reminder once, at its instant, by SMS in the customer’s language, saying how to cancel or move', async () => {
     const id = await book('2026-12-03T10:00', { name: 'Giulia', phone: '06 11 22 33 01', language: 'it' })
     t.clock.set('2026-12-02T09:59:00+01:00')
     expect(await dispatch()).toBe(0)
@@ -132,6 +132,37 @@ describe('sending reminders', () => {
       .from(reminderAttempts)
       .where(eq(reminderAttempts.reminderId, reminder.id))
     expect(attempts.map((a) => a.outcome)).toEqual(['failed', 'sent'])
+  })
+
+  it('hands each due reminder to one job only, however many dispatchers run at once', async () => {
+    const ids = await Promise.all(
+      ['05', '06', '07', '08', '09'].map((n, i) =>
+        book(`2026-12-10T${String(9 + i).padStart(2, '0')}:00`, { name: `Ensemble ${n}`, phone: `06 11 22 33 ${n}` }),
+      ),
+    )
+    t.clock.set('2026-12-10T08:00:00+01:00')
+    await Promise.all([dispatch(), dispatch(), dispatch(), dispatch()])
+    // Due at 08:00: every day-before reminder, and the two-hour ones of 09:00 and 10:00.
+    for (const id of ids) await settled(id, 'day_before')
+    for (const id of ids.slice(0, 2)) await settled(id, 'two_hours')
+    expect(['05', '06', '07', '08', '09'].map((n) => smsTo(`+336112233${n}`).length)).toEqual([2, 2, 1, 1, 1])
+  })
+
+  it('never sends twice a reminder whose worker died while sending: it is marked failed', async () => {
+    const id = await book('2026-12-11T10:00', { name: 'Interrompue', phone: '06 11 22 33 10' })
+    const [reminder] = await reminders(id)
+    await t.database.db
+      .update(bookingReminders)
+      .set({ status: 'sending' })
+      .where(eq(bookingReminders.id, reminder?.id ?? ''))
+    t.clock.set('2026-12-10T10:00:00+01:00')
+    await sendReminder(
+      { db: t.database.db, clock: t.clock, config: t.config, log: { info: () => {}, warn: () => {} } },
+      reminder?.id ?? '',
+      { id: 'job', retryCount: 1, retryLimit: 4 },
+    )
+    expect((await reminders(id))[0]).toMatchObject({ status: 'failed', reason: 'interrupted' })
+    expect(smsTo('+33611223310')).toEqual([])
   })
 
   it('skips a reminder for a customer the salon cannot reach', async () => {
