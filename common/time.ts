@@ -69,23 +69,45 @@ function pad(n: number, width = 2): string {
  * integer key hashes faster than an instant in milliseconds.
  */
 function offsetMs(timeZone: string, instant: number): number {
-  if (instant % MINUTE_MS !== 0) return tzOffset(timeZone, new Date(instant)) * MINUTE_MS
-  let zone = offsets.get(timeZone)
-  if (!zone) {
-    zone = new Map()
-    offsets.set(timeZone, zone)
-  }
-  const minute = instant / MINUTE_MS
-  const known = zone.get(minute)
-  if (known !== undefined) return known
-  if (zone.size >= MAX_REMEMBERED_OFFSETS) zone.clear()
-  const offset = tzOffset(timeZone, new Date(instant)) * MINUTE_MS
-  zone.set(minute, offset)
-  return offset
+  return rememberedByMinute(offsets, timeZone, instant, zoneOffset)
 }
 
-const MAX_REMEMBERED_OFFSETS = 200_000
-const offsets = new Map<string, Map<number, number>>()
+const offsets: ZoneMemory = { limit: 200_000, zones: new Map() }
+
+function zoneOffset(instant: number, timeZone: string): number {
+  return tzOffset(timeZone, new Date(instant)) * MINUTE_MS
+}
+
+/** Answers kept per time zone and whole minute, up to `limit` per zone (then forgotten at once). */
+interface ZoneMemory {
+  limit: number
+  zones: Map<string, Map<number, number>>
+}
+
+/**
+ * The remembered answer for this zone and instant, computed once; instants between minutes are not
+ * kept. `compute` is a plain function of both (no closure made on every call of a hot path).
+ */
+function rememberedByMinute(
+  memory: ZoneMemory,
+  timeZone: string,
+  ms: number,
+  compute: (ms: number, timeZone: string) => number,
+): number {
+  if (ms % MINUTE_MS !== 0) return compute(ms, timeZone)
+  let zone = memory.zones.get(timeZone)
+  if (!zone) {
+    zone = new Map()
+    memory.zones.set(timeZone, zone)
+  }
+  const minute = ms / MINUTE_MS
+  const known = zone.get(minute)
+  if (known !== undefined) return known
+  if (zone.size >= memory.limit) zone.clear()
+  const answer = compute(ms, timeZone)
+  zone.set(minute, answer)
+  return answer
+}
 
 /**
  * The instant at which the salon's wall clock shows `date` + `minutes` after midnight.
@@ -114,23 +136,10 @@ export function instantToWallClock(instant: number, timeZone: string): number {
  * is kept, by minute: the engine asks for the same opening times of the same days over and over.
  */
 export function wallClockToInstant(wall: number, timeZone: string): number {
-  if (wall % MINUTE_MS !== 0) return resolveWallTime(wall, timeZone)
-  let zone = conversions.get(timeZone)
-  if (!zone) {
-    zone = new Map()
-    conversions.set(timeZone, zone)
-  }
-  const minute = wall / MINUTE_MS
-  const known = zone.get(minute)
-  if (known !== undefined) return known
-  if (zone.size >= MAX_REMEMBERED_CONVERSIONS) zone.clear()
-  const instant = resolveWallTime(wall, timeZone)
-  zone.set(minute, instant)
-  return instant
+  return rememberedByMinute(conversions, timeZone, wall, resolveWallTime)
 }
 
-const MAX_REMEMBERED_CONVERSIONS = 100_000
-const conversions = new Map<string, Map<number, number>>()
+const conversions: ZoneMemory = { limit: 100_000, zones: new Map() }
 
 /** The weekday of a wall-clock reading (1 January 1970 was a Thursday). */
 export function weekdayOfWallClock(wall: number): Weekday {

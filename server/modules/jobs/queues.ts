@@ -55,6 +55,17 @@ export interface QueueSettings {
 
 const DAY_SECONDS = 24 * 60 * 60
 
+/** A periodic queue's round: a missed or failed round is simply the next one, so no retry. */
+const PERIODIC = {
+  policy: 'singleton',
+  retryLimit: 0,
+  retryDelay: 0,
+  retryBackoff: false,
+  heartbeatSeconds: 30,
+  expireInSeconds: 5 * 60,
+  deleteAfterSeconds: DAY_SECONDS,
+} satisfies Partial<QueueSettings>
+
 /** Talking to Google: up to 10 attempts over about 2 hours (5 s, 10 s, 20 s … capped at 30 min). */
 const GOOGLE_RETRIES = {
   retryLimit: 10,
@@ -69,29 +80,10 @@ const GOOGLE_RETRIES = {
 export const QUEUES: { [N in JobName]: QueueSettings } = {
   'calendar.push-booking': { policy: 'stately', concurrency: 4, ...GOOGLE_RETRIES },
   'calendar.sync-salon': { policy: 'stately', concurrency: 2, ...GOOGLE_RETRIES },
-  'calendar.maintain': {
-    policy: 'singleton',
-    cron: '*/5 * * * *',
-    // A missed round is simply the next one five minutes later.
-    retryLimit: 0,
-    retryDelay: 0,
-    retryBackoff: false,
-    heartbeatSeconds: 30,
-    expireInSeconds: 5 * 60,
-    deleteAfterSeconds: DAY_SECONDS,
-  },
+  'calendar.maintain': { ...PERIODIC, cron: '*/5 * * * *' },
   'calendar.release': { policy: 'standard', ...GOOGLE_RETRIES },
-  'reminders.dispatch': {
-    policy: 'singleton',
-    cron: '* * * * *',
-    // A missed minute is caught up by the next: every reminder due by then is dispatched.
-    retryLimit: 0,
-    retryDelay: 0,
-    retryBackoff: false,
-    heartbeatSeconds: 30,
-    expireInSeconds: 5 * 60,
-    deleteAfterSeconds: DAY_SECONDS,
-  },
+  // A missed minute is caught up by the next: every reminder due by then is dispatched.
+  'reminders.dispatch': { ...PERIODIC, cron: '* * * * *' },
   // Twilio answering 5xx or 429: a few tries over about 20 minutes, then the next channel.
   'reminders.send': {
     policy: 'standard',
