@@ -1,6 +1,7 @@
 import type { Language } from '../../../common/languages'
 import type { IcsData } from '../../../common/schemas/chat'
 import { instantToLocal } from '../../../common/time'
+import { REMINDER_HOURS } from '../reminders/reminders.usecases'
 
 /**
  * Calendar files (RFC 5545) for an appointment booked or moved in the chat.
@@ -28,10 +29,10 @@ export interface AppointmentIcsInput {
 const CRLF = '\r\n'
 const MAX_LINE_OCTETS = 75
 /**
- * Reminders shown by the customer's own calendar, as Salonia's reminders go out: 24 and 2 hours
- * before. Exact hours (`-PT24H`, not the nominal day `-P1D`), so a DST night does not move them.
+ * Reminders shown by the customer's own calendar, when Salonia's go out (reminders.usecases.ts):
+ * exact hours (`-PT24H`, not the nominal day `-P1D`), so a DST night does not move them.
  */
-const REMINDER_HOURS = [24, 2] as const
+const ALARM_HOURS = Object.values(REMINDER_HOURS)
 
 interface Wording {
   /** Start of the file name: "rendez-vous-salon-lumiere-2026-12-05.ics". */
@@ -129,7 +130,7 @@ function vevent(input: AppointmentIcsInput): string[] {
     // A cancelled appointment needs no reminder.
     ...(cancelled
       ? []
-      : REMINDER_HOURS.flatMap((hours) => [
+      : ALARM_HOURS.flatMap((hours) => [
           'BEGIN:VALARM',
           `TRIGGER:-PT${hours}H`,
           'ACTION:DISPLAY',

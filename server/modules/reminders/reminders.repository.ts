@@ -73,7 +73,7 @@ export async function cancelWaitingReminders(
       and(
         eq(bookingReminders.bookingId, bookingId),
         inArray(bookingReminders.status, ['planned', 'queued']),
-        keepStartsAt ? ne(bookingReminders.appointmentStartsAt, keepStartsAt) : sql`true`,
+        keepStartsAt ? ne(bookingReminders.appointmentStartsAt, keepStartsAt) : undefined,
       ),
     )
 }

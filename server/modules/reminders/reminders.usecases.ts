@@ -1,3 +1,4 @@
+import { holdsItsTime } from '../../../common/schemas/booking'
 import { HOUR_MS } from '../../../common/time'
 import type { Executor } from '../../db/client'
 import * as repo from './reminders.repository'
@@ -20,7 +21,7 @@ export const REMINDER_HOURS: Record<repo.ReminderKind, number> = { day_before: 2
 export async function planReminders(db: Executor, bookingId: string, now: Date): Promise<void> {
   const booking = await repo.findBookingForReminders(db, bookingId)
   if (!booking) return
-  if (booking.status !== 'confirmed' && booking.status !== 'pending') {
+  if (!holdsItsTime(booking.status)) {
     await repo.cancelWaitingReminders(db, bookingId, null, booking.status, now)
     return
   }

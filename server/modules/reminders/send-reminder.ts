@@ -1,4 +1,5 @@
 import { isLanguage, type Language } from '../../../common/languages'
+import { holdsItsTime } from '../../../common/schemas/booking'
 import { formatLocalDateTime } from '../../../common/time'
 import type { Clock } from '../../clock'
 import type { Config } from '../../config'
@@ -67,7 +68,7 @@ export async function sendReminder(deps: ReminderDeps, reminderId: string, job: 
   if (
     !context ||
     !booking ||
-    (booking.status !== 'confirmed' && booking.status !== 'pending') ||
+    !holdsItsTime(booking.status) ||
     booking.startsAt.getTime() !== reminder.appointmentStartsAt.getTime()
   ) {
     return finish({ status: 'cancelled', reason: 'booking_changed' })
@@ -121,10 +122,12 @@ export async function sendReminder(deps: ReminderDeps, reminderId: string, job: 
       continue
     }
     const mail = reminderEmail(language, facts)
-    const { sent } = await sendEmail(
-      { ...deps },
-      { to: channel.to, subject: mail.subject, text: mail.text, kind: 'booking_reminder' },
-    )
+    const { sent } = await sendEmail(deps, {
+      to: channel.to,
+      subject: mail.subject,
+      text: mail.text,
+      kind: 'booking_reminder',
+    })
     // Without SMTP_URL the outbox is where mail goes (as for every e-mail of the app).
     if (sent || !deps.config.mail.smtpUrl) {
       await attempt('sent', sent ? null : 'outbox')
