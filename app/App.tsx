@@ -21,11 +21,12 @@ const PAGES: Record<PageName, ReturnType<typeof lazy>> = {
   AmbassadorDashboardPage: withAreaTexts(() => import('./pages/AmbassadorDashboardPage')),
   AmbassadorKitPage: withAreaTexts(() => import('./pages/AmbassadorKitPage')),
   WaitlistPage: lazy(() => import('./pages/WaitlistPage')),
+  BookingPage: lazy(() => import('./pages/BookingPage')),
   DemoSignInPage: withAreaTexts(() => import('./pages/DemoSignInPage')),
   NotFoundPage: lazy(() => import('./pages/NotFoundPage')),
 }
 
-/** The chat is the salon's own space for its customers: no Salonia navigation around it. */
+/** The chat and a customer's booking page are the salon's own space: no Salonia navigation around them. */
 function Frame({ children }: { children: ReactNode }) {
   const [location] = useLocation()
   // A new page starts at its top, as it would after a full page load.
@@ -34,7 +35,7 @@ function Frame({ children }: { children: ReactNode }) {
     // A block body: Chromium's scrollTo now returns a promise, which React would take for a cleanup.
     window.scrollTo(0, 0)
   }, [location])
-  if (location === '/chat' || location.startsWith('/chat/')) return <>{children}</>
+  if (location === '/chat' || location.startsWith('/chat/') || location.startsWith('/r/')) return <>{children}</>
   return (
     <div className="flex min-h-dvh flex-col">
       <NavBar />

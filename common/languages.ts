@@ -7,6 +7,11 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value)
 }
 
+/** A stored language, or French for anything else (a row written before the column had values). */
+export function languageOrDefault(value: unknown): Language {
+  return isLanguage(value) ? value : DEFAULT_LANGUAGE
+}
+
 /** The language a salon of this country works in (its owner's, its services' names): English elsewhere. */
 export function languageOfCountry(country: string): Language {
   if (['FR', 'BE', 'LU', 'MC'].includes(country)) return 'fr'

@@ -14,6 +14,8 @@ export const APP_ROUTES = [
   { path: '/ambassador/dashboard', page: 'AmbassadorDashboardPage' },
   { path: '/ambassador-kit', page: 'AmbassadorKitPage' },
   { path: '/waitlist', page: 'WaitlistPage' },
+  // The customer's own booking page, opened by the personal link of their confirmation (no sign-in).
+  { path: '/r/:token', page: 'BookingPage' },
   // Offered by the server instead of Google's consent screen when Google is not configured (never in production).
   { path: '/demo-sign-in', page: 'DemoSignInPage' },
 ] as const

@@ -18,6 +18,7 @@ import { adminRoutes } from './modules/admin/admin.routes'
 import { ambassadorsRoutes } from './modules/ambassadors/ambassadors.routes'
 import { assistantRoutes } from './modules/assistant/assistant.routes'
 import { authRoutes } from './modules/auth/auth.routes'
+import { bookingPageRoutes } from './modules/booking-page/booking-page.routes'
 import { bookingsRoutes } from './modules/bookings/bookings.routes'
 import { calendarFilesRoutes } from './modules/calendar-files/calendar-files.routes'
 import { calendarSyncRoutes } from './modules/calendar-sync/calendar-sync.routes'
@@ -90,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   scheduleRoutes(app, deps)
   teamRoutes(app, deps)
   bookingsRoutes(app, deps)
+  bookingPageRoutes(app, deps)
   dashboardRoutes(app, deps)
   customersRoutes(app, deps)
   waitlistRoutes(app, deps)

@@ -23,6 +23,12 @@ export function formatDayAndTime(date: Date | number, language: Language): strin
   return `${formatDate(date, DAY_PATTERNS[language], language)}, ${formatDate(date, 'HH:mm', language)}`
 }
 
+/** A day given as a local date ("2026-12-05") as the language writes it: "samedi 5 décembre". */
+export function formatLocalDay(date: string, language: Language): string {
+  const [year = 2000, month = 1, day = 1] = date.split('-').map(Number)
+  return formatDate(new Date(year, month - 1, day), DAY_PATTERNS[language], language)
+}
+
 /** A price in minor units for the interface language: 4500 EUR → "45 €" in French. */
 export function formatMoney(minor: number, currency: string, language: Language): string {
   return formatMoneyIn(minor, currency, language === 'en' ? 'en-GB' : language)

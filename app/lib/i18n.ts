@@ -77,14 +77,22 @@ export async function setupI18n(): Promise<void> {
 
 /** Switches the interface language and remembers the choice on this device. */
 export async function changeLanguage(language: Language): Promise<void> {
-  await loadCatalogue(language)
-  await i18next.changeLanguage(language)
-  document.documentElement.lang = language
+  await showLanguage(language)
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language)
   } catch {
     // The choice then lasts until the page is closed.
   }
+}
+
+/**
+ * Shows the interface in `language` for now, without making it this device's choice: a page about
+ * someone's appointment opens in their language, whatever the device last used.
+ */
+export async function showLanguage(language: Language): Promise<void> {
+  await loadCatalogue(language)
+  await i18next.changeLanguage(language)
+  document.documentElement.lang = language
 }
 
 export function currentLanguage(): Language {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../tests/helpers/app'
 import { adminCookie, ambassadorCookie, ownerCookie } from '../../tests/helpers/sign-in'
+import { bookingLinkToken } from '../modules/booking-page/booking-link'
 import { createSalon } from '../modules/salons/salons.usecases'
 import type { AccessRule } from './access'
 
@@ -87,6 +88,11 @@ const EXPECTED: Record<string, AccessRule> = {
   'POST /api/mcp/chat': 'public',
   'POST /api/ai/chat': 'public',
   'GET /api/chat/salon-messages': 'public',
+  'GET /api/r/:token': 'booking_link',
+  'GET /api/r/:token/times': 'booking_link',
+  'POST /api/r/:token/cancel': 'booking_link',
+  'POST /api/r/:token/move': 'booking_link',
+  'GET /api/r/:token/calendar.ics': 'booking_link',
   'POST /mcp': 'salon_token',
   'GET /mcp': 'salon_token',
   'DELETE /mcp': 'salon_token',
@@ -137,6 +143,7 @@ function urlOf(pattern: string): string {
     .replace(':timeOffId', '00000000-0000-4000-8000-000000000000')
     .replace(':customerId', '00000000-0000-4000-8000-000000000000')
     .replace(':codeId', '00000000-0000-4000-8000-000000000000')
+    .replace(':token', bookingLinkToken(t.config.appSecret, bookingId))
 }
 
 const routesWith = (rule: AccessRule) =>
@@ -243,6 +250,16 @@ describe('enforcement, route by route', () => {
   it.each(routesWith('public'))('%s %s: needs no session', async (method, path) => {
     expect([401, 403]).not.toContain((await call(method, path)).statusCode)
   })
+
+  it.each(routesWith('booking_link'))(
+    '%s %s: needs the booking’s personal link, not a session: a forged one is "not found"',
+    async (method, path) => {
+      const forged = await call(method, path.replace(':token', 'A'.repeat(44)), owner)
+      expect(forged.statusCode).toBe(404)
+      expect(forged.json().code).toBe('booking_page.not_found')
+      expect([401, 403, 404]).not.toContain((await call(method, path)).statusCode)
+    },
+  )
 
   it.each(routesWith('salon_token'))('%s %s: needs the salon MCP token, not a session', async (method, path) => {
     expect((await call(method, path, owner)).statusCode).toBe(401)

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { SalonRow } from '../db/schema'
 import { AppError } from '../errors'
 import { isAdministrator } from '../modules/auth/sessions.usecases'
+import { checkBookingLink } from '../modules/booking-page/link-access'
 import { salonOfBooking } from '../modules/bookings/bookings.usecases'
 import { sessionOf } from './session'
 import type { AppDeps } from './types'
@@ -18,9 +19,11 @@ import type { AppDeps } from './types'
  *             only that ambassador's referrals
  *  - salon_token: an outside agent presenting a salon's MCP token (Authorization: Bearer …); the
  *             MCP module reads the token into `request.mcpSalon` before this check runs
+ *  - booking_link: a customer presenting their booking's personal link (`:token`, booking-link.ts):
+ *             it opens that booking only; a link we never gave out is "not found" (rate-limited)
  * A missing or expired session is a 401; a session of another salon, or not an administrator's, a 403.
  */
-export type AccessRule = 'public' | 'salon' | 'booking' | 'admin' | 'ambassador' | 'salon_token'
+export type AccessRule = 'public' | 'salon' | 'booking' | 'admin' | 'ambassador' | 'salon_token' | 'booking_link'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -72,6 +75,7 @@ export const accessChecks: Record<AccessRule, AccessCheck> = {
     const session = await sessionOf(deps, request, reply, 'ambassador')
     if (!session?.ambassadorId) throw new AppError('auth.required', 401, 'Please sign in as an ambassador.')
   },
+  booking_link: checkBookingLink,
   salon_token: (_deps, request) => {
     if (!request.mcpSalon) {
       throw new AppError('auth.invalid_token', 401, "A salon's MCP token is required: Authorization: Bearer <token>")

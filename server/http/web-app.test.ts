@@ -53,6 +53,13 @@ describe('the web app as the server sends it', () => {
     },
   )
 
+  it("keeps a customer's booking page out of search engines", async () => {
+    const res = await app.inject({ method: 'GET', url: `/r/${'A'.repeat(44)}` })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['x-robots-tag']).toBe('noindex, nofollow')
+    expect((await app.inject({ method: 'GET', url: '/waitlist' })).headers['x-robots-tag']).toBeUndefined()
+  })
+
   it.each(['/nothing', '/chat/SAL001/other', '/professional/x'])('answers %s with the app and 404', async (url) => {
     const res = await app.inject({ method: 'GET', url })
     expect(res.statusCode).toBe(404)

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto'
 import QRCode from 'qrcode'
-import { isLanguage, type Language } from '../../../common/languages'
+import { type Language, languageOrDefault } from '../../../common/languages'
 import type { Ambassador, AmbassadorStats, Referral } from '../../../common/schemas/ambassador'
 import type { Clock } from '../../clock'
 import type { Config } from '../../config'
@@ -149,7 +149,7 @@ export async function activateReferral(
     })
     return { referral, salon }
   })
-  const language = isLanguage(referral.language) ? referral.language : 'fr'
+  const language = languageOrDefault(referral.language)
   const mail = salonActivatedMail(language, {
     salonName: salon.name,
     salonId: salon.publicId,

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit'
 import QRCode from 'qrcode'
-import { isLanguage } from '../../../common/languages'
+import { languageOrDefault } from '../../../common/languages'
 import type { AmbassadorRow } from '../../db/schema'
 import { KIT_TEXTS } from './kit-texts'
 
@@ -18,7 +18,7 @@ const ACCENT = '#8c4a2f'
 const printable = (text: string) => text.replace(/→/g, '->').replace(/[^\t\n\u0020-\u024F\u2013-\u2026€]/g, '')
 
 export async function ambassadorKitPdf(ambassador: AmbassadorRow, referralLink: string): Promise<Buffer> {
-  const texts = KIT_TEXTS[isLanguage(ambassador.language) ? ambassador.language : 'fr']
+  const texts = KIT_TEXTS[languageOrDefault(ambassador.language)]
   const qr = await QRCode.toBuffer(referralLink, {
     width: 512,
     margin: 2,

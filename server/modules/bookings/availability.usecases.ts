@@ -117,6 +117,8 @@ export type AvailabilityQuery = {
   memberId?: string | undefined
   from?: string | undefined
   to?: string | undefined
+  /** A booking being moved: it does not block its own new time. */
+  movingBookingId?: string | undefined
 }
 
 /** Free start times of a service over a period (default: the next 7 days), with any member or the one asked for. */
@@ -194,6 +196,7 @@ async function availabilityOf(
     salon,
     { from: range.from, to: new Date(range.to.getTime() + MAX_SERVICE_MINUTES * MINUTE_MS) },
     { serviceIds: [query.serviceId], memberId: query.memberId },
+    query.movingBookingId,
   )
   return freeSlotsOf(salon, service, schedule, range, now)
 }

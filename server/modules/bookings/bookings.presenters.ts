@@ -1,4 +1,4 @@
-import { isLanguage } from '../../../common/languages'
+import { languageOrDefault } from '../../../common/languages'
 import type { Booking, BookingDetails, BookingEvent, BookingNote } from '../../../common/schemas/booking'
 import type { Availability } from '../../../common/schemas/schedule'
 import { formatLocalDateTime, isoInstant, MINUTE_MS } from '../../../common/time'
@@ -95,7 +95,7 @@ export function presentBookingDetails(
       name: customer.name,
       phone: customer.phone,
       email: customer.email,
-      language: isLanguage(customer.language) ? customer.language : 'fr',
+      language: languageOrDefault(customer.language),
     },
     history: history.map((entry) => presentBookingEvent(entry, salon)),
   }

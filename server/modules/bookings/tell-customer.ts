@@ -1,4 +1,4 @@
-import { isLanguage } from '../../../common/languages'
+import { languageOrDefault } from '../../../common/languages'
 import type { BookingEvent } from '../../../common/schemas/booking'
 import { formatLocalDateTime } from '../../../common/time'
 import type { Database, Executor } from '../../db/client'
@@ -46,7 +46,7 @@ export async function tellCustomer(deps: TellDeps, eventId: string): Promise<voi
       return
     }
     const { customer } = found
-    const language = isLanguage(customer.language) ? customer.language : 'fr'
+    const language = languageOrDefault(customer.language)
     const message = changeMessage(language, change)
     const toldBy: BookingEvent['toldBy'] = []
     if (customer.email) {

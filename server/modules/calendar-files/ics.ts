@@ -23,6 +23,8 @@ export interface AppointmentIcsInput {
   /** 0 for a new appointment; a move passes a higher number so calendars update the same event. */
   sequence?: number
   cancelled?: boolean
+  /** The customer's own page for this appointment (cancel, move): the event links to it. */
+  url?: string | undefined
   now: Date
 }
 
@@ -40,6 +42,7 @@ interface Wording {
   description(service: string, salon: string, customer: string): string
   cancelledDescription(service: string, salon: string, customer: string): string
   reminder(service: string, salon: string, hours: number): string
+  manage: string
 }
 
 const WORDING: Record<Language, Wording> = {
@@ -49,6 +52,7 @@ const WORDING: Record<Language, Wording> = {
     cancelledDescription: (service, salon, customer) =>
       `Rendez-vous annulé : ${service} chez ${salon} pour ${customer}.\nRéservé avec Salonia.`,
     reminder: (service, salon, hours) => `Rappel : ${service} chez ${salon} dans ${hours} heures`,
+    manage: 'Annuler ou déplacer :',
   },
   de: {
     fileWord: 'termin',
@@ -56,6 +60,7 @@ const WORDING: Record<Language, Wording> = {
     cancelledDescription: (service, salon, customer) =>
       `Termin abgesagt: ${service} bei ${salon} für ${customer}.\nGebucht mit Salonia.`,
     reminder: (service, salon, hours) => `Erinnerung: ${service} bei ${salon} in ${hours} Stunden`,
+    manage: 'Absagen oder verschieben:',
   },
   it: {
     fileWord: 'appuntamento',
@@ -63,6 +68,7 @@ const WORDING: Record<Language, Wording> = {
     cancelledDescription: (service, salon, customer) =>
       `Appuntamento annullato: ${service} presso ${salon} per ${customer}.\nPrenotato con Salonia.`,
     reminder: (service, salon, hours) => `Promemoria: ${service} presso ${salon} tra ${hours} ore`,
+    manage: 'Annullare o spostare:',
   },
   en: {
     fileWord: 'appointment',
@@ -70,6 +76,7 @@ const WORDING: Record<Language, Wording> = {
     cancelledDescription: (service, salon, customer) =>
       `Appointment cancelled: ${service} at ${salon} for ${customer}.\nBooked with Salonia.`,
     reminder: (service, salon, hours) => `Reminder: ${service} at ${salon} in ${hours} hours`,
+    manage: 'Cancel or move:',
   },
 }
 
@@ -114,6 +121,7 @@ function vevent(input: AppointmentIcsInput): string[] {
   const salonName = oneLine(salon.name)
   const customer = oneLine(input.customerName)
   const describe = cancelled ? words.cancelledDescription : words.description
+  const manage = input.url && !cancelled ? `\n${words.manage} ${input.url}` : ''
   return [
     'BEGIN:VEVENT',
     `UID:${escapeText(input.bookingId)}@salonia`,
@@ -122,7 +130,9 @@ function vevent(input: AppointmentIcsInput): string[] {
     `DTEND:${utcDateTime(end)}`,
     `SUMMARY:${escapeText(`${service} — ${salonName}`)}`,
     `LOCATION:${escapeText(salon.address)}`,
-    `DESCRIPTION:${escapeText(describe(service, salonName, customer))}`,
+    `DESCRIPTION:${escapeText(describe(service, salonName, customer) + manage)}`,
+    // A URI value, not TEXT: no escaping (our links hold no comma, semicolon nor line break).
+    ...(input.url ? [`URL:${input.url}`] : []),
     ...organizer(salonName, salon.contactEmail),
     `SEQUENCE:${sequence}`,
     `STATUS:${cancelled ? 'CANCELLED' : 'CONFIRMED'}`,

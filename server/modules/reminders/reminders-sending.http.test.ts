@@ -5,6 +5,7 @@ import { DEMO_NOW, startTestApp, type TestApp } from '../../../tests/helpers/app
 import { eventually } from '../../../tests/helpers/jobs'
 import { ownerCookie } from '../../../tests/helpers/sign-in'
 import { bookingReminders, reminderAttempts } from '../../db/schema'
+import { bookingLinkToken } from '../booking-page/booking-link'
 import { listOutboxEmails } from '../mail/mail.repository'
 import { listRemindersOfBookings } from './reminders.repository'
 import { dispatchDueReminders, sendReminder } from './send-reminder'
@@ -63,7 +64,7 @@ const settled = (bookingId: string, kind: 'day_before' | 'two_hours') =>
 const smsTo = (phone: string) => twilio.messages.filter((m) => m.to === phone)
 
 describe('sending reminders', () => {
-  it('sends each reminder once, at its instant, by SMS in the customer’s language, saying how to cancel or move', async () => {
+  it('sends each reminder once, at its instant, by SMS in the customer’s language, with the link to cancel or move', async () => {
     const id = await book('2026-12-03T10:00', { name: 'Giulia', phone: '06 11 22 33 01', language: 'it' })
     t.clock.set('2026-12-02T09:59:00+01:00')
     expect(await dispatch()).toBe(0)
@@ -76,7 +77,11 @@ describe('sending reminders', () => {
     expect(smsTo('+33611223301')).toHaveLength(1)
     expect(sms?.body).toContain('Promemoria Salon Lumière: Coupe femme con')
     expect(sms?.body).toContain('domani, giovedì 3 dicembre, alle 10:00')
-    expect(sms?.body).toMatch(/Un imprevisto\? Chiami il \S/)
+    const link = sms?.body.match(/Annullare o spostare: (https:\/\/book\.example\.com\/r\/([\w-]{44}))$/)
+    expect(link?.[1]).toBe(`https://book.example.com/r/${bookingLinkToken(t.config.appSecret, id)}`)
+    // The link opens the customer's own page, in their language, where they may still cancel or move.
+    const page = await t.app.inject({ url: `/api/r/${link?.[2]}` })
+    expect(page.json()).toMatchObject({ language: 'it', localTime: '10:00', canCancel: true, canMove: true })
 
     t.clock.set('2026-12-03T08:00:00+01:00')
     expect(await dispatch()).toBe(1)

@@ -1,9 +1,10 @@
-import { isLanguage, type Language } from '../../../common/languages'
+import { type Language, languageOrDefault } from '../../../common/languages'
 import { holdsItsTime } from '../../../common/schemas/booking'
 import { formatLocalDateTime } from '../../../common/time'
 import type { Clock } from '../../clock'
 import type { Config } from '../../config'
 import type { Database } from '../../db/client'
+import { bookingLinkUrl } from '../booking-page/booking-link'
 import type { JobContext, Jobs } from '../jobs/job-engine'
 import { sendEmail } from '../mail/mail.usecases'
 import { toE164 } from '../sms/phone'
@@ -78,7 +79,7 @@ export async function sendReminder(deps: ReminderDeps, reminderId: string, job: 
   const channels = context.customer.erasedAt ? [] : channelsFor(context, deps.config)
   if (channels.length === 0) return finish({ status: 'skipped', reason: 'no_contact' })
 
-  const language: Language = isLanguage(context.customer.language) ? context.customer.language : 'fr'
+  const language: Language = languageOrDefault(context.customer.language)
   const local = formatLocalDateTime(booking.startsAt, context.salon.timeZone)
   const facts: ReminderFacts = {
     kind: reminder.kind,
@@ -89,9 +90,8 @@ export async function sendReminder(deps: ReminderDeps, reminderId: string, job: 
     member: context.member.name,
     date: local.slice(0, 10),
     time: local.slice(11),
-    // The customer's own page (`/r/<token>`, booking-link.ts) is not served yet: until it is, the
-    // reminder gives the salon's phone to cancel or move, never a link that would not open.
-    link: null,
+    // The customer's own page (`/r/<token>`): cancel or move in two taps.
+    link: bookingLinkUrl(deps.config.publicUrl, deps.config.appSecret, booking.id),
   }
   let reason = 'no_channel_reached'
   for (const channel of channels) {

@@ -1,0 +1,28 @@
+import type { BookingPage, BookingPageTimes } from '../../../common/schemas/booking-page'
+import { apiRequest } from '../../lib/api'
+
+/** The customer's own booking page talks to /api/r/<token>: the token is the only key. */
+const base = (token: string) => `/api/r/${encodeURIComponent(token)}`
+
+export const bookingPageKey = (token: string) => ['booking-page', token] as const
+export const freeTimesKey = (token: string, from: string | undefined) => ['booking-page', token, 'times', from] as const
+
+export async function fetchBookingPage(token: string): Promise<BookingPage> {
+  return (await apiRequest('GET', base(token))).json()
+}
+
+export async function fetchFreeTimes(token: string, from: string | undefined): Promise<BookingPageTimes> {
+  const query = from ? `?from=${encodeURIComponent(from)}` : ''
+  return (await apiRequest('GET', `${base(token)}/times${query}`)).json()
+}
+
+export async function cancelAppointment(token: string): Promise<BookingPage> {
+  return (await apiRequest('POST', `${base(token)}/cancel`)).json()
+}
+
+export async function moveAppointment(token: string, startsAt: string): Promise<BookingPage> {
+  return (await apiRequest('POST', `${base(token)}/move`, { startsAt })).json()
+}
+
+/** The appointment as a calendar file, downloaded by the browser (a phone offers to add it). */
+export const calendarFileUrl = (token: string) => `${base(token)}/calendar.ics`

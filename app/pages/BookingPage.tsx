@@ -1,0 +1,313 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import {
+  CalendarPlus,
+  CalendarX2,
+  CircleAlert,
+  CircleCheck,
+  Clock3,
+  Link2Off,
+  PhoneCall,
+  RefreshCw,
+  X,
+} from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useParams } from 'wouter'
+import type { BookingPage as Page } from '../../common/schemas/booking-page'
+import { LanguageSwitcher } from '../components/layout/LanguageSwitcher'
+import { Logo } from '../components/layout/Logo'
+import { PageLoading } from '../components/PageLoading'
+import { StatusMessage } from '../components/StatusMessage'
+import { Button } from '../components/ui/Button'
+import { Card } from '../components/ui/Card'
+import { AppointmentCard } from '../features/booking-page/AppointmentCard'
+import {
+  bookingPageKey,
+  calendarFileUrl,
+  cancelAppointment,
+  fetchBookingPage,
+  moveAppointment,
+} from '../features/booking-page/booking-page-api'
+import { CancelDialog } from '../features/booking-page/CancelDialog'
+import { formatNotice } from '../features/booking-page/format-notice'
+import { MovePanel } from '../features/booking-page/MovePanel'
+import { SalonSeal } from '../features/chat/ChatHeader'
+import { ApiError } from '../lib/api'
+import { cn } from '../lib/cn'
+import { formatLocalDay } from '../lib/format'
+import { currentLanguage, showLanguage } from '../lib/i18n'
+import { usePageTitle } from '../lib/page-title'
+
+/**
+ * The customer's own booking page, opened by the personal link of their confirmation, reminder or
+ * e-mail (`/r/<token>`): no account, no sign-in. It shows the appointment in the customer's
+ * language and lets them add it to their calendar, move it to a free time or cancel it — until the
+ * salon's cancellation notice; after it, the salon's phone.
+ */
+export default function BookingPage() {
+  const { token = '' } = useParams<{ token: string }>()
+  const { t } = useTranslation()
+  const queryClient = useQueryClient()
+  const page = useQuery({ queryKey: bookingPageKey(token), queryFn: () => fetchBookingPage(token) })
+  const [moving, setMoving] = useState(false)
+  const [confirmCancel, setConfirmCancel] = useState(false)
+  const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; text: string } | undefined>()
+  useNoIndex()
+  useCustomerLanguage(page.data?.language)
+  usePageTitle(page.data ? t('bookingPage.title', { salon: page.data.salon.name }) : undefined)
+
+  const settle = (updated: Page, text: string) => {
+    queryClient.setQueryData(bookingPageKey(token), updated)
+    void queryClient.invalidateQueries({ queryKey: [...bookingPageKey(token), 'times'] })
+    setNotice({ tone: 'success', text })
+  }
+  const refuse = (error: unknown) => {
+    setNotice({ tone: 'danger', text: t(errorText(error)) })
+    // What the page shows may be out of date (too late now, the time taken): read it again.
+    void queryClient.invalidateQueries({ queryKey: bookingPageKey(token) })
+  }
+  const cancel = useMutation({
+    mutationFn: () => cancelAppointment(token),
+    onSuccess: (updated) => {
+      setConfirmCancel(false)
+      settle(updated, t('bookingPage.cancelled'))
+    },
+    onError: (error) => {
+      setConfirmCancel(false)
+      refuse(error)
+    },
+  })
+  const move = useMutation({
+    mutationFn: (startsAt: string) => moveAppointment(token, startsAt),
+    onSuccess: (updated) => {
+      setMoving(false)
+      const day = formatLocalDay(updated.localDate, currentLanguage())
+      settle(updated, t('bookingPage.moved', { day, time: updated.localTime }))
+    },
+    onError: refuse,
+  })
+
+  if (page.isPending) return <PageLoading />
+  if (page.isError) return <LinkProblem error={page.error} />
+  const data = page.data
+  const holdsItsTime = data.status === 'confirmed' || data.status === 'pending'
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-sand/50">
+      <header className="flex items-center justify-between gap-3 px-4 py-3 sm:px-6">
+        <div className="flex min-w-0 items-center gap-3">
+          <SalonSeal name={data.salon.name} className="size-9 text-base" />
+          <span className="truncate font-display text-lg font-semibold">{data.salon.name}</span>
+        </div>
+        <LanguageSwitcher />
+      </header>
+      <main id="main" className="mx-auto flex w-full max-w-xl flex-1 flex-col gap-4 px-4 pb-12 pt-2">
+        {notice && <Notice tone={notice.tone} text={notice.text} onDismiss={() => setNotice(undefined)} />}
+        <AppointmentCard page={data} />
+        {moving && data.canMove ? (
+          <MovePanel
+            token={token}
+            page={data}
+            moving={move.isPending}
+            onMove={(time) => move.mutate(time.startsAt)}
+            onBack={() => setMoving(false)}
+          />
+        ) : (
+          <Actions
+            page={data}
+            token={token}
+            holdsItsTime={holdsItsTime}
+            onMove={() => {
+              setNotice(undefined)
+              setMoving(true)
+            }}
+            onCancel={() => setConfirmCancel(true)}
+          />
+        )}
+      </main>
+      <footer className="pb-6 text-center text-xs text-ink-soft">{t('bookingPage.poweredBy')}</footer>
+      <CancelDialog
+        page={data}
+        open={confirmCancel}
+        cancelling={cancel.isPending}
+        onOpenChange={setConfirmCancel}
+        onConfirm={() => cancel.mutate()}
+      />
+    </div>
+  )
+}
+
+function Actions({
+  page,
+  token,
+  holdsItsTime,
+  onMove,
+  onCancel,
+}: {
+  page: Page
+  token: string
+  holdsItsTime: boolean
+  onMove: () => void
+  onCancel: () => void
+}) {
+  const { t } = useTranslation()
+  const language = currentLanguage()
+  if (page.status === 'cancelled') {
+    return (
+      <Card className="flex flex-col items-start gap-4 p-6 sm:p-7">
+        <p className="flex items-center gap-2 font-medium">
+          <CalendarX2 aria-hidden className="size-5 text-danger" />
+          {t('bookingPage.isCancelled')}
+        </p>
+        <Button asChild>
+          <a href={page.salon.chatPath}>{t('bookingPage.bookAgain')}</a>
+        </Button>
+      </Card>
+    )
+  }
+  const untilDate = page.changeableUntilLocal.slice(0, 10)
+  return (
+    <Card className="flex flex-col gap-5 p-6 sm:p-7">
+      <div className="grid gap-2 sm:grid-cols-2">
+        {page.canMove && (
+          <Button onClick={onMove}>
+            <RefreshCw aria-hidden className="size-4" />
+            {t('bookingPage.move.open')}
+          </Button>
+        )}
+        <Button asChild variant="outline">
+          <a href={calendarFileUrl(token)} download>
+            <CalendarPlus aria-hidden className="size-4" />
+            {t('bookingPage.addToCalendar')}
+          </a>
+        </Button>
+        {page.canCancel && (
+          <Button variant="ghost" className="text-danger hover:bg-danger-soft sm:col-span-2" onClick={onCancel}>
+            <CalendarX2 aria-hidden className="size-4" />
+            {t('bookingPage.cancel')}
+          </Button>
+        )}
+      </div>
+      {page.canCancel ? (
+        <p className="flex gap-2 text-sm text-ink-soft">
+          <Clock3 aria-hidden className="mt-0.5 size-4 shrink-0" />
+          {untilDate === page.localDate
+            ? t('bookingPage.changeUntilSameDay', { time: page.changeableUntilLocal.slice(11) })
+            : t('bookingPage.changeUntil', {
+                day: formatLocalDay(untilDate, language),
+                time: page.changeableUntilLocal.slice(11),
+              })}
+        </p>
+      ) : (
+        holdsItsTime && (
+          <div className="flex gap-3 rounded-xl bg-warning-soft px-4 py-3 text-sm">
+            <PhoneCall aria-hidden className="mt-0.5 size-4 shrink-0 text-warning" />
+            <p>
+              {t('bookingPage.tooLate', { notice: formatNotice(page.cancellationNoticeMinutes, language) })}{' '}
+              {page.salon.phone ? (
+                <a className="font-semibold text-primary" href={`tel:${page.salon.phone.replace(/[^\d+]/g, '')}`}>
+                  {page.salon.phone}
+                </a>
+              ) : (
+                t('bookingPage.tooLateNoPhone')
+              )}
+            </p>
+          </div>
+        )
+      )}
+    </Card>
+  )
+}
+
+/** A link that opens nothing: never given out, or its appointment is over, or asked too often. */
+function LinkProblem({ error }: { error: unknown }) {
+  const { t } = useTranslation()
+  const code = error instanceof ApiError ? error.code : undefined
+  const kind = code === 'booking_page.expired' ? 'expired' : code === 'booking_page.not_found' ? 'notFound' : 'other'
+  usePageTitle(t(`bookingPage.${kind}.title`))
+  return (
+    <div className="flex min-h-dvh flex-col bg-sand/50">
+      <header className="flex items-center justify-between px-4 py-3 sm:px-6">
+        <Logo />
+        <LanguageSwitcher />
+      </header>
+      <main id="main" className="flex flex-1 items-center justify-center px-4 pb-16">
+        <Card className="w-full max-w-md p-8">
+          <StatusMessage
+            icon={kind === 'expired' ? Clock3 : Link2Off}
+            tone="neutral"
+            title={t(`bookingPage.${kind}.title`)}
+            description={kind === 'other' ? t(errorText(error)) : t(`bookingPage.${kind}.description`)}
+          />
+        </Card>
+      </main>
+    </div>
+  )
+}
+
+/** The message for a refusal, by its code. */
+function errorText(error: unknown): string {
+  const code = error instanceof ApiError ? error.code : undefined
+  switch (code) {
+    case 'booking_page.too_late':
+      return 'bookingPage.errors.tooLate'
+    case 'bookings.slot_taken':
+    case 'bookings.slot_unavailable':
+      return 'bookingPage.errors.slotGone'
+    case 'booking_page.expired':
+      return 'bookingPage.expired.description'
+    case 'bookings.already_cancelled':
+      return 'bookingPage.errors.alreadyCancelled'
+    case 'request.rate_limited':
+      return 'bookingPage.errors.rateLimited'
+    default:
+      return 'bookingPage.errors.generic'
+  }
+}
+
+/** The page is someone's appointment: kept out of search engines (the server says it too). */
+function useNoIndex() {
+  useEffect(() => {
+    const meta = document.createElement('meta')
+    meta.name = 'robots'
+    meta.content = 'noindex, nofollow'
+    document.head.append(meta)
+    return () => meta.remove()
+  }, [])
+}
+
+/** Opens in the customer's language once (the switcher may change it afterwards). */
+function useCustomerLanguage(language: Page['language'] | undefined) {
+  const done = useRef(false)
+  useEffect(() => {
+    if (!language || done.current) return
+    done.current = true
+    if (language !== currentLanguage()) void showLanguage(language)
+  }, [language])
+}
+
+/** What just happened (moved, cancelled) or why it did not: stays until dismissed or replaced. */
+function Notice({ tone, text, onDismiss }: { tone: 'success' | 'danger'; text: string; onDismiss: () => void }) {
+  const { t } = useTranslation()
+  const Icon = tone === 'success' ? CircleCheck : CircleAlert
+  return (
+    <div
+      role={tone === 'success' ? 'status' : 'alert'}
+      className={cn(
+        'relative flex animate-pop-in gap-3 rounded-2xl border p-4 pr-11 text-sm leading-relaxed',
+        tone === 'success' ? 'border-success/30 bg-success-soft' : 'border-danger/30 bg-danger-soft',
+      )}
+    >
+      <Icon aria-hidden className={cn('mt-0.5 size-5 shrink-0', tone === 'success' ? 'text-success' : 'text-danger')} />
+      <p className="min-w-0 break-words font-medium">{text}</p>
+      <button
+        type="button"
+        onClick={onDismiss}
+        aria-label={t('common.close')}
+        className="absolute right-3 top-3 inline-flex size-7 cursor-pointer items-center justify-center rounded-full text-ink-soft transition-colors hover:bg-ink/5 hover:text-ink"
+      >
+        <X aria-hidden className="size-4" />
+      </button>
+    </div>
+  )
+}
