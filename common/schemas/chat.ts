@@ -54,6 +54,8 @@ export type IcsData = z.infer<typeof icsDataSchema>
 export const chatReplySchema = z.object({
   response: z.string(),
   icsData: icsDataSchema.optional(),
+  /** The customer's own page of what the reply booked or moved (`PUBLIC_URL/r/<token>`): cancel, move. */
+  bookingLink: z.string().optional(),
 })
 export type ChatReply = z.infer<typeof chatReplySchema>
 

@@ -1,4 +1,4 @@
-import { CalendarPlus, Download, Store, X } from 'lucide-react'
+import { CalendarCog, CalendarPlus, Download, ExternalLink, Store, X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Language } from '../../../common/languages'
@@ -6,7 +6,7 @@ import type { IcsData } from '../../../common/schemas/chat'
 import { cn } from '../../lib/cn'
 import { currentLanguage } from '../../lib/i18n'
 import { SalonSeal } from './ChatHeader'
-import { downloadIcs } from './chat-api'
+import { downloadIcs, isBookingLink } from './chat-api'
 import type { ChatMessage } from './conversation'
 
 /**
@@ -40,6 +40,28 @@ function IcsAttachment({ ics }: { ics: IcsData }) {
       </span>
       <Download aria-hidden className="size-4 shrink-0 text-ink-soft transition-colors group-hover:text-primary" />
     </button>
+  )
+}
+
+/** The customer's own page of the appointment just booked or moved: cancel or move it later without the chat. */
+function BookingLinkCard({ href }: { href: string }) {
+  const { t } = useTranslation()
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener"
+      className="group mt-2 flex w-full items-center gap-3 rounded-xl border border-brass/40 bg-paper p-3 text-left transition-colors hover:border-brass hover:bg-sand/70"
+    >
+      <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary">
+        <CalendarCog aria-hidden className="size-5" />
+      </span>
+      <span className="flex min-w-0 flex-1 flex-col">
+        <span className="text-sm font-semibold text-ink">{t('chat.bookingLink.title')}</span>
+        <span className="text-xs text-ink-soft">{t('chat.bookingLink.description')}</span>
+      </span>
+      <ExternalLink aria-hidden className="size-4 shrink-0 text-ink-soft transition-colors group-hover:text-primary" />
+    </a>
   )
 }
 
@@ -78,6 +100,7 @@ function MessageBubble({ message, text }: { message: ChatMessage; text: string }
         {message.error && <span className="sr-only">{t('chat.messages.failed')}: </span>}
         {text}
         {message.icsData && <IcsAttachment ics={message.icsData} />}
+        {message.bookingLink && isBookingLink(message.bookingLink) && <BookingLinkCard href={message.bookingLink} />}
       </div>
       <time dateTime={message.timestamp} className="mt-1 px-1 text-[0.7rem] tabular-nums text-ink-soft">
         {time}

@@ -18,6 +18,10 @@ const isIcsData = (value: unknown): value is IcsData =>
   typeof (value as IcsData).content === 'string' &&
   typeof (value as IcsData).filename === 'string'
 
+/** The customer's own booking page: an address of our server's (http or https), nothing else is made a link. */
+export const isBookingLink = (value: unknown): value is string =>
+  typeof value === 'string' && /^https?:\/\/[^\s/]+\/r\/[\w-]+$/.test(value)
+
 /**
  * Sends one message and answers the assistant's reply. Checked by hand rather than with the zod
  * schema so the chat's first load does not carry zod.
@@ -27,7 +31,11 @@ export async function sendChatMessage(mode: ChatMode, message: string, context: 
   const body: unknown = await response.json()
   const reply = body as Partial<ChatReply> | null
   if (typeof reply?.response !== 'string') throw new Error('The assistant answered without a reply')
-  return isIcsData(reply.icsData) ? { response: reply.response, icsData: reply.icsData } : { response: reply.response }
+  return {
+    response: reply.response,
+    ...(isIcsData(reply.icsData) ? { icsData: reply.icsData } : {}),
+    ...(isBookingLink(reply.bookingLink) ? { bookingLink: reply.bookingLink } : {}),
+  }
 }
 
 const isSalonMessage = (value: unknown): value is SalonMessage => {

@@ -10,6 +10,8 @@ export interface ChatMessage {
   timestamp: string
   /** A calendar file attached to a reply that booked or moved an appointment. */
   icsData?: IcsData
+  /** The customer's own page of what the reply booked or moved (cancel, move). */
+  bookingLink?: string
   /** The assistant's apology for a failed send, shown with a cross. */
   error?: true
   /** Written by the salon (a move, a cancellation), not an answer to the customer. */

@@ -89,7 +89,13 @@ export function useChat({
       }
       sendChatMessage(mode, message, context)
         .then(
-          (reply) => newMessage({ role: 'assistant', content: reply.response, icsData: reply.icsData }),
+          (reply) =>
+            newMessage({
+              role: 'assistant',
+              content: reply.response,
+              icsData: reply.icsData,
+              bookingLink: reply.bookingLink,
+            }),
           (error: unknown) => {
             console.error('The message could not be sent', error)
             return newMessage({ role: 'assistant', content: t('chat.errors.send'), error: true })

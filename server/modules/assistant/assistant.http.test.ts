@@ -44,6 +44,14 @@ describe.each(testDrivers())('the assistant through the chat API on %s', (driver
     expect(booked.icsData?.content).toContain('SUMMARY:Coupe femme')
     expect(booked.icsData?.content).toContain('LOCATION:12 rue des Lilas')
     expect(booked.icsData?.filename).toMatch(/\.ics$/)
+    // The customer's own page comes with the confirmation, and the calendar file links to it.
+    const link = booked.bookingLink ?? ''
+    expect(link).toMatch(/^http:\/\/localhost:\d+\/r\/[\w-]{44}$/)
+    expect(booked.icsData?.content.replace(/\r\n /g, '')).toContain(`URL:${link}`)
+    const page = await t.app.inject({ url: new URL(link).pathname.replace('/r/', '/api/r/') })
+    expect(page.json()).toMatchObject({ localDate: '2026-12-02', localTime: '14:00', canCancel: true, language: 'fr' })
+    // A proposal carries none: nothing is booked yet.
+    expect(proposal.bookingLink).toBeUndefined()
   })
 
   it.each([

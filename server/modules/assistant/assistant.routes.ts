@@ -121,5 +121,5 @@ async function admitMessage(
       "the salon's language-model budget for the hour is spent; the built-in assistant answers until it renews",
     )
   }
-  return { salon, assistant: { ...deps, config: { ai: undefined }, log } }
+  return { salon, assistant: { ...deps, config: { ...deps.config, ai: undefined }, log } }
 }

@@ -6,6 +6,7 @@ import type { Config } from '../../config'
 import type { Database, Executor } from '../../db/client'
 import type { ConversationRow, SalonRow } from '../../db/schema'
 import { withoutQueryParameters } from '../../errors'
+import { bookingLinkUrl } from '../booking-page/booking-link'
 import { findCustomerByIdentity } from '../customers/customers.usecases'
 import type { Jobs } from '../jobs/job-engine'
 import { converse, type DialogueReply } from './conversation/converse'
@@ -20,7 +21,7 @@ export interface AssistantDeps {
   db: Database
   clock: Clock
   jobs: Jobs
-  config: Pick<Config, 'ai'>
+  config: Pick<Config, 'ai' | 'publicUrl' | 'appSecret'>
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>
 }
 
@@ -109,6 +110,7 @@ function toolScope(
       language,
     },
     log: deps.log,
+    bookingLink: (bookingId) => bookingLinkUrl(deps.config.publicUrl, deps.config.appSecret, bookingId),
   }
 }
 
@@ -133,5 +135,9 @@ async function remember(
 }
 
 function toReply(result: DialogueReply): ChatReply {
-  return { response: result.text, ...(result.icsData ? { icsData: result.icsData } : {}) }
+  return {
+    response: result.text,
+    ...(result.icsData ? { icsData: result.icsData } : {}),
+    ...(result.bookingLink ? { bookingLink: result.bookingLink } : {}),
+  }
 }

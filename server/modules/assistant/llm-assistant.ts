@@ -7,6 +7,7 @@ import type { Config } from '../../config'
 import type { DialogueReply } from './conversation/converse'
 import type { ConversationState } from './conversation/state'
 import {
+  type Appointment,
   callTool,
   type ServiceInfo,
   type TeamMemberInfo,
@@ -39,6 +40,7 @@ export async function llmConverse(
   const provider = createOpenAICompatible({ name: 'salonia-llm', baseURL: ai.baseUrl, apiKey: ai.apiKey })
 
   let icsData: IcsData | undefined
+  let bookingLink: string | undefined
   let booked = false
   const toolSet = Object.fromEntries(
     (Object.keys(toolInputs) as ToolName[]).map((name) => [
@@ -49,10 +51,15 @@ export async function llmConverse(
         execute: async (input: unknown) => {
           const outcome = await callTool(scope, name, input)
           if ('error' in outcome) return { error: outcome.error.code, message: outcome.error.message }
-          const result = outcome.result as { icsData?: IcsData } | null
+          const result = outcome.result as {
+            icsData?: IcsData
+            appointment?: Appointment
+            appointments?: Appointment[]
+          } | null
           if (result && typeof result === 'object' && result.icsData) {
             // The calendar file goes to the customer, not back into the model's context.
             icsData = result.icsData
+            bookingLink = (result.appointment ?? result.appointments?.[0])?.link
             booked = true
             const { icsData: _file, ...rest } = result
             return rest
@@ -78,6 +85,7 @@ export async function llmConverse(
   return {
     text,
     ...(icsData ? { icsData } : {}),
+    ...(bookingLink ? { bookingLink } : {}),
     booked,
     state: { ...state, language },
   }

@@ -71,6 +71,8 @@ describe("the salon's messages to a web chat", () => {
     })
     expect(message?.text).toContain('verschoben')
     expect(message?.text).toContain('15:00')
+    // With the customer's own page, to cancel or move it again without writing.
+    expect(message?.text).toMatch(/Absagen oder verschieben: http:\/\/localhost:\d+\/r\/[\w-]{44}$/)
     expect(message?.sentAt).toBe(new Date(DEMO_NOW).toISOString())
     // A chat that showed it asks from its instant on (which it shares with any sent at once).
     expect(await messagesOf(chat.userId, message?.sentAt ?? '')).toEqual([message])

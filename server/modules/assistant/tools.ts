@@ -53,6 +53,8 @@ export interface ToolScope {
   customer: { identity: ChannelIdentity; name: string; phone?: string | undefined; language: Language }
   /** Where a tool's unexpected failure is written (its caller only learns that it failed). */
   log?: Pick<FastifyBaseLogger, 'error'> | undefined
+  /** The customer's own page of a booking (`PUBLIC_URL/r/<token>`), given with what is booked or moved. */
+  bookingLink?: ((bookingId: string) => string) | undefined
 }
 
 const localStart = z
@@ -176,6 +178,8 @@ export interface Appointment {
   status: string
   /** The team member who performs it. */
   member: string
+  /** The customer's own page for it (cancel, move, add to a calendar), when the chat has one to give. */
+  link?: string
 }
 
 /** What `tell_salon_late` noted: how late (null when the customer did not say) and when it was said (salon time). */
@@ -199,7 +203,9 @@ export interface AvailabilityAnswer {
   requested?: { start: string; free: boolean; reason?: SlotRefusal }
 }
 
-function toAppointment(booking: Booking, salon: SalonRow): Appointment {
+function toAppointment(booking: Booking, scope: ToolScope): Appointment {
+  const { salon } = scope
+  const link = booking.status !== 'cancelled' ? scope.bookingLink?.(booking.id) : undefined
   return {
     bookingId: booking.id,
     serviceName: booking.service,
@@ -210,6 +216,7 @@ function toAppointment(booking: Booking, salon: SalonRow): Appointment {
     currency: booking.currency,
     status: booking.status,
     member: booking.member.name,
+    ...(link ? { link } : {}),
   }
 }
 
@@ -245,6 +252,7 @@ function icsInput(scope: ToolScope, booking: Booking, sequence: number): Appoint
     customerName: scope.customer.name,
     language: scope.customer.language,
     sequence,
+    url: scope.bookingLink?.(booking.id),
     now: scope.clock.now(),
   }
 }
@@ -348,7 +356,7 @@ export const tools = {
       channel: scope.customer.identity.channel,
       identity: scope.customer.identity,
     })
-    return { appointment: toAppointment(booking, scope.salon), icsData: icsFor(scope, booking, 0) }
+    return { appointment: toAppointment(booking, scope), icsData: icsFor(scope, booking, 0) }
   },
 
   async check_visit(scope: ToolScope, input: z.infer<typeof toolInputs.check_visit>): Promise<VisitAnswer> {
@@ -393,7 +401,7 @@ export const tools = {
       },
     )
     return {
-      appointments: bookings.map((b) => toAppointment(b, scope.salon)),
+      appointments: bookings.map((b) => toAppointment(b, scope)),
       icsData: appointmentsIcs(bookings.map((b) => icsInput(scope, b, 0))),
     }
   },
@@ -406,7 +414,7 @@ export const tools = {
       scope.salon,
       customerId,
     )
-    return bookings.map((b) => toAppointment(b, scope.salon))
+    return bookings.map((b) => toAppointment(b, scope))
   },
 
   async cancel_appointment(scope: ToolScope, input: z.infer<typeof toolInputs.cancel_appointment>) {
@@ -418,7 +426,7 @@ export const tools = {
     })
     // The file cancels the event the customer's calendar got when booking (same UID).
     return {
-      appointment: toAppointment(booking, scope.salon),
+      appointment: toAppointment(booking, scope),
       icsData: icsFor(scope, booking, laterSequence(scope, booking), true),
     }
   },
@@ -433,7 +441,7 @@ export const tools = {
       { ...changeBy(scope), scope: { salonId: scope.salon.id, customerId } },
     )
     return {
-      appointment: toAppointment(booking, scope.salon),
+      appointment: toAppointment(booking, scope),
       icsData: icsFor(scope, booking, laterSequence(scope, booking)),
     }
   },
@@ -451,7 +459,7 @@ export const tools = {
       { salonId: scope.salon.id, customerId },
     )
     return {
-      appointment: toAppointment(booking, scope.salon),
+      appointment: toAppointment(booking, scope),
       note: { minutes: note.minutes, at: `${note.localDate}T${note.localTime}` },
     }
   },

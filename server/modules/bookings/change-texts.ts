@@ -70,6 +70,20 @@ export function changeMessage(language: Language, change: SalonChange): { subjec
   }
 }
 
+/** Under a move: the customer's own page, to cancel or move again without writing. */
+export function manageLine(language: Language, link: string): string {
+  switch (language) {
+    case 'de':
+      return `\n\nAbsagen oder verschieben: ${link}`
+    case 'it':
+      return `\n\nAnnullare o spostare: ${link}`
+    case 'en':
+      return `\n\nCancel or move: ${link}`
+    default:
+      return `\n\nAnnuler ou déplacer : ${link}`
+  }
+}
+
 /** The e-mail's closing line: where to answer (the salon's chat, or its phone). */
 export function mailFooter(language: Language, salon: string, phone: string | null): string {
   const call = phone ? ` (${phone})` : ''

@@ -1,16 +1,17 @@
 import { languageOrDefault } from '../../../common/languages'
-import type { BookingEvent } from '../../../common/schemas/booking'
+import { type BookingEvent, holdsItsTime } from '../../../common/schemas/booking'
 import { formatLocalDateTime } from '../../../common/time'
 import type { Database, Executor } from '../../db/client'
 import type { BookingEventRow } from '../../db/schema'
 import { leaveSalonMessage } from '../assistant/salon-messages'
+import { bookingLinkUrl } from '../booking-page/booking-link'
 import type { Jobs } from '../jobs/job-engine'
 import { type MailDeps, sendEmail } from '../mail/mail.usecases'
 import { findSalonById } from '../salons/salons.repository'
 import { requireMemberRef } from '../team/team.usecases'
 import * as events from './booking-events.repository'
 import * as repo from './bookings.repository'
-import { changeMessage, type LocalStart, mailFooter, type SalonChange } from './change-texts'
+import { changeMessage, type LocalStart, mailFooter, manageLine, type SalonChange } from './change-texts'
 
 /**
  * Telling the customer of a change the salon made to their appointment (a move, a cancellation):
@@ -47,7 +48,17 @@ export async function tellCustomer(deps: TellDeps, eventId: string): Promise<voi
     }
     const { customer } = found
     const language = languageOrDefault(customer.language)
-    const message = changeMessage(language, change)
+    const told = changeMessage(language, change)
+    // A moved appointment comes with the customer's own page, as every confirmation does.
+    const message =
+      event.kind === 'moved' && holdsItsTime(found.booking.status)
+        ? {
+            ...told,
+            text:
+              told.text +
+              manageLine(language, bookingLinkUrl(deps.config.publicUrl, deps.config.appSecret, found.booking.id)),
+          }
+        : told
     const toldBy: BookingEvent['toldBy'] = []
     if (customer.email) {
       const { sent } = await sendEmail(

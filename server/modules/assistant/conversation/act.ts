@@ -128,6 +128,7 @@ async function carryOut(
         pending.start.slice(0, 10),
       ),
       icsData,
+      bookingLink: appointments[0]?.link,
       booked: true,
     }
   }
@@ -142,6 +143,7 @@ async function carryOut(
       lines: [{ kind: 'booked', appointments: [appointment] }],
       state: settled(state, [appointment.bookingId], pending.start.slice(0, 10)),
       icsData,
+      bookingLink: appointment.link,
       booked: true,
     }
   }
@@ -154,6 +156,7 @@ async function carryOut(
       lines: [{ kind: 'moved', appointment }],
       state: settled(state, [appointment.bookingId], pending.start.slice(0, 10)),
       icsData,
+      bookingLink: appointment.link,
       booked: true,
     }
   }

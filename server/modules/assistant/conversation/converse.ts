@@ -28,6 +28,8 @@ import { understand } from './understand'
 export interface DialogueReply {
   text: string
   icsData?: IcsData
+  /** The customer's own page of what this message booked or moved. */
+  bookingLink?: string
   /** An appointment was booked or moved by this message. */
   booked?: boolean
   state: ConversationState
@@ -85,6 +87,7 @@ export async function converse(
     text,
     state: outcome.state,
     ...(outcome.icsData ? { icsData: outcome.icsData } : {}),
+    ...(outcome.bookingLink ? { bookingLink: outcome.bookingLink } : {}),
     ...(outcome.booked ? { booked: true } : {}),
   }
 }

@@ -77,6 +77,8 @@ export interface Outcome {
   lines: Line[]
   state: ConversationState
   icsData?: IcsData
+  /** The customer's own page of what was booked or moved (the first appointment of a visit). */
+  bookingLink?: string | undefined
   /** An appointment was booked or moved by this message. */
   booked?: boolean
 }
