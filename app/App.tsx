@@ -1,27 +1,33 @@
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react'
 import { Route, Switch, useLocation } from 'wouter'
-import { APP_ROUTES, type PageName } from '../common/routes'
+import { APP_ROUTES, PAGE_TEXTS, type PageName } from '../common/routes'
 import { Footer } from './components/layout/Footer'
 import { NavBar } from './components/layout/NavBar'
 import { PageLoading } from './components/PageLoading'
-import { loadAreaTexts } from './lib/i18n'
+import { loadAreaTexts, loadPageTexts } from './lib/i18n'
 
 /** A page of the signed-in areas: its code and its texts arrive together. */
 function withAreaTexts(load: () => Promise<{ default: ComponentType }>) {
   return lazy(async () => (await Promise.all([load(), loadAreaTexts()]))[0])
 }
 
+/** A public page with texts of its own (PAGE_TEXTS): its code and those texts arrive together. */
+function withPageTexts(page: keyof typeof PAGE_TEXTS, load: () => Promise<{ default: ComponentType }>) {
+  const part = PAGE_TEXTS[page]
+  return lazy(async () => (await Promise.all([load(), part ? loadPageTexts(part) : undefined]))[0])
+}
+
 // One chunk per page: a visitor downloads only the page they open.
 const PAGES: Record<PageName, ReturnType<typeof lazy>> = {
-  HomePage: lazy(() => import('./pages/HomePage')),
+  HomePage: withPageTexts('HomePage', () => import('./pages/HomePage')),
   ChatPage: lazy(() => import('./pages/ChatPage')),
   ProfessionalPage: withAreaTexts(() => import('./pages/ProfessionalPage')),
   AdminPage: withAreaTexts(() => import('./pages/AdminPage')),
   AmbassadorLoginPage: withAreaTexts(() => import('./pages/AmbassadorLoginPage')),
   AmbassadorDashboardPage: withAreaTexts(() => import('./pages/AmbassadorDashboardPage')),
   AmbassadorKitPage: withAreaTexts(() => import('./pages/AmbassadorKitPage')),
-  WaitlistPage: lazy(() => import('./pages/WaitlistPage')),
-  BookingPage: lazy(() => import('./pages/BookingPage')),
+  WaitlistPage: withPageTexts('WaitlistPage', () => import('./pages/WaitlistPage')),
+  BookingPage: withPageTexts('BookingPage', () => import('./pages/BookingPage')),
   DemoSignInPage: withAreaTexts(() => import('./pages/DemoSignInPage')),
   NotFoundPage: lazy(() => import('./pages/NotFoundPage')),
 }

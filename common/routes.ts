@@ -23,6 +23,16 @@ export const APP_ROUTES = [
 export type AppRoute = (typeof APP_ROUTES)[number]
 export type PageName = AppRoute['page'] | 'NotFoundPage'
 
+/**
+ * Public pages whose many texts of their own are apart (app/locales/pages/<part>/), loaded with the
+ * page only: the chat does not download the home page's texts, nor the other way round.
+ */
+export const PAGE_TEXTS: Partial<Record<PageName, string>> = {
+  HomePage: 'home',
+  WaitlistPage: 'waitlist',
+  BookingPage: 'booking-page',
+}
+
 /** The route a path belongs to (a trailing slash is ignored), or undefined for "Page Not Found". */
 export function matchAppRoute(pathname: string): AppRoute | undefined {
   const segments = pathname.split('/').filter(Boolean)

@@ -26,15 +26,71 @@ import de from '../app/locales/de.json' with { type: 'json' }
 import en from '../app/locales/en.json' with { type: 'json' }
 import fr from '../app/locales/fr.json' with { type: 'json' }
 import it from '../app/locales/it.json' with { type: 'json' }
+import deBookingPage from '../app/locales/pages/booking-page/de.json' with { type: 'json' }
+import enBookingPage from '../app/locales/pages/booking-page/en.json' with { type: 'json' }
+import frBookingPage from '../app/locales/pages/booking-page/fr.json' with { type: 'json' }
+import itBookingPage from '../app/locales/pages/booking-page/it.json' with { type: 'json' }
+import deHome from '../app/locales/pages/home/de.json' with { type: 'json' }
+import enHome from '../app/locales/pages/home/en.json' with { type: 'json' }
+import frHome from '../app/locales/pages/home/fr.json' with { type: 'json' }
+import itHome from '../app/locales/pages/home/it.json' with { type: 'json' }
+import deWaitlist from '../app/locales/pages/waitlist/de.json' with { type: 'json' }
+import enWaitlist from '../app/locales/pages/waitlist/en.json' with { type: 'json' }
+import frWaitlist from '../app/locales/pages/waitlist/fr.json' with { type: 'json' }
+import itWaitlist from '../app/locales/pages/waitlist/it.json' with { type: 'json' }
 
 /**
  * The interface texts, so tests find elements by what a visitor reads in each language: every
  * page's texts and those of the professional, admin and sign-in areas (see app/locales/all.ts).
  */
 export const TEXTS = {
-  fr: { ...fr, ...frAreas, ...frAgenda, ...frCustomers, ...frDesk, ...frServices, ...frTeam },
-  de: { ...de, ...deAreas, ...deAgenda, ...deCustomers, ...deDesk, ...deServices, ...deTeam },
-  it: { ...it, ...itAreas, ...itAgenda, ...itCustomers, ...itDesk, ...itServices, ...itTeam },
-  en: { ...en, ...enAreas, ...enAgenda, ...enCustomers, ...enDesk, ...enServices, ...enTeam },
+  fr: {
+    ...fr,
+    ...frAreas,
+    ...frAgenda,
+    ...frCustomers,
+    ...frDesk,
+    ...frServices,
+    ...frTeam,
+    ...frWaitlist,
+    ...frHome,
+    ...frBookingPage,
+  },
+  de: {
+    ...de,
+    ...deAreas,
+    ...deAgenda,
+    ...deCustomers,
+    ...deDesk,
+    ...deServices,
+    ...deTeam,
+    ...deWaitlist,
+    ...deHome,
+    ...deBookingPage,
+  },
+  it: {
+    ...it,
+    ...itAreas,
+    ...itAgenda,
+    ...itCustomers,
+    ...itDesk,
+    ...itServices,
+    ...itTeam,
+    ...itWaitlist,
+    ...itHome,
+    ...itBookingPage,
+  },
+  en: {
+    ...en,
+    ...enAreas,
+    ...enAgenda,
+    ...enCustomers,
+    ...enDesk,
+    ...enServices,
+    ...enTeam,
+    ...enWaitlist,
+    ...enHome,
+    ...enBookingPage,
+  },
 }
 export type Texts = (typeof TEXTS)['fr']

@@ -12,6 +12,11 @@ const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('../lo
 // the dashboard keeps its own files, with its own top-level keys.
 const areaCatalogues = import.meta.glob<{ default: Record<string, unknown> }>('../locales/areas/**/*.json')
 let areaTextsWanted = false
+// A public page with many texts of its own (the customer's booking page) keeps them in
+// pages/<part>/<lang>.json, loaded with that page only: the home page and the chat stay light.
+const pageCatalogues = import.meta.glob<{ default: Record<string, unknown> }>('../locales/pages/**/*.json')
+const pageTextsWanted = new Set<string>()
+const pageLoaded = new Set<string>()
 
 function storedLanguage(): Language | undefined {
   try {
@@ -49,6 +54,19 @@ async function loadCatalogue(language: Language): Promise<void> {
       i18next.addResourceBundle(language, 'translation', (await load()).default, true, false)
     areaLoaded.add(language)
   }
+  for (const part of pageTextsWanted) {
+    if (pageLoaded.has(`${part}/${language}`)) continue
+    const load = pageCatalogues[`../locales/pages/${part}/${language}.json`]
+    if (!load) throw new Error(`No ${part} texts for ${language}`)
+    i18next.addResourceBundle(language, 'translation', (await load()).default, true, false)
+    pageLoaded.add(`${part}/${language}`)
+  }
+}
+
+/** Loads the texts of one public page (pages/<part>/), in the current language and any switched to later. */
+export async function loadPageTexts(part: string): Promise<void> {
+  pageTextsWanted.add(part)
+  await loadCatalogue(currentLanguage())
 }
 
 /**

@@ -26,14 +26,71 @@ import deCore from './de.json'
 import enCore from './en.json'
 import frCore from './fr.json'
 import itCore from './it.json'
+import deBookingPage from './pages/booking-page/de.json'
+import enBookingPage from './pages/booking-page/en.json'
+import frBookingPage from './pages/booking-page/fr.json'
+import itBookingPage from './pages/booking-page/it.json'
+import deHome from './pages/home/de.json'
+import enHome from './pages/home/en.json'
+import frHome from './pages/home/fr.json'
+import itHome from './pages/home/it.json'
+import deWaitlist from './pages/waitlist/de.json'
+import enWaitlist from './pages/waitlist/en.json'
+import frWaitlist from './pages/waitlist/fr.json'
+import itWaitlist from './pages/waitlist/it.json'
 
 /**
  * Every text of each language in one object, for tests. The web app loads the two parts apart:
  * `<language>.json` for every page, the areas' files (professional, admin and sign-in screens:
  * `areas/<language>.json` and one folder per part of the dashboard) only with those pages, so
- * visitors of the public pages do not download them.
+ * visitors of the public pages do not download them; a public page with many texts of its own
+ * (the home page, the waitlist, the customer's booking page) keeps them in `pages/<part>/`, loaded with it.
  */
-export const fr = { ...frCore, ...frAreas, ...frAgenda, ...frCustomers, ...frDesk, ...frServices, ...frTeam }
-export const de = { ...deCore, ...deAreas, ...deAgenda, ...deCustomers, ...deDesk, ...deServices, ...deTeam }
-export const it = { ...itCore, ...itAreas, ...itAgenda, ...itCustomers, ...itDesk, ...itServices, ...itTeam }
-export const en = { ...enCore, ...enAreas, ...enAgenda, ...enCustomers, ...enDesk, ...enServices, ...enTeam }
+export const fr = {
+  ...frCore,
+  ...frAreas,
+  ...frAgenda,
+  ...frCustomers,
+  ...frDesk,
+  ...frServices,
+  ...frTeam,
+  ...frWaitlist,
+  ...frHome,
+  ...frBookingPage,
+}
+export const de = {
+  ...deCore,
+  ...deAreas,
+  ...deAgenda,
+  ...deCustomers,
+  ...deDesk,
+  ...deServices,
+  ...deTeam,
+  ...deWaitlist,
+  ...deHome,
+  ...deBookingPage,
+}
+export const it = {
+  ...itCore,
+  ...itAreas,
+  ...itAgenda,
+  ...itCustomers,
+  ...itDesk,
+  ...itServices,
+  ...itTeam,
+  ...itWaitlist,
+  ...itHome,
+  ...itBookingPage,
+}
+export const en = {
+  ...enCore,
+  ...enAreas,
+  ...enAgenda,
+  ...enCustomers,
+  ...enDesk,
+  ...enServices,
+  ...enTeam,
+  ...enWaitlist,
+  ...enHome,
+  ...enBookingPage,
+}

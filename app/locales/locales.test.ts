@@ -15,11 +15,17 @@ const areaFolders = [
     .filter((entry) => entry.isDirectory())
     .map((entry) => `areas/${entry.name}`),
 ]
-/** A language's area texts: the parts merged (their top-level keys are distinct, checked below). */
-const areaTexts = (language: string): Texts =>
-  Object.assign({}, ...areaFolders.map((folder) => read(`${folder}/${language}.json`)))
-/** A language's texts: every page's, and the areas' (professional, admin, sign-in), loaded apart. */
-const load = (language: string): Texts => ({ ...read(`${language}.json`), ...areaTexts(language) })
+/** The texts of public pages loaded with their page only (pages/<part>/: the booking page). */
+const pageFolders = readdirSync(join(dir, 'pages'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => `pages/${entry.name}`)
+/** Every folder of texts loaded apart from the main file. */
+const partFolders = [...areaFolders, ...pageFolders]
+/** A language's texts loaded apart: the parts merged (their top-level keys are distinct, checked below). */
+const partTexts = (language: string): Texts =>
+  Object.assign({}, ...partFolders.map((folder) => read(`${folder}/${language}.json`)))
+/** A language's texts: every page's, and the areas' (professional, admin, sign-in) and pages' loaded apart. */
+const load = (language: string): Texts => ({ ...read(`${language}.json`), ...partTexts(language) })
 
 function flatten(texts: Texts, prefix = ''): Map<string, string> {
   const out = new Map<string, string>()
@@ -58,7 +64,7 @@ describe('the four locale files', () => {
 
   it.each(LANGUAGES)('%s keeps the areas apart from the texts of every page, each part its own keys', (language) => {
     const seen = Object.keys(read(`${language}.json`))
-    for (const folder of areaFolders) {
+    for (const folder of partFolders) {
       const keys = Object.keys(read(`${folder}/${language}.json`))
       expect(
         keys.filter((key) => seen.includes(key)),
@@ -68,7 +74,7 @@ describe('the four locale files', () => {
     }
   })
 
-  it.each(areaFolders)('%s holds one file per language, and nothing else', (folder) => {
+  it.each(partFolders)('%s holds one file per language, and nothing else', (folder) => {
     expect(
       readdirSync(join(dir, folder))
         .filter((f) => f.endsWith('.json'))

@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import {
-  CalendarPlus,
+  CalendarArrowDown,
+  CalendarClock,
   CalendarX2,
-  CircleAlert,
-  CircleCheck,
+  CircleCheckBig,
   Clock3,
   Link2Off,
   PhoneCall,
-  RefreshCw,
+  TriangleAlert,
   X,
 } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
@@ -16,7 +16,6 @@ import { useParams } from 'wouter'
 import type { BookingPage as Page } from '../../common/schemas/booking-page'
 import { LanguageSwitcher } from '../components/layout/LanguageSwitcher'
 import { Logo } from '../components/layout/Logo'
-import { PageLoading } from '../components/PageLoading'
 import { StatusMessage } from '../components/StatusMessage'
 import { Button } from '../components/ui/Button'
 import { Card } from '../components/ui/Card'
@@ -31,7 +30,6 @@ import {
 import { CancelDialog } from '../features/booking-page/CancelDialog'
 import { formatNotice } from '../features/booking-page/format-notice'
 import { MovePanel } from '../features/booking-page/MovePanel'
-import { SalonSeal } from '../features/chat/ChatHeader'
 import { ApiError } from '../lib/api'
 import { cn } from '../lib/cn'
 import { formatLocalDay } from '../lib/format'
@@ -87,7 +85,8 @@ export default function BookingPage() {
     onError: refuse,
   })
 
-  if (page.isPending) return <PageLoading />
+  // The page's own frame while it loads (no shared spinner: it would cost the chat a chunk of its own).
+  if (page.isPending) return <div role="status" aria-label={t('common.loading')} className="min-h-dvh bg-sand/50" />
   if (page.isError) return <LinkProblem error={page.error} />
   const data = page.data
   const holdsItsTime = data.status === 'confirmed' || data.status === 'pending'
@@ -95,10 +94,7 @@ export default function BookingPage() {
   return (
     <div className="flex min-h-dvh flex-col bg-sand/50">
       <header className="flex items-center justify-between gap-3 px-4 py-3 sm:px-6">
-        <div className="flex min-w-0 items-center gap-3">
-          <SalonSeal name={data.salon.name} className="size-9 text-base" />
-          <span className="truncate font-display text-lg font-semibold">{data.salon.name}</span>
-        </div>
+        <span className="min-w-0 truncate font-display text-xl font-semibold">{data.salon.name}</span>
         <LanguageSwitcher />
       </header>
       <main id="main" className="mx-auto flex w-full max-w-xl flex-1 flex-col gap-4 px-4 pb-12 pt-2">
@@ -171,13 +167,13 @@ function Actions({
       <div className="grid gap-2 sm:grid-cols-2">
         {page.canMove && (
           <Button onClick={onMove}>
-            <RefreshCw aria-hidden className="size-4" />
+            <CalendarClock aria-hidden className="size-4" />
             {t('bookingPage.move.open')}
           </Button>
         )}
         <Button asChild variant="outline">
           <a href={calendarFileUrl(token)} download>
-            <CalendarPlus aria-hidden className="size-4" />
+            <CalendarArrowDown aria-hidden className="size-4" />
             {t('bookingPage.addToCalendar')}
           </a>
         </Button>
@@ -289,7 +285,7 @@ function useCustomerLanguage(language: Page['language'] | undefined) {
 /** What just happened (moved, cancelled) or why it did not: stays until dismissed or replaced. */
 function Notice({ tone, text, onDismiss }: { tone: 'success' | 'danger'; text: string; onDismiss: () => void }) {
   const { t } = useTranslation()
-  const Icon = tone === 'success' ? CircleCheck : CircleAlert
+  const Icon = tone === 'success' ? CircleCheckBig : TriangleAlert
   return (
     <div
       role={tone === 'success' ? 'status' : 'alert'}

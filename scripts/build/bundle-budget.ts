@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { Plugin } from 'vite'
-import { APP_ROUTES, type PageName } from '../../common/routes'
+import { APP_ROUTES, PAGE_TEXTS, type PageName } from '../../common/routes'
 
 /** Routes whose first load is held to the budget (issue: `/` and `/chat/:salonId`). */
 export const BUDGET_ROUTES = ['/', '/chat/:salonId']
@@ -64,10 +64,17 @@ export function bundleBudget(): Plugin {
       }
       const entry = chunks.find((c) => c.isEntry)
       const pageChunk = (page: PageName) => chunks.find((c) => c.facadeModuleId?.endsWith(`/app/pages/${page}.tsx`))
-      // The visitor loads one language before the first render; count the largest.
-      const locale = chunks
-        .filter((c) => /\/app\/locales\/\w+\.json$/.test(c.facadeModuleId ?? ''))
-        .sort((a, b) => (gzipSizes.get(b.fileName) ?? 0) - (gzipSizes.get(a.fileName) ?? 0))[0]
+      // The visitor loads one language before the first render; count the largest (of the page's
+      // own texts too, when it has some: PAGE_TEXTS).
+      const largest = (pattern: RegExp) =>
+        chunks
+          .filter((c) => pattern.test(c.facadeModuleId ?? ''))
+          .sort((a, b) => (gzipSizes.get(b.fileName) ?? 0) - (gzipSizes.get(a.fileName) ?? 0))[0]
+      const locale = largest(/\/app\/locales\/\w+\.json$/)
+      const pageTexts = (page: PageName) => {
+        const part = PAGE_TEXTS[page]
+        return part ? largest(new RegExp(`/app/locales/pages/${part}/\\w+\\.json$`)) : undefined
+      }
 
       const routes: RouteLoad[] = [...APP_ROUTES, { path: '(any other path)', page: 'NotFoundPage' as const }].map(
         (route) => {
@@ -75,6 +82,7 @@ export function bundleBudget(): Plugin {
           withImports(entry, files)
           withImports(pageChunk(route.page), files)
           withImports(locale, files)
+          withImports(pageTexts(route.page), files)
           const list = [...files]
           return {
             path: route.path,

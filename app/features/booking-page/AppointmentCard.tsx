@@ -1,4 +1,4 @@
-import { Clock, MapPin, Phone, Scissors, UserRound } from 'lucide-react'
+import { Clock, MapPin, Phone, Scissors, User } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { BookingStatus } from '../../../common/schemas/booking'
@@ -49,7 +49,7 @@ export function AppointmentCard({ page }: { page: BookingPage }) {
             {page.price > 0 && ` · ${formatMoney(page.price, page.currency, language)}`}
           </span>
         </Detail>
-        <Detail icon={UserRound} label={t('bookingPage.with')}>
+        <Detail icon={User} label={t('bookingPage.with')}>
           {page.member}
         </Detail>
         <Detail icon={MapPin} label={page.salon.name}>

@@ -2,26 +2,12 @@ import { RotateCcw, UserRound } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { LANGUAGES, type Language } from '../../../common/languages'
 import { LANGUAGE_NAMES } from '../../components/layout/LanguageSwitcher'
+import { SalonSeal } from '../../components/SalonSeal'
 import { Badge } from '../../components/ui/Badge'
 import { Button } from '../../components/ui/Button'
 import { cn } from '../../lib/cn'
 import { currentLanguage } from '../../lib/i18n'
 import type { ChatMode } from './chat-api'
-
-/** The salon's initial in a round seal, as on the home page's chat preview. */
-export function SalonSeal({ name, className }: { name: string | undefined; className?: string }) {
-  return (
-    <span
-      aria-hidden
-      className={cn(
-        'inline-flex shrink-0 items-center justify-center rounded-full bg-primary font-display font-semibold text-white ring-2 ring-brass/35 ring-offset-2 ring-offset-surface',
-        className,
-      )}
-    >
-      {name?.trim().charAt(0).toUpperCase() || 'S'}
-    </span>
-  )
-}
 
 /**
  * The chat's header (spec §2): the salon's name, a green online dot with the customer's name and the

@@ -1,11 +1,11 @@
-import { CalendarCog, CalendarPlus, Download, ExternalLink, Store, X } from 'lucide-react'
+import { ArrowUpRight, CalendarCog, CalendarPlus, Download, Store, X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Language } from '../../../common/languages'
 import type { IcsData } from '../../../common/schemas/chat'
+import { SalonSeal } from '../../components/SalonSeal'
 import { cn } from '../../lib/cn'
 import { currentLanguage } from '../../lib/i18n'
-import { SalonSeal } from './ChatHeader'
 import { downloadIcs, isBookingLink } from './chat-api'
 import type { ChatMessage } from './conversation'
 
@@ -60,7 +60,7 @@ function BookingLinkCard({ href }: { href: string }) {
         <span className="text-sm font-semibold text-ink">{t('chat.bookingLink.title')}</span>
         <span className="text-xs text-ink-soft">{t('chat.bookingLink.description')}</span>
       </span>
-      <ExternalLink aria-hidden className="size-4 shrink-0 text-ink-soft transition-colors group-hover:text-primary" />
+      <ArrowUpRight aria-hidden className="size-4 shrink-0 text-ink-soft transition-colors group-hover:text-primary" />
     </a>
   )
 }
