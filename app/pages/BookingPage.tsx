@@ -178,7 +178,7 @@ function Actions({
           </a>
         </Button>
         {page.canCancel && (
-          <Button variant="ghost" className="text-danger hover:bg-danger-soft sm:col-span-2" onClick={onCancel}>
+          <Button variant="dangerGhost" className="sm:col-span-2" onClick={onCancel}>
             <CalendarX2 aria-hidden className="size-4" />
             {t('bookingPage.cancel')}
           </Button>

@@ -9,6 +9,8 @@ const VARIANTS = {
   outline: 'border border-line bg-surface text-ink hover:border-ink-soft/40 hover:bg-sand/60',
   ghost: 'text-ink hover:bg-sand',
   danger: 'bg-danger text-white hover:bg-danger/90',
+  // A destructive action that is not the page's main one (cancel an appointment).
+  dangerGhost: 'text-danger hover:bg-danger-soft',
   // On dark bands (the closing call to action).
   light: 'bg-paper text-ink shadow-soft hover:bg-sand',
   ghostLight: 'text-paper hover:bg-paper/10',

@@ -40,7 +40,7 @@ export function AppointmentCard({ page }: { page: BookingPage }) {
           </span>
         </p>
       </div>
-      <dl className="grid gap-4 px-6 py-6 sm:px-8">
+      <div className="grid gap-4 px-6 py-6 sm:px-8">
         <Detail icon={Scissors} label={t('bookingPage.service')}>
           <span className="font-medium">{page.service}</span>
           <span className="text-ink-soft">
@@ -70,7 +70,7 @@ export function AppointmentCard({ page }: { page: BookingPage }) {
             </a>
           </Detail>
         )}
-      </dl>
+      </div>
     </Card>
   )
 }
@@ -82,8 +82,8 @@ function Detail({ icon: Icon, label, children }: { icon: typeof Clock; label: st
         <Icon aria-hidden className="size-4" />
       </span>
       <div className="min-w-0">
-        <dt className="text-xs font-semibold uppercase tracking-wide text-ink-soft">{label}</dt>
-        <dd className="mt-0.5 break-words">{children}</dd>
+        <p className="text-xs font-semibold uppercase tracking-wide text-ink-soft">{label}</p>
+        <div className="mt-0.5 break-words">{children}</div>
       </div>
     </div>
   )

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { BookingPage, BookingPageTimes } from '../../../common/schemas/booking-page'
 import { addDays } from '../../../common/time'
@@ -38,6 +38,12 @@ export function MovePanel({
   const [from, setFrom] = useState<string | undefined>(undefined)
   const [day, setDay] = useState<string | undefined>(undefined)
   const [chosen, setChosen] = useState<(Time & { date: string }) | undefined>(undefined)
+  // Opened under the appointment: on a phone it starts below the fold, so it comes into view.
+  const panel = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    // A block body: Chromium's scrollIntoView may return a promise, which React would take for a cleanup.
+    panel.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+  }, [])
   const times = useQuery({ queryKey: freeTimesKey(token, from), queryFn: () => fetchFreeTimes(token, from) })
   const days = times.data?.days ?? []
   const firstDay = days[0]?.date
@@ -54,7 +60,7 @@ export function MovePanel({
   }
 
   return (
-    <Card className="p-5 sm:p-7">
+    <Card ref={panel} className="scroll-mt-4 p-5 sm:p-7">
       <h2 className="font-display text-2xl font-semibold">{t('bookingPage.move.title')}</h2>
       <p className="mt-1 text-sm text-ink-soft">{t('bookingPage.move.description', { service: page.service })}</p>
 
