@@ -51,6 +51,19 @@ export const bookingRulesSchema = z.object({
   horizonDays: z.number(),
 })
 
+/** Longest cancellation notice a salon may ask of its customers: a week, in minutes. */
+export const MAX_CANCELLATION_NOTICE_MINUTES = 7 * 24 * 60
+
+/** The salon's reminders (24 h and 2 h before, each can be off; SMS when the server has a provider) and notice. */
+export const reminderSettingsSchema = z.object({
+  dayBefore: z.boolean(),
+  twoHours: z.boolean(),
+  bySms: z.boolean(),
+  /** Until how long before the start a customer may cancel or move on their own page. */
+  cancellationNoticeMinutes: z.number(),
+})
+export type ReminderSettings = z.infer<typeof reminderSettingsSchema>
+
 /** A salon as its professional (and administrators) see it. Never carries tokens. */
 export const salonSchema = z.object({
   id: z.string(),
@@ -73,6 +86,7 @@ export const salonSchema = z.object({
   instagramConnected: z.boolean(),
   instagramUsername: z.string().nullable(),
   bookingRules: bookingRulesSchema,
+  reminders: reminderSettingsSchema,
   workingHours: workingHoursSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -107,6 +121,14 @@ export const salonUpdateInputSchema = z
     timeZone: text().min(1).max(64),
     publicPhone: publicPhoneSchema,
     practicalInfo: practicalInfoSchema,
+    remindDayBefore: z.boolean(),
+    remindTwoHours: z.boolean(),
+    remindBySms: z.boolean(),
+    cancellationNoticeMinutes: z
+      .number()
+      .int('The cancellation notice is a whole number of minutes')
+      .min(0, 'The cancellation notice cannot be negative')
+      .max(MAX_CANCELLATION_NOTICE_MINUTES, 'The cancellation notice is at most a week'),
   })
   .partial()
   .strict()

@@ -2,6 +2,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../tests/helpers/app'
 import { adminCookie, ambassadorCookie, cookiesFrom, ownerCookie } from '../../tests/helpers/sign-in'
+import { bookingLinkToken } from '../modules/booking-page/booking-link'
 import { mcpTokenFor } from '../modules/mcp/mcp-token'
 import { findSalonByPublicId } from '../modules/salons/salons.repository'
 import type { AccessRule } from './access'
@@ -130,6 +131,8 @@ async function prepare(): Promise<void> {
       payload: { serviceId, startsAt, customer: { name: 'Léa' } },
     })
   const bookingId: string = (await book('2026-12-02T10:00')).json().id
+  // The customer's own page works on a booking of its own (its examples cancel and move it).
+  const token = bookingLinkToken(t.config.appSecret, (await book('2026-12-03T10:00')).json().id)
   const customers = await t.app.inject({ url: '/api/salons/SAL001/customers', headers: { cookie: ownerSession } })
   const customerId: string = customers.json().customers[0].id
   const timeOff = await t.app.inject({
@@ -211,6 +214,10 @@ async function prepare(): Promise<void> {
         timeZone: 'Europe/Paris',
         publicPhone: '01 43 55 20 20',
         practicalInfo: 'Paiement par carte.\nParking public à 50 m.',
+        remindDayBefore: true,
+        remindTwoHours: true,
+        remindBySms: true,
+        cancellationNoticeMinutes: 120,
       },
     }),
     'GET /api/salons/:id/services': one({ params: { id: 'SAL001' } }),
@@ -297,6 +304,11 @@ async function prepare(): Promise<void> {
     // Refused before the appointment has begun (422): the booking stays as it is for the others.
     'POST /api/bookings/:bookingId/status': one({ params: { bookingId }, body: { status: 'no_show' } }),
     'PUT /api/bookings/:bookingId/note': one({ params: { bookingId }, body: { note: 'Allergique.' } }),
+    'GET /api/r/:token': one({ params: { token } }),
+    'GET /api/r/:token/times': one({ params: { token }, query: { from: '2026-12-03' } }),
+    'GET /api/r/:token/calendar.ics': one({ params: { token } }),
+    'POST /api/r/:token/move': one({ params: { token }, body: { startsAt: '2026-12-04T11:00:00+01:00' } }),
+    'POST /api/r/:token/cancel': one({ params: { token } }),
     'GET /api/salons': one({}),
     'GET /api/services': one({}),
     'GET /api/admin/waitlist': one({}),

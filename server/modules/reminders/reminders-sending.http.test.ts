@@ -170,6 +170,49 @@ describe('sending reminders', () => {
     expect(smsTo('+33611223310')).toEqual([])
   })
 
+  it('sends nothing the salon turned off after it was planned, and follows its SMS setting', async () => {
+    const id = await book('2026-12-12T10:00', {
+      name: 'Réglages',
+      phone: '06 11 22 33 11',
+      email: 'reglages@example.com',
+    })
+    const patch = (payload: object) =>
+      t.app.inject({ method: 'PATCH', url: '/api/salons/SAL001', payload, headers: { cookie } })
+    const off = await patch({ remindDayBefore: false, remindBySms: false })
+    expect(off.statusCode, off.body).toBe(200)
+    expect(off.json().reminders).toEqual({
+      dayBefore: false,
+      twoHours: true,
+      bySms: false,
+      cancellationNoticeMinutes: 120,
+    })
+    try {
+      t.clock.set('2026-12-11T10:00:00+01:00')
+      await dispatch()
+      expect(await settled(id, 'day_before')).toMatchObject({ status: 'skipped', reason: 'turned_off' })
+      t.clock.set('2026-12-12T08:00:00+01:00')
+      await dispatch()
+      // SMS off: the two-hour reminder goes by e-mail.
+      expect(await settled(id, 'two_hours')).toMatchObject({ status: 'sent', channel: 'email' })
+      expect(smsTo('+33611223311')).toEqual([])
+    } finally {
+      t.clock.set(DEMO_NOW)
+      expect((await patch({ remindDayBefore: true, remindBySms: true })).statusCode).toBe(200)
+    }
+  })
+
+  it('refuses settings a salon cannot mean', async () => {
+    for (const payload of [
+      { cancellationNoticeMinutes: -1 },
+      { cancellationNoticeMinutes: 10081 },
+      { cancellationNoticeMinutes: 1.5 },
+      { remindBySms: 'yes' },
+    ]) {
+      const res = await t.app.inject({ method: 'PATCH', url: '/api/salons/SAL001', payload, headers: { cookie } })
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400)
+    }
+  })
+
   it('skips a reminder for a customer the salon cannot reach', async () => {
     const id = await book('2026-12-09T10:00', { name: 'Sans contact' })
     t.clock.set('2026-12-08T10:00:00+01:00')

@@ -182,6 +182,8 @@ export async function findReminderContext(db: Executor, reminderId: string) {
         timeZone: salons.timeZone,
         publicPhone: salons.publicPhone,
         remindBySms: salons.remindBySms,
+        remindDayBefore: salons.remindDayBefore,
+        remindTwoHours: salons.remindTwoHours,
       },
     })
     .from(bookingReminders)

@@ -11,6 +11,14 @@ import * as repo from './reminders.repository'
 
 export const REMINDER_HOURS: Record<repo.ReminderKind, number> = { day_before: 24, two_hours: 2 }
 
+/** Whether the salon sends this kind of reminder (each can be turned off in its settings). */
+export function reminderTurnedOn(
+  salon: { remindDayBefore: boolean; remindTwoHours: boolean },
+  kind: repo.ReminderKind,
+): boolean {
+  return kind === 'day_before' ? salon.remindDayBefore : salon.remindTwoHours
+}
+
 /**
  * Brings a booking's reminders in line with it, in the caller's transaction:
  * - active (confirmed or pending): one reminder per kind for its start — planned, or skipped when
@@ -26,13 +34,9 @@ export async function planReminders(db: Executor, bookingId: string, now: Date):
     return
   }
   await repo.cancelWaitingReminders(db, bookingId, booking.startsAt, 'moved', now)
-  const enabled: Record<repo.ReminderKind, boolean> = {
-    day_before: booking.remindDayBefore,
-    two_hours: booking.remindTwoHours,
-  }
   for (const kind of Object.keys(REMINDER_HOURS) as repo.ReminderKind[]) {
     const dueAt = new Date(booking.startsAt.getTime() - REMINDER_HOURS[kind] * HOUR_MS)
-    const [status, reason] = !enabled[kind]
+    const [status, reason] = !reminderTurnedOn(booking, kind)
       ? (['skipped', 'turned_off'] as const)
       : dueAt.getTime() <= now.getTime()
         ? (['skipped', 'too_late'] as const)

@@ -11,6 +11,7 @@ import { toE164 } from '../sms/phone'
 import { SmsMisconfigured, SmsUnavailable, sendSms } from '../sms/twilio'
 import { type ReminderFacts, reminderEmail, reminderSms } from './reminder-texts'
 import * as repo from './reminders.repository'
+import { reminderTurnedOn } from './reminders.usecases'
 
 /**
  * Sending reminders. Every minute the dispatcher hands the reminders that are due to jobs (planned
@@ -76,6 +77,8 @@ export async function sendReminder(deps: ReminderDeps, reminderId: string, job: 
   }
   if (clock.now().getTime() >= reminder.appointmentStartsAt.getTime())
     return finish({ status: 'skipped', reason: 'too_late' })
+  // Turned off by the salon since it was planned.
+  if (!reminderTurnedOn(context.salon, reminder.kind)) return finish({ status: 'skipped', reason: 'turned_off' })
   const channels = context.customer.erasedAt ? [] : channelsFor(context, deps.config)
   if (channels.length === 0) return finish({ status: 'skipped', reason: 'no_contact' })
 

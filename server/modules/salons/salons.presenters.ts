@@ -29,6 +29,12 @@ export function presentSalon(row: SalonRow, workingHours: WorkingHours, googleEm
       minimumNoticeMinutes: row.minimumNoticeMinutes,
       horizonDays: row.horizonDays,
     },
+    reminders: {
+      dayBefore: row.remindDayBefore,
+      twoHours: row.remindTwoHours,
+      bySms: row.remindBySms,
+      cancellationNoticeMinutes: row.cancellationNoticeMinutes,
+    },
     workingHours,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

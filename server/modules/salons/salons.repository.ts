@@ -69,6 +69,10 @@ export type SalonChanges = Partial<
     | 'publicPhone'
     | 'practicalInfo'
     | 'calendarBlocks'
+    | 'remindDayBefore'
+    | 'remindTwoHours'
+    | 'remindBySms'
+    | 'cancellationNoticeMinutes'
   >
 >
 

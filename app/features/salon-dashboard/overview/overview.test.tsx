@@ -35,6 +35,7 @@ const SALON: Salon = {
   instagramConnected: false,
   instagramUsername: null,
   bookingRules: { slotStepMinutes: 15, minimumNoticeMinutes: 60, horizonDays: 90 },
+  reminders: { dayBefore: true, twoHours: true, bySms: true, cancellationNoticeMinutes: 120 },
   workingHours: {} as Salon['workingHours'],
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
