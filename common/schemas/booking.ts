@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { LANGUAGES } from '../languages'
 import { text } from './primitives'
+import { bookingReminderSchema } from './reminders'
 import { emailSchema } from './salon'
 import { pointInTimeSchema } from './schedule'
 import { bookingMemberSchema } from './team'
@@ -102,6 +103,8 @@ export const bookingDetailsSchema = z.object({
     language: z.enum(LANGUAGES),
   }),
   history: z.array(bookingEventSchema),
+  /** Its reminders for the start it has now, the earliest due first. */
+  reminders: z.array(bookingReminderSchema),
 })
 export type BookingDetails = z.infer<typeof bookingDetailsSchema>
 

@@ -42,6 +42,11 @@ export const salonDashboardSchema = z.object({
       revenueThisWeek: z.number(),
     }),
   ),
+  /**
+   * No-shows over the last 30 days: appointments that started in them and were not cancelled, and
+   * how many of those the salon marked as a no-show (the rate is one over the other).
+   */
+  noShows: z.object({ days: z.number(), appointments: z.number(), noShows: z.number() }),
   /** The salon's currency (ISO 4217), for the members' revenue. */
   currency: z.string(),
   /** The day "Réservations du jour" shows: today, or the next day once today's opening hours are over. */

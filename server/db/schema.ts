@@ -23,6 +23,7 @@ import {
   BOOKING_NOTE_KINDS,
   BOOKING_STATUSES,
 } from '../../common/schemas/booking'
+import { REMINDER_KINDS, REMINDER_STATUSES } from '../../common/schemas/reminders'
 import { CALENDAR_BLOCKS } from '../../common/schemas/team'
 import { REFERRAL_STATUSES } from '../../common/schemas/waitlist'
 
@@ -567,15 +568,8 @@ export const salonMessages = pgTable(
   (t) => [index('salon_messages_customer').on(t.customerId, t.sentAt)],
 )
 
-/** Which reminder: 24 hours before the appointment, or 2 hours before. */
-export const REMINDER_KINDS = ['day_before', 'two_hours'] as const
-/**
- * planned: waiting for its moment; queued: handed to a job; sending: a channel is being tried;
- * sent; failed (no channel reached the customer); skipped (never to be sent: too late when the
- * booking was made, turned off, no way to reach the customer); cancelled (the booking was cancelled
- * or moved: a moved booking plans new reminders for its new start).
- */
-export const REMINDER_STATUSES = ['planned', 'queued', 'sending', 'sent', 'failed', 'skipped', 'cancelled'] as const
+// The kinds and statuses of reminders are shared with the dashboard: common/schemas/reminders.ts.
+export { REMINDER_KINDS, REMINDER_STATUSES }
 
 /**
  * The reminders of each booking, one per kind and appointment start: the unique key makes each

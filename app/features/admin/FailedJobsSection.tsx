@@ -18,6 +18,9 @@ const QUEUE_TEXTS: Record<string, string> = {
   'calendar.sync-salon': 'syncSalon',
   'calendar.maintain': 'maintain',
   'calendar.release': 'release',
+  'bookings.tell-customer': 'tellCustomer',
+  'reminders.dispatch': 'dispatchReminders',
+  'reminders.send': 'sendReminder',
 }
 
 function queueLabel(queue: string, t: TFunction): string {

@@ -1,4 +1,5 @@
 import type { Booking, BookingDetails } from '../../../common/schemas/booking'
+import { listRemindersOfBookings } from '../reminders/reminders.repository'
 import { listBookingEvents } from './booking-events.repository'
 import { type BookingChangeBy, recordBookingEvent } from './booking-history'
 import { bookingCancelled, notStarted } from './bookings.errors'
@@ -18,11 +19,12 @@ export async function getBookingDetails(
   scope: BookingScope = {},
 ): Promise<BookingDetails> {
   const found = await requireBooking(db, bookingId, scope)
-  const [notes, history] = await Promise.all([
+  const [notes, history, reminders] = await Promise.all([
     repo.listNotesOfBookings(db, [bookingId]),
     listBookingEvents(db, bookingId),
+    listRemindersOfBookings(db, [bookingId]),
   ])
-  return presentBookingDetails(found, found.salon, notes, history)
+  return presentBookingDetails(found, found.salon, notes, history, reminders)
 }
 
 /**

@@ -140,6 +140,24 @@ export async function countActiveBookings(
   return row?.count ?? 0
 }
 
+/** Of the salon's appointments that started in [from, to) and were not cancelled: how many, and how many no-shows. */
+export async function countNoShows(
+  db: Executor,
+  salonId: string,
+  range: { from: Date; to: Date },
+): Promise<{ appointments: number; noShows: number }> {
+  const [row] = await db
+    .select({
+      appointments: sql<number>`count(*)::int`,
+      noShows: sql<number>`(count(*) filter (where ${bookings.status} = 'no_show'))::int`,
+    })
+    .from(bookings)
+    .where(
+      and(eq(bookings.salonId, salonId), counts, gte(bookings.startsAt, range.from), lt(bookings.startsAt, range.to)),
+    )
+  return { appointments: row?.appointments ?? 0, noShows: row?.noShows ?? 0 }
+}
+
 /** How many of the salon's bookings starting from `now` are still to come (confirmed or pending). */
 export async function countUpcomingBookings(db: Executor, salonId: string, now: Date): Promise<number> {
   const [row] = await db

@@ -485,6 +485,12 @@ export async function bookingFigures(
   return { today, week, total, perMember, recent: await presentWithNotes(db, recent, salon) }
 }
 
+/** No-shows among the salon's appointments of the last `days` days (started before now, not cancelled). */
+export async function noShowFigures(db: Database, salonId: string, now: Date, days: number) {
+  const counted = await repo.countNoShows(db, salonId, { from: new Date(now.getTime() - days * DAY_MS), to: now })
+  return { days, ...counted }
+}
+
 /** How many of a salon's appointments from `now` on are still to come (confirmed or pending). */
 export function countSalonUpcoming(db: Database, salonId: string, now: Date): Promise<number> {
   return repo.countUpcomingBookings(db, salonId, now)

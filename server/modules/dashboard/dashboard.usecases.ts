@@ -7,12 +7,14 @@ import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import type { SalonRow } from '../../db/schema'
 import type { MemberBookingFigures } from '../bookings/bookings.repository'
-import { bookingFigures, listSalonBookingsOfDay } from '../bookings/bookings.usecases'
+import { bookingFigures, listSalonBookingsOfDay, noShowFigures } from '../bookings/bookings.usecases'
 import { listSalonServices } from '../catalog/catalog.usecases'
 import { getWorkingHours } from '../schedule/schedule.usecases'
 import { listTeam } from '../team/team.usecases'
 
 const RECENT_BOOKINGS = 5
+/** The no-show rate looks back this many days. */
+const NO_SHOW_DAYS = 30
 
 /**
  * The salon dashboard's figures and day, on the server's clock in the salon's time zone: the
@@ -34,9 +36,10 @@ export async function getSalonDashboard(
   const date = isToday ? now.date : addDays(now.date, 1)
   const weekStart = addDays(now.date, -now.weekday)
   const dayRange = (from: string, days: number) => localDaysRange(from, days, salon.timeZone)
-  const [figures, dayBookings] = await Promise.all([
+  const [figures, dayBookings, noShows] = await Promise.all([
     bookingFigures(db, salon, { today: dayRange(now.date, 1), week: dayRange(weekStart, 7), recent: RECENT_BOOKINGS }),
     listSalonBookingsOfDay(db, salon, dayRange(date, 1)),
+    noShowFigures(db, salon.id, instant, NO_SHOW_DAYS),
   ])
   return {
     today: now.date,
@@ -48,6 +51,7 @@ export async function getSalonDashboard(
       totalBookings: figures.total,
     },
     members: membersFigures(team, figures.perMember),
+    noShows,
     currency: currencyForCountry(salon.country),
     day: { date, isToday, bookings: dayBookings },
     recentBookings: figures.recent,

@@ -130,6 +130,27 @@ describe('the overview with a team', () => {
   })
 })
 
+describe('the no-show rate', () => {
+  it('counts the appointments of the last 30 days that have begun, not cancelled, and the no-shows among them', async () => {
+    expect((await dashboard()).noShows).toEqual({ days: 30, appointments: 0, noShows: 0 })
+    t.clock.set('2026-12-03T12:00:00+01:00')
+    try {
+      cookie = await ownerCookie(t)
+      // Léa's and Hugo's 10:00, Hugo's no-show at 14:00, Léa's completed colouring; not the cancelled one.
+      expect((await dashboard()).noShows).toEqual({ days: 30, appointments: 4, noShows: 1 })
+      t.clock.set('2027-01-01T10:00:00+01:00')
+      cookie = await ownerCookie(t)
+      // 30 days on, the first days of December have left the window: only next week's beard trim is in it.
+      expect((await dashboard()).noShows).toEqual({ days: 30, appointments: 1, noShows: 0 })
+    } finally {
+      // Signing in at a later instant swept the sessions expired by then: both are signed in again.
+      t.clock.set('2026-12-01T08:30:00+01:00')
+      cookie = await ownerCookie(t)
+      admin = await adminCookie(t)
+    }
+  })
+})
+
 describe('the admin panel with a team', () => {
   it('counts each booking once, no-shows and completed ones as having taken place, cancelled ones not', async () => {
     const overview = (await t.app.inject({ url: '/api/admin/overview', headers: { cookie: admin } })).json()

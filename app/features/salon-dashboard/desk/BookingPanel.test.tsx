@@ -57,6 +57,12 @@ describe('the booking panel', () => {
     expect(panel.getByText('Réservé par le client (Chat en ligne)')).toBeTruthy()
     expect(panel.getByText('Déplacé par le salon du mar. 1 déc. 14:00 (Tom) au mer. 2 déc. 10:00 (Marie)')).toBeTruthy()
     expect(panel.getByText('Client prévenu par e-mail ; message écrit dans sa conversation du chat')).toBeTruthy()
+    // Its reminders: the day before sent by SMS, the two-hour one not sent, and why.
+    const reminders = within(panel.getByRole('region', { name: 'Rappels' }))
+    expect(reminders.getByText('Envoyé')).toBeTruthy()
+    expect(reminders.getByText('par SMS, mar. 1 déc. 10:00')).toBeTruthy()
+    expect(reminders.getByText('Non envoyé')).toBeTruthy()
+    expect(reminders.getByText('ni téléphone ni e-mail pour joindre le client')).toBeTruthy()
     expect((panel.getByLabelText('Note privée') as HTMLTextAreaElement).value).toBe('Couleur 6.3')
     expect(dialog.textContent).toContain('jamais montrée au client')
   })

@@ -13,6 +13,7 @@ import { EmailLink, PhoneLink } from '../ContactLinks'
 import { formatPrice, useTeam } from '../dashboard-api'
 import { LateNoteBadge } from '../LateNoteBadge'
 import { BookingHistory } from './BookingHistory'
+import { BookingReminders } from './BookingReminders'
 import { CancelBookingDialog } from './CancelBookingDialog'
 import { DeskStatusBadge } from './DeskStatusBadge'
 import { type DeskStatus, useBookingDetails, useSaveBookingNote, useSetBookingStatus } from './desk-api'
@@ -210,6 +211,8 @@ function BookingSheet({ salonId, details }: { salonId: string; details: BookingD
               {open && !begun && <p className="text-sm text-ink-soft">{t('desk.actions.statusLater')}</p>}
             </section>
           )}
+
+          <BookingReminders reminders={details.reminders} />
 
           <BookingHistory history={history} />
 

@@ -150,4 +150,24 @@ export const details = (changes: Partial<Booking> = {}): BookingDetails => ({
       toldBy: ['email', 'web'],
     },
   ],
+  reminders: [
+    {
+      kind: 'day_before',
+      status: 'sent',
+      dueAt: '2099-12-01T09:00:00.000Z',
+      dueLocal: '2099-12-01T10:00',
+      channel: 'sms',
+      sentLocal: '2099-12-01T10:00',
+      reason: null,
+    },
+    {
+      kind: 'two_hours',
+      status: 'skipped',
+      dueAt: '2099-12-02T07:00:00.000Z',
+      dueLocal: '2099-12-02T08:00',
+      channel: null,
+      sentLocal: null,
+      reason: 'no_contact',
+    },
+  ],
 })

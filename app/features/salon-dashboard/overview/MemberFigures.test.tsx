@@ -26,6 +26,7 @@ const dashboard = (members: Member[]): SalonDashboard => ({
   today: '2026-12-01',
   now: '2026-12-01T07:30:00.000Z',
   stats: { bookingsToday: 3, bookingsThisWeek: 4, activeServices: 6, totalBookings: 5 },
+  noShows: { days: 30, appointments: 0, noShows: 0 },
   members,
   currency: 'EUR',
   day: { date: '2026-12-01', isToday: true, bookings: [] },

@@ -5,6 +5,7 @@ import { CalendarConflicts } from './CalendarConflicts'
 import { ClientAccessCard } from './ClientAccessCard'
 import { ConnectionStatusCard, QuickActionsCard } from './ConnectionCards'
 import { McpAccessCard } from './McpAccessCard'
+import { RemindersCard } from './RemindersCard'
 import { SalonHeader, SalonInfoCard } from './SalonInfo'
 import { ServicesCard } from './ServicesCard'
 import { RecentBookingsCard, StatisticsTiles } from './Statistics'
@@ -13,7 +14,7 @@ import { LoadError, Skeleton } from './states'
 /**
  * The dashboard's first tab (spec §2): who the salon is and how it is connected (with the bookings
  * its own calendar events overlap), its figures, its details, its AI agents' access (MCP), its
- * customers' link and its services.
+ * customers' link, its reminders and its services.
  */
 export function OverviewTab({ salonId }: { salonId: string }) {
   const { t } = useTranslation()
@@ -58,7 +59,10 @@ export function OverviewTab({ salonId }: { salonId: string }) {
           <SalonInfoCard salon={salon.data} />
           <McpAccessCard salonId={salonId} />
         </div>
-        <ClientAccessCard salonId={salonId} />
+        <div className="flex flex-col gap-6">
+          <ClientAccessCard salonId={salonId} />
+          <RemindersCard salon={salon.data} />
+        </div>
       </div>
       <ServicesCard salonId={salonId} />
       <RecentBookingsCard salonId={salonId} />

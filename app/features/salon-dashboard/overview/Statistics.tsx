@@ -1,4 +1,4 @@
-import { CalendarDays, CalendarRange, type LucideIcon, Scissors, TrendingUp } from 'lucide-react'
+import { CalendarDays, CalendarRange, type LucideIcon, Scissors, TrendingUp, UserX } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { Booking } from '../../../../common/schemas/booking'
 import type { SalonDashboard } from '../../../../common/schemas/dashboard'
@@ -53,8 +53,37 @@ export function StatisticsTiles({ salonId }: { salonId: string }) {
           </li>
         ))}
       </ul>
+      {dashboard.data ? <NoShowRate figures={dashboard.data.noShows} /> : null}
       {dashboard.data ? <MemberFigures dashboard={dashboard.data} /> : null}
     </section>
+  )
+}
+
+/** How many customers did not come over the last 30 days: what reminders are there to lower. */
+function NoShowRate({ figures }: { figures: SalonDashboard['noShows'] }) {
+  const { t } = useTranslation()
+  const language = currentLanguage()
+  const rate = figures.appointments > 0 ? figures.noShows / figures.appointments : 0
+  return (
+    <p className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1 rounded-2xl border border-line/80 bg-surface px-4 py-3 text-sm shadow-soft">
+      <UserX aria-hidden className="size-4 text-ink-soft" />
+      <span className="font-medium">{t('dashboard.stats.noShowRate', { days: figures.days })}</span>
+      {figures.appointments > 0 ? (
+        <>
+          <span className="font-display text-lg font-semibold tabular-nums">
+            {new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 }).format(rate)}
+          </span>
+          <span className="text-ink-soft">
+            {t('dashboard.stats.noShowDetail', {
+              noShows: figures.noShows,
+              appointments: figures.appointments,
+            })}
+          </span>
+        </>
+      ) : (
+        <span className="text-ink-soft">{t('dashboard.stats.noShowNone')}</span>
+      )}
+    </p>
   )
 }
 

@@ -9,6 +9,7 @@ import { frenchTexts, renderWithQueries } from '../../../test-harness'
 import { SalonDashboard } from '../SalonDashboard'
 import { ClientAccessCard } from './ClientAccessCard'
 import { McpAccessCard } from './McpAccessCard'
+import { RemindersCard } from './RemindersCard'
 import { SalonInfoCard } from './SalonInfo'
 import { ServicesCard } from './ServicesCard'
 import { exportFileName } from './services-csv'
@@ -409,6 +410,7 @@ describe('the dashboard', () => {
     today: '2026-12-01',
     now: '2026-12-01T07:30:00.000Z',
     stats: { bookingsToday: 3, bookingsThisWeek: 11, activeServices: 6, totalBookings: 42 },
+    noShows: { days: 30, appointments: 25, noShows: 2 },
     members: [],
     currency: 'EUR',
     day: { date: '2026-12-01', isToday: true, bookings: [] },
@@ -478,6 +480,9 @@ describe('the dashboard', () => {
     expect(await screen.findByRole('heading', { name: 'Salon Lumière' })).toBeTruthy()
     expect(await screen.findByText('42')).toBeTruthy()
     expect(screen.getByText('Total des réservations')).toBeTruthy()
+    expect(screen.getByText('Absences sur 30 jours :')).toBeTruthy()
+    expect(screen.getByText(/^8\s%$/)).toBeTruthy()
+    expect(screen.getByText('2 sur 25 rendez-vous passés')).toBeTruthy()
     const recent = screen.getByText('Camille').closest('li') as HTMLElement
     expect(within(recent).getByText('En attente')).toBeTruthy()
     expect(within(recent).getByText('45,00 EUR')).toBeTruthy()
@@ -494,5 +499,45 @@ describe('the dashboard', () => {
     await user.click(screen.getByRole('tab', { name: /Instagram/ }))
     expect(screen.getByText('Connectez d’abord votre compte Instagram')).toBeTruthy()
     expect((screen.getByRole('button', { name: 'Connecter Instagram' }) as HTMLButtonElement).disabled).toBe(true)
+  })
+})
+
+describe('the reminders card', () => {
+  it('saves each setting at once: a reminder off, SMS off, a day of notice', async () => {
+    let saved: Salon = SALON
+    const calls = serve({
+      'PATCH /api/salons/SAL001': (init) => {
+        const change = JSON.parse(String(init?.body)) as Record<string, unknown>
+        saved = {
+          ...saved,
+          reminders: {
+            dayBefore: (change.remindDayBefore as boolean | undefined) ?? saved.reminders.dayBefore,
+            twoHours: (change.remindTwoHours as boolean | undefined) ?? saved.reminders.twoHours,
+            bySms: (change.remindBySms as boolean | undefined) ?? saved.reminders.bySms,
+            cancellationNoticeMinutes:
+              (change.cancellationNoticeMinutes as number | undefined) ?? saved.reminders.cancellationNoticeMinutes,
+          },
+        }
+        return json(saved)
+      },
+    })
+    const user = userEvent.setup()
+    renderWithQueries(<RemindersCard salon={SALON} />)
+    const dayBefore = screen.getByRole('switch', { name: 'Rappel la veille (24 h avant)' })
+    expect(dayBefore.getAttribute('aria-checked')).toBe('true')
+    await user.click(dayBefore)
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1))
+    await user.click(screen.getByRole('switch', { name: 'Par SMS' }))
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(2))
+    const notice = screen.getByLabelText("Annulation en ligne possible jusqu'à") as HTMLSelectElement
+    expect(notice.value).toBe('120')
+    expect([...notice.options].map((o) => o.text)).toContain('24 h avant')
+    await user.selectOptions(notice, '1440')
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(3))
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+      { remindDayBefore: false },
+      { remindBySms: false },
+      { cancellationNoticeMinutes: 1440 },
+    ])
   })
 })
