@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { LANGUAGES } from '../languages'
 import { isSupportedInstant, text, YEAR_RANGE_MESSAGE } from './primitives'
+import { emailSchema } from './salon'
 
 /** The chat API (DESIGN.md "Contracts"): POST /api/mcp/chat and the legacy POST /api/ai/chat. */
 
@@ -13,6 +14,11 @@ export const chatContextSchema = z.object({
   clientName: text().min(1, 'clientName is required').max(100),
   clientPhone: text()
     .max(40)
+    .nullish()
+    .transform((value) => value || undefined),
+  /** Optional: where the customer's reminders go (when no phone, or SMS is off). */
+  clientEmail: z
+    .union([z.literal(''), emailSchema])
     .nullish()
     .transform((value) => value || undefined),
   language: z.enum(LANGUAGES, { message: 'language is one of fr, de, it, en' }),

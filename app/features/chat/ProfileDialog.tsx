@@ -11,12 +11,19 @@ import {
   DialogTitle,
 } from '../../components/ui/Dialog'
 import { Field, Input } from '../../components/ui/Input'
-import { cleanProfileInput, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from './profile'
+import {
+  cleanProfileInput,
+  EMAIL_MAX_LENGTH,
+  isPlausibleEmail,
+  NAME_MAX_LENGTH,
+  PHONE_MAX_LENGTH,
+  type ProfileInput,
+} from './profile'
 
 export type ProfileDialogMode = 'welcome' | 'edit'
 
 /**
- * The customer's first name (required) and phone (optional). On a first visit ('welcome') it is the
+ * The customer's first name (required), phone and e-mail (optional: where reminders go). On a first visit ('welcome') it is the
  * way into the chat and cannot be put aside; opened from 'Profil' ('edit') it can be closed with its
  * button or Escape. A click outside never closes it (spec §2). Saving is immediate: no spinner for
  * show.
@@ -31,8 +38,8 @@ export function ProfileDialog({
 }: {
   mode: ProfileDialogMode | null
   salonName: string | undefined
-  initial: { name: string; phone?: string } | undefined
-  onSave: (input: { name: string; phone?: string }) => void
+  initial: ProfileInput | undefined
+  onSave: (input: ProfileInput) => void
   onClose: () => void
   /** Where focus goes once closed: back to the Profil button unless this prevents it. */
   onClosed?: (event: Event) => void
@@ -70,18 +77,25 @@ function ProfileForm({
 }: {
   welcome: boolean
   salonName: string | undefined
-  initial: { name: string; phone?: string } | undefined
-  onSave: (input: { name: string; phone?: string }) => void
+  initial: ProfileInput | undefined
+  onSave: (input: ProfileInput) => void
 }) {
   const { t } = useTranslation()
   const [name, setName] = useState(initial?.name ?? '')
   const [phone, setPhone] = useState(initial?.phone ?? '')
+  const [email, setEmail] = useState(initial?.email ?? '')
+  const [emailShown, setEmailShown] = useState(false)
+  const emailInvalid = email.trim() !== '' && !isPlausibleEmail(email.trim())
   const blank = name.trim() === ''
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (blank) return
-    onSave(cleanProfileInput({ name, phone }))
+    if (emailInvalid) {
+      setEmailShown(true)
+      return
+    }
+    onSave(cleanProfileInput({ name, phone, email }))
   }
 
   return (
@@ -124,6 +138,25 @@ function ProfileForm({
               maxLength={PHONE_MAX_LENGTH}
               autoComplete="tel"
               placeholder={t('chat.profile.phonePlaceholder')}
+            />
+          )}
+        </Field>
+        <Field
+          label={t('chat.profile.email')}
+          optionalLabel={t('common.optional')}
+          hint={t('chat.profile.emailHint')}
+          error={emailShown && emailInvalid ? t('chat.profile.emailInvalid') : undefined}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type="email"
+              inputMode="email"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              onBlur={() => setEmailShown(true)}
+              maxLength={EMAIL_MAX_LENGTH}
+              autoComplete="email"
             />
           )}
         </Field>

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   type CustomerProfile,
   createProfile,
+  isPlausibleEmail,
   isReturning,
   PROFILE_COOKIE,
   profileCookie,
@@ -49,6 +50,32 @@ describe('the profile', () => {
       name: 'Marion',
       sessionId: withPhone.sessionId,
     })
+  })
+})
+
+describe('the e-mail of the profile', () => {
+  it('is kept trimmed when given, left out when blank, replaced or removed by an edit', () => {
+    const profile = createProfile({ name: 'Marie', email: '  marie@example.com ' }, 'fr', 'SAL001', NOW)
+    expect(profile.email).toBe('marie@example.com')
+    expect(createProfile({ name: 'Marie', email: '  ' }, 'fr', 'SAL001', NOW)).not.toHaveProperty('email')
+    expect(updateProfile(profile, { name: 'Marie', email: 'm@example.org' }, NOW).email).toBe('m@example.org')
+    expect(updateProfile(profile, { name: 'Marie' }, NOW)).not.toHaveProperty('email')
+  })
+
+  it('tells a plausible address from one that cannot receive mail', () => {
+    for (const good of ['a@b.fr', 'prenom.nom+salon@exemple.co.uk']) expect(isPlausibleEmail(good)).toBe(true)
+    for (const bad of ['marie', 'marie@', 'marie@exemple', 'ma rie@exemple.fr', `${'a'.repeat(250)}@b.fr`]) {
+      expect(isPlausibleEmail(bad)).toBe(false)
+    }
+  })
+
+  it('reads back from the cookie, and a spoiled address drops out without losing the profile', () => {
+    const profile = createProfile({ name: 'Émilie', email: 'emilie@example.com' }, 'fr', 'SAL001', NOW)
+    expect(readProfileCookie(profileCookie(profile, NOW).split(';')[0] as string)).toEqual(profile)
+    const spoiled = encodeURIComponent(JSON.stringify({ ...profile, email: 'not an address' }))
+    const read = readProfileCookie(cookieOf(spoiled))
+    expect(read?.name).toBe('Émilie')
+    expect(read).not.toHaveProperty('email')
   })
 })
 

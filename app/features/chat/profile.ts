@@ -7,6 +7,8 @@ import { isLanguage, type Language } from '../../../common/languages'
 export interface CustomerProfile {
   name: string
   phone?: string
+  /** Optional: where reminders go when there is no phone (or SMS is off). */
+  email?: string
   language: Language
   /** 'user-<timestamp>-<random>': the customer's anonymous ID, sent as the chat context's userId. */
   sessionId: string
@@ -31,6 +33,14 @@ export const RETURNING_WINDOW_DAYS = 30
 const DAY_MS = 24 * 60 * 60 * 1000
 export const NAME_MAX_LENGTH = 100
 export const PHONE_MAX_LENGTH = 40
+export const EMAIL_MAX_LENGTH = 254
+
+/** An address that can receive mail as far as a form can tell: something@domain.tld, no space. */
+export function isPlausibleEmail(value: string): boolean {
+  return value.length <= EMAIL_MAX_LENGTH && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)
+}
+
+export type ProfileInput = { name: string; phone?: string; email?: string }
 
 const randomPart = () => Math.random().toString(36).slice(2, 11)
 
@@ -43,20 +53,16 @@ export function newChatId(salonId: string, now: Date): string {
   return `web-session-${salonId}-${now.getTime()}-${randomPart()}`
 }
 
-/** What the profile dialog hands over: the first name trimmed, the phone trimmed or left out. */
-export function cleanProfileInput(input: { name: string; phone?: string }): { name: string; phone?: string } {
+/** What the profile dialog hands over: the first name trimmed, the phone and e-mail trimmed or left out. */
+export function cleanProfileInput(input: ProfileInput): ProfileInput {
   const name = input.name.trim()
   const phone = input.phone?.trim()
-  return phone ? { name, phone } : { name }
+  const email = input.email?.trim()
+  return { name, ...(phone ? { phone } : {}), ...(email ? { email } : {}) }
 }
 
 /** A first profile, created when the customer saves the first-visit dialog at a salon. */
-export function createProfile(
-  input: { name: string; phone?: string },
-  language: Language,
-  salonId: string,
-  now: Date,
-): CustomerProfile {
+export function createProfile(input: ProfileInput, language: Language, salonId: string, now: Date): CustomerProfile {
   const iso = now.toISOString()
   return {
     ...cleanProfileInput(input),
@@ -68,13 +74,9 @@ export function createProfile(
   }
 }
 
-/** The same customer with a new name and phone (the edit dialog); everything else stays. */
-export function updateProfile(
-  profile: CustomerProfile,
-  input: { name: string; phone?: string },
-  now: Date,
-): CustomerProfile {
-  const { phone: _previousPhone, ...rest } = profile
+/** The same customer with a new name, phone and e-mail (the edit dialog); everything else stays. */
+export function updateProfile(profile: CustomerProfile, input: ProfileInput, now: Date): CustomerProfile {
+  const { phone: _previousPhone, email: _previousEmail, ...rest } = profile
   return { ...rest, ...cleanProfileInput(input), timestamp: now.toISOString() }
 }
 
@@ -98,7 +100,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 /** A profile read back from JSON, or a reason it is not one. */
 function validProfile(value: unknown): CustomerProfile | string {
   if (!isRecord(value)) return 'not an object'
-  const { name, phone, language, sessionId, lastActive, timestamp, salonId } = value
+  const { name, phone, email, language, sessionId, lastActive, timestamp, salonId } = value
   if (typeof name !== 'string' || name.trim() === '' || name.length > NAME_MAX_LENGTH) return 'no valid name'
   if (phone !== undefined && (typeof phone !== 'string' || phone.length > PHONE_MAX_LENGTH)) return 'invalid phone'
   if (!isLanguage(language)) return 'unknown language'
@@ -117,6 +119,8 @@ function validProfile(value: unknown): CustomerProfile | string {
   }
   const trimmedPhone = phone?.trim()
   if (trimmedPhone) profile.phone = trimmedPhone
+  // An address spoiled in the cookie is dropped, not the whole profile.
+  if (typeof email === 'string' && isPlausibleEmail(email.trim())) profile.email = email.trim()
   return profile
 }
 

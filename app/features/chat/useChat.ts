@@ -84,6 +84,7 @@ export function useChat({
         chatId,
         clientName: profile.name,
         clientPhone: profile.phone,
+        clientEmail: profile.email,
         language: currentLanguage(),
         salonId,
       }

@@ -1,9 +1,12 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ChatReply } from '../../../common/schemas/chat'
 import { startTestApp, type TestApp } from '../../../tests/helpers/app'
 import { newTestChat, postChat, type TestChat } from '../../../tests/helpers/chat'
 import { testDrivers } from '../../../tests/helpers/database'
 import { icsAppointment } from '../../../tests/helpers/dialogues'
+import { bookings, customers } from '../../db/schema'
+import { bookingIdOfLinkToken } from '../booking-page/booking-link'
 
 /**
  * Dialogues through the chat API, as a customer writes them, against the demo salon at the demo
@@ -52,6 +55,55 @@ describe.each(testDrivers())('the assistant through the chat API on %s', (driver
     expect(page.json()).toMatchObject({ localDate: '2026-12-02', localTime: '14:00', canCancel: true, language: 'fr' })
     // A proposal carries none: nothing is booked yet.
     expect(proposal.bookingLink).toBeUndefined()
+  })
+
+  it('keeps the e-mail the customer gave in the chat, where their reminders can go', async () => {
+    const chat = newChat('fr', 'Noa')
+    const withEmail = (message: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/mcp/chat',
+        remoteAddress: chat.ip,
+        payload: {
+          message,
+          context: {
+            userId: chat.userId,
+            chatId: chat.chatId,
+            clientName: 'Noa',
+            clientEmail: 'Noa@Example.com',
+            language: 'fr',
+            salonId: 'SAL001',
+          },
+        },
+      })
+    expect((await withEmail('Un brushing vendredi à 16h')).statusCode).toBe(200)
+    const booked = await withEmail('oui')
+    expect(booked.statusCode, booked.body).toBe(200)
+    const link = (booked.json() as ChatReply).bookingLink ?? ''
+    const bookingId = bookingIdOfLinkToken(t.config.appSecret, link.split('/r/')[1] ?? '')
+    const customer = await t.database.db
+      .select({ email: customers.email })
+      .from(customers)
+      .innerJoin(bookings, eq(bookings.customerId, customers.id))
+      .where(eq(bookings.id, bookingId ?? ''))
+    expect(customer).toEqual([{ email: 'noa@example.com' }])
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/mcp/chat',
+      remoteAddress: chat.ip,
+      payload: {
+        message: 'Bonjour',
+        context: {
+          userId: 'u',
+          chatId: 'c',
+          clientName: 'Noa',
+          clientEmail: 'pas une adresse',
+          language: 'fr',
+          salonId: 'SAL001',
+        },
+      },
+    })
+    expect(refused.statusCode).toBe(400)
   })
 
   it.each([

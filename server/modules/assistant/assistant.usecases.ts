@@ -107,6 +107,7 @@ function toolScope(
       identity: { channel, externalId: context.userId },
       name: context.clientName,
       phone: context.clientPhone,
+      email: context.clientEmail,
       language,
     },
     log: deps.log,

@@ -50,7 +50,13 @@ export interface ToolScope {
   jobs: Jobs
   salon: SalonRow
   /** Who is writing: their identity on the channel, and the details they gave. */
-  customer: { identity: ChannelIdentity; name: string; phone?: string | undefined; language: Language }
+  customer: {
+    identity: ChannelIdentity
+    name: string
+    phone?: string | undefined
+    email?: string | undefined
+    language: Language
+  }
   /** Where a tool's unexpected failure is written (its caller only learns that it failed). */
   log?: Pick<FastifyBaseLogger, 'error'> | undefined
   /** The customer's own page of a booking (`PUBLIC_URL/r/<token>`), given with what is booked or moved. */
@@ -352,7 +358,12 @@ export const tools = {
       serviceId: input.serviceId,
       memberId: input.memberId,
       startsAt: startInstant(input.start, scope.salon),
-      customer: { name: scope.customer.name, phone: scope.customer.phone, language: scope.customer.language },
+      customer: {
+        name: scope.customer.name,
+        phone: scope.customer.phone,
+        email: scope.customer.email,
+        language: scope.customer.language,
+      },
       channel: scope.customer.identity.channel,
       identity: scope.customer.identity,
     })
@@ -395,7 +406,12 @@ export const tools = {
         serviceIds: input.serviceIds,
         memberId: input.memberId,
         start: startInstant(input.start, scope.salon),
-        customer: { name: scope.customer.name, phone: scope.customer.phone, language: scope.customer.language },
+        customer: {
+          name: scope.customer.name,
+          phone: scope.customer.phone,
+          email: scope.customer.email,
+          language: scope.customer.language,
+        },
         channel: scope.customer.identity.channel,
         identity: scope.customer.identity,
       },

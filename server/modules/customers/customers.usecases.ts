@@ -30,7 +30,7 @@ import * as repo from './customers.repository'
 export interface CustomerDetails {
   name: string
   phone?: string | undefined
-  /** Given by the salon (dashboard, API): where its changes are told to the customer. */
+  /** Given by the salon (dashboard, API) or by the customer in the chat: where reminders and the salon's changes go. */
   email?: string | undefined
   language?: Language | undefined
 }
