@@ -55,6 +55,10 @@ describe.each(testDrivers())('the assistant through the chat API on %s', (driver
     expect(page.json()).toMatchObject({ localDate: '2026-12-02', localTime: '14:00', canCancel: true, language: 'fr' })
     // A proposal carries none: nothing is booked yet.
     expect(proposal.bookingLink).toBeUndefined()
+    // Neither phone nor e-mail in the profile: the reply says how to get reminders.
+    expect(booked.response).toContain(
+      'Pour recevoir un rappel la veille et 2 h avant, ajoutez votre téléphone ou votre e-mail dans « Profil ».',
+    )
   })
 
   it('keeps the e-mail the customer gave in the chat, where their reminders can go', async () => {
@@ -87,6 +91,32 @@ describe.each(testDrivers())('the assistant through the chat API on %s', (driver
       .innerJoin(bookings, eq(bookings.customerId, customers.id))
       .where(eq(bookings.id, bookingId ?? ''))
     expect(customer).toEqual([{ email: 'noa@example.com' }])
+    // Reachable already: no word about reminders.
+    expect((booked.json() as ChatReply).response).not.toContain('Profil')
+    // A phone added to the profile afterwards reaches the customer the salon knows, for the SMS reminders.
+    const later = await t.app.inject({
+      method: 'POST',
+      url: '/api/mcp/chat',
+      remoteAddress: chat.ip,
+      payload: {
+        message: 'Merci',
+        context: {
+          userId: chat.userId,
+          chatId: chat.chatId,
+          clientName: 'Noa',
+          clientPhone: '06 98 76 54 32',
+          language: 'fr',
+          salonId: 'SAL001',
+        },
+      },
+    })
+    expect(later.statusCode).toBe(200)
+    const phones = await t.database.db
+      .select({ phone: customers.phone, email: customers.email })
+      .from(customers)
+      .innerJoin(bookings, eq(bookings.customerId, customers.id))
+      .where(eq(bookings.id, bookingId ?? ''))
+    expect(phones).toEqual([{ phone: '06 98 76 54 32', email: 'noa@example.com' }])
     const refused = await t.app.inject({
       method: 'POST',
       url: '/api/mcp/chat',

@@ -7,7 +7,7 @@ import type { Database, Executor } from '../../db/client'
 import type { ConversationRow, SalonRow } from '../../db/schema'
 import { withoutQueryParameters } from '../../errors'
 import { bookingLinkUrl } from '../booking-page/booking-link'
-import { findCustomerByIdentity } from '../customers/customers.usecases'
+import { findCustomerByIdentity, keepChatContact } from '../customers/customers.usecases'
 import type { Jobs } from '../jobs/job-engine'
 import { converse, type DialogueReply } from './conversation/converse'
 import { readState, withHistory } from './conversation/state'
@@ -51,6 +51,8 @@ export async function handleChatMessage(
   if (!salon.isActive) {
     return { response: PHRASES[replyLanguage(message, {}, context.language)].bookingClosed(salon.name) }
   }
+  const contact = { phone: context.clientPhone, email: context.clientEmail }
+  await keepChatContact(db, salon.id, { channel, externalId: context.userId }, contact, deps.clock.now())
 
   if (config.ai) {
     const state = readState((await repo.findConversation(db, key))?.state)

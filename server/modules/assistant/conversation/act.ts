@@ -121,7 +121,7 @@ async function carryOut(
       ...(pending.memberId ? { memberId: pending.memberId } : {}),
     })
     return {
-      lines: [{ kind: 'booked', appointments }],
+      lines: [{ kind: 'booked', appointments }, ...remindOffer(scope)],
       state: settled(
         state,
         appointments.map((a) => a.bookingId),
@@ -140,7 +140,7 @@ async function carryOut(
       ...(pending.memberId ? { memberId: pending.memberId } : {}),
     })
     return {
-      lines: [{ kind: 'booked', appointments: [appointment] }],
+      lines: [{ kind: 'booked', appointments: [appointment] }, ...remindOffer(scope)],
       state: settled(state, [appointment.bookingId], pending.start.slice(0, 10)),
       icsData,
       bookingLink: appointment.link,
@@ -162,6 +162,15 @@ async function carryOut(
   }
   const { appointment, icsData } = await tools.cancel_appointment(scope, { bookingId: pending.bookingId })
   return { lines: [{ kind: 'cancelled', appointment }], state: closed(state), icsData }
+}
+
+/**
+ * A web chat customer who gave neither phone nor e-mail cannot be reminded: the booking's reply
+ * says how to be (the profile). Telegram and Instagram carry reminders themselves.
+ */
+function remindOffer(scope: Scene['scope']): Line[] {
+  const { customer } = scope
+  return customer.identity.channel === 'web' && !customer.phone && !customer.email ? [{ kind: 'remind_offer' }] : []
 }
 
 async function restate(

@@ -65,6 +65,8 @@ export type Line =
   | { kind: 'slot_gone' }
   /** Said whenever a message could be taken for a yes but is not one: nothing happened. */
   | { kind: 'nothing_booked_yet' }
+  /** After a booking in the web chat by a customer we could not remind: how to be reminded. */
+  | { kind: 'remind_offer' }
   /** Repeats the proposal still waiting, so the customer knows what a "yes" would do. */
   | { kind: 'still_proposed'; services: ServiceInfo[]; start: string; memberId?: string }
   | { kind: 'still_proposed_move'; appointment: Appointment; start: string }

@@ -202,6 +202,8 @@ function sentence(line: Line, c: ReplyContext): string {
       return say.slotGone()
     case 'nothing_booked_yet':
       return say.nothingBookedYet()
+    case 'remind_offer':
+      return say.remindOffer()
     case 'still_proposed':
       return say.stillProposed(combined(c, line.services), slotOf(c, line.start, memberName(c, line.memberId)))
     case 'still_proposed_move':

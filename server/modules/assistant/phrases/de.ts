@@ -101,6 +101,8 @@ export const de: Phrases = {
   lateNoted: (service, slot, minutes) =>
     `Danke, ich gebe dem Salon Bescheid, dass Sie ${minutes ? `etwa ${minutes} Min. später kommen` : 'sich verspäten'} – Ihr Termin ${service} am ${slot.day} um ${slot.time}.`,
   nothingBookedYet: () => 'Es ist noch nichts gebucht.',
+  remindOffer: () =>
+    'Für eine Erinnerung am Vortag und 2 Stunden vorher tragen Sie Ihre Telefonnummer oder E-Mail unter „Profil“ ein.',
   stillProposed: (s, slot) =>
     `Soll ich ${s.name} (${s.duration} Min., ${s.price}) am ${slot.day} um ${slot.time} für Sie buchen? Antworten Sie mit „ja“, oder nennen Sie mir einen anderen Tag oder eine andere Uhrzeit.`,
   stillProposedMove: (service, slot) =>

@@ -102,6 +102,8 @@ export const fr: Phrases = {
   lateNoted: (service, slot, minutes) =>
     `C'est noté, je préviens le salon${minutes ? ` que vous aurez environ ${minutes} min de retard` : ' de votre retard'} pour votre rendez-vous ${service} du ${slot.day} à ${slot.time}.`,
   nothingBookedYet: () => "Rien n'est encore réservé.",
+  remindOffer: () =>
+    'Pour recevoir un rappel la veille et 2 h avant, ajoutez votre téléphone ou votre e-mail dans « Profil ».',
   stillProposed: (s, slot) =>
     `Voulez-vous que je réserve ${s.name} (${s.duration} min, ${s.price}) le ${slot.day} à ${slot.time} ? Répondez « oui » pour confirmer, ou donnez-moi un autre jour ou une autre heure.`,
   stillProposedMove: (service, slot) =>

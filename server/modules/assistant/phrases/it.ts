@@ -106,6 +106,8 @@ export const it: Phrases = {
   lateNoted: (service, slot, minutes) =>
     `Grazie, avviso il salone che arriverà ${minutes ? `con circa ${minutes} minuti di ritardo` : 'in ritardo'} per il Suo appuntamento ${service} di ${slot.day} alle ${slot.time}.`,
   nothingBookedYet: () => 'Non ho ancora prenotato niente.',
+  remindOffer: () =>
+    "Per ricevere un promemoria il giorno prima e 2 ore prima, aggiunga il telefono o l'e-mail in «Profilo».",
   stillProposed: (s, slot) =>
     `Vuole che prenoti ${s.name} (${s.duration} min, ${s.price}) ${slot.day} alle ${slot.time}? Risponda «sì» per confermare, o mi indichi un altro giorno o un altro orario.`,
   stillProposedMove: (service, slot) =>

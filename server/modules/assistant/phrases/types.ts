@@ -70,6 +70,8 @@ export type Phrases = {
   lateNoted(service: string, slot: Slot, minutes: number | undefined): string
   /** Said whenever nothing was booked and the message could be taken for a yes. */
   nothingBookedYet(): string
+  /** After a web chat booking by a customer who gave neither phone nor e-mail: how to get reminders. */
+  remindOffer(): string
   stillProposed(service: ServiceLine, slot: Slot): string
   stillProposedMove(service: string, slot: Slot): string
   stillProposedCancel(service: string, slot: Slot): string
