@@ -15,12 +15,13 @@ export const APP_ROUTES = [
   { path: '/ambassador-kit', page: 'AmbassadorKitPage' },
   { path: '/waitlist', page: 'WaitlistPage' },
   // The customer's own booking page, opened by the personal link of their confirmation (no sign-in).
-  { path: '/r/:token', page: 'BookingPage' },
+  // Someone's appointment: kept out of search engines (X-Robots-Tag), wherever its link was seen.
+  { path: '/r/:token', page: 'BookingPage', noindex: true },
   // Offered by the server instead of Google's consent screen when Google is not configured (never in production).
   { path: '/demo-sign-in', page: 'DemoSignInPage' },
 ] as const
 
-export type AppRoute = (typeof APP_ROUTES)[number]
+export type AppRoute = (typeof APP_ROUTES)[number] & { noindex?: boolean }
 export type PageName = AppRoute['page'] | 'NotFoundPage'
 
 /**

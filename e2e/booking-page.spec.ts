@@ -65,7 +65,7 @@ test('a customer moves, then cancels, their appointment from the link of the cha
 
   // Cancel, after saying which appointment it is.
   await page.getByRole('button', { name: page_.cancel }).click()
-  const dialog = page.getByRole('dialog', { name: page_.cancelDialog.title })
+  const dialog = page.getByRole('alertdialog', { name: page_.cancelDialog.title })
   await expect(dialog).toContainText(`Coupe femme, ${newDay} à 14:30`)
   await dialog.getByRole('button', { name: page_.cancelDialog.confirm }).click()
   await expect(page.getByRole('status')).toContainText(page_.cancelled)

@@ -1,24 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import {
-  CalendarArrowDown,
-  CalendarClock,
-  CalendarX2,
-  CircleCheckBig,
-  Clock3,
-  Link2Off,
-  PhoneCall,
-  TriangleAlert,
-  X,
-} from 'lucide-react'
+import { CalendarArrowDown, CalendarClock, CalendarX2, Clock3, Link2Off, PhoneCall } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'wouter'
 import type { BookingPage as Page } from '../../common/schemas/booking-page'
+import { DismissibleAlert } from '../components/DismissibleAlert'
 import { LanguageSwitcher } from '../components/layout/LanguageSwitcher'
 import { Logo } from '../components/layout/Logo'
 import { StatusMessage } from '../components/StatusMessage'
 import { Button } from '../components/ui/Button'
 import { Card } from '../components/ui/Card'
+import { ConfirmDialog } from '../components/ui/FormDialog'
 import { AppointmentCard } from '../features/booking-page/AppointmentCard'
 import {
   bookingPageKey,
@@ -27,11 +19,9 @@ import {
   fetchBookingPage,
   moveAppointment,
 } from '../features/booking-page/booking-page-api'
-import { CancelDialog } from '../features/booking-page/CancelDialog'
 import { formatNotice } from '../features/booking-page/format-notice'
 import { MovePanel } from '../features/booking-page/MovePanel'
 import { ApiError } from '../lib/api'
-import { cn } from '../lib/cn'
 import { formatLocalDay } from '../lib/format'
 import { currentLanguage, showLanguage } from '../lib/i18n'
 import { usePageTitle } from '../lib/page-title'
@@ -98,7 +88,7 @@ export default function BookingPage() {
         <LanguageSwitcher />
       </header>
       <main id="main" className="mx-auto flex w-full max-w-xl flex-1 flex-col gap-4 px-4 pb-12 pt-2">
-        {notice && <Notice tone={notice.tone} text={notice.text} onDismiss={() => setNotice(undefined)} />}
+        {notice && <DismissibleAlert tone={notice.tone} text={notice.text} onDismiss={() => setNotice(undefined)} />}
         <AppointmentCard page={data} />
         {moving && data.canMove ? (
           <MovePanel
@@ -122,12 +112,19 @@ export default function BookingPage() {
         )}
       </main>
       <footer className="pb-6 text-center text-xs text-ink-soft">{t('bookingPage.poweredBy')}</footer>
-      <CancelDialog
-        page={data}
+      <ConfirmDialog
         open={confirmCancel}
-        cancelling={cancel.isPending}
-        onOpenChange={setConfirmCancel}
+        onClose={() => setConfirmCancel(false)}
         onConfirm={() => cancel.mutate()}
+        pending={cancel.isPending}
+        title={t('bookingPage.cancelDialog.title')}
+        description={t('bookingPage.cancelDialog.description', {
+          service: data.service,
+          day: formatLocalDay(data.localDate, currentLanguage()),
+          time: data.localTime,
+        })}
+        submitLabel={t('bookingPage.cancelDialog.confirm')}
+        dismissLabel={t('bookingPage.cancelDialog.keep')}
       />
     </div>
   )
@@ -280,30 +277,4 @@ function useCustomerLanguage(language: Page['language'] | undefined) {
     done.current = true
     if (language !== currentLanguage()) void showLanguage(language)
   }, [language])
-}
-
-/** What just happened (moved, cancelled) or why it did not: stays until dismissed or replaced. */
-function Notice({ tone, text, onDismiss }: { tone: 'success' | 'danger'; text: string; onDismiss: () => void }) {
-  const { t } = useTranslation()
-  const Icon = tone === 'success' ? CircleCheckBig : TriangleAlert
-  return (
-    <div
-      role={tone === 'success' ? 'status' : 'alert'}
-      className={cn(
-        'relative flex animate-pop-in gap-3 rounded-2xl border p-4 pr-11 text-sm leading-relaxed',
-        tone === 'success' ? 'border-success/30 bg-success-soft' : 'border-danger/30 bg-danger-soft',
-      )}
-    >
-      <Icon aria-hidden className={cn('mt-0.5 size-5 shrink-0', tone === 'success' ? 'text-success' : 'text-danger')} />
-      <p className="min-w-0 break-words font-medium">{text}</p>
-      <button
-        type="button"
-        onClick={onDismiss}
-        aria-label={t('common.close')}
-        className="absolute right-3 top-3 inline-flex size-7 cursor-pointer items-center justify-center rounded-full text-ink-soft transition-colors hover:bg-ink/5 hover:text-ink"
-      >
-        <X aria-hidden className="size-4" />
-      </button>
-    </div>
-  )
 }

@@ -31,10 +31,10 @@ export async function registerWebApp(app: App, distDir: string): Promise<void> {
     if (isFileInside(root, path)) {
       return reply.header('cache-control', 'public, max-age=3600').sendFile(path, { cacheControl: false })
     }
-    // A customer's personal booking page stays out of search engines, wherever its link was seen.
-    if (path.startsWith('r/')) reply.header('x-robots-tag', 'noindex, nofollow')
+    const route = matchAppRoute(`/${path}`)
+    if (route?.noindex) reply.header('x-robots-tag', 'noindex, nofollow')
     return reply
-      .status(matchAppRoute(`/${path}`) ? 200 : 404)
+      .status(route ? 200 : 404)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
       .sendFile('index.html', { cacheControl: false })

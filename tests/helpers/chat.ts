@@ -31,7 +31,12 @@ export function postChat(
   app: App,
   chat: TestChat,
   message: unknown,
-  options: { salonId?: string; url?: '/api/mcp/chat' | '/api/ai/chat' } = {},
+  options: {
+    salonId?: string
+    url?: '/api/mcp/chat' | '/api/ai/chat'
+    /** Fields of the context to add or replace (a profile's e-mail, a phone added later). */
+    context?: Record<string, unknown>
+  } = {},
 ): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
@@ -46,6 +51,7 @@ export function postChat(
         clientPhone: chat.phone,
         language: chat.language,
         salonId: options.salonId ?? 'SAL001',
+        ...options.context,
       },
     },
   })

@@ -97,6 +97,8 @@ interface ActionProps {
   submitVariant?: 'primary' | 'danger'
   /** Another action at the footer's start (a danger "cancel the booking" beside the edit). */
   secondaryAction?: ReactNode
+  /** The closing button's text, when "Annuler" would read as the action itself ("Garder mon rendez-vous"). */
+  dismissLabel?: ReactNode
 }
 
 /** "Annuler", which closes the dialog, and the action. */
@@ -107,6 +109,7 @@ function DialogActions({
   submitDisabled,
   submitVariant = 'primary',
   secondaryAction,
+  dismissLabel,
   onAction,
 }: ActionProps & { onAction?: () => void }) {
   const { t } = useTranslation()
@@ -115,7 +118,7 @@ function DialogActions({
       {secondaryAction && <div className="flex flex-col sm:mr-auto">{secondaryAction}</div>}
       <DialogClose asChild>
         <Button type="button" variant="outline" disabled={pending}>
-          {t('common.cancel')}
+          {dismissLabel ?? t('common.cancel')}
         </Button>
       </DialogClose>
       <Button

@@ -64,74 +64,27 @@ describe.each(testDrivers())('the assistant through the chat API on %s', (driver
   it('keeps the e-mail the customer gave in the chat, where their reminders can go', async () => {
     const chat = newChat('fr', 'Noa')
     const withEmail = (message: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/mcp/chat',
-        remoteAddress: chat.ip,
-        payload: {
-          message,
-          context: {
-            userId: chat.userId,
-            chatId: chat.chatId,
-            clientName: 'Noa',
-            clientEmail: 'Noa@Example.com',
-            language: 'fr',
-            salonId: 'SAL001',
-          },
-        },
-      })
+      postChat(t.app, chat, message, { context: { clientEmail: 'Noa@Example.com' } })
     expect((await withEmail('Un brushing vendredi à 16h')).statusCode).toBe(200)
     const booked = await withEmail('oui')
     expect(booked.statusCode, booked.body).toBe(200)
     const link = (booked.json() as ChatReply).bookingLink ?? ''
-    const bookingId = bookingIdOfLinkToken(t.config.appSecret, link.split('/r/')[1] ?? '')
-    const customer = await t.database.db
-      .select({ email: customers.email })
-      .from(customers)
-      .innerJoin(bookings, eq(bookings.customerId, customers.id))
-      .where(eq(bookings.id, bookingId ?? ''))
-    expect(customer).toEqual([{ email: 'noa@example.com' }])
+    const bookingId = bookingIdOfLinkToken(t.config.appSecret, link.split('/r/')[1] ?? '') ?? ''
+    const contactOf = () =>
+      t.database.db
+        .select({ phone: customers.phone, email: customers.email })
+        .from(customers)
+        .innerJoin(bookings, eq(bookings.customerId, customers.id))
+        .where(eq(bookings.id, bookingId))
+    expect(await contactOf()).toEqual([{ phone: null, email: 'noa@example.com' }])
     // Reachable already: no word about reminders.
     expect((booked.json() as ChatReply).response).not.toContain('Profil')
     // A phone added to the profile afterwards reaches the customer the salon knows, for the SMS reminders.
-    const later = await t.app.inject({
-      method: 'POST',
-      url: '/api/mcp/chat',
-      remoteAddress: chat.ip,
-      payload: {
-        message: 'Merci',
-        context: {
-          userId: chat.userId,
-          chatId: chat.chatId,
-          clientName: 'Noa',
-          clientPhone: '06 98 76 54 32',
-          language: 'fr',
-          salonId: 'SAL001',
-        },
-      },
-    })
+    const later = await postChat(t.app, chat, 'Merci', { context: { clientPhone: '06 98 76 54 32' } })
     expect(later.statusCode).toBe(200)
-    const phones = await t.database.db
-      .select({ phone: customers.phone, email: customers.email })
-      .from(customers)
-      .innerJoin(bookings, eq(bookings.customerId, customers.id))
-      .where(eq(bookings.id, bookingId ?? ''))
-    expect(phones).toEqual([{ phone: '06 98 76 54 32', email: 'noa@example.com' }])
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: '/api/mcp/chat',
-      remoteAddress: chat.ip,
-      payload: {
-        message: 'Bonjour',
-        context: {
-          userId: 'u',
-          chatId: 'c',
-          clientName: 'Noa',
-          clientEmail: 'pas une adresse',
-          language: 'fr',
-          salonId: 'SAL001',
-        },
-      },
+    expect(await contactOf()).toEqual([{ phone: '06 98 76 54 32', email: 'noa@example.com' }])
+    const refused = await postChat(t.app, newChat('fr', 'Noa'), 'Bonjour', {
+      context: { clientEmail: 'pas une adresse' },
     })
     expect(refused.statusCode).toBe(400)
   })

@@ -51,8 +51,6 @@ export async function handleChatMessage(
   if (!salon.isActive) {
     return { response: PHRASES[replyLanguage(message, {}, context.language)].bookingClosed(salon.name) }
   }
-  const contact = { phone: context.clientPhone, email: context.clientEmail }
-  await keepChatContact(db, salon.id, { channel, externalId: context.userId }, contact, deps.clock.now())
 
   if (config.ai) {
     const state = readState((await repo.findConversation(db, key))?.state)
@@ -128,6 +126,11 @@ async function remember(
   context: ChatContext,
 ): Promise<void> {
   const customer = await findCustomerByIdentity(db, key.salonId, { channel: key.channel, externalId: context.userId })
+  // The profile's phone or e-mail, added since the customer booked, reaches the customer we know.
+  if (customer) {
+    const contact = { phone: context.clientPhone, email: context.clientEmail }
+    await keepChatContact(db, customer, contact, deps.clock.now())
+  }
   await repo.saveConversation(db, key, {
     customerId: customer?.id ?? null,
     language,

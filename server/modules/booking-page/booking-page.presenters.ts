@@ -1,4 +1,4 @@
-import { isLanguage, languageOrDefault } from '../../../common/languages'
+import { languageOrDefault } from '../../../common/languages'
 import type { BookingPage } from '../../../common/schemas/booking-page'
 import { formatLocalDateTime } from '../../../common/time'
 import type { SalonRow } from '../../db/schema'

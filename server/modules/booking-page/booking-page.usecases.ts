@@ -64,20 +64,16 @@ function assertBeforeNotice(deps: BookingDeps, found: LinkedBooking): void {
   if (deps.clock.now().getTime() > changeableUntil(found).getTime()) throw tooLateToChange(found.salon.publicPhone)
 }
 
-async function pageOf(deps: BookingDeps, bookingId: string): Promise<BookingPage> {
+export async function showBookingPage(deps: BookingDeps, bookingId: string): Promise<BookingPage> {
   const found = await openLinked(deps, bookingId)
   return presentBookingPage(found, found.salon, await abilitiesOf(deps, found))
-}
-
-export function showBookingPage(deps: BookingDeps, bookingId: string): Promise<BookingPage> {
-  return pageOf(deps, bookingId)
 }
 
 export async function cancelFromPage(deps: BookingDeps, bookingId: string): Promise<BookingPage> {
   const found = await openLinked(deps, bookingId)
   assertBeforeNotice(deps, found)
   await cancelBooking(deps, bookingId, BY_THE_CUSTOMER)
-  return pageOf(deps, bookingId)
+  return showBookingPage(deps, bookingId)
 }
 
 /** Moves to a start the engine offers (any member free then; its own member first when free). */
@@ -85,7 +81,7 @@ export async function moveFromPage(deps: BookingDeps, bookingId: string, startsA
   const found = await openLinked(deps, bookingId)
   assertBeforeNotice(deps, found)
   await rescheduleBooking(deps, bookingId, { startsAt }, BY_THE_CUSTOMER)
-  return pageOf(deps, bookingId)
+  return showBookingPage(deps, bookingId)
 }
 
 /** The free starts for a move over the week from `from` (today at the earliest), day by day. */

@@ -81,21 +81,17 @@ export async function resolveCustomer(
 }
 
 /**
- * The contact a chat's profile gives (phone, e-mail), kept on the customer already known under
- * this identity — as a booking keeps it: a customer who adds a number after booking gets their
- * reminders by SMS. Nothing for a customer not known yet (their first booking records it), nor
- * for one the salon erased.
+ * The contact a chat's profile gives (phone, e-mail), kept on the customer the chat already knows
+ * — as a booking keeps it: a customer who adds a number after booking gets their reminders by SMS.
+ * Nothing for a customer the salon erased.
  */
 export async function keepChatContact(
   db: Executor,
-  salonId: string,
-  identity: ChannelIdentity,
+  known: CustomerRow,
   contact: { phone?: string | undefined; email?: string | undefined },
   now: Date,
 ): Promise<void> {
-  if (!contact.phone && !contact.email) return
-  const known = await repo.findCustomerByIdentity(db, salonId, identity.channel, identity.externalId)
-  if (!known || known.erasedAt) return
+  if (known.erasedAt) return
   const changes: Parameters<typeof repo.updateCustomer>[2] = {}
   if (contact.phone && contact.phone !== known.phone) changes.phone = contact.phone
   if (contact.email && contact.email !== known.email) changes.email = contact.email
