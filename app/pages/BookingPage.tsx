@@ -22,6 +22,7 @@ import {
 import { formatNotice } from '../features/booking-page/format-notice'
 import { MovePanel } from '../features/booking-page/MovePanel'
 import { ApiError } from '../lib/api'
+import { cn } from '../lib/cn'
 import { formatLocalDay } from '../lib/format'
 import { currentLanguage, showLanguage } from '../lib/i18n'
 import { usePageTitle } from '../lib/page-title'
@@ -161,7 +162,8 @@ function Actions({
   const untilDate = page.changeableUntilLocal.slice(0, 10)
   return (
     <Card className="flex flex-col gap-5 p-6 sm:p-7">
-      <div className="grid gap-2 sm:grid-cols-2">
+      {/* Two columns only when there are two actions side by side: alone, a long label keeps its room. */}
+      <div className={cn('grid gap-2', page.canMove && 'sm:grid-cols-2')}>
         {page.canMove && (
           <Button onClick={onMove}>
             <CalendarClock aria-hidden className="size-4" />
@@ -175,7 +177,7 @@ function Actions({
           </a>
         </Button>
         {page.canCancel && (
-          <Button variant="dangerGhost" className="sm:col-span-2" onClick={onCancel}>
+          <Button variant="dangerGhost" className={cn(page.canMove && 'sm:col-span-2')} onClick={onCancel}>
             <CalendarX2 aria-hidden className="size-4" />
             {t('bookingPage.cancel')}
           </Button>

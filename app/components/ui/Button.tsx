@@ -46,7 +46,8 @@ export function Button({
   return (
     <Component
       className={cn(
-        'inline-flex shrink-0 cursor-pointer select-none items-center justify-center whitespace-nowrap font-medium transition-colors',
+        // An icon keeps its size beside a long label.
+        'inline-flex shrink-0 cursor-pointer select-none items-center justify-center whitespace-nowrap font-medium transition-colors [&_svg]:shrink-0',
         'disabled:pointer-events-none disabled:opacity-55 aria-disabled:pointer-events-none aria-disabled:opacity-55',
         VARIANTS[variant],
         SIZES[size],
