@@ -157,4 +157,21 @@ describe('planning reminders', () => {
       ['two_hours', 'planned', null],
     ])
   })
+
+  it('turned off and on again in the settings, the reminders still to come follow at once; those past stay', async () => {
+    const soon = await book('2026-12-02T09:00', 'Demain matin')
+    const later = await book('2026-12-10T15:00', 'Plus tard')
+    const settings = (remindTwoHours: boolean) =>
+      t.app.inject({ method: 'PATCH', url: '/api/salons/SAL001', payload: { remindTwoHours }, headers: { cookie } })
+    const twoHours = async (id: string) => (await reminders(id)).find((r) => r.kind === 'two_hours')
+    expect((await settings(false)).statusCode).toBe(200)
+    expect(await twoHours(soon)).toMatchObject({ status: 'skipped', reason: 'turned_off' })
+    expect(await twoHours(later)).toMatchObject({ status: 'skipped', reason: 'turned_off' })
+    // The first one's moment (07:00 on 2 December) passes while the salon has it off.
+    t.clock.set('2026-12-02T07:30:00+01:00')
+    expect((await settings(true)).statusCode).toBe(200)
+    expect(await twoHours(soon)).toMatchObject({ status: 'skipped', reason: 'turned_off' })
+    expect(await twoHours(later)).toMatchObject({ status: 'planned', reason: null })
+    expect((await reminders(later)).find((r) => r.kind === 'day_before')).toMatchObject({ status: 'planned' })
+  })
 })

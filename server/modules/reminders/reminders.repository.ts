@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, eq, exists, gt, inArray, ne, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import {
   type BookingReminderRow,
@@ -74,6 +74,49 @@ export async function cancelWaitingReminders(
         eq(bookingReminders.bookingId, bookingId),
         inArray(bookingReminders.status, ['planned', 'queued']),
         keepStartsAt ? ne(bookingReminders.appointmentStartsAt, keepStartsAt) : undefined,
+      ),
+    )
+}
+
+/**
+ * A kind of reminder the salon turned on or off: its reminders still to come follow at once (off:
+ * planned → skipped "turned_off"; on: those skipped for that reason → planned again), so each
+ * booking's panel says what will really happen. Only reminders of a booking that still holds that
+ * start: a moved booking's old reminders stay as they were.
+ */
+export async function switchUpcomingReminders(
+  db: Executor,
+  salonId: string,
+  kind: ReminderKind,
+  on: boolean,
+  now: Date,
+): Promise<void> {
+  const bookingStillThere = db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.id, bookingReminders.bookingId),
+        eq(bookings.startsAt, bookingReminders.appointmentStartsAt),
+        inArray(bookings.status, ['confirmed', 'pending']),
+      ),
+    )
+  await db
+    .update(bookingReminders)
+    .set(
+      on
+        ? { status: 'planned', reason: null, updatedAt: now }
+        : { status: 'skipped', reason: 'turned_off', updatedAt: now },
+    )
+    .where(
+      and(
+        eq(bookingReminders.salonId, salonId),
+        eq(bookingReminders.kind, kind),
+        gt(bookingReminders.dueAt, now),
+        on
+          ? and(eq(bookingReminders.status, 'skipped'), eq(bookingReminders.reason, 'turned_off'))
+          : eq(bookingReminders.status, 'planned'),
+        exists(bookingStillThere),
       ),
     )
 }

@@ -53,3 +53,20 @@ export async function planReminders(db: Executor, bookingId: string, now: Date):
     })
   }
 }
+
+/**
+ * After the salon changed its reminder settings (in the same transaction): the reminders still to
+ * come of each kind it turned on or off follow.
+ */
+export async function followReminderSettings(
+  db: Executor,
+  salonId: string,
+  before: { remindDayBefore: boolean; remindTwoHours: boolean },
+  after: { remindDayBefore: boolean; remindTwoHours: boolean },
+  now: Date,
+): Promise<void> {
+  for (const kind of Object.keys(REMINDER_HOURS) as repo.ReminderKind[]) {
+    const on = reminderTurnedOn(after, kind)
+    if (on !== reminderTurnedOn(before, kind)) await repo.switchUpcomingReminders(db, salonId, kind, on, now)
+  }
+}

@@ -6,6 +6,7 @@ import type { Database, Executor } from '../../db/client'
 import type { SalonRow } from '../../db/schema'
 import { endSessionsOfSalon } from '../auth/sessions.usecases'
 import { calendarConnectionOf, calendarConnectionsOf } from '../google/calendar-connection.usecases'
+import { followReminderSettings } from '../reminders/reminders.usecases'
 import { getWorkingHours, getWorkingHoursOfSalons, setDefaultOpeningHours } from '../schedule/schedule.usecases'
 import { createOwnerMember } from '../team/team.usecases'
 import { invalidTimeZone, salonNotFound } from './salons.errors'
@@ -101,7 +102,12 @@ export async function updateSalonDetails(
   salon: SalonRow,
   input: SalonUpdateInput,
 ): Promise<Salon> {
-  const updated = await repo.updateSalon(db, salon.id, salonChanges(salon, input), clock.now())
+  const now = clock.now()
+  const updated = await db.transaction(async (tx) => {
+    const row = await repo.updateSalon(tx, salon.id, salonChanges(salon, input), now)
+    await followReminderSettings(tx, salon.id, salon, row, now)
+    return row
+  })
   return getSalonDetails(db, updated)
 }
 
