@@ -32,6 +32,12 @@ export interface FakeTwilio {
   refusals: { to: string; status: number; code: number }[]
   /** The next `count` requests answer this HTTP status (a 5xx, 429…) instead of sending. */
   failNext(count: number, status?: number): void
+  /**
+   * While on, a valid request is read and never answered (a provider that has the message but has
+   * not said so yet): what a worker killed in that instant leaves behind. Kept in `held`.
+   */
+  hold(on: boolean): void
+  held: { to: string; body: string }[]
   close(): Promise<void>
 }
 
@@ -54,6 +60,7 @@ export async function startFakeTwilio(
   const accountSid = options.accountSid ?? `AC${randomBytes(16).toString('hex')}`
   const authToken = options.authToken ?? randomBytes(16).toString('hex')
   let failures: { count: number; status: number } = { count: 0, status: 503 }
+  let holding = false
   const fake: FakeTwilio = {
     baseUrl: '',
     accountSid,
@@ -63,6 +70,10 @@ export async function startFakeTwilio(
     refusals: [],
     failNext(count, status = 503) {
       failures = { count, status }
+    },
+    held: [],
+    hold(on) {
+      holding = on
     },
     close: async () => {
       server.closeAllConnections()
@@ -89,6 +100,10 @@ export async function startFakeTwilio(
     const to = form.get('To') ?? ''
     const from = form.get('From') ?? ''
     const body = form.get('Body') ?? ''
+    if (holding) {
+      fake.held.push({ to, body })
+      return
+    }
     if (failures.count > 0) {
       failures.count--
       fake.refusals.push({ to, status: failures.status, code: failures.status === 429 ? 20429 : 20500 })

@@ -85,7 +85,7 @@ describe('planning reminders', () => {
     ])
   })
 
-  it('counts 24 real hours across the night clocks go back (25 October 2026 in Paris)', async () => {
+  it('counts 24 real hours in the week clocks go back (25 October 2026 in Paris)', async () => {
     // Open on Mondays for this test only: the salon's week is Tuesday to Saturday.
     const salon = await findSalonByPublicId(t.database.db, 'SAL001')
     const salonId = salon?.id ?? ''
@@ -94,7 +94,8 @@ describe('planning reminders', () => {
       t.clock.set('2026-10-20T08:30:00+02:00')
       const id = await book('2026-10-26T10:00', 'Heure d’hiver')
       // Monday 26 October 10:00 in Paris (UTC+1) is 09:00Z; 24 real hours earlier is Sunday 09:00Z,
-      // 11:00 on Sunday's clock (still UTC+2 until 03:00 that night) — not 10:00.
+      // 10:00 on Sunday's clock too (it went back at 03:00 that night). The sending tests cover an
+      // appointment on the Sunday itself, whose reminder falls on the Saturday's clock (UTC+2).
       expect((await reminders(id))[0]).toMatchObject({
         for: '2026-10-26T09:00:00.000Z',
         dueAt: '2026-10-25T09:00:00.000Z',

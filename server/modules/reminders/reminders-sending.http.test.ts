@@ -1,12 +1,13 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type FakeTwilio, startFakeTwilio } from '../../../tests/fakes/twilio'
 import { DEMO_NOW, startTestApp, type TestApp } from '../../../tests/helpers/app'
 import { eventually } from '../../../tests/helpers/jobs'
 import { ownerCookie } from '../../../tests/helpers/sign-in'
-import { bookingReminders, reminderAttempts } from '../../db/schema'
+import { bookingReminders, openingHours, reminderAttempts } from '../../db/schema'
 import { bookingLinkToken } from '../booking-page/booking-link'
 import { listOutboxEmails } from '../mail/mail.repository'
+import { findSalonByPublicId } from '../salons/salons.repository'
 import { listRemindersOfBookings } from './reminders.repository'
 import { dispatchDueReminders, sendReminder } from './send-reminder'
 
@@ -87,6 +88,59 @@ describe('sending reminders', () => {
     expect(await dispatch()).toBe(1)
     expect(await settled(id, 'two_hours')).toMatchObject({ status: 'sent', channel: 'sms' })
     expect(smsTo('+33611223301').map((m) => m.body.includes('oggi alle 10:00'))).toEqual([false, true])
+  })
+
+  it('sends 24 and 2 real hours before across the nights clocks change, with the salon’s local time in words', async () => {
+    // Open on Sundays for this test only, so appointment and reminder fall on either side of a change.
+    const salonId = (await findSalonByPublicId(t.database.db, 'SAL001'))?.id ?? ''
+    await t.database.db.insert(openingHours).values({ salonId, weekday: 6, opensMinute: 9 * 60, closesMinute: 18 * 60 })
+    try {
+      const weeks = [
+        // Sunday 25 October 2026 10:00 (UTC+1; clocks went back at 03:00): Saturday 11:00 (UTC+2).
+        {
+          now: '2026-10-20T08:30:00+02:00',
+          startsAt: '2026-10-25T10:00',
+          phone: '06 11 22 33 20',
+          dayBefore: '2026-10-24T11:00:00+02:00',
+          twoHours: '2026-10-25T08:00:00+01:00',
+        },
+        // Sunday 28 March 2027 10:00 (UTC+2; clocks went forward at 02:00): Saturday 09:00 (UTC+1).
+        {
+          now: '2027-03-22T08:30:00+01:00',
+          startsAt: '2027-03-28T10:00',
+          phone: '06 11 22 33 21',
+          dayBefore: '2027-03-27T09:00:00+01:00',
+          twoHours: '2027-03-28T08:00:00+02:00',
+        },
+      ]
+      for (const week of weeks) {
+        t.clock.set(week.now)
+        // A session of that week (the demo's own has long expired by March).
+        cookie = await ownerCookie(t, 'SAL001')
+        const id = await book(week.startsAt, { name: 'Changement d’heure', phone: week.phone })
+        for (const [kind, due] of [
+          ['day_before', week.dayBefore],
+          ['two_hours', week.twoHours],
+        ] as const) {
+          t.clock.set(new Date(new Date(due).getTime() - 60_000))
+          expect(await dispatch(), `${kind} a minute early`).toBe(0)
+          t.clock.set(due)
+          expect(await dispatch(), `${kind} on time`).toBe(1)
+          expect(await settled(id, kind)).toMatchObject({ status: 'sent', channel: 'sms' })
+        }
+        const phone = `+336112233${week.phone.slice(-2)}`
+        expect(smsTo(phone).map((m) => /(demain, dimanche \d+ \w+,|aujourd'hui) à 10:00/.test(m.body))).toEqual([
+          true,
+          true,
+        ])
+      }
+    } finally {
+      t.clock.set(DEMO_NOW)
+      cookie = await ownerCookie(t, 'SAL001')
+      await t.database.db
+        .delete(openingHours)
+        .where(and(eq(openingHours.salonId, salonId), eq(openingHours.weekday, 6)))
+    }
   })
 
   it('sends nothing for a cancelled booking', async () => {
