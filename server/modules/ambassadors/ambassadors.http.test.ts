@@ -1,12 +1,11 @@
 import { createRequire } from 'node:module'
-import type { AddressInfo } from 'node:net'
 import { dirname } from 'node:path'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type FakeGoogle, startFakeGoogle } from '../../../tests/fakes/google'
 import { startTestApp, type TestApp } from '../../../tests/helpers/app'
 import { adminCookie, cookiesFrom } from '../../../tests/helpers/sign-in'
+import { type LocalSmtp, readableMail, startLocalSmtp } from '../../../tests/helpers/smtp'
 import { KIT_TEXTS } from './kit-texts'
 
 /**
@@ -21,56 +20,25 @@ const BOB = { email: 'bob.ambassadeur@gmail.com', name: 'Bob Martin' }
 const OWNER = { email: 'owner.bellevue@gmail.com', name: 'Inès Bellevue' }
 const PUBLIC_URL = 'http://salonia.test'
 
-interface Mail {
-  to: string[]
-  raw: string
-}
-
-/** The text of a mail as a reader sees it: quoted-printable soft breaks and escapes undone. */
-function readable(raw: string): string {
-  const bytes = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => `%${hex}`)
-  try {
-    return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/g, '%25'))
-  } catch {
-    return bytes
-  }
-}
-
 // pdfjs reads the standard fonts' metrics from its own package.
 const STANDARD_FONTS = `${dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))}/standard_fonts/`
 
 let google: FakeGoogle
-let smtp: SMTPServer
-const mails: Mail[] = []
+let smtp: LocalSmtp
 let t: TestApp
 let admin: string
 let code: string
 
 beforeAll(async () => {
   google = await startFakeGoogle({ accounts: [NINA, BOB, OWNER] })
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = ''
-      stream.on('data', (chunk: Buffer) => {
-        raw += chunk.toString('utf8')
-      })
-      stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw })
-        callback()
-      })
-    },
-  })
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
-  const smtpPort = (smtp.server.address() as AddressInfo).port
+  smtp = await startLocalSmtp()
   t = await startTestApp({
     env: {
       GOOGLE_CLIENT_ID: google.clientId,
       GOOGLE_CLIENT_SECRET: google.clientSecret,
       GOOGLE_BASE_URL: google.baseUrl,
       PUBLIC_URL,
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      SMTP_URL: smtp.url,
       ADMIN_EMAILS: 'boss@salonia.test',
     },
   })
@@ -87,7 +55,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close()
   await google.close()
-  await new Promise<void>((resolve) => smtp.close(() => resolve()))
+  await smtp.close()
 })
 
 /** The ambassador login as a browser walks it: the code, Google's consent, back to the dashboard. */
@@ -185,8 +153,8 @@ describe('the referral lifecycle', () => {
     expect(salonId).toMatch(/^SAL\d{3}$/)
     expect(salonId).not.toBe('SAL001')
 
-    const mail = mails.find((m) => m.to.includes('contact@bellevue.it'))
-    const text = readable(mail?.raw ?? '')
+    const mail = smtp.mails.find((m) => m.to.includes('contact@bellevue.it'))
+    const text = readableMail(mail?.raw ?? '')
     expect(text).toContain(`ID del salone: ${salonId}`)
     expect(text).toContain(`${PUBLIC_URL}/professional?salon=${salonId}`)
     expect(text).toContain(OWNER.email)
