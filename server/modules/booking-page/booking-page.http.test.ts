@@ -65,7 +65,8 @@ describe("the customer's booking page", () => {
       language: 'de',
       customerName: 'Anna',
       status: 'confirmed',
-      service: 'Coupe femme',
+      // The salon's translation of its "Coupe femme" for a German-speaking customer.
+      service: 'Damenhaarschnitt',
       localDate: '2026-12-03',
       localTime: '10:00',
       timeZone: 'Europe/Paris',

@@ -19,6 +19,8 @@ export function presentBookingPage(
   { booking, customer, member }: BookingWithCustomer,
   salon: SalonRow,
   abilities: PageAbilities,
+  /** The service's name in the customer's language (catalog's `bookedServiceName`). */
+  serviceName: string,
 ): BookingPage {
   const start = formatLocalDateTime(booking.startsAt, salon.timeZone)
   const end = formatLocalDateTime(booking.endsAt, salon.timeZone)
@@ -26,7 +28,7 @@ export function presentBookingPage(
     language: languageOrDefault(customer.language),
     customerName: customer.name,
     status: booking.status,
-    service: booking.serviceName,
+    service: serviceName,
     durationMinutes: booking.durationMinutes,
     price: booking.priceMinor,
     currency: booking.currency,

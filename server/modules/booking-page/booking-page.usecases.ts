@@ -11,6 +11,7 @@ import type { BookingWithCustomer } from '../bookings/bookings.repository'
 import { type BookingDeps, cancelBooking, requireBooking, rescheduleBooking } from '../bookings/bookings.usecases'
 import { appointmentIcs } from '../calendar-files/ics'
 import { findService } from '../catalog/catalog.repository'
+import { bookedServiceName } from '../catalog/catalog.usecases'
 import { bookingLinkUrl } from './booking-link'
 import { linkExpired, tooLateToChange } from './booking-page.errors'
 import { type PageAbilities, presentBookingPage } from './booking-page.presenters'
@@ -66,7 +67,8 @@ function assertBeforeNotice(deps: BookingDeps, found: LinkedBooking): void {
 
 export async function showBookingPage(deps: BookingDeps, bookingId: string): Promise<BookingPage> {
   const found = await openLinked(deps, bookingId)
-  return presentBookingPage(found, found.salon, await abilitiesOf(deps, found))
+  const serviceName = await bookedServiceName(deps.db, found.booking, languageOrDefault(found.customer.language))
+  return presentBookingPage(found, found.salon, await abilitiesOf(deps, found), serviceName)
 }
 
 export async function cancelFromPage(deps: BookingDeps, bookingId: string): Promise<BookingPage> {
@@ -120,14 +122,15 @@ export async function freeTimesForMove(
 export async function calendarFileFromPage(deps: BookingPageDeps, bookingId: string): Promise<IcsData> {
   const { booking, customer, salon } = await openLinked(deps, bookingId)
   const now = deps.clock.now()
+  const language = languageOrDefault(customer.language)
   return appointmentIcs({
     bookingId: booking.id,
     start: booking.startsAt,
     end: booking.endsAt,
-    serviceName: booking.serviceName,
+    serviceName: await bookedServiceName(deps.db, booking, language),
     salon,
     customerName: customer.name,
-    language: languageOrDefault(customer.language),
+    language,
     sequence: Math.max(0, Math.floor((now.getTime() - booking.createdAt.getTime()) / 1000)),
     cancelled: booking.status === 'cancelled',
     url: bookingLinkUrl(deps.config.publicUrl, deps.config.appSecret, booking.id),

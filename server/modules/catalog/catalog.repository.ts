@@ -67,6 +67,20 @@ export async function listTranslationsOfSalon(db: Executor, salonId: string): Pr
     .where(eq(services.salonId, salonId))
 }
 
+/** A service's name in one language, when the salon has it (its own name's language has none). */
+export async function findTranslatedName(
+  db: Executor,
+  serviceId: string,
+  language: Language,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ name: serviceTranslations.name })
+    .from(serviceTranslations)
+    .where(and(eq(serviceTranslations.serviceId, serviceId), eq(serviceTranslations.language, language)))
+    .limit(1)
+  return row?.name
+}
+
 export async function listAllTranslations(db: Executor): Promise<ServiceTranslationRow[]> {
   return db.select().from(serviceTranslations)
 }

@@ -262,3 +262,16 @@ async function writeImport(
     )
   })
 }
+
+/**
+ * A booked service's name as its customer reads it: in their language when the salon has a
+ * translation (the chat already speaks of a "Damenhaarschnitt"), else the name it was booked under.
+ */
+export async function bookedServiceName(
+  db: Executor,
+  booking: { serviceId: string | null; serviceName: string },
+  language: Language,
+): Promise<string> {
+  if (!booking.serviceId) return booking.serviceName
+  return (await repo.findTranslatedName(db, booking.serviceId, language)) ?? booking.serviceName
+}

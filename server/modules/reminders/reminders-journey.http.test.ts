@@ -84,7 +84,7 @@ describe('reminders, from a booking in the chat to the customer’s phone and ma
     expect(await minute('2026-12-02T10:01:00+01:00', [booking.id])).toBe(0)
     expect(texts()).toHaveLength(1)
     expect(texts()[0]).toMatch(
-      /^Erinnerung Salon Lumière: Coupe femme bei \S+ morgen, Donnerstag, 3\. Dezember, um 10:00 Uhr, /,
+      /^Erinnerung Salon Lumière: Damenhaarschnitt bei \S+ morgen, Donnerstag, 3\. Dezember, um 10:00 Uhr, /,
     )
     expect(texts()[0]).toContain(`Absagen oder verschieben: ${booking.link}`)
 
@@ -118,7 +118,7 @@ describe('reminders, from a booking in the chat to the customer’s phone and ma
 
     expect(await minute('2026-12-03T11:00:00+01:00', [booking.id])).toBe(1)
     expect(mails()).toHaveLength(1)
-    expect(mails()[0]).toContain('Le ricordiamo il Suo appuntamento Brushing')
+    expect(mails()[0]).toContain('Le ricordiamo il Suo appuntamento Piega')
     expect(mails()[0]).toContain('domani, venerdì 4 dicembre, alle 11:00')
     expect(mails()[0]).toContain(booking.link)
 

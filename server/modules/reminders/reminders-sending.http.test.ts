@@ -76,7 +76,7 @@ describe('sending reminders', () => {
     expect(await dispatch()).toBe(0)
     const [sms] = smsTo('+33611223301')
     expect(smsTo('+33611223301')).toHaveLength(1)
-    expect(sms?.body).toContain('Promemoria Salon Lumière: Coupe femme con')
+    expect(sms?.body).toContain('Promemoria Salon Lumière: Taglio donna con')
     expect(sms?.body).toContain('domani, giovedì 3 dicembre, alle 10:00')
     const link = sms?.body.match(/Annullare o spostare: (https:\/\/book\.example\.com\/r\/([\w-]{44}))$/)
     expect(link?.[1]).toBe(`https://book.example.com/r/${bookingLinkToken(t.config.appSecret, id)}`)

@@ -207,6 +207,7 @@ export async function findReminderContext(db: Executor, reminderId: string) {
         id: bookings.id,
         status: bookings.status,
         startsAt: bookings.startsAt,
+        serviceId: bookings.serviceId,
         serviceName: bookings.serviceName,
         channel: bookings.channel,
       },
