@@ -52,6 +52,16 @@ const MAGIC_RECIPIENTS: Record<string, { code: number; message: string }> = {
   '+15005550009': { code: 21614, message: "'To' number is not a valid mobile number" },
 }
 
+/** The server's settings that send SMS through this fake. */
+export function twilioEnv(twilio: FakeTwilio): Record<string, string> {
+  return {
+    TWILIO_ACCOUNT_SID: twilio.accountSid,
+    TWILIO_AUTH_TOKEN: twilio.authToken,
+    TWILIO_FROM: twilio.from,
+    TWILIO_BASE_URL: twilio.baseUrl,
+  }
+}
+
 const E164 = /^\+[1-9]\d{1,14}$/
 
 export async function startFakeTwilio(

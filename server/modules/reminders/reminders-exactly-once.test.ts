@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
-import { type FakeTwilio, startFakeTwilio } from '../../../tests/fakes/twilio'
+import { type FakeTwilio, startFakeTwilio, twilioEnv } from '../../../tests/fakes/twilio'
 import { startTestApp, type TestApp } from '../../../tests/helpers/app'
 import { type Driver, openTestDatabase, testDrivers } from '../../../tests/helpers/database'
 import { eventually } from '../../../tests/helpers/jobs'
@@ -34,15 +34,6 @@ afterEach(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup()
   cleanups = []
 })
-
-function twilioEnv(twilio: FakeTwilio): Record<string, string> {
-  return {
-    TWILIO_ACCOUNT_SID: twilio.accountSid,
-    TWILIO_AUTH_TOKEN: twilio.authToken,
-    TWILIO_FROM: twilio.from,
-    TWILIO_BASE_URL: twilio.baseUrl,
-  }
-}
 
 async function fakeTwilio(): Promise<FakeTwilio> {
   const twilio = await startFakeTwilio()
@@ -101,6 +92,30 @@ function settledDayBefore(t: TestApp, ids: string[], timeoutMs = 15_000): Promis
 const requestsTo = (twilio: FakeTwilio, phone: string) =>
   [...twilio.held, ...twilio.messages].filter((m) => m.to === phone).length
 
+type Store = Awaited<ReturnType<typeof lastingDatabase>>
+
+/** A first server books the three appointments, does `beforeStop`, and stops (its database closed). */
+async function firstServer(store: Store, env: Record<string, string>, beforeStop?: (t: TestApp) => Promise<void>) {
+  const database = await store.open()
+  const first = await startTestApp({ database, env })
+  const ids = await bookThree(first)
+  await beforeStop?.(first)
+  await first.close()
+  await store.close(database)
+  return ids
+}
+
+/** The next server on the same database, its workers running, at noon on the 2nd. */
+async function nextServer(store: Store, env: Record<string, string>): Promise<TestApp> {
+  const database = await store.open()
+  const next = await startTestApp({ database, env, seed: false, workers: true, now: DAY_BEFORE_DUE })
+  cleanups.push(async () => {
+    await next.close()
+    await store.close(database)
+  })
+  return next
+}
+
 describe.each(testDrivers())('reminders across a restart, on %s', (driver) => {
   it('sends once the reminders a stopped server had handed to jobs, when it is back', async () => {
     const twilio = await fakeTwilio()
@@ -109,23 +124,15 @@ describe.each(testDrivers())('reminders across a restart, on %s', (driver) => {
 
     // The first server books, and at noon on the 2nd hands the reminders to jobs — then stops
     // before any worker of its own took them.
-    let database = await store.open()
-    const first = await startTestApp({ database, env })
-    const ids = await bookThree(first)
-    first.clock.set(DAY_BEFORE_DUE)
-    expect(await dispatchDueReminders({ db: database.db, clock: first.clock, jobs: first.jobs })).toBe(3)
-    await first.close()
-    await store.close(database)
-
-    database = await store.open()
-    const second = await startTestApp({ database, env, seed: false, workers: true, now: DAY_BEFORE_DUE })
-    cleanups.push(async () => {
-      await second.close()
-      await store.close(database)
+    const ids = await firstServer(store, env, async (first) => {
+      first.clock.set(DAY_BEFORE_DUE)
+      expect(await dispatchDueReminders({ db: first.database.db, clock: first.clock, jobs: first.jobs })).toBe(3)
     })
+
+    const second = await nextServer(store, env)
     const rows = await settledDayBefore(second, ids)
     // Its own minute's dispatch finds nothing more to hand over.
-    expect(await dispatchDueReminders({ db: database.db, clock: second.clock, jobs: second.jobs })).toBe(0)
+    expect(await dispatchDueReminders({ db: second.database.db, clock: second.clock, jobs: second.jobs })).toBe(0)
     expect(rows.map((r) => [r.status, r.channel])).toEqual(STARTS.map(() => ['sent', 'sms']))
     expect(E164.map((phone) => requestsTo(twilio, phone))).toEqual([1, 1, 1])
   }, 60_000)
@@ -158,11 +165,7 @@ describe.each(testDrivers())('a server killed while sending reminders, on %s', (
     const store = await lastingDatabase(driver)
     const env = twilioEnv(twilio)
 
-    let database = await store.open()
-    const first = await startTestApp({ database, env })
-    const ids = await bookThree(first)
-    await first.close()
-    await store.close(database)
+    const ids = await firstServer(store, env)
 
     // A server whose workers send the reminders while Twilio holds every request unanswered; it
     // dies (SIGKILL: no clean-up) once Twilio has at least one of them.
@@ -179,13 +182,8 @@ describe.each(testDrivers())('a server killed while sending reminders, on %s', (
     twilio.hold(false)
     const heldTo = new Set(twilio.held.map((m) => m.to))
 
-    database = await store.open()
-    const next = await startTestApp({ database, env, seed: false, workers: true, now: DAY_BEFORE_DUE })
-    cleanups.push(async () => {
-      await next.close()
-      await store.close(database)
-    })
-    await dispatchDueReminders({ db: database.db, clock: next.clock, jobs: next.jobs })
+    const next = await nextServer(store, env)
+    await dispatchDueReminders({ db: next.database.db, clock: next.clock, jobs: next.jobs })
     // The dead worker's jobs come back once its heartbeat (10 s in tests) has lapsed.
     const rows = await settledDayBefore(next, ids, 45_000)
     // Never two requests for one customer. A reminder its worker had claimed when it died — Twilio

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BookingDetails } from '../../../common/schemas/booking'
 import type { ChatReply } from '../../../common/schemas/chat'
-import { type FakeTwilio, startFakeTwilio } from '../../../tests/fakes/twilio'
+import { type FakeTwilio, startFakeTwilio, twilioEnv } from '../../../tests/fakes/twilio'
 import { startTestApp, type TestApp } from '../../../tests/helpers/app'
 import { newTestChat, postChat, type TestChat } from '../../../tests/helpers/chat'
 import { eventually } from '../../../tests/helpers/jobs'
@@ -28,10 +28,7 @@ beforeAll(async () => {
   t = await startTestApp({
     workers: true,
     env: {
-      TWILIO_ACCOUNT_SID: twilio.accountSid,
-      TWILIO_AUTH_TOKEN: twilio.authToken,
-      TWILIO_FROM: twilio.from,
-      TWILIO_BASE_URL: twilio.baseUrl,
+      ...twilioEnv(twilio),
       SMTP_URL: smtp.url,
       PUBLIC_URL,
     },

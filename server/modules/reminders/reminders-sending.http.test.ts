@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type FakeTwilio, startFakeTwilio } from '../../../tests/fakes/twilio'
+import { type FakeTwilio, startFakeTwilio, twilioEnv } from '../../../tests/fakes/twilio'
 import { DEMO_NOW, startTestApp, type TestApp } from '../../../tests/helpers/app'
 import { eventually } from '../../../tests/helpers/jobs'
 import { ownerCookie } from '../../../tests/helpers/sign-in'
@@ -27,10 +27,7 @@ beforeAll(async () => {
   t = await startTestApp({
     workers: true,
     env: {
-      TWILIO_ACCOUNT_SID: twilio.accountSid,
-      TWILIO_AUTH_TOKEN: twilio.authToken,
-      TWILIO_FROM: twilio.from,
-      TWILIO_BASE_URL: twilio.baseUrl,
+      ...twilioEnv(twilio),
       PUBLIC_URL: 'https://book.example.com',
     },
   })
