@@ -101,3 +101,23 @@ test('a forged link opens no booking', async ({ page }) => {
   await expect(page.getByRole('heading', { name: page_.notFound.title })).toBeVisible()
   await expect(page.getByText(page_.notFound.description)).toBeVisible()
 })
+
+test('a link whose appointment is over says so, and offers nothing to change', async ({ page }) => {
+  // No test can wait for a demo appointment to end: the page gets the server's own answer for such a
+  // link (410 `booking_page.expired`, given as booking-page.http.test.ts shows).
+  await page.route('**/api/r/*', (route) =>
+    route.fulfill({
+      status: 410,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        code: 'booking_page.expired',
+        message: 'This appointment is over: its link has expired.',
+      }),
+    }),
+  )
+  await page.goto(`/r/${'B'.repeat(44)}`)
+  await expect(page.getByRole('heading', { name: page_.expired.title })).toBeVisible()
+  await expect(page.getByText(page_.expired.description)).toBeVisible()
+  await expect(page.getByRole('button', { name: page_.cancel })).toHaveCount(0)
+  expect(await noHorizontalOverflow(page)).toBe(true)
+})
