@@ -49,6 +49,23 @@ describe.each(testDrivers())('the job engine on %s', (driver) => {
     expect(seen).toEqual([1])
   })
 
+  it('keeps a batch sent inside a transaction only if the transaction commits, each job run once', async () => {
+    const database = await freshDatabase(driver)
+    const engine = await engineOn(database)
+    await database.db.transaction((tx) => engine.sendMany(tx, 'test.echo', [{ n: 1 }, { n: 2 }, { n: 3 }]))
+    await database.db
+      .transaction(async (tx) => {
+        await engine.sendMany(tx, 'test.echo', [{ n: 4 }, { n: 5 }])
+        throw new Error('the change failed')
+      })
+      .catch(() => {})
+    await engine.sendMany(database.db, 'test.echo', [])
+    const seen: number[] = []
+    await engine.work({ 'test.echo': async ({ n }) => void seen.push(n) })
+    await drainJobs(database, ['test.echo'])
+    expect(seen.sort()).toEqual([1, 2, 3])
+  })
+
   it('retries a failing job with growing delays, keeps it failed for good after its limit, and runs it again on retry', async () => {
     const database = await freshDatabase(driver)
     const engine = await engineOn(database)

@@ -43,7 +43,11 @@ export async function dispatchDueReminders(deps: { db: Database; clock: Clock; j
   for (;;) {
     const claimed = await deps.db.transaction(async (tx) => {
       const ids = await repo.claimDueReminders(tx, deps.clock.now(), DISPATCH_BATCH)
-      for (const reminderId of ids) await deps.jobs.send(tx, 'reminders.send', { reminderId })
+      await deps.jobs.sendMany(
+        tx,
+        'reminders.send',
+        ids.map((reminderId) => ({ reminderId })),
+      )
       return ids.length
     })
     total += claimed
