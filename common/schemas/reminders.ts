@@ -30,6 +30,7 @@ export const REMINDER_REASONS = [
   'sms_refused',
   'sms_misconfigured',
   'sms_unavailable',
+  'sms_unconfirmed',
   'email_failed',
   'no_channel_reached',
 ] as const

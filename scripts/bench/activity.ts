@@ -26,7 +26,8 @@ interface ProcessSample {
   name: string
 }
 
-function readProcesses(): Map<number, ProcessSample> {
+/** Every process's parent, CPU ticks (user + system) and name, from /proc. */
+export function readProcesses(): Map<number, ProcessSample> {
   const processes = new Map<number, ProcessSample>()
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue

@@ -13,6 +13,8 @@ import { CALENDAR_MARKER_END, CALENDAR_MARKER_START, calendarConsole, calendarSe
 import { runEngineBenchmark } from './engine'
 import { type DriverResult, runHttpBenchmark } from './http'
 import type { Driver } from './protocol'
+import { runRemindersBenchmark } from './reminders'
+import { REMINDERS_MARKER_END, REMINDERS_MARKER_START, remindersConsole, remindersSection } from './reminders-report'
 import { type BenchReport, consoleReport, cpuTimes, describeMachine, markdownSection, writeMarkdown } from './report'
 import { runTeamBenchmark } from './team'
 import { TEAM_MARKER_END, TEAM_MARKER_START, teamConsole, teamSection } from './team-report'
@@ -20,13 +22,13 @@ import { TEAM_MARKER_END, TEAM_MARKER_START, teamConsole, teamSection } from './
 /**
  * `npm run bench`: the availability engine micro-benchmark, then HTTP load with autocannon on
  * PGlite and (when a server is reachable) PostgreSQL, then the background jobs and calendar sync
- * (calendar.ts). Prints tables and rewrites the generated sections of docs/PERFORMANCE.md. Not
- * part of `npm test`.
+ * (calendar.ts), the team (team.ts) and the reminders (reminders.ts). Prints tables and rewrites
+ * the generated sections of docs/PERFORMANCE.md. Not part of `npm test`.
  *
  * Options (after `npm run bench --`):
  *   --duration=<s>      seconds of each measured HTTP run (default 10)
  *   --connections=<n>   concurrent connections (default 50)
- *   --only=engine|http|bundle|assistant|calendar|team  run one part (bundle: build the web app and
+ *   --only=engine|http|bundle|assistant|calendar|team|reminders  run one part (bundle: build the web app and
  *                       report each route's first-load JavaScript; assistant: server time per chat
  *                       message; both always written, they do not depend on load settings; calendar:
  *                       the background jobs and Google Calendar sync — availability with 2,000 busy
@@ -34,7 +36,10 @@ import { TEAM_MARKER_END, TEAM_MARKER_START, teamConsole, teamSection } from './
  *                       3 minutes per database; team: a salon of five members with 2,000 bookings
  *                       each — availability under load, the repository read and the team engine —
  *                       about a minute per database; these two written unless other drivers,
- *                       duration or connections)
+ *                       duration or connections; reminders: 10,000 reminders due in the same minute
+ *                       sent to a fake Twilio by the product's job workers, then checked — about 4
+ *                       minutes on PGlite and 3 on PostgreSQL, a third of it a second round under the
+ *                       CPU profiler (none with --no-profile); written unless other drivers)
  *   --drivers=pglite,postgres
  *   --no-profile        skip the short profiled runs (CPU profiles of the server)
  *   --no-write          print only, leave docs/PERFORMANCE.md alone
@@ -94,8 +99,8 @@ async function main(): Promise<void> {
   const started = performance.now()
   const duration = positive('duration', args.duration, 600)
   const connections = positive('connections', args.connections, 1000)
-  if (args.only && !['engine', 'http', 'bundle', 'assistant', 'calendar', 'team'].includes(args.only)) {
-    throw new Error('--only is engine, http, bundle, assistant, calendar or team')
+  if (args.only && !['engine', 'http', 'bundle', 'assistant', 'calendar', 'team', 'reminders'].includes(args.only)) {
+    throw new Error('--only is engine, http, bundle, assistant, calendar, team or reminders')
   }
   const drivers = (args.drivers ?? '').split(',').filter(Boolean)
   for (const d of drivers) if (d !== 'pglite' && d !== 'postgres') throw new Error(`Unknown driver ${d}`)
@@ -105,6 +110,10 @@ async function main(): Promise<void> {
   if (profileDir) mkdirSync(profileDir, { recursive: true })
   // Load settings other than the defaults give figures not comparable with the document's.
   const otherLoad = args.drivers !== 'pglite,postgres' || duration !== 10 || connections !== 50
+  if (args.only === 'reminders') {
+    await remindersPart({ command, drivers: drivers as Driver[], profileDir })
+    return
+  }
   if (args.only === 'team') {
     await teamPart({ command, drivers: drivers as Driver[], duration, connections, profileDir, partial: otherLoad })
     return
@@ -208,6 +217,7 @@ async function main(): Promise<void> {
   if (args.only === undefined) {
     await calendarPart({ command, drivers: drivers as Driver[], duration, connections, profileDir, partial: otherLoad })
     await teamPart({ command, drivers: drivers as Driver[], duration, connections, profileDir, partial: otherLoad })
+    await remindersPart({ command, drivers: drivers as Driver[], profileDir })
   }
 }
 
@@ -252,6 +262,31 @@ async function teamPart(options: {
     log('\nPartial run: docs/PERFORMANCE.md left alone (add --write to update it).')
   } else if (!args['no-write']) {
     writeMarkdown(DOC, teamSection(report), { start: TEAM_MARKER_START, end: TEAM_MARKER_END })
+    log(`\nWrote ${DOC}`)
+  }
+}
+
+/**
+ * The reminders benchmark (reminders.ts), printed, and written unless other drivers were asked for
+ * (duration and connections do not apply: it sends a fixed number of reminders).
+ */
+async function remindersPart(options: { command: string; drivers: Driver[]; profileDir: string | undefined }) {
+  log('')
+  log('Reminders due in the same minute …')
+  const report = await runRemindersBenchmark({
+    command: options.command,
+    drivers: await driversWithUrls(options.drivers),
+    ...(options.profileDir ? { profileDir: options.profileDir } : {}),
+    log,
+  })
+  log('')
+  log(remindersConsole(report))
+  const profiles = report.results.flatMap((r) => r.rounds.map((round) => round.profileFile)).filter(Boolean)
+  if (profiles.length > 0) log(`\nCPU profiles (open in Chrome DevTools): ${profiles.join(', ')}`)
+  if (args.drivers !== 'pglite,postgres' && !args.write && !args['no-write']) {
+    log('\nPartial run: docs/PERFORMANCE.md left alone (add --write to update it).')
+  } else if (!args['no-write']) {
+    writeMarkdown(DOC, remindersSection(report), { start: REMINDERS_MARKER_START, end: REMINDERS_MARKER_END })
     log(`\nWrote ${DOC}`)
   }
 }

@@ -221,6 +221,37 @@ describe('sending reminders', () => {
     expect(smsTo('+33611223310')).toEqual([])
   })
 
+  it('never resends an SMS Twilio took without answering in time, nor sends it by e-mail: failed, unconfirmed', async () => {
+    const id = await book('2026-12-11T15:00', {
+      name: 'Sans réponse',
+      phone: '06 11 22 33 12',
+      email: 'sans.reponse@example.com',
+    })
+    const [reminder] = await reminders(id)
+    // Handed to its job (no worker of this app takes it: the job is this call).
+    await t.database.db
+      .update(bookingReminders)
+      .set({ status: 'queued' })
+      .where(eq(bookingReminders.id, reminder?.id ?? ''))
+    t.clock.set('2026-12-10T15:00:00+01:00')
+    const sms = t.config.sms && { ...t.config.sms, timeoutMs: 300 }
+    twilio.hold(true)
+    try {
+      await sendReminder(
+        { db: t.database.db, clock: t.clock, config: { ...t.config, sms }, log: { info: () => {}, warn: () => {} } },
+        reminder?.id ?? '',
+        { id: 'job', retryCount: 0, retryLimit: 4 },
+      )
+    } finally {
+      twilio.hold(false)
+    }
+    expect((await reminders(id))[0]).toMatchObject({ status: 'failed', reason: 'sms_unconfirmed' })
+    expect(twilio.held.filter((m) => m.to === '+33611223312')).toHaveLength(1)
+    expect(smsTo('+33611223312')).toEqual([])
+    const outbox = await listOutboxEmails(t.database.db)
+    expect(outbox.filter((m) => m.to === 'sans.reponse@example.com')).toEqual([])
+  })
+
   it('sends nothing the salon turned off after it was planned, and follows its SMS setting', async () => {
     const id = await book('2026-12-12T10:00', {
       name: 'Réglages',

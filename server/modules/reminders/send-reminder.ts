@@ -9,7 +9,7 @@ import { bookedServiceName } from '../catalog/catalog.usecases'
 import type { JobContext, Jobs } from '../jobs/job-engine'
 import { sendEmail } from '../mail/mail.usecases'
 import { toE164 } from '../sms/phone'
-import { SmsMisconfigured, SmsUnavailable, sendSms } from '../sms/twilio'
+import { SmsMisconfigured, SmsOutcomeUnknown, SmsUnavailable, sendSms } from '../sms/twilio'
 import { type ReminderFacts, reminderEmail, reminderSms } from './reminder-texts'
 import * as repo from './reminders.repository'
 import { reminderTurnedOn } from './reminders.usecases'
@@ -118,6 +118,8 @@ export async function sendReminder(deps: ReminderDeps, reminderId: string, job: 
         reason = 'sms_refused'
       } catch (error) {
         await attempt('failed', (error as Error).message.slice(0, 300))
+        // Twilio may have it: neither resent nor sent by e-mail, so the customer never gets two.
+        if (error instanceof SmsOutcomeUnknown) return finish({ status: 'failed', reason: 'sms_unconfirmed' })
         if (error instanceof SmsUnavailable && job.retryCount < job.retryLimit) {
           // Twilio will likely take it later: back in the queue for the job's retry.
           await repo.finishReminder(db, reminderId, { status: 'queued' }, clock.now())

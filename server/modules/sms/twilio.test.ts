@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type FakeTwilio, startFakeTwilio } from '../../../tests/fakes/twilio'
-import { SmsMisconfigured, SmsUnavailable, sendSms, type TwilioConfig } from './twilio'
+import { SmsMisconfigured, SmsOutcomeUnknown, SmsUnavailable, sendSms, type TwilioConfig } from './twilio'
 
 let twilio: FakeTwilio
 let config: TwilioConfig
@@ -50,6 +50,19 @@ describe('sendSms (Twilio Programmable Messaging)', () => {
     await expect(
       sendSms({ ...config, baseUrl: 'http://127.0.0.1:9' }, { to: '+33612345678', body: 'Hello' }),
     ).rejects.toBeInstanceOf(SmsUnavailable)
+  })
+
+  it('throws SmsOutcomeUnknown, never to be retried, when Twilio took the request and did not answer in time', async () => {
+    twilio.hold(true)
+    try {
+      const error = await sendSms({ ...config, timeoutMs: 300 }, { to: '+33612345679', body: 'Hello' }).catch(
+        (e: unknown) => e,
+      )
+      expect(error).toBeInstanceOf(SmsOutcomeUnknown)
+      expect(twilio.held.map((m) => m.to)).toContain('+33612345679')
+    } finally {
+      twilio.hold(false)
+    }
   })
 
   it('throws SmsMisconfigured for wrong credentials or a sender that is not ours, and never repeats the token', async () => {

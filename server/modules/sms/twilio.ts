@@ -8,9 +8,12 @@
  * - sent: Twilio accepted the message (201, its `sid`);
  * - refused: Twilio answered that this recipient cannot get it (an invalid or unroutable number, a
  *   landline, a number that unsubscribed…): retrying will not help, the next channel may;
- * - thrown: Twilio could not be reached or asked to come back (5xx, 429, a time-out) — a
- *   `SmsUnavailable`, which a job retries — or our account is refused (bad credentials, a `From`
- *   Twilio will not send from) — an `SmsMisconfigured`, which no retry cures.
+ * - thrown: Twilio could not be reached or asked to come back (a refused connection, 5xx, 429) —
+ *   an `SmsUnavailable`, which a job retries; or the request left and no answer said what became of
+ *   it (a time-out, a connection cut mid-way) — an `SmsOutcomeUnknown`, which must not be retried:
+ *   Twilio may have the message, and its API has no idempotency key to ask; or our account is
+ *   refused (bad credentials, a `From` Twilio will not send from) — an `SmsMisconfigured`, which no
+ *   retry cures.
  */
 
 export interface TwilioConfig {
@@ -19,6 +22,8 @@ export interface TwilioConfig {
   /** The sender: a Twilio number in E.164, or an alphanumeric sender ID where countries allow it. */
   from: string
   baseUrl: string
+  /** How long to wait for Twilio's answer (10 s; tests shorten it). */
+  timeoutMs?: number
 }
 
 export type SmsOutcome = { status: 'sent'; providerId: string } | { status: 'refused'; code: string; reason: string }
@@ -27,6 +32,25 @@ export type SmsOutcome = { status: 'sent'; providerId: string } | { status: 'ref
 export class SmsUnavailable extends Error {
   override name = 'SmsUnavailable'
 }
+
+/** The request may have reached Twilio, and nothing said whether it took the message: never resend. */
+export class SmsOutcomeUnknown extends Error {
+  override name = 'SmsOutcomeUnknown'
+}
+
+/**
+ * Failures after the request may have left (undici's `cause.code`): the connection cut, or no answer
+ * in time. Others (refused, unknown host, no route, a connect time-out) happen before anything is
+ * sent, so Twilio cannot have the message and it may be sent again.
+ */
+const MAYBE_SENT_CODES = new Set([
+  'ECONNRESET',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+])
 
 /** Twilio refuses our account or sender: an administrator must fix the configuration. */
 export class SmsMisconfigured extends Error {
@@ -60,17 +84,23 @@ export async function sendSms(config: TwilioConfig, message: { to: string; body:
         accept: 'application/json',
       },
       body: new URLSearchParams({ To: message.to, From: config.from, Body: message.body }),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: AbortSignal.timeout(config.timeoutMs ?? TIMEOUT_MS),
     })
   } catch (error) {
     // The cause names the network problem; the request (and its credentials) is not repeated.
-    throw new SmsUnavailable(`Twilio could not be reached: ${error instanceof Error ? error.message : String(error)}`)
+    const code = (error as { cause?: { code?: unknown } })?.cause?.code
+    const what = `${error instanceof Error ? error.message : String(error)}${typeof code === 'string' ? ` (${code})` : ''}`
+    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
+    if (timedOut || (typeof code === 'string' && MAYBE_SENT_CODES.has(code))) {
+      throw new SmsOutcomeUnknown(`Twilio did not answer: ${what}`)
+    }
+    throw new SmsUnavailable(`Twilio could not be reached: ${what}`)
   }
   const text = await response.text().catch(() => '')
   const body = parseJson(text)
   if (response.status === 201 || response.status === 200) {
     const sid = typeof body?.sid === 'string' ? body.sid : null
-    if (!sid) throw new SmsUnavailable(`Twilio answered ${response.status} without a message sid`)
+    if (!sid) throw new SmsOutcomeUnknown(`Twilio answered ${response.status} without a message sid`)
     return { status: 'sent', providerId: sid }
   }
   const error = (body ?? {}) as TwilioError
