@@ -90,6 +90,21 @@ describe.each(testDrivers())('data layer on %s', (driver) => {
     expect(second.timeZone).toBe('Europe/Berlin')
   })
 
+  it('numbers salons past 999 without reusing an ID: SAL999, SAL1000, SAL1001', async () => {
+    await database.db.execute(sql`select setval('salon_number_seq', 998)`)
+    const ids: string[] = []
+    for (const name of ['Neuf cent', 'Mille', 'Mille un']) {
+      const salon = await createSalon(database.db, {
+        name,
+        contactEmail: 'n@example.com',
+        address: 'Lyon',
+        country: 'FR',
+      })
+      ids.push(salon.publicId)
+    }
+    expect(ids).toEqual(['SAL999', 'SAL1000', 'SAL1001'])
+  })
+
   it('refuses two overlapping active bookings in the database itself', async () => {
     await bookingAt('2026-12-02T09:00:00Z', '2026-12-02T09:30:00Z')
     const error = await bookingAt('2026-12-02T09:15:00Z', '2026-12-02T09:45:00Z').catch((e) => e)

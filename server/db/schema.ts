@@ -47,7 +47,9 @@ export const salons = pgTable(
     publicId: text('public_id')
       .notNull()
       .unique()
-      .default(sql`('SAL' || lpad(nextval('salon_number_seq')::text, 3, '0'))`),
+      // SAL001…SAL999, then SAL1000 and on: padded to ten digits, then stripped of leading zeros
+      // down to three (one nextval; lpad alone cut 1000 to "100", a taken ID).
+      .default(sql`('SAL' || regexp_replace(lpad(nextval('salon_number_seq')::text, 10, '0'), '^0{0,7}', ''))`),
     /** Unguessable identifier used in the customer chat link. */
     hash: text('hash').notNull().unique(),
     name: text('name').notNull(),

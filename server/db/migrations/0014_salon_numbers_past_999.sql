@@ -1,0 +1,1 @@
+ALTER TABLE "salons" ALTER COLUMN "public_id" SET DEFAULT ('SAL' || regexp_replace(lpad(nextval('salon_number_seq')::text, 10, '0'), '^0{0,7}', ''));
