@@ -9,9 +9,11 @@ import { bookingMemberSchema } from './team'
 export const BOOKING_STATUSES = ['confirmed', 'pending', 'cancelled', 'no_show', 'completed'] as const
 export type BookingStatus = (typeof BOOKING_STATUSES)[number]
 
-/** A booking that still holds its time: the customer is expected (the others are over or off). */
+/** The statuses of a booking that still holds its time: the customer is expected (the others are over or off). */
+export const HOLDING_STATUSES = ['confirmed', 'pending'] as const satisfies readonly BookingStatus[]
+
 export function holdsItsTime(status: BookingStatus): boolean {
-  return status === 'confirmed' || status === 'pending'
+  return (HOLDING_STATUSES as readonly BookingStatus[]).includes(status)
 }
 export const BOOKING_CHANNELS = ['web', 'telegram', 'instagram', 'mcp', 'dashboard', 'api'] as const
 export type BookingChannel = (typeof BOOKING_CHANNELS)[number]

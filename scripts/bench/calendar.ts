@@ -1,9 +1,10 @@
-import { type OtherActivity, watchOtherActivity } from './activity'
+import type { OtherActivity } from './activity'
 import { type BusyTimesResult, runBusyTimesBenchmark } from './busy-times'
 import { type CalendarPushResult, runCalendarPushBenchmark } from './calendar-push'
+import { runOnEachDriver } from './driver-runs'
 import { type JobsResult, runJobsBenchmark } from './jobs'
 import type { Driver } from './protocol'
-import { cpuTimes, describeMachine, type Machine } from './report'
+import { describeMachine, type Machine } from './report'
 
 /**
  * `npm run bench -- --only=calendar`: what the background jobs and the Google Calendar sync cost
@@ -42,7 +43,6 @@ export interface CalendarBenchOptions {
 
 export async function runCalendarBenchmarks(options: CalendarBenchOptions): Promise<CalendarBenchReport> {
   const { log } = options
-  const started = performance.now()
   const report: CalendarBenchReport = {
     date: new Date(),
     command: options.command,
@@ -53,14 +53,7 @@ export async function runCalendarBenchmarks(options: CalendarBenchOptions): Prom
     jobs: [],
     skipped: [],
   }
-  const cpuAtStart = cpuTimes()
-  const others = watchOtherActivity(report.machine.cpus)
-  for (const { driver, databaseUrl, skipped } of options.drivers) {
-    if (skipped) {
-      log(`${driver}: skipped (${skipped})`)
-      report.skipped.push({ driver, reason: skipped })
-      continue
-    }
+  return runOnEachDriver(report, options.drivers, log, async (driver, databaseUrl) => {
     const url = databaseUrl ? { databaseUrl } : {}
     log(`Availability with 2,000 busy times on ${driver} (${options.connections} connections) …`)
     report.busyTimes.push(
@@ -85,12 +78,5 @@ export async function runCalendarBenchmarks(options: CalendarBenchOptions): Prom
     )
     log(`Job engine throughput on ${driver} (${options.jobs} jobs) …`)
     report.jobs.push(await runJobsBenchmark({ driver, jobs: options.jobs, log }))
-  }
-  report.totalSeconds = (performance.now() - started) / 1000
-  const cpuAtEnd = cpuTimes()
-  if (others) report.otherActivity = others.stop()
-  if (cpuAtStart && cpuAtEnd && cpuAtEnd.total > cpuAtStart.total) {
-    report.stealPercent = (100 * (cpuAtEnd.steal - cpuAtStart.steal)) / (cpuAtEnd.total - cpuAtStart.total)
-  }
-  return report
+  })
 }

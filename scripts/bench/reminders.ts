@@ -10,12 +10,13 @@ import type { ReminderKind } from '../../server/modules/reminders/reminders.repo
 import { productWorkers } from '../../server/workers'
 import { startFakeTwilio } from '../../tests/fakes/twilio'
 import { openTestDatabase } from '../../tests/helpers/database'
-import { type OtherActivity, watchOtherActivity } from './activity'
+import type { OtherActivity } from './activity'
+import { runOnEachDriver } from './driver-runs'
 import type { ProfileSummary } from './profile'
 import { benchPoolSize, type Driver } from './protocol'
 import { dueAt, PLANNED_AT, type RemindersFixture, seedRemindersFixture } from './reminders-fixture'
 import { runRound } from './reminders-round'
-import { cpuTimes, describeMachine, type Machine } from './report'
+import { describeMachine, type Machine } from './report'
 import type { Summary } from './stats'
 
 /**
@@ -144,7 +145,6 @@ export interface RemindersBenchOptions {
 
 export async function runRemindersBenchmark(options: RemindersBenchOptions): Promise<RemindersBenchReport> {
   const { log } = options
-  const started = performance.now()
   const report: RemindersBenchReport = {
     date: new Date(),
     command: options.command,
@@ -153,24 +153,10 @@ export async function runRemindersBenchmark(options: RemindersBenchOptions): Pro
     results: [],
     skipped: [],
   }
-  const cpuAtStart = cpuTimes()
-  const others = watchOtherActivity(report.machine.cpus)
-  for (const { driver, databaseUrl, skipped } of options.drivers) {
-    if (skipped) {
-      log(`${driver}: skipped (${skipped})`)
-      report.skipped.push({ driver, reason: skipped })
-      continue
-    }
+  return runOnEachDriver(report, options.drivers, log, async (driver, databaseUrl) => {
     if (databaseUrl) process.env.TEST_DATABASE_URL = databaseUrl
     report.results.push(await runDriver(driver, options))
-  }
-  report.totalSeconds = (performance.now() - started) / 1000
-  const cpuAtEnd = cpuTimes()
-  if (others) report.otherActivity = others.stop()
-  if (cpuAtStart && cpuAtEnd && cpuAtEnd.total > cpuAtStart.total) {
-    report.stealPercent = (100 * (cpuAtEnd.steal - cpuAtStart.steal)) / (cpuAtEnd.total - cpuAtStart.total)
-  }
-  return report
+  })
 }
 
 async function runDriver(driver: Driver, options: RemindersBenchOptions): Promise<RemindersDriverResult> {

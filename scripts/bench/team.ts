@@ -1,8 +1,9 @@
 import { join } from 'node:path'
-import { type OtherActivity, watchOtherActivity } from './activity'
+import type { OtherActivity } from './activity'
+import { runOnEachDriver } from './driver-runs'
 import { availabilityLoad, type LoadResult, load, startServer } from './http'
 import type { Driver, TeamEngineCase, TeamSeeded } from './protocol'
-import { cpuTimes, describeMachine, type Machine } from './report'
+import { describeMachine, type Machine } from './report'
 
 /**
  * `npm run bench -- --only=team`: a salon of five members (issue 14), each with 2,000 bookings
@@ -56,7 +57,6 @@ const ENGINE = { warmup: 300, iterations: 2000, readIterations: 300 }
 
 export async function runTeamBenchmark(options: TeamBenchOptions): Promise<TeamBenchReport> {
   const { log } = options
-  const started = performance.now()
   const report: TeamBenchReport = {
     date: new Date(),
     command: options.command,
@@ -68,14 +68,7 @@ export async function runTeamBenchmark(options: TeamBenchOptions): Promise<TeamB
     results: [],
     skipped: [],
   }
-  const cpuAtStart = cpuTimes()
-  const others = watchOtherActivity(report.machine.cpus)
-  for (const { driver, databaseUrl, skipped } of options.drivers) {
-    if (skipped) {
-      log(`${driver}: skipped (${skipped})`)
-      report.skipped.push({ driver, reason: skipped })
-      continue
-    }
+  return runOnEachDriver(report, options.drivers, log, async (driver, databaseUrl) => {
     log(`Team of five, ${TEAM_BOOKINGS_PER_MEMBER.toLocaleString('en-US')} bookings each, on ${driver}: seeding …`)
     const server = await startServer({
       driver,
@@ -139,12 +132,5 @@ export async function runTeamBenchmark(options: TeamBenchOptions): Promise<TeamB
     } finally {
       await server.close()
     }
-  }
-  report.totalSeconds = (performance.now() - started) / 1000
-  const cpuAtEnd = cpuTimes()
-  if (others) report.otherActivity = others.stop()
-  if (cpuAtStart && cpuAtEnd && cpuAtEnd.total > cpuAtStart.total) {
-    report.stealPercent = (100 * (cpuAtEnd.steal - cpuAtStart.steal)) / (cpuAtEnd.total - cpuAtStart.total)
-  }
-  return report
+  })
 }

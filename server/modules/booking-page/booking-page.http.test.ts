@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { DEMO_NOW, startTestApp, type TestApp } from '../../../tests/helpers/app'
+import { demoServices } from '../../../tests/helpers/demo'
 import { ownerCookie } from '../../../tests/helpers/sign-in'
 import { bookingEvents, salons } from '../../db/schema'
 import { listRemindersOfBookings } from '../reminders/reminders.repository'
@@ -21,8 +22,7 @@ let coupe: string
 beforeAll(async () => {
   t = await startTestApp({ env: { PUBLIC_URL: 'https://book.example.com' } })
   cookie = await ownerCookie(t, 'SAL001')
-  const list = await t.app.inject({ url: '/api/salons/SAL001/services', headers: { cookie } })
-  coupe = (list.json() as { id: string; name: string }[]).find((s) => s.name === 'Coupe femme')?.id ?? ''
+  coupe = (await demoServices(t.app, cookie))['Coupe femme']?.id ?? ''
 })
 afterAll(() => t.close())
 beforeEach(() => t.clock.set(DEMO_NOW))

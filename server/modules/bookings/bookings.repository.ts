@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm'
+import { HOLDING_STATUSES } from '../../../common/schemas/booking'
 import type { Executor } from '../../db/client'
 import {
   type BookingNoteRow,
@@ -236,7 +237,7 @@ export async function listUpcomingBookingsOfCustomer(
         eq(bookings.salonId, salonId),
         eq(bookings.customerId, customerId),
         // A no-show or a completed appointment (still within its time) is behind them, not to come.
-        inArray(bookings.status, ['confirmed', 'pending']),
+        inArray(bookings.status, [...HOLDING_STATUSES]),
         gt(bookings.endsAt, now),
       ),
     )

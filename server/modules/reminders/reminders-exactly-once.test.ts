@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { type FakeTwilio, startFakeTwilio, twilioEnv } from '../../../tests/fakes/twilio'
 import { startTestApp, type TestApp } from '../../../tests/helpers/app'
 import { type Driver, openTestDatabase, testDrivers } from '../../../tests/helpers/database'
+import { demoServices } from '../../../tests/helpers/demo'
 import { eventually } from '../../../tests/helpers/jobs'
 import { ownerCookie } from '../../../tests/helpers/sign-in'
 import { openDatabase } from '../../db/client'
@@ -59,8 +60,7 @@ async function lastingDatabase(driver: Driver) {
 
 async function bookThree(t: TestApp): Promise<string[]> {
   const cookie = await ownerCookie(t, 'SAL001')
-  const list = await t.app.inject({ url: '/api/salons/SAL001/services', headers: { cookie } })
-  const coupe = (list.json() as { id: string; name: string }[]).find((s) => s.name === 'Coupe femme')?.id
+  const coupe = (await demoServices(t.app, cookie))['Coupe femme']?.id
   const ids: string[] = []
   for (const [i, startsAt] of STARTS.entries()) {
     const res = await t.app.inject({

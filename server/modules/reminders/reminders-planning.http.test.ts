@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { DEMO_NOW, startTestApp, type TestApp } from '../../../tests/helpers/app'
-import { bookingRequest } from '../../../tests/helpers/demo'
+import { bookingRequest, demoServices } from '../../../tests/helpers/demo'
 import { ownerCookie } from '../../../tests/helpers/sign-in'
 import { openingHours, salons } from '../../db/schema'
 import { findSalonByPublicId } from '../salons/salons.repository'
@@ -20,8 +20,7 @@ let coupe: string
 beforeAll(async () => {
   t = await startTestApp()
   cookie = await ownerCookie(t, 'SAL001')
-  const list = await t.app.inject({ url: '/api/salons/SAL001/services', headers: { cookie } })
-  coupe = (list.json() as { id: string; name: string }[]).find((s) => s.name === 'Coupe femme')?.id ?? ''
+  coupe = (await demoServices(t.app, cookie))['Coupe femme']?.id ?? ''
 })
 afterAll(() => t.close())
 beforeEach(async () => {

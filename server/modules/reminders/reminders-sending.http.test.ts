@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type FakeTwilio, startFakeTwilio, twilioEnv } from '../../../tests/fakes/twilio'
 import { DEMO_NOW, startTestApp, type TestApp } from '../../../tests/helpers/app'
+import { demoServices } from '../../../tests/helpers/demo'
 import { eventually } from '../../../tests/helpers/jobs'
 import { ownerCookie } from '../../../tests/helpers/sign-in'
 import { bookingReminders, openingHours, reminderAttempts } from '../../db/schema'
@@ -32,8 +33,7 @@ beforeAll(async () => {
     },
   })
   cookie = await ownerCookie(t, 'SAL001')
-  const list = await t.app.inject({ url: '/api/salons/SAL001/services', headers: { cookie } })
-  coupe = (list.json() as { id: string; name: string }[]).find((s) => s.name === 'Coupe femme')?.id ?? ''
+  coupe = (await demoServices(t.app, cookie))['Coupe femme']?.id ?? ''
 })
 afterAll(async () => {
   await t.close()

@@ -1,4 +1,5 @@
 import { and, eq, exists, gt, inArray, ne, sql } from 'drizzle-orm'
+import { HOLDING_STATUSES } from '../../../common/schemas/booking'
 import type { Executor } from '../../db/client'
 import {
   type BookingReminderRow,
@@ -9,6 +10,7 @@ import {
   type REMINDER_STATUSES,
   reminderAttempts,
   salons,
+  serviceTranslations,
   teamMembers,
 } from '../../db/schema'
 
@@ -98,7 +100,7 @@ export async function switchUpcomingReminders(
       and(
         eq(bookings.id, bookingReminders.bookingId),
         eq(bookings.startsAt, bookingReminders.appointmentStartsAt),
-        inArray(bookings.status, ['confirmed', 'pending']),
+        inArray(bookings.status, [...HOLDING_STATUSES]),
       ),
     )
   await db
@@ -207,8 +209,10 @@ export async function findReminderContext(db: Executor, reminderId: string) {
         id: bookings.id,
         status: bookings.status,
         startsAt: bookings.startsAt,
-        serviceId: bookings.serviceId,
         serviceName: bookings.serviceName,
+        // The salon's name for the service in the customer's language, when it has one (as
+        // catalog's `bookedServiceName` reads it), in this same read rather than one more per reminder.
+        translatedServiceName: serviceTranslations.name,
         channel: bookings.channel,
       },
       customer: {
@@ -234,6 +238,10 @@ export async function findReminderContext(db: Executor, reminderId: string) {
     .innerJoin(bookings, eq(bookings.id, bookingReminders.bookingId))
     .innerJoin(customers, eq(customers.id, bookings.customerId))
     .innerJoin(teamMembers, eq(teamMembers.id, bookings.memberId))
+    .leftJoin(
+      serviceTranslations,
+      and(eq(serviceTranslations.serviceId, bookings.serviceId), eq(serviceTranslations.language, customers.language)),
+    )
     .innerJoin(salons, eq(salons.id, bookings.salonId))
     .where(eq(bookingReminders.id, reminderId))
     .limit(1)

@@ -5,7 +5,6 @@ import type { Clock } from '../../clock'
 import type { Config } from '../../config'
 import type { Database } from '../../db/client'
 import { bookingLinkUrl } from '../booking-page/booking-link'
-import { bookedServiceName } from '../catalog/catalog.usecases'
 import type { JobContext, Jobs } from '../jobs/job-engine'
 import { sendEmail } from '../mail/mail.usecases'
 import { toE164 } from '../sms/phone'
@@ -94,7 +93,7 @@ export async function sendReminder(deps: ReminderDeps, reminderId: string, job: 
     salon: context.salon.name,
     address: context.salon.address,
     phone: context.salon.publicPhone,
-    service: await bookedServiceName(db, booking, language),
+    service: booking.translatedServiceName ?? booking.serviceName,
     member: context.member.name,
     date: local.slice(0, 10),
     time: local.slice(11),

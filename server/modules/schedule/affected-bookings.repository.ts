@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, lt, type SQL } from 'drizzle-orm'
+import { HOLDING_STATUSES } from '../../../common/schemas/booking'
 import type { Executor } from '../../db/client'
 import { bookings, customers, teamMembers } from '../../db/schema'
 
@@ -26,7 +27,7 @@ export async function listUpcomingBookings(
 ): Promise<UpcomingBooking[]> {
   const conditions: SQL[] = [
     eq(bookings.salonId, salonId),
-    inArray(bookings.status, ['confirmed', 'pending']),
+    inArray(bookings.status, [...HOLDING_STATUSES]),
     gt(bookings.startsAt, now),
   ]
   if (filter.memberId) conditions.push(eq(bookings.memberId, filter.memberId))
