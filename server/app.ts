@@ -32,6 +32,7 @@ import { salonsRoutes } from './modules/salons/salons.routes'
 import { scheduleRoutes } from './modules/schedule/schedule.routes'
 import { systemRoutes } from './modules/system/system.routes'
 import { teamRoutes } from './modules/team/team.routes'
+import { telegramRoutes } from './modules/telegram/telegram.routes'
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes'
 
 export interface BuildAppOptions {
@@ -103,6 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   authRoutes(app, deps)
   googleRoutes(app, deps)
   calendarSyncRoutes(app, deps)
+  telegramRoutes(app, deps)
   if (options.webAppDir) await registerWebApp(app, options.webAppDir)
 
   return app

@@ -90,6 +90,41 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), TWILIO_ACCOUNT_SID: 'AC0123' })).toThrow(/go together/)
   })
 
+  it('runs the Telegram bot by webhook behind an HTTPS address and by long polling otherwise', () => {
+    const token = '123456789:AAH3kq_Tq8xV0example-token-part-0123'
+    expect(loadConfig({ DATA_DIR: tempDir() }).telegram).toBeUndefined()
+    expect(loadConfig({ DATA_DIR: tempDir(), TELEGRAM_BOT_TOKEN: token }).telegram).toEqual({
+      token,
+      apiBaseUrl: 'https://api.telegram.org',
+      mode: 'polling',
+      webhookUrl: 'http://localhost:3000/api/telegram/webhook',
+    })
+    const behindHttps = loadConfig({
+      DATA_DIR: tempDir(),
+      TELEGRAM_BOT_TOKEN: token,
+      TELEGRAM_API_BASE_URL: 'http://127.0.0.1:4020/',
+      PUBLIC_URL: 'https://book.salonia.app/',
+    }).telegram
+    expect(behindHttps).toMatchObject({
+      apiBaseUrl: 'http://127.0.0.1:4020',
+      mode: 'webhook',
+      webhookUrl: 'https://book.salonia.app/api/telegram/webhook',
+    })
+  })
+
+  it('refuses a Telegram token that is not a BotFather token without repeating it', () => {
+    const wrong = 'my-secret-but-wrong-token'
+    expect(() => loadConfig({ DATA_DIR: tempDir(), TELEGRAM_BOT_TOKEN: wrong })).toThrow(/BotFather/)
+    try {
+      loadConfig({ DATA_DIR: tempDir(), TELEGRAM_BOT_TOKEN: wrong })
+    } catch (error) {
+      expect(String(error)).not.toContain(wrong)
+    }
+    expect(() => loadConfig({ DATA_DIR: tempDir(), TELEGRAM_API_BASE_URL: 'http://127.0.0.1:4020' })).toThrow(
+      /goes with TELEGRAM_BOT_TOKEN/,
+    )
+  })
+
   it('keeps as many PostgreSQL connections as told, or leaves it to the machine', () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).databasePoolSize).toBeUndefined()
     expect(loadConfig({ DATA_DIR: tempDir(), DATABASE_POOL_SIZE: '12' }).databasePoolSize).toBe(12)

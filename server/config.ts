@@ -87,12 +87,29 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string }
   /** Twilio's Programmable Messaging, for reminders by SMS; absent: no SMS (e-mail and chat channels only). */
   sms: TwilioConfig | undefined
+  /** The platform's Telegram bot; absent: no Telegram (the web chat and e-mail/SMS only). */
+  telegram: TelegramConfig | undefined
   /** An OpenAI-compatible model that drives the assistant's tools; absent: the built-in assistant. */
   ai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined
   raw: Env
 }
 
 export class ConfigError extends Error {}
+
+export interface TelegramConfig {
+  token: string
+  /** Where the Bot API lives: https://api.telegram.org, or a fake's address in tests (paths kept). */
+  apiBaseUrl: string
+  /**
+   * How updates arrive: by webhook at `webhookUrl` when PUBLIC_URL is HTTPS (Telegram calls only
+   * HTTPS), by long polling otherwise, so a laptop with a real token works without a tunnel.
+   */
+  mode: 'webhook' | 'polling'
+  webhookUrl: string
+}
+
+/** A BotFather token: the bot's numeric id, a colon, then the secret part. */
+const TELEGRAM_TOKEN = /^\d{1,20}:[A-Za-z0-9_-]{30,60}$/
 
 /** Who the demo sign-in signs in as administrator when ADMIN_EMAILS is empty. */
 export const DEMO_ADMIN_EMAIL = 'admin@salonia.demo'
@@ -122,6 +139,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (twilio.some(Boolean) && !twilio.every(Boolean)) {
     throw new ConfigError('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM go together: set all three or none.')
   }
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')
+  const telegram = telegramConfig(env, publicUrl)
   const adminEmails = (env.ADMIN_EMAILS ?? '')
     .split(',')
     .map((e) => e.trim().toLowerCase())
@@ -153,7 +172,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     dataDir,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     appSecret: env.APP_SECRET ?? readOrCreateSecret(dataDir),
     appNow,
     seedDemo: !isProduction && (env.SEED_DEMO ?? true),
@@ -172,6 +191,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             baseUrl: (env.TWILIO_BASE_URL ?? 'https://api.twilio.com').replace(/\/+$/, ''),
           }
         : undefined,
+    telegram,
     ai:
       env.AI_BASE_URL && env.AI_MODEL
         ? {
@@ -182,6 +202,30 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     raw: env,
+  }
+}
+
+/** The bot's settings; the messages never repeat the token, which must not reach a log. */
+function telegramConfig(env: Env, publicUrl: string): TelegramConfig | undefined {
+  if (!env.TELEGRAM_BOT_TOKEN) {
+    if (env.TELEGRAM_API_BASE_URL)
+      throw new ConfigError('TELEGRAM_API_BASE_URL goes with TELEGRAM_BOT_TOKEN: set the token too.')
+    return undefined
+  }
+  if (!TELEGRAM_TOKEN.test(env.TELEGRAM_BOT_TOKEN)) {
+    throw new ConfigError(
+      "TELEGRAM_BOT_TOKEN does not look like a BotFather token (digits, ':', then about 35 letters, digits, '_' or '-').",
+    )
+  }
+  const apiBaseUrl = (env.TELEGRAM_API_BASE_URL ?? 'https://api.telegram.org').replace(/\/+$/, '')
+  if (!/^https?:\/\/[^/\s]+/.test(apiBaseUrl)) {
+    throw new ConfigError('TELEGRAM_API_BASE_URL must be an http(s) address, like https://api.telegram.org.')
+  }
+  return {
+    token: env.TELEGRAM_BOT_TOKEN,
+    apiBaseUrl,
+    mode: publicUrl.startsWith('https://') ? 'webhook' : 'polling',
+    webhookUrl: `${publicUrl}/api/telegram/webhook`,
   }
 }
 

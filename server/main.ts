@@ -13,6 +13,7 @@ import { JobEngine } from './modules/jobs/job-engine'
 import { mcpTokenFor } from './modules/mcp/mcp-token'
 import { mcpTokenStatus } from './modules/mcp/mcp-token.usecases'
 import { findSalonByPublicId } from './modules/salons/salons.repository'
+import { type RunningBot, startTelegram } from './modules/telegram/telegram-start'
 import { productWorkers } from './workers'
 
 /** Starts Salonia: configuration → database (migrated) → demo data → HTTP server. */
@@ -61,8 +62,10 @@ async function main(): Promise<void> {
     return runAdminCommand({ database, clock, config }, command, args)
   })
 
+  let bot: RunningBot | undefined
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, closing`)
+    await bot?.stop()
     await app.close()
     // Jobs running finish (up to a few seconds); a job cut short is retried by the next start.
     await jobs.stop()
@@ -74,6 +77,9 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
 
   await app.listen({ port: config.port, host: config.host })
+  // After listen: Telegram may call the webhook as soon as it is set.
+  if (config.telegram)
+    bot = startTelegram({ db: database.db, clock, jobs, config, telegram: config.telegram, log: app.log })
   const demo = config.seedDemo ? await findSalonByPublicId(database.db, 'SAL001') : undefined
   // Only the demo's own token, as seeded: once the owner replaced or revoked it, it is theirs.
   const demoToken =

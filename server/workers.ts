@@ -5,14 +5,22 @@ import { googleCalendarApi } from './modules/calendar-sync/google-calendar'
 import { googleClient } from './modules/google/google-client'
 import type { JobHandlers } from './modules/jobs/job-engine'
 import { remindersWorkers } from './modules/reminders/reminders.jobs'
+import { telegramWorkers } from './modules/telegram/telegram.jobs'
+import { telegramApi } from './modules/telegram/telegram-api'
 
-type WorkerLog = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void }
+type WorkerLog = {
+  info(obj: object, msg: string): void
+  warn(obj: object, msg: string): void
+  error(obj: object, msg: string): void
+}
 /** Tests run workers without a logger; a server passes its own. */
-const QUIET: WorkerLog = { info: () => {}, warn: () => {} }
+const QUIET: WorkerLog = { info: () => {}, warn: () => {}, error: () => {} }
 
 /** Every queue's worker, with its dependencies: what a server runs besides answering requests. */
 export function productWorkers(deps: AppDeps & { log?: WorkerLog }): JobHandlers {
+  const telegram = deps.config.telegram
   return {
+    ...(telegram ? telegramWorkers({ ...deps, log: deps.log ?? QUIET, telegram, api: telegramApi(telegram) }) : {}),
     ...bookingsWorkers({ ...deps, log: deps.log ?? QUIET }),
     ...remindersWorkers({ ...deps, log: deps.log ?? QUIET }),
     ...calendarSyncWorkers({ ...deps, google: googleClient(deps.config), calendar: googleCalendarApi(deps.config) }),

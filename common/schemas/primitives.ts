@@ -22,6 +22,15 @@ export function isStorableText(value: string): boolean {
 }
 
 /**
+ * Text PostgreSQL can store, made from text that may not be: NUL bytes dropped, a lone surrogate
+ * replaced by U+FFFD — for what a third party sends us whole (a Telegram update), where refusing
+ * would lose the rest of the message.
+ */
+export function storableText(value: string): string {
+  return value.replaceAll('\u0000', '').replace(new RegExp(LONE_SURROGATE.source, 'g'), '\uFFFD')
+}
+
+/**
  * Free text from outside: storable (see above), in Unicode's composed form (so "é" typed two ways
  * is one string), trimmed. Chain `.min()`/`.max()` with the field's own messages; every field gets
  * a maximum.

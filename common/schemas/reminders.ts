@@ -13,8 +13,8 @@ export type ReminderKind = (typeof REMINDER_KINDS)[number]
 export const REMINDER_STATUSES = ['planned', 'queued', 'sending', 'sent', 'failed', 'skipped', 'cancelled'] as const
 export type ReminderStatus = (typeof REMINDER_STATUSES)[number]
 
-/** The channels a reminder goes by (Telegram and Instagram join with their issues). */
-export const REMINDER_CHANNELS = ['sms', 'email'] as const
+/** The channels a reminder goes by: Telegram first for a customer who wrote from it, then SMS, then e-mail. */
+export const REMINDER_CHANNELS = ['telegram', 'sms', 'email'] as const
 
 /** Why a reminder was not sent, or was dropped (the dashboard says each in words). */
 export const REMINDER_REASONS = [
@@ -31,6 +31,9 @@ export const REMINDER_REASONS = [
   'sms_misconfigured',
   'sms_unavailable',
   'sms_unconfirmed',
+  'telegram_blocked',
+  'telegram_unavailable',
+  'telegram_unconfirmed',
   'email_failed',
   'no_channel_reached',
 ] as const

@@ -98,6 +98,11 @@ export const salonChatInfoSchema = z.object({
   salonId: z.string(),
   name: z.string(),
   address: z.string(),
+  /**
+   * The salon's Telegram link (t.me/<bot>?start=<hash>) when the platform has a bot — only to a
+   * chat opened with the salon's secure link, since it carries the same hash.
+   */
+  telegramLink: z.string().nullable(),
 })
 export type SalonChatInfo = z.infer<typeof salonChatInfoSchema>
 
@@ -110,7 +115,8 @@ export const salonLookupSchema = z.object({
 })
 export type SalonLookup = z.infer<typeof salonLookupSchema>
 
-export const salonHashSchema = z.object({ hash: z.string() })
+/** The salon's secure chat hash, and its Telegram link when the platform has a bot (null otherwise). */
+export const salonHashSchema = z.object({ hash: z.string(), telegramLink: z.string().nullable() })
 
 export const salonUpdateInputSchema = z
   .object({

@@ -407,7 +407,7 @@ export const bookingEvents = pgTable(
     toMemberId: uuid('to_member_id').references(() => teamMembers.id, { onDelete: 'set null' }),
     status: text('status', { enum: BOOKING_STATUSES }),
     reason: text('reason'),
-    toldBy: text('told_by', { enum: ['email', 'web'] })
+    toldBy: text('told_by', { enum: ['email', 'web', 'telegram'] })
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
@@ -829,3 +829,102 @@ export const rateLimits = pgTable(
   },
   (t) => [index('rate_limits_resets_at').on(t.resetsAt)],
 )
+
+/**
+ * The platform's Telegram bot as `getMe` described it at the last start (its username makes the
+ * salons' `t.me` links, read by any instance), and, in polling mode, the next update to ask for.
+ */
+export const telegramBot = pgTable(
+  'telegram_bot',
+  {
+    id: smallint('id').primaryKey().default(1),
+    botId: bigint('bot_id', { mode: 'number' }).notNull(),
+    username: text('username').notNull(),
+    /** getMe's User object, given to grammY so it never asks again. */
+    info: jsonb('info').notNull(),
+    /** getUpdates' offset: the first update not yet stored. */
+    pollOffset: bigint('poll_offset', { mode: 'number' }),
+    updatedAt: updatedAt(),
+  },
+  () => [check('telegram_bot_one_row', sql`id = 1`)],
+)
+
+/**
+ * A Telegram chat that wrote to the bot. A private chat's id is its user's id; the salon is the one
+ * whose link (`/start <hash>`) the customer opened last, so later messages go to it.
+ */
+export const telegramChats = pgTable('telegram_chats', {
+  chatId: bigint('chat_id', { mode: 'number' }).primaryKey(),
+  salonId: uuid('salon_id').references(() => salons.id, { onDelete: 'set null' }),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  /** Telegram's language_code (an IETF tag such as 'de' or 'pt-br'), the reply language's fallback. */
+  languageCode: text('language_code'),
+  /** The number the customer shared with the "share my phone number" button (their own only). */
+  phone: text('phone'),
+  /** The customer blocked the bot: nothing is sent until they write again. */
+  blockedAt: instant('blocked_at'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+/**
+ * Updates as Telegram delivered them, kept a week: the primary key makes a redelivered update
+ * (Telegram retries when unsure) a no-op, and the job that answers a chat works through its
+ * pending ones in order.
+ */
+export const telegramUpdates = pgTable(
+  'telegram_updates',
+  {
+    updateId: bigint('update_id', { mode: 'number' }).primaryKey(),
+    chatId: bigint('chat_id', { mode: 'number' }).notNull(),
+    update: jsonb('update').notNull(),
+    status: text('status', { enum: ['pending', 'done', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: smallint('attempts').notNull().default(0),
+    receivedAt: instant('received_at').notNull(),
+  },
+  (t) => [
+    index('telegram_updates_chat').on(t.chatId, t.updateId).where(sql`${t.status} = 'pending'`),
+    index('telegram_updates_received').on(t.receivedAt),
+    check('telegram_updates_status', sql`${t.status} in ('pending', 'done', 'failed')`),
+  ],
+)
+
+/**
+ * What the bot has to say to a chat, written in the transaction that decided it (the assistant's
+ * answer, a salon's change) and sent in order by the chat's delivery job. `partsSent` lets a retry
+ * resume after the last part Telegram accepted, so no part is sent twice.
+ */
+export const telegramOutbox = pgTable(
+  'telegram_outbox',
+  {
+    seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    chatId: bigint('chat_id', { mode: 'number' }).notNull(),
+    kind: text('kind', { enum: ['reply', 'salon_change'] }).notNull(),
+    /** The booking event a salon change tells of: one message per event, whatever the retries. */
+    bookingEventId: uuid('booking_event_id')
+      .unique()
+      .references(() => bookingEvents.id, { onDelete: 'cascade' }),
+    parts: jsonb('parts').notNull(),
+    partsSent: smallint('parts_sent').notNull().default(0),
+    status: text('status', { enum: ['queued', 'sent', 'blocked', 'failed'] })
+      .notNull()
+      .default('queued'),
+    /** Why it was not sent (Telegram's words for a refusal). */
+    reason: text('reason'),
+    createdAt: createdAt(),
+    sentAt: instant('sent_at'),
+  },
+  (t) => [
+    index('telegram_outbox_queued').on(t.chatId, t.seq).where(sql`${t.status} = 'queued'`),
+    check('telegram_outbox_kind', sql`${t.kind} in ('reply', 'salon_change')`),
+    check('telegram_outbox_status', sql`${t.status} in ('queued', 'sent', 'blocked', 'failed')`),
+  ],
+)
+
+export type TelegramBotRow = typeof telegramBot.$inferSelect
+export type TelegramChatRow = typeof telegramChats.$inferSelect
+export type TelegramUpdateRow = typeof telegramUpdates.$inferSelect
+export type TelegramOutboxRow = typeof telegramOutbox.$inferSelect

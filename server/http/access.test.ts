@@ -46,6 +46,7 @@ const EXPECTED: Record<string, AccessRule> = {
   'POST /api/salons/:id/sync-calendar': 'salon',
   'GET /api/salons/:id/calendar': 'salon',
   'POST /api/google/calendar-notifications': 'public',
+  'POST /api/telegram/webhook': 'public',
   'GET /api/salons/:id/mcp-token': 'salon',
   'POST /api/salons/:id/mcp-token': 'salon',
   'DELETE /api/salons/:id/mcp-token': 'salon',

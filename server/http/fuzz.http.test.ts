@@ -5,6 +5,7 @@ import { adminCookie, ambassadorCookie, cookiesFrom, ownerCookie } from '../../t
 import { bookingLinkToken } from '../modules/booking-page/booking-link'
 import { mcpTokenFor } from '../modules/mcp/mcp-token'
 import { findSalonByPublicId } from '../modules/salons/salons.repository'
+import { webhookSecret } from '../modules/telegram/telegram-updates'
 import type { AccessRule } from './access'
 
 /**
@@ -109,7 +110,15 @@ const nextIp = () => {
 
 /** The app, the data the examples name (a booking, an absence, a code…), and an example per route. */
 async function prepare(): Promise<void> {
-  t = await startTestApp()
+  // With a Telegram bot behind HTTPS, so the webhook is open to the fuzzer (its fake answers nothing:
+  // no worker runs here, updates are only stored).
+  t = await startTestApp({
+    env: {
+      TELEGRAM_BOT_TOKEN: '123456789:AAH3kq_Tq8xV0example-token-part-0123',
+      TELEGRAM_API_BASE_URL: 'http://127.0.0.1:9',
+      PUBLIC_URL: 'https://salonia.test',
+    },
+  })
   // Fresh sessions for each request: some routes (logout, disconnect) end the one they are given.
   owner = () => ownerCookie(t, 'SAL001')
   admin = () => adminCookie(t)
@@ -195,6 +204,8 @@ async function prepare(): Promise<void> {
   )
 
   const one = (example: Example) => async () => [example]
+  const telegram = t.config.telegram
+  if (!telegram) throw new Error('no Telegram configuration')
   examples = {
     'GET /api/health': one({}),
     'GET /api/salon/:idOrHash': one({ params: { idOrHash: demo.hash } }),
@@ -293,6 +304,22 @@ async function prepare(): Promise<void> {
         'x-goog-resource-id': 'resource-1',
         'x-goog-resource-state': 'exists',
         'x-goog-message-number': '2',
+      },
+    }),
+    'POST /api/telegram/webhook': one({
+      headers: {
+        'content-type': 'application/json',
+        'x-telegram-bot-api-secret-token': webhookSecret(t.config.appSecret, telegram),
+      },
+      body: {
+        update_id: 7001,
+        message: {
+          message_id: 1,
+          date: 1796000000,
+          chat: { id: 4242, type: 'private', first_name: 'Léa' },
+          from: { id: 4242, is_bot: false, first_name: 'Léa', language_code: 'fr' },
+          text: 'Une coupe demain à 10h',
+        },
       },
     }),
     'GET /api/bookings/:bookingId': one({ params: { bookingId } }),

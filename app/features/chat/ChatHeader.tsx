@@ -1,4 +1,4 @@
-import { RotateCcw, UserRound } from 'lucide-react'
+import { RotateCcw, Send, UserRound } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { LANGUAGES, type Language } from '../../../common/languages'
 import { LANGUAGE_NAMES } from '../../components/layout/LanguageSwitcher'
@@ -18,6 +18,7 @@ export function ChatHeader({
   address,
   customerName,
   mode,
+  telegramLink,
   onProfile,
   onReset,
   onLanguage,
@@ -27,6 +28,8 @@ export function ChatHeader({
   address: string | undefined
   customerName: string | undefined
   mode: ChatMode
+  /** The salon's Telegram link, when the platform has a bot: "continue on Telegram". */
+  telegramLink?: string | null | undefined
   /** Absent when there is no profile yet: no Profil button then. */
   onProfile?: () => void
   onReset: () => void
@@ -77,13 +80,25 @@ export function ChatHeader({
         </div>
       </div>
       <div className="flex items-center justify-between gap-2 px-3 pb-2.5 sm:px-6 sm:pb-3">
-        {mode === 'mcp' ? (
-          <Badge tone="primary" className="uppercase tracking-wider">
-            {t('chat.header.mcpMode')}
-          </Badge>
-        ) : (
-          <span />
-        )}
+        <div className="flex min-w-0 items-center gap-2">
+          {mode === 'mcp' && (
+            <Badge tone="primary" className="uppercase tracking-wider">
+              {t('chat.header.mcpMode')}
+            </Badge>
+          )}
+          {telegramLink && (
+            <a
+              href={telegramLink}
+              target="_blank"
+              rel="noreferrer"
+              className="inline-flex h-9 items-center gap-1.5 rounded-lg px-1.5 text-xs font-semibold text-primary underline-offset-4 hover:underline"
+            >
+              <Send aria-hidden className="size-3.5" />
+              <span className="sm:hidden">Telegram</span>
+              <span className="hidden sm:inline">{t('chat.header.telegram')}</span>
+            </a>
+          )}
+        </div>
         {/* biome-ignore lint/a11y/useSemanticElements: a group of toggle buttons, not a form's fieldset */}
         <div role="group" aria-label={t('chat.header.language')} className="flex rounded-xl bg-sand p-0.5">
           {LANGUAGES.map((code) => (

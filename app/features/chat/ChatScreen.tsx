@@ -147,6 +147,7 @@ export function ChatScreen({ salonId, mode }: { salonId: string; mode: ChatMode 
           address={salon?.address}
           customerName={profile?.name}
           mode={mode}
+          telegramLink={salon?.telegramLink}
           onProfile={profile ? () => setEditing(true) : undefined}
           onReset={chat.reset}
           onLanguage={switchLanguage}

@@ -7,43 +7,26 @@ import {
   salonMessagesReplySchema,
 } from '../../../common/schemas/chat'
 import type { SalonRow } from '../../db/schema'
-import { clientKey, consumeLimit, enforceLimit, isLoopback, type Limit } from '../../http/rate-limits'
+import { clientKey, enforceLimit, isLoopback, type Limit } from '../../http/rate-limits'
 import type { App, AppDeps } from '../../http/types'
 import { requireSalonForChat } from '../salons/salons.usecases'
 import { type AssistantDeps, handleChatMessage } from './assistant.usecases'
+import { CHAT_MESSAGES_PER_CLIENT_PER_MINUTE, PER_CHAT, withModelBudget } from './chat-budgets'
 import { presentSalonMessage, salonMessagesForChat } from './salon-messages'
 
-/** Messages one chat may send per minute: a fast typist, not a script. */
-export const CHAT_MESSAGES_PER_MINUTE = 30
+export {
+  CHAT_MESSAGES_PER_CLIENT_PER_MINUTE,
+  CHAT_MESSAGES_PER_MINUTE,
+  MODEL_MESSAGES_PER_SALON_PER_HOUR,
+  MODEL_PER_SALON,
+} from './chat-budgets'
 
-/**
- * Messages one client address may send per minute across all its chats, so new chat ids buy no
- * new allowance. A shop's Wi-Fi or a carrier's NAT puts many customers behind one address: 120 a
- * minute is two a second, sustained — two dozen people chatting at once at a brisk typing pace
- * stay below; a script opening chat after chat does not.
- */
-export const CHAT_MESSAGES_PER_CLIENT_PER_MINUTE = 120
-
-/**
- * Messages per salon and hour the optional language model answers; past that, the built-in
- * assistant answers (the customer is never refused for it). Every model message costs money: this
- * caps what a flood of chats can cost a salon, far above what a busy salon's customers write.
- */
-export const MODEL_MESSAGES_PER_SALON_PER_HOUR = 600
-
-const PER_CHAT: Limit = { name: 'chat', max: CHAT_MESSAGES_PER_MINUTE, windowMs: 60_000 }
 const PER_CLIENT: Limit = { name: 'chat-client', max: CHAT_MESSAGES_PER_CLIENT_PER_MINUTE, windowMs: 60_000 }
 /**
  * Asks for the salon's messages per client address and minute: an open chat asks once a minute
  * and when it comes back to the screen, so a whole shop's worth of open chats stays far below.
  */
 const READS_PER_CLIENT: Limit = { name: 'chat-reads', max: 240, windowMs: 60_000 }
-/** Exported for tests, which spend it without a model's worth of messages. */
-export const MODEL_PER_SALON: Limit = {
-  name: 'chat-model',
-  max: MODEL_MESSAGES_PER_SALON_PER_HOUR,
-  windowMs: 3_600_000,
-}
 
 /**
  * The chat id as the per-chat budget counts it: trimmed, case-folded and in NFC, so " Abc", "ABC"
@@ -101,8 +84,7 @@ export function assistantRoutes(app: App, deps: AppDeps): void {
  * The chat's own budget and the salon's model budget, counted on the salon's row (whether the
  * request named it by public ID, in any case, or by its secure hash) and the normalised chat id.
  * Returns the salon (read once, for the limits and the assistant). Refuses the message past the
- * chat's budget (429); past the model's, gives the assistant its dependencies without the model, so
- * the built-in assistant answers.
+ * chat's budget (429); past the model's, the built-in assistant answers (withModelBudget).
  */
 async function admitMessage(
   deps: AppDeps,
@@ -112,14 +94,5 @@ async function admitMessage(
 ): Promise<{ salon: SalonRow; assistant: AssistantDeps }> {
   const salon = await requireSalonForChat(deps.db, context.salonId)
   await enforceLimit(deps, PER_CHAT, `${salon.id}:${normalisedChatId(context.chatId)}`, reply)
-  if (!deps.config.ai) return { salon, assistant: { ...deps, log } }
-  const model = await consumeLimit(deps, MODEL_PER_SALON, salon.id)
-  if (!model.exceeded) return { salon, assistant: { ...deps, log } }
-  if (model.hits === MODEL_PER_SALON.max + 1) {
-    log.warn(
-      { salonId: salon.publicId, perHour: MODEL_PER_SALON.max },
-      "the salon's language-model budget for the hour is spent; the built-in assistant answers until it renews",
-    )
-  }
-  return { salon, assistant: { ...deps, config: { ...deps.config, ai: undefined }, log } }
+  return { salon, assistant: await withModelBudget({ ...deps, log }, salon) }
 }

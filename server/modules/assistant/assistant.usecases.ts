@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify'
 import type { Language } from '../../../common/languages'
 import type { ChatContext, ChatReply } from '../../../common/schemas/chat'
 import type { Clock } from '../../clock'
@@ -22,10 +21,17 @@ export interface AssistantDeps {
   clock: Clock
   jobs: Jobs
   config: Pick<Config, 'ai' | 'publicUrl' | 'appSecret'>
-  log?: Pick<FastifyBaseLogger, 'warn' | 'error'>
+  log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void }
 }
 
 export type ChatChannel = ConversationRow['channel']
+
+/**
+ * Keeps what the reply is to do (a channel's messages to send) with the reply itself: inside the
+ * built-in assistant's transaction, so the booking, the new state and the message to send commit
+ * together, and a retry never answers the same message twice.
+ */
+export type RecordReply = (db: Executor, result: DialogueReply, language: Language) => Promise<void>
 
 /**
  * One customer message to a salon's assistant, from any channel: the channel found the salon (the
@@ -45,6 +51,7 @@ export async function handleChatMessage(
   channel: ChatChannel,
   message: string,
   context: ChatContext,
+  options: { record?: RecordReply } = {},
 ): Promise<ChatReply> {
   const { db, config, log } = deps
   const key = { salonId: salon.id, channel, chatId: context.chatId }
@@ -55,27 +62,29 @@ export async function handleChatMessage(
   if (config.ai) {
     const state = readState((await repo.findConversation(db, key))?.state)
     const language = replyLanguage(message, state, context.language)
-    try {
-      const result = await llmConverse(
-        config.ai,
-        toolScope(deps, db, salon, context, channel, language),
-        state,
-        message,
-        language,
+    const result = await llmConverse(
+      config.ai,
+      toolScope(deps, db, salon, context, channel, language),
+      state,
+      message,
+      language,
+    ).catch((error: unknown) => {
+      // The provider failed or took too long: the built-in assistant answers instead.
+      log?.warn(
+        { err: error instanceof Error ? error.message : String(error) },
+        'language model failed; built-in assistant used',
       )
+      return undefined
+    })
+    if (result) {
       await remember(deps, db, key, message, result, language, context).catch((error: unknown) =>
         log?.error(
           { err: error instanceof Error ? withoutQueryParameters(error) : String(error) },
           'chat state not stored',
         ),
       )
+      await options.record?.(db, result, language)
       return toReply(result)
-    } catch (error) {
-      // The provider failed or took too long: the built-in assistant answers instead.
-      log?.warn(
-        { err: error instanceof Error ? error.message : String(error) },
-        'language model failed; built-in assistant used',
-      )
     }
   }
 
@@ -85,6 +94,7 @@ export async function handleChatMessage(
     const language = replyLanguage(message, state, context.language)
     const result = await converse(toolScope(deps, tx, salon, context, channel, language), state, message, language)
     await remember(deps, tx, key, message, result, language, context)
+    await options.record?.(tx, result, language)
     return toReply(result)
   })
 }

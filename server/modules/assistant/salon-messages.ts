@@ -3,6 +3,7 @@ import type { Clock } from '../../clock'
 import type { Executor } from '../../db/client'
 import type { SalonMessageRow, SalonRow } from '../../db/schema'
 import { findCustomerByIdentity } from '../customers/customers.usecases'
+import type { ChatChannel } from './assistant.usecases'
 import { readState, withHistory } from './conversation/state'
 import * as repo from './conversations.repository'
 import * as messages from './salon-messages.repository'
@@ -24,7 +25,17 @@ export async function leaveSalonMessage(
 ): Promise<boolean> {
   if (!(await messages.hasWebIdentity(db, message.salonId, message.customerId))) return false
   await messages.insertSalonMessage(db, message)
-  const chats = await repo.lockCustomerConversations(db, message.salonId, message.customerId, 'web')
+  await rememberSalonMessage(db, message, 'web')
+  return true
+}
+
+/** Writes the salon's message into the customer's chats of a channel, so the assistant knows it was said. */
+export async function rememberSalonMessage(
+  db: Executor,
+  message: { salonId: string; customerId: string; text: string },
+  channel: ChatChannel,
+): Promise<void> {
+  const chats = await repo.lockCustomerConversations(db, message.salonId, message.customerId, channel)
   for (const chat of chats) {
     await repo.replaceConversationState(
       db,
@@ -32,7 +43,6 @@ export async function leaveSalonMessage(
       withHistory(readState(chat.state), { role: 'assistant', content: message.text }),
     )
   }
-  return true
 }
 
 /**

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify'
 import { z } from 'zod'
 import type { Language } from '../../../common/languages'
 import { type Booking, LATE_MINUTES_MAX } from '../../../common/schemas/booking'
@@ -58,7 +57,7 @@ export interface ToolScope {
     language: Language
   }
   /** Where a tool's unexpected failure is written (its caller only learns that it failed). */
-  log?: Pick<FastifyBaseLogger, 'error'> | undefined
+  log?: { error(obj: object, msg: string): void } | undefined
   /** The customer's own page of a booking (`PUBLIC_URL/r/<token>`), given with what is booked or moved. */
   bookingLink?: ((bookingId: string) => string) | undefined
 }

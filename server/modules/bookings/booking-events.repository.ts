@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm'
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Executor } from '../../db/client'
 import { type BookingEventRow, bookingEvents, teamMembers } from '../../db/schema'
@@ -56,6 +56,14 @@ export async function findUntoldEvent(db: Executor, id: string): Promise<Booking
     .limit(1)
     .for('update')
   return row
+}
+
+/** A channel that told the customer after the event's telling (Telegram, once its message was delivered). */
+export async function addEventTeller(db: Executor, id: string, channel: 'telegram'): Promise<void> {
+  await db
+    .update(bookingEvents)
+    .set({ toldBy: sql`array_append(${bookingEvents.toldBy}, ${channel})` })
+    .where(and(eq(bookingEvents.id, id), sql`not (${channel} = any(${bookingEvents.toldBy}))`))
 }
 
 export async function markEventTold(

@@ -9,6 +9,7 @@ import type { Jobs } from '../jobs/job-engine'
 import { type MailDeps, sendEmail } from '../mail/mail.usecases'
 import { findSalonById } from '../salons/salons.repository'
 import { requireMemberRef } from '../team/team.usecases'
+import { telegramChatOf, tellOnTelegram } from '../telegram/telegram-reach'
 import * as events from './booking-events.repository'
 import * as repo from './bookings.repository'
 import { changeMessage, type LocalStart, mailFooter, manageLine, type SalonChange } from './change-texts'
@@ -17,7 +18,7 @@ import { changeMessage, type LocalStart, mailFooter, manageLine, type SalonChang
  * Telling the customer of a change the salon made to their appointment (a move, a cancellation):
  * the change enqueues a job in its own transaction, and the job — once the change is committed —
  * e-mails the customer when the salon has their address and writes the same words into their web
- * chat with the salon. What reached them is recorded on the history's event (`toldBy`), by the
+ * chat with the salon, and on Telegram when they wrote from it. What reached them is recorded on the history's event (`toldBy`), by the
  * job and only once it happened: an event whose job has not run yet says nothing was told.
  *
  * An e-mail counts as told when the SMTP server accepted it, or — on an instance without SMTP_URL,
@@ -31,7 +32,7 @@ export async function tellCustomerLater(db: Executor, jobs: Jobs, event: Booking
   await jobs.send(db, 'bookings.tell-customer', { eventId: event.id })
 }
 
-export type TellDeps = Omit<MailDeps, 'db'> & { db: Database }
+export type TellDeps = Omit<MailDeps, 'db'> & { db: Database; jobs: Jobs }
 
 /** Job `bookings.tell-customer`: runs once per event (a retry after success finds it told and stops). */
 export async function tellCustomer(deps: TellDeps, eventId: string): Promise<void> {
@@ -80,6 +81,17 @@ export async function tellCustomer(deps: TellDeps, eventId: string): Promise<voi
       sentAt: now,
     })
     if (left) toldBy.push('web')
+    // Telegram is added to `toldBy` by the delivery job, once Telegram took the message.
+    const chatId = deps.config.telegram ? await telegramChatOf(tx, salon.id, customer.id) : undefined
+    if (chatId !== undefined) {
+      await tellOnTelegram(deps, tx, {
+        chatId,
+        salonId: salon.id,
+        customerId: customer.id,
+        bookingEventId: event.id,
+        text: message.text,
+      })
+    }
     await events.markEventTold(tx, event.id, toldBy, now)
   })
 }

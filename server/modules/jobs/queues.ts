@@ -22,6 +22,12 @@ export interface JobPayloads {
   'reminders.dispatch': Record<string, never>
   /** Send one reminder by the first channel that reaches the customer, and record the attempts. */
   'reminders.send': { reminderId: string }
+  /** Answer a Telegram chat's pending updates, oldest first (one job per chat at a time). */
+  'telegram.chat': { chatId: number }
+  /** Send a Telegram chat's queued messages, in order (one job per chat at a time). */
+  'telegram.deliver': { chatId: number }
+  /** Periodic: forgets handled updates after a week and delivered messages after a month. */
+  'telegram.maintain': Record<string, never>
   'calendar.release': {
     /** The grant's token, encrypted with APP_SECRET as it was stored. */
     sealedToken: string
@@ -96,6 +102,32 @@ export const QUEUES: { [N in JobName]: QueueSettings } = {
     expireInSeconds: 5 * 60,
     deleteAfterSeconds: 7 * DAY_SECONDS,
   },
+  // One job per chat, so its messages are answered in order; chats run side by side. A poison
+  // update is given up after its fifth try (telegram-chat.ts), whatever the job's own retries.
+  'telegram.chat': {
+    policy: 'stately',
+    concurrency: 8,
+    retryLimit: 8,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 5 * 60,
+    heartbeatSeconds: 30,
+    expireInSeconds: 5 * 60,
+    deleteAfterSeconds: 7 * DAY_SECONDS,
+  },
+  // Telegram down or the network cut: tries over about two hours; a flood wait reschedules itself.
+  'telegram.deliver': {
+    policy: 'stately',
+    concurrency: 8,
+    retryLimit: 10,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 30 * 60,
+    heartbeatSeconds: 30,
+    expireInSeconds: 5 * 60,
+    deleteAfterSeconds: 7 * DAY_SECONDS,
+  },
+  'telegram.maintain': { ...PERIODIC, cron: '17 3 * * *' },
   // The SMTP server or the database may be down a moment: a few tries over about an hour.
   'bookings.tell-customer': {
     policy: 'standard',

@@ -216,6 +216,7 @@ export async function findReminderContext(db: Executor, reminderId: string) {
         channel: bookings.channel,
       },
       customer: {
+        id: customers.id,
         name: customers.name,
         phone: customers.phone,
         email: customers.email,
@@ -224,6 +225,7 @@ export async function findReminderContext(db: Executor, reminderId: string) {
       },
       member: { name: teamMembers.name },
       salon: {
+        id: salons.id,
         name: salons.name,
         address: salons.address,
         country: salons.country,

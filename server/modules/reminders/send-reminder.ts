@@ -9,6 +9,8 @@ import type { JobContext, Jobs } from '../jobs/job-engine'
 import { sendEmail } from '../mail/mail.usecases'
 import { toE164 } from '../sms/phone'
 import { SmsMisconfigured, SmsOutcomeUnknown, SmsUnavailable, sendSms } from '../sms/twilio'
+import { TelegramBlocked, TelegramFlood, TelegramOutcomeUnknown, TelegramUnavailable } from '../telegram/telegram-api'
+import { markTelegramBlocked, sendTelegramText, telegramChatOf } from '../telegram/telegram-reach'
 import { type ReminderFacts, reminderEmail, reminderSms } from './reminder-texts'
 import * as repo from './reminders.repository'
 import { reminderTurnedOn } from './reminders.usecases'
@@ -54,7 +56,7 @@ export async function dispatchDueReminders(deps: { db: Database; clock: Clock; j
   }
 }
 
-type Channel = { name: 'sms'; to: string } | { name: 'email'; to: string }
+type Channel = { name: 'telegram'; chatId: number } | { name: 'sms'; to: string } | { name: 'email'; to: string }
 
 /** Job `reminders.send`. */
 export async function sendReminder(deps: ReminderDeps, reminderId: string, job: JobContext): Promise<void> {
@@ -83,7 +85,11 @@ export async function sendReminder(deps: ReminderDeps, reminderId: string, job: 
     return finish({ status: 'skipped', reason: 'too_late' })
   // Turned off by the salon since it was planned.
   if (!reminderTurnedOn(context.salon, reminder.kind)) return finish({ status: 'skipped', reason: 'turned_off' })
-  const channels = context.customer.erasedAt ? [] : channelsFor(context, deps.config)
+  const telegramChat =
+    deps.config.telegram && !context.customer.erasedAt
+      ? await telegramChatOf(db, context.salon.id, context.customer.id)
+      : undefined
+  const channels = context.customer.erasedAt ? [] : channelsFor(context, deps.config, telegramChat)
   if (channels.length === 0) return finish({ status: 'skipped', reason: 'no_contact' })
 
   const language: Language = languageOrDefault(context.customer.language)
@@ -104,6 +110,33 @@ export async function sendReminder(deps: ReminderDeps, reminderId: string, job: 
   for (const channel of channels) {
     const attempt = (outcome: 'sent' | 'refused' | 'failed', detail: string | null) =>
       repo.recordAttempt(db, { reminderId, channel: channel.name, outcome, detail, at: clock.now() })
+    if (channel.name === 'telegram') {
+      const telegram = deps.config.telegram
+      if (!telegram) continue
+      try {
+        await sendTelegramText(telegram, channel.chatId, reminderSms(language, facts))
+        await attempt('sent', null)
+        return finish({ status: 'sent', channel: 'telegram', sentAt: clock.now() })
+      } catch (error) {
+        await attempt(error instanceof TelegramBlocked ? 'refused' : 'failed', (error as Error).message.slice(0, 300))
+        if (error instanceof TelegramBlocked) {
+          await markTelegramBlocked(db, channel.chatId, clock.now())
+          reason = 'telegram_blocked'
+          continue
+        }
+        // Telegram may have it: not resent, nor sent by another channel, so it never arrives twice.
+        if (error instanceof TelegramOutcomeUnknown) return finish({ status: 'failed', reason: 'telegram_unconfirmed' })
+        if (
+          (error instanceof TelegramUnavailable || error instanceof TelegramFlood) &&
+          job.retryCount < job.retryLimit
+        ) {
+          await repo.finishReminder(db, reminderId, { status: 'queued' }, clock.now())
+          throw error
+        }
+        reason = 'telegram_unavailable'
+      }
+      continue
+    }
     if (channel.name === 'sms') {
       const sms = deps.config.sms
       if (!sms) continue
@@ -148,11 +181,14 @@ export async function sendReminder(deps: ReminderDeps, reminderId: string, job: 
   return finish({ status: 'failed', reason })
 }
 
+/** Telegram first for a customer who wrote from it (they read it where they booked), then SMS, then e-mail. */
 function channelsFor(
   context: NonNullable<Awaited<ReturnType<typeof repo.findReminderContext>>>,
   config: Config,
+  telegramChat: number | undefined,
 ): Channel[] {
   const channels: Channel[] = []
+  if (config.telegram && telegramChat !== undefined) channels.push({ name: 'telegram', chatId: telegramChat })
   const phone = context.customer.phone && toE164(context.customer.phone, context.salon.country)
   if (config.sms && context.salon.remindBySms && phone) channels.push({ name: 'sms', to: phone })
   const email = context.customer.email?.trim()

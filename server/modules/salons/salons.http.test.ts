@@ -21,7 +21,12 @@ describe('salon details', () => {
     for (const key of ['SAL001', 'sal001', hash]) {
       const res = await t.app.inject({ url: `/api/salon/${key}` })
       expect(res.statusCode).toBe(200)
-      expect(res.json()).toEqual({ salonId: 'SAL001', name: 'Salon Lumière', address: '12 rue des Lilas, 75011 Paris' })
+      expect(res.json()).toEqual({
+        salonId: 'SAL001',
+        name: 'Salon Lumière',
+        address: '12 rue des Lilas, 75011 Paris',
+        telegramLink: null,
+      })
     }
     expect((await t.app.inject({ url: '/api/salon/not-a-salon' })).statusCode).toBe(404)
   })

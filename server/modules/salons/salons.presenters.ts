@@ -41,8 +41,8 @@ export function presentSalon(row: SalonRow, workingHours: WorkingHours, googleEm
   }
 }
 
-export function presentSalonChatInfo(row: SalonRow): SalonChatInfo {
-  return { salonId: row.publicId, name: row.name, address: row.address }
+export function presentSalonChatInfo(row: SalonRow, telegramLink: string | null): SalonChatInfo {
+  return { salonId: row.publicId, name: row.name, address: row.address, telegramLink }
 }
 
 export function presentSalonLookup(row: SalonRow, calendarConnected: boolean): SalonLookup {

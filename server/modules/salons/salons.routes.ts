@@ -10,6 +10,7 @@ import {
   salonUpdateInputSchema,
 } from '../../../common/schemas/salon'
 import type { App, AppDeps } from '../../http/types'
+import { telegramLinkOf } from '../telegram/telegram-links'
 import { presentSalonChatInfo } from './salons.presenters'
 import {
   getSalonDetails,
@@ -20,7 +21,7 @@ import {
   updateSalonDetails,
 } from './salons.usecases'
 
-export function salonsRoutes(app: App, { db, clock }: AppDeps): void {
+export function salonsRoutes(app: App, { db, clock, config }: AppDeps): void {
   app.get(
     '/api/salon/:idOrHash',
     {
@@ -30,7 +31,12 @@ export function salonsRoutes(app: App, { db, clock }: AppDeps): void {
         response: { 200: salonChatInfoSchema },
       },
     },
-    async (request) => presentSalonChatInfo(await requireSalonForChat(db, request.params.idOrHash)),
+    async (request) => {
+      const salon = await requireSalonForChat(db, request.params.idOrHash)
+      // Named by its public ID, the answer must not reveal the hash (the Telegram link holds it).
+      const byHash = request.params.idOrHash === salon.hash
+      return presentSalonChatInfo(salon, byHash ? await telegramLinkOf(db, config, salon) : null)
+    },
   )
 
   app.get(
@@ -45,7 +51,10 @@ export function salonsRoutes(app: App, { db, clock }: AppDeps): void {
       config: { access: 'salon' },
       schema: { params: z.object({ salonId: publicSalonIdSchema }), response: { 200: salonHashSchema } },
     },
-    async (request) => ({ hash: (await requireSalon(db, request.params.salonId)).hash }),
+    async (request) => {
+      const salon = await requireSalon(db, request.params.salonId)
+      return { hash: salon.hash, telegramLink: await telegramLinkOf(db, config, salon) }
+    },
   )
 
   app.get(

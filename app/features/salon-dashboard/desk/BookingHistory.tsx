@@ -36,10 +36,12 @@ function eventText(t: TFunction, event: BookingEvent, language: Language): strin
 function toldText(t: TFunction, toldBy: BookingEvent['toldBy']): string | undefined {
   const email = toldBy.includes('email')
   const web = toldBy.includes('web')
-  if (email && web) return t('desk.history.toldByBoth')
-  if (email) return t('desk.history.toldByEmail')
-  if (web) return t('desk.history.toldByWeb')
-  return undefined
+  const said: string[] = []
+  if (email && web) said.push(t('desk.history.toldByBoth'))
+  else if (email) said.push(t('desk.history.toldByEmail'))
+  else if (web) said.push(t('desk.history.toldByWeb'))
+  if (toldBy.includes('telegram')) said.push(t('desk.history.toldByTelegram'))
+  return said.length > 0 ? said.join(' · ') : undefined
 }
 
 /** The booking's life, oldest first: created, moved, cancelled, statuses and note edits. */

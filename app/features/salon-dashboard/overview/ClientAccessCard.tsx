@@ -1,135 +1,57 @@
 import { useQuery } from '@tanstack/react-query'
-import { Copy, Download, ExternalLink, QrCode } from 'lucide-react'
-import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '../../../components/ui/Button'
+import type { z } from 'zod'
+import type { salonHashSchema } from '../../../../common/schemas/salon'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/Card'
-import { fieldClasses, Label } from '../../../components/ui/Input'
-import { toast } from '../../../components/ui/Toast'
-import { cn } from '../../../lib/cn'
 import { salonKeys } from '../dashboard-api'
-import { Skeleton } from './states'
+import { AccessLink } from './AccessLink'
 
-/** Spec §7: drawn on the device at 256 px with a margin of 2, black on white; shown at 128 px. */
-const QR_OPTIONS = { width: 256, margin: 2, color: { dark: '#000000', light: '#ffffff' } }
-
-/** The QR code of a link as a PNG data URL; undefined while drawing, null if it could not be drawn. */
-function useQrCode(link: string | undefined): string | null | undefined {
-  const [qr, setQr] = useState<{ link: string; image: string | null }>()
-  useEffect(() => {
-    if (!link) return
-    let current = true
-    // Its own chunk: only owners who open the overview download the QR encoder.
-    import('qrcode')
-      .then(({ toDataURL }) => toDataURL(link, QR_OPTIONS))
-      .then(
-        (image) => current && setQr({ link, image }),
-        (error: unknown) => {
-          console.error('The QR code could not be drawn', error)
-          if (current) setQr({ link, image: null })
-        },
-      )
-    return () => {
-      current = false
-    }
-  }, [link])
-  return qr && qr.link === link ? qr.image : undefined
-}
-
-/** The customers' secure chat link, with a copy button, and its QR code to print or share. */
+/**
+ * The customers' ways in: the secure chat link and, when the platform has a Telegram bot, the
+ * salon's Telegram link — each with a copy button and its QR code to print or share.
+ */
 export function ClientAccessCard({ salonId }: { salonId: string }) {
   const { t } = useTranslation()
-  const linkId = useId()
   // Spec §8: if the hash cannot be read the link simply stays at "Chargement...".
-  const hash = useQuery<{ hash: string }>({ queryKey: salonKeys.hash(salonId) })
-  const link = hash.data ? `${window.location.origin}/chat/${hash.data.hash}` : undefined
-  const qr = useQrCode(link)
-
-  const copy = async () => {
-    if (!link) return
-    try {
-      await navigator.clipboard.writeText(link)
-      toast({ title: t('dashboard.access.copied'), description: t('dashboard.access.copiedText'), tone: 'success' })
-    } catch {
-      // Refused (no permission, insecure page): select the link so the owner can copy it by hand.
-      const field = document.getElementById(linkId)
-      if (field instanceof HTMLInputElement) field.select()
-      toast({
-        title: t('dashboard.access.copyFailed'),
-        description: t('dashboard.access.copyFailedText'),
-        tone: 'destructive',
-      })
-    }
-  }
+  const access = useQuery<z.infer<typeof salonHashSchema>>({ queryKey: salonKeys.hash(salonId) })
+  const link = access.data ? `${window.location.origin}/chat/${access.data.hash}` : undefined
+  const telegramLink = access.data?.telegramLink
 
   return (
     <Card>
       <CardHeader>
         <CardTitle>{t('dashboard.access.title')}</CardTitle>
-        <CardDescription>{t('dashboard.access.description')}</CardDescription>
+        <CardDescription>
+          {telegramLink ? t('dashboard.access.descriptionWithTelegram') : t('dashboard.access.description')}
+        </CardDescription>
       </CardHeader>
-      <CardContent className="flex flex-col gap-5">
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={linkId}>{t('dashboard.access.linkLabel')}</Label>
-          <div className="flex gap-2">
-            <input
-              id={linkId}
-              readOnly
-              value={link ?? t('dashboard.access.loading')}
-              onFocus={(event) => event.target.select()}
-              className={cn(fieldClasses, 'min-w-0 flex-1 font-mono text-sm', !link && 'text-ink-soft')}
+      <CardContent className="flex flex-col gap-6">
+        <AccessLink
+          link={link}
+          qrFileName={`QR-${salonId}.png`}
+          texts={{
+            label: t('dashboard.access.linkLabel'),
+            copy: t('dashboard.access.copy'),
+            open: t('dashboard.access.open'),
+            qrAlt: t('dashboard.access.qrAlt'),
+            qrText: t('dashboard.access.qrText'),
+          }}
+        />
+        {telegramLink && (
+          <div className="border-t border-line pt-5">
+            <AccessLink
+              link={telegramLink}
+              qrFileName={`QR-${salonId}-telegram.png`}
+              texts={{
+                label: t('dashboard.access.telegramLabel'),
+                copy: t('dashboard.access.telegramCopy'),
+                open: t('dashboard.access.telegramOpen'),
+                qrAlt: t('dashboard.access.telegramQrAlt'),
+                qrText: t('dashboard.access.telegramQrText'),
+              }}
             />
-            <Button
-              variant="primary"
-              size="icon"
-              onClick={copy}
-              disabled={!link}
-              aria-label={t('dashboard.access.copy')}
-            >
-              <Copy aria-hidden className="size-4" />
-            </Button>
           </div>
-          {link && (
-            <a
-              href={link}
-              target="_blank"
-              rel="noreferrer"
-              className="inline-flex items-center gap-1.5 self-start rounded text-sm font-medium text-primary underline-offset-4 hover:underline"
-            >
-              <ExternalLink aria-hidden className="size-3.5" />
-              {t('dashboard.access.open')}
-            </a>
-          )}
-        </div>
-        <div className="flex flex-col items-center gap-4 rounded-2xl bg-sand/60 p-4 sm:flex-row">
-          <div className="flex size-32 shrink-0 items-center justify-center overflow-hidden rounded-xl bg-white ring-1 ring-line">
-            {qr ? (
-              <img src={qr} alt={t('dashboard.access.qrAlt')} width={128} height={128} className="size-32" />
-            ) : qr === null ? (
-              <QrCode aria-hidden className="size-8 text-ink-soft" />
-            ) : (
-              <Skeleton className="size-24 rounded-lg" />
-            )}
-          </div>
-          <div className="flex flex-col items-center gap-3 text-center sm:items-start sm:text-left">
-            <p className="text-sm leading-relaxed text-ink-soft">
-              {qr === null ? t('dashboard.access.qrFailed') : t('dashboard.access.qrText')}
-            </p>
-            {qr ? (
-              <Button asChild variant="outline" size="sm">
-                <a href={qr} download={`QR-${salonId}.png`}>
-                  <Download aria-hidden className="size-4" />
-                  {t('dashboard.access.downloadQr')}
-                </a>
-              </Button>
-            ) : (
-              <Button variant="outline" size="sm" disabled>
-                <Download aria-hidden className="size-4" />
-                {t('dashboard.access.downloadQr')}
-              </Button>
-            )}
-          </div>
-        </div>
+        )}
       </CardContent>
     </Card>
   )
