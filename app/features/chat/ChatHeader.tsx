@@ -82,7 +82,7 @@ export function ChatHeader({
       <div className="flex items-center justify-between gap-2 px-3 pb-2.5 sm:px-6 sm:pb-3">
         <div className="flex min-w-0 items-center gap-2">
           {mode === 'mcp' && (
-            <Badge tone="primary" className="uppercase tracking-wider">
+            <Badge tone="primary" className="shrink-0 whitespace-nowrap uppercase tracking-wider">
               {t('chat.header.mcpMode')}
             </Badge>
           )}
@@ -91,11 +91,12 @@ export function ChatHeader({
               href={telegramLink}
               target="_blank"
               rel="noreferrer"
-              className="inline-flex h-9 items-center gap-1.5 rounded-lg px-1.5 text-xs font-semibold text-primary underline-offset-4 hover:underline"
+              title={t('chat.header.telegram')}
+              className="inline-flex h-9 min-w-9 items-center justify-center gap-1.5 rounded-lg px-1.5 text-xs font-semibold text-primary underline-offset-4 hover:underline"
             >
-              <Send aria-hidden className="size-3.5" />
-              <span className="sm:hidden">Telegram</span>
-              <span className="hidden sm:inline">{t('chat.header.telegram')}</span>
+              <Send aria-hidden className="size-4 sm:size-3.5" />
+              {/* The plane alone on a phone, where the language buttons need the row. */}
+              <span className="sr-only sm:not-sr-only">{t('chat.header.telegram')}</span>
             </a>
           )}
         </div>

@@ -158,6 +158,7 @@ export function ChatScreen({ salonId, mode }: { salonId: string; mode: ChatMode 
             pending={chat.pending}
             salonName={salonName}
             address={salon?.address}
+            telegramLink={salon?.telegramLink}
             welcomeText={welcomeText}
           />
           <Composer pending={chat.pending} disabled={!profile} onSend={chat.send} />

@@ -1,4 +1,4 @@
-import { ArrowUpRight, CalendarCog, CalendarPlus, Download, Store, X } from 'lucide-react'
+import { ArrowUpRight, CalendarCog, CalendarPlus, Download, Send, Store, X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Language } from '../../../common/languages'
@@ -138,12 +138,15 @@ export function MessageList({
   pending,
   salonName,
   address,
+  telegramLink,
   welcomeText,
 }: {
   messages: ChatMessage[]
   pending: boolean
   salonName: string | undefined
   address: string | undefined
+  /** The salon's Telegram link, offered under the introduction when the platform has a bot. */
+  telegramLink?: string | null | undefined
   /** The greeting in the language of the moment. */
   welcomeText: (message: ChatMessage) => string
 }) {
@@ -171,6 +174,17 @@ export function MessageList({
             <p className="mt-3 font-display text-lg font-semibold">{salonName}</p>
             {address && <p className="text-sm text-ink-soft">{address}</p>}
             <p className="mt-3 max-w-sm text-xs leading-relaxed text-ink-soft">{t('chat.messages.intro')}</p>
+            {telegramLink && (
+              <a
+                href={telegramLink}
+                target="_blank"
+                rel="noreferrer"
+                className="mt-2 inline-flex min-h-9 items-center gap-1.5 rounded-lg px-2 text-xs font-semibold text-primary underline-offset-4 hover:underline"
+              >
+                <Send aria-hidden className="size-3.5" />
+                {t('chat.messages.telegram')}
+              </a>
+            )}
           </div>
         )}
         <div role="log" aria-label={t('chat.messages.label')} className="mt-auto">
