@@ -21,6 +21,9 @@ const QUEUE_TEXTS: Record<string, string> = {
   'bookings.tell-customer': 'tellCustomer',
   'reminders.dispatch': 'dispatchReminders',
   'reminders.send': 'sendReminder',
+  'telegram.chat': 'telegramChat',
+  'telegram.deliver': 'telegramDeliver',
+  'telegram.maintain': 'telegramMaintain',
 }
 
 function queueLabel(queue: string, t: TFunction): string {

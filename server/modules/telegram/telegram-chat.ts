@@ -25,6 +25,8 @@ import { languageOfTelegram, TELEGRAM_TEXTS } from './telegram-texts'
 /** Tries at one update before the customer is asked to write again: one bad update never blocks a chat. */
 export const UPDATE_ATTEMPTS = 5
 
+const TYPING_EVERY_MS = 4000
+
 export async function answerChat(deps: TelegramDeps, chatId: number): Promise<void> {
   for (;;) {
     const row = await repo.nextPendingUpdate(deps.db, chatId)
@@ -139,7 +141,10 @@ async function converse(deps: TelegramDeps, updateId: number, chat: TelegramChat
     language: botLanguage(chat, salon),
     salonId: salon.publicId,
   }
-  void bestEffort(deps, deps.api.sendChatAction(chat.chatId, 'typing'))
+  // "typing…" lasts 5 seconds in Telegram: said again while a language model thinks.
+  const typing = () => void bestEffort(deps, deps.api.sendChatAction(chat.chatId, 'typing'))
+  typing()
+  const typingAgain = setInterval(typing, TYPING_EVERY_MS)
   const assistant = await withModelBudget(deps, salon)
   let recorded = false
   const reply = await handleChatMessage(assistant, salon, 'telegram', message, context, {
@@ -152,7 +157,7 @@ async function converse(deps: TelegramDeps, updateId: number, chat: TelegramChat
       const notice = cut ? [textPart(TELEGRAM_TEXTS[language].cut(CHAT_MESSAGE_MAX_LENGTH))] : []
       await finishIn(deps, tx, updateId, chat.chatId, [...notice, ...parts])
     },
-  })
+  }).finally(() => clearInterval(typingAgain))
   // A closed salon's answer comes without the dialogue (nothing to record with it).
   if (!recorded) await finish(deps, updateId, chat.chatId, [textPart(reply.response)])
 }
