@@ -72,8 +72,8 @@ const PERIODIC = {
   deleteAfterSeconds: DAY_SECONDS,
 } satisfies Partial<QueueSettings>
 
-/** Talking to Google: up to 10 attempts over about 2 hours (5 s, 10 s, 20 s … capped at 30 min). */
-const GOOGLE_RETRIES = {
+/** Talking to Google or Telegram: up to 10 attempts over about 2 hours (5 s, 10 s, 20 s … capped at 30 min). */
+const PROVIDER_RETRIES = {
   retryLimit: 10,
   retryDelay: 5,
   retryBackoff: true,
@@ -84,10 +84,10 @@ const GOOGLE_RETRIES = {
 } satisfies Partial<QueueSettings>
 
 export const QUEUES: { [N in JobName]: QueueSettings } = {
-  'calendar.push-booking': { policy: 'stately', concurrency: 4, ...GOOGLE_RETRIES },
-  'calendar.sync-salon': { policy: 'stately', concurrency: 2, ...GOOGLE_RETRIES },
+  'calendar.push-booking': { policy: 'stately', concurrency: 4, ...PROVIDER_RETRIES },
+  'calendar.sync-salon': { policy: 'stately', concurrency: 2, ...PROVIDER_RETRIES },
   'calendar.maintain': { ...PERIODIC, cron: '*/5 * * * *' },
-  'calendar.release': { policy: 'standard', ...GOOGLE_RETRIES },
+  'calendar.release': { policy: 'standard', ...PROVIDER_RETRIES },
   // A missed minute is caught up by the next: every reminder due by then is dispatched.
   'reminders.dispatch': { ...PERIODIC, cron: '* * * * *' },
   // Twilio answering 5xx or 429: a few tries over about 20 minutes, then the next channel.
@@ -116,17 +116,7 @@ export const QUEUES: { [N in JobName]: QueueSettings } = {
     deleteAfterSeconds: 7 * DAY_SECONDS,
   },
   // Telegram down or the network cut: tries over about two hours; a flood wait reschedules itself.
-  'telegram.deliver': {
-    policy: 'stately',
-    concurrency: 8,
-    retryLimit: 10,
-    retryDelay: 5,
-    retryBackoff: true,
-    retryDelayMax: 30 * 60,
-    heartbeatSeconds: 30,
-    expireInSeconds: 5 * 60,
-    deleteAfterSeconds: 7 * DAY_SECONDS,
-  },
+  'telegram.deliver': { policy: 'stately', concurrency: 8, ...PROVIDER_RETRIES },
   'telegram.maintain': { ...PERIODIC, cron: '17 3 * * *' },
   // The SMTP server or the database may be down a moment: a few tries over about an hour.
   'bookings.tell-customer': {

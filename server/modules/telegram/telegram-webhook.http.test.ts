@@ -33,6 +33,18 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
+/** Posts a body to the webhook as Telegram would, with the secret the bot registered. */
+const postUpdate = (payload: object | string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/telegram/webhook',
+    headers: {
+      'content-type': 'application/json',
+      'x-telegram-bot-api-secret-token': t.fake.webhook?.secretToken ?? '',
+    },
+    payload,
+  })
+
 const storedUpdates = async (chatId: number) =>
   Number(
     (await rowsOf<{ n: number }>(t, sql`select count(*)::int as n from telegram_updates where chat_id = ${chatId}`))[0]
@@ -79,30 +91,14 @@ describe('the Telegram webhook', () => {
   })
 
   it('answers at once, before the assistant has read the message', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/telegram/webhook',
-      headers: {
-        'content-type': 'application/json',
-        'x-telegram-bot-api-secret-token': t.fake.webhook?.secretToken ?? '',
-      },
-      payload: update(900_002, 424242, 'hello'),
-    })
+    const res = await postUpdate(update(900_002, 424242, 'hello'))
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({})
     expect(await storedUpdates(424242)).toBe(1)
   })
 
   it('keeps a message with a NUL character or a broken one, readably', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/telegram/webhook',
-      headers: {
-        'content-type': 'application/json',
-        'x-telegram-bot-api-secret-token': t.fake.webhook?.secretToken ?? '',
-      },
-      payload: JSON.stringify(update(900_003, 515151, 'coupe\u0000 demain \ud800')),
-    })
+    const res = await postUpdate(JSON.stringify(update(900_003, 515151, 'coupe\u0000 demain \ud800')))
     expect(res.statusCode).toBe(200)
     const [row] = await rowsOf<{ text: string }>(
       t,
