@@ -12,6 +12,7 @@ import type { CustomerRow, SalonRow } from '../../db/schema'
 import { readState } from '../assistant/conversation/state-storage'
 import { bookingChanged } from '../bookings/booking-changed'
 import type { Jobs } from '../jobs/job-engine'
+import { forgetTelegramChats } from '../telegram/telegram-reach'
 import {
   customerAlreadyErased,
   customerErased,
@@ -224,7 +225,8 @@ export async function exportSalonCustomer(
 
 /**
  * Erases the customer's personal data (GDPR erasure), in one transaction: name anonymised, phone and
- * the salon's note removed, channel identities, chats and booking notes deleted. Their bookings stay
+ * the salon's note removed, channel identities, chats and booking notes deleted (and what the Telegram
+ * bot kept of their chat). Their bookings stay
  * (the salon's figures count them) under the anonymised customer, and each one's calendar event is
  * rewritten without the name. Refused while appointments are to come: the salon cancels them first
  * (and the customer is told), so nothing is cancelled silently.
@@ -242,6 +244,11 @@ export async function eraseSalonCustomer(
     if (customer.erasedAt) throw customerAlreadyErased()
     const upcoming = await repo.listUpcomingBookings(tx, customer.id, now)
     if (upcoming.length > 0) throw customerHasUpcomingBookings(upcoming.map((b) => presentUpcoming(b, salon)))
+    // What the bot kept of their Telegram chat (the number they shared, their recent messages) goes too.
+    const telegramChats = (await repo.listIdentities(tx, customer.id))
+      .filter((identity) => identity.channel === 'telegram')
+      .map((identity) => Number(identity.externalId))
+    await forgetTelegramChats(tx, telegramChats, now)
     const kept = await repo.eraseCustomerData(tx, customer.id, ANONYMISED_NAME[languageOfCountry(salon.country)], now)
     for (const bookingId of kept) await bookingChanged(tx, deps.jobs, salon.id, bookingId, now)
     return { id: customer.id, bookingsKept: kept.length }

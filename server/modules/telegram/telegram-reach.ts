@@ -45,3 +45,13 @@ export async function sendTelegramText(
   const api = telegramApi(config)
   await callTelegram(config.token, () => sendPart({ api }, chatId, { kind: 'text', text, buttons }))
 }
+
+/**
+ * A customer's erasure at a salon: the bot forgets what it kept of their chats — the number they
+ * shared, their names, the updates and messages not yet pruned. The chat itself stays (they may
+ * write again, to this or another salon), with its salon link.
+ */
+export async function forgetTelegramChats(db: Executor, chatIds: number[], now: Date): Promise<void> {
+  const valid = chatIds.filter((id) => Number.isSafeInteger(id))
+  if (valid.length > 0) await repo.forgetChats(db, valid, now)
+}

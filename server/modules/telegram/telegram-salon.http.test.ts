@@ -127,6 +127,31 @@ describe('a Telegram customer changes their appointment by writing', () => {
   })
 })
 
+describe("a Telegram customer's erasure", () => {
+  it('makes the bot forget the number they shared and what they wrote', async () => {
+    const { user, bookingId } = await bookOnTelegram('Ines', 'une coupe femme jeudi à 17h')
+    await user.shareContact('33612345678')
+    // Greeting, proposal, booked, the offer to share a number, and the thanks for it.
+    await messagesOf(user, 5)
+    await ask(user, 'je voudrais annuler mon rendez-vous')
+    await press(user, 'Oui, annuler')
+    const [customer] = await t.database.db
+      .select({ id: bookings.customerId })
+      .from(bookings)
+      .where(eq(bookings.id, bookingId))
+    const erased = await t.app.inject({
+      method: 'POST',
+      url: `/api/salons/SAL001/customers/${customer?.id}/erase`,
+      headers: { cookie: owner },
+    })
+    expect(erased.statusCode, erased.body).toBe(200)
+    const [chat] = await t.database.db.select().from(telegramChats).where(eq(telegramChats.chatId, user.id))
+    expect(chat).toMatchObject({ phone: null, firstName: null, lastName: null })
+    const kept = await t.database.db.select().from(telegramOutbox).where(eq(telegramOutbox.chatId, user.id))
+    expect(kept.filter((message) => message.status !== 'queued')).toEqual([])
+  })
+})
+
 describe("the salon's changes on Telegram", () => {
   it('tells a move made at the desk once, and the history says Telegram told it', async () => {
     const { user, bookingId } = await bookOnTelegram('Maëlle', 'une coupe femme jeudi à 10h')

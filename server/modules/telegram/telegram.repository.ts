@@ -196,6 +196,20 @@ export async function blockQueued(db: Executor, chatId: number): Promise<number[
   return rows.map((r) => r.seq)
 }
 
+/** Forgets what chats said and were sent (not what waits to be sent), and their names and number. */
+export async function forgetChats(db: Executor, chatIds: number[], now: Date): Promise<void> {
+  await db
+    .update(telegramChats)
+    .set({ firstName: null, lastName: null, phone: null, updatedAt: now })
+    .where(inArray(telegramChats.chatId, chatIds))
+  await db
+    .delete(telegramUpdates)
+    .where(and(inArray(telegramUpdates.chatId, chatIds), sql`${telegramUpdates.status} <> 'pending'`))
+  await db
+    .delete(telegramOutbox)
+    .where(and(inArray(telegramOutbox.chatId, chatIds), sql`${telegramOutbox.status} <> 'queued'`))
+}
+
 /** Forgets handled updates and delivered messages older than `before`. */
 export async function prune(db: Executor, before: { updates: Date; messages: Date }): Promise<void> {
   await db.delete(telegramUpdates).where(lt(telegramUpdates.receivedAt, before.updates))
