@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeTelegram, telegramEnv } from '../../../tests/fakes/telegram'
 import { startTestApp } from '../../../tests/helpers/app'
 import { openTestDatabase } from '../../../tests/helpers/database'
-import { eventually } from '../../../tests/helpers/jobs'
+import { drainJobs, eventually } from '../../../tests/helpers/jobs'
 import {
   ask,
   buttonsOf,
@@ -32,6 +32,9 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
+/** Every stored update answered and every queued message sent: nothing more is on its way. */
+const settled = () => drainJobs(t.database, ['telegram.chat', 'telegram.deliver'])
+
 const sendsTo = (chatId: number) =>
   t.fake.calls.filter((c) => c.method === 'sendMessage' && Number(c.params.chat_id) === chatId).length
 
@@ -45,7 +48,7 @@ describe('Telegram says no', () => {
     expect(greeting?.text).toContain('Salon Lumière')
     expect(Date.now() - asked).toBeGreaterThanOrEqual(2000)
     expect(sendsTo(user.id)).toBe(2)
-    await new Promise((resolve) => setTimeout(resolve, 1500))
+    await settled()
     expect(user.messages()).toHaveLength(1)
   })
 
@@ -95,7 +98,7 @@ describe('customers', () => {
       const all = user.messages().map((m) => m.text)
       return all.some((text) => text.includes('very fast')) ? all : undefined
     }, 60_000)
-    await new Promise((resolve) => setTimeout(resolve, 1500))
+    await settled()
     expect(user.messages().filter((m) => m.text.includes('very fast'))).toHaveLength(1)
     expect(texts.length).toBeLessThanOrEqual(1 + CHAT_MESSAGES_PER_MINUTE + 1)
   })
@@ -148,7 +151,7 @@ describe('customers', () => {
     await eventually(() =>
       t.fake.callbackAnswers.some((a) => a.text?.includes("plus d'actualité")) ? true : undefined,
     )
-    await new Promise((resolve) => setTimeout(resolve, 1000))
+    await settled()
     expect(user.messages()).toHaveLength(count)
   })
 })
