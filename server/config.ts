@@ -38,10 +38,10 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_BASE_URL: optionalString,
-  META_APP_ID: optionalString,
-  META_APP_SECRET: optionalString,
-  META_VERIFY_TOKEN: optionalString,
-  META_GRAPH_BASE_URL: optionalString,
+  INSTAGRAM_APP_ID: optionalString,
+  INSTAGRAM_APP_SECRET: optionalString,
+  INSTAGRAM_VERIFY_TOKEN: optionalString,
+  INSTAGRAM_BASE_URL: optionalString,
   TELEGRAM_BOT_TOKEN: optionalString,
   TELEGRAM_API_BASE_URL: optionalString,
   SMTP_URL: optionalString,
@@ -89,6 +89,8 @@ export interface Config {
   sms: TwilioConfig | undefined
   /** The platform's Telegram bot; absent: no Telegram (the web chat and e-mail/SMS only). */
   telegram: TelegramConfig | undefined
+  /** Meta's Instagram app (Instagram API with Instagram Login); absent: the Instagram card says so. */
+  instagram: InstagramConfig | undefined
   /** An OpenAI-compatible model that drives the assistant's tools; absent: the built-in assistant. */
   ai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined
   raw: Env
@@ -105,6 +107,22 @@ export interface TelegramConfig {
    * HTTPS), by long polling otherwise, so a laptop with a real token works without a tunnel.
    */
   mode: 'webhook' | 'polling'
+  webhookUrl: string
+}
+
+export interface InstagramConfig {
+  appId: string
+  appSecret: string
+  /** What Meta repeats in `hub.verify_token` when the webhook is set up in the App Dashboard. */
+  verifyToken: string
+  /**
+   * Meta's three hosts — the consent window (www.instagram.com), the code exchange
+   * (api.instagram.com) and the Graph API (graph.instagram.com) — or one fake for all in tests.
+   */
+  hosts: { www: string; api: string; graph: string }
+  /** Registered in the App Dashboard as the OAuth redirect URI: must match to the character. */
+  redirectUri: string
+  /** Registered in the App Dashboard as the webhook callback URL. */
   webhookUrl: string
 }
 
@@ -141,6 +159,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')
   const telegram = telegramConfig(env, publicUrl)
+  const instagram = instagramConfig(env, publicUrl)
   const adminEmails = (env.ADMIN_EMAILS ?? '')
     .split(',')
     .map((e) => e.trim().toLowerCase())
@@ -192,6 +211,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     telegram,
+    instagram,
     ai:
       env.AI_BASE_URL && env.AI_MODEL
         ? {
@@ -226,6 +246,43 @@ function telegramConfig(env: Env, publicUrl: string): TelegramConfig | undefined
     apiBaseUrl,
     mode: publicUrl.startsWith('https://') ? 'webhook' : 'polling',
     webhookUrl: `${publicUrl}/api/telegram/webhook`,
+  }
+}
+
+/** Meta's app settings; like the bot's, the messages never repeat a secret. */
+function instagramConfig(env: Env, publicUrl: string): InstagramConfig | undefined {
+  const parts = [env.INSTAGRAM_APP_ID, env.INSTAGRAM_APP_SECRET, env.INSTAGRAM_VERIFY_TOKEN]
+  if (!parts.some(Boolean)) {
+    if (env.INSTAGRAM_BASE_URL)
+      throw new ConfigError('INSTAGRAM_BASE_URL goes with INSTAGRAM_APP_ID, INSTAGRAM_APP_SECRET and INSTAGRAM_VERIFY_TOKEN.')
+    return undefined
+  }
+  if (!env.INSTAGRAM_APP_ID || !env.INSTAGRAM_APP_SECRET || !env.INSTAGRAM_VERIFY_TOKEN) {
+    throw new ConfigError(
+      'INSTAGRAM_APP_ID, INSTAGRAM_APP_SECRET and INSTAGRAM_VERIFY_TOKEN go together: set all three or none.',
+    )
+  }
+  if (!/^\d{5,25}$/.test(env.INSTAGRAM_APP_ID)) {
+    throw new ConfigError("INSTAGRAM_APP_ID is the Instagram app's number (App Dashboard › Instagram › API setup).")
+  }
+  if (env.INSTAGRAM_APP_SECRET.length < 16) {
+    throw new ConfigError('INSTAGRAM_APP_SECRET looks too short: copy the Instagram app secret from the App Dashboard.')
+  }
+  const base = env.INSTAGRAM_BASE_URL?.replace(/\/+$/, '')
+  if (base !== undefined && !/^https?:\/\/[^/\s]+/.test(base)) {
+    throw new ConfigError('INSTAGRAM_BASE_URL must be an http(s) address, like http://127.0.0.1:4030.')
+  }
+  return {
+    appId: env.INSTAGRAM_APP_ID,
+    appSecret: env.INSTAGRAM_APP_SECRET,
+    verifyToken: env.INSTAGRAM_VERIFY_TOKEN,
+    hosts: {
+      www: base ?? 'https://www.instagram.com',
+      api: base ?? 'https://api.instagram.com',
+      graph: base ?? 'https://graph.instagram.com',
+    },
+    redirectUri: `${publicUrl}/api/instagram/callback`,
+    webhookUrl: `${publicUrl}/api/instagram/webhook`,
   }
 }
 

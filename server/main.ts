@@ -56,6 +56,10 @@ async function main(): Promise<void> {
   if (config.isProduction && (await retireDemoAccessCode(database.db, clock))) {
     app.log.warn(`The demo access code ${DEMO_ACCESS_CODE} was still usable in this database: revoked (production)`)
   }
+  const oldMeta = Object.keys(process.env).filter((name) => name.startsWith('META_'))
+  if (oldMeta.length > 0) {
+    app.log.warn(`${oldMeta.join(', ')} are no longer read: Instagram takes INSTAGRAM_APP_ID, INSTAGRAM_APP_SECRET and INSTAGRAM_VERIFY_TOKEN`)
+  }
   await jobs.work(productWorkers({ db: database.db, clock, config, jobs, log: app.log }))
   owner?.control.serve((command, args) => {
     app.log.info({ command }, 'admin command through the control socket')
