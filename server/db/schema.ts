@@ -88,6 +88,10 @@ export const salons = pgTable(
     remindBySms: boolean('remind_by_sms').notNull().default(true),
     /** Until how long before the appointment a customer may cancel or move it from their own page. */
     cancellationNoticeMinutes: integer('cancellation_notice_minutes').notNull().default(120),
+    /** Instagram: the assistant answers every sender, not only the customers the owner whitelisted. */
+    instagramReplyToEveryone: boolean('instagram_reply_to_everyone').notNull().default(false),
+    /** Instagram: how long the assistant stays quiet with a customer after the owner answered by hand. */
+    instagramPauseMinutes: integer('instagram_pause_minutes').notNull().default(30),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -98,6 +102,7 @@ export const salons = pgTable(
     check('salons_notice_non_negative', sql`${t.minimumNoticeMinutes} >= 0`),
     check('salons_horizon_positive', sql`${t.horizonDays} between 1 and 366`),
     check('salons_calendar_blocks', sql`${t.calendarBlocks} in ('salon', 'owner')`),
+    check('salons_instagram_pause', sql`${t.instagramPauseMinutes} between 1 and 1440`),
   ],
 )
 
@@ -669,10 +674,10 @@ export const oauthStates = pgTable(
   {
     /** SHA-256 of the state's random part. */
     id: text('id').primaryKey(),
-    purpose: text('purpose', { enum: ['professional', 'admin', 'ambassador'] }).notNull(),
+    purpose: text('purpose', { enum: ['professional', 'admin', 'ambassador', 'instagram'] }).notNull(),
     salonId: uuid('salon_id').references(() => salons.id, { onDelete: 'cascade' }),
-    /** PKCE code verifier, encrypted like every other secret. */
-    codeVerifier: text('code_verifier').notNull(),
+    /** PKCE code verifier, encrypted like every other secret; null for Instagram (Meta has no PKCE). */
+    codeVerifier: text('code_verifier'),
     /** Anything the purpose needs when the browser comes back (an ambassador's access code…), encrypted. */
     payload: text('payload'),
     /**
@@ -685,7 +690,7 @@ export const oauthStates = pgTable(
   },
   (t) => [
     index('oauth_states_expires').on(t.expiresAt),
-    check('oauth_states_purpose', sql`${t.purpose} in ('professional', 'admin', 'ambassador')`),
+    check('oauth_states_purpose', sql`${t.purpose} in ('professional', 'admin', 'ambassador', 'instagram')`),
   ],
 )
 
@@ -928,3 +933,161 @@ export type TelegramBotRow = typeof telegramBot.$inferSelect
 export type TelegramChatRow = typeof telegramChats.$inferSelect
 export type TelegramUpdateRow = typeof telegramUpdates.$inferSelect
 export type TelegramOutboxRow = typeof telegramOutbox.$inferSelect
+
+/**
+ * A salon's Instagram professional account, connected by Business Login. `igUserId` is the id Meta
+ * names the account by in webhooks (`entry.id`, `/me`'s `user_id`): unique, so one account cannot
+ * answer for two salons. The long-lived token is encrypted like every other secret.
+ */
+export const instagramAccounts = pgTable('instagram_accounts', {
+  salonId: uuid('salon_id')
+    .primaryKey()
+    .references(() => salons.id, { onDelete: 'cascade' }),
+  igUserId: text('ig_user_id').notNull().unique(),
+  /** `/me`'s `id`, the app-scoped id: kept for support, never used to route. */
+  appScopedId: text('app_scoped_id'),
+  username: text('username').notNull(),
+  accessToken: text('access_token').notNull(),
+  /** When the current token was issued (Meta refreshes only tokens at least 24 hours old). */
+  tokenIssuedAt: instant('token_issued_at').notNull(),
+  tokenExpiresAt: instant('token_expires_at').notNull(),
+  /** Since when Meta sends this account's messages to our webhook; null: to be retried. */
+  subscribedAt: instant('subscribed_at'),
+  /** Meta refused the token (revoked, expired): the owner must connect again. */
+  reconnectRequiredAt: instant('reconnect_required_at'),
+  lastError: text('last_error'),
+  lastErrorAt: instant('last_error_at'),
+  connectedAt: instant('connected_at').notNull(),
+  updatedAt: updatedAt(),
+})
+
+/**
+ * Someone who wrote to a salon's Instagram account. Instagram-scoped ids are per professional
+ * account, so the account is part of the key: another account starts another list. The status the
+ * owner sees (active, paused, cooldown, blocked) is computed from the dates, so nothing has to flip
+ * back when a pause ends.
+ */
+export const instagramUsers = pgTable(
+  'instagram_users',
+  {
+    salonId: uuid('salon_id')
+      .notNull()
+      .references(() => salons.id, { onDelete: 'cascade' }),
+    igAccountId: text('ig_account_id').notNull(),
+    userId: text('user_id').notNull(),
+    messageCount: integer('message_count').notNull().default(0),
+    firstMessageAt: instant('first_message_at').notNull(),
+    /** The customer's last message as Meta dated it: Meta's 24-hour window to answer starts there. */
+    lastMessageAt: instant('last_message_at').notNull(),
+    whitelisted: boolean('whitelisted').notNull().default(false),
+    pausedUntil: instant('paused_until'),
+    cooldownUntil: instant('cooldown_until'),
+    /** Cooldowns in the last day; the third blocks the sender until the owner lifts it. */
+    strikes: smallint('strikes').notNull().default(0),
+    lastStrikeAt: instant('last_strike_at'),
+    blockedAt: instant('blocked_at'),
+    /** Name and handle from Meta's User Profile API, when it answered. */
+    name: text('name'),
+    username: text('username'),
+    /** When the assistant last said it is an automated assistant (again after a day or a takeover). */
+    disclosedAt: instant('disclosed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.salonId, t.igAccountId, t.userId] }),
+    index('instagram_users_recent').on(t.salonId, t.igAccountId, t.lastMessageAt),
+  ],
+)
+
+/**
+ * Messages as Meta's webhook delivered them, kept a week (Meta retries for 36 hours): the message
+ * id as key makes a retry a no-op, and the job that answers a customer works through theirs in
+ * order. Texts of senders the assistant does not answer are cleared once decided: counted, not read.
+ */
+export const instagramEvents = pgTable(
+  'instagram_events',
+  {
+    mid: text('mid').primaryKey(),
+    salonId: uuid('salon_id')
+      .notNull()
+      .references(() => salons.id, { onDelete: 'cascade' }),
+    igAccountId: text('ig_account_id').notNull(),
+    userId: text('user_id').notNull(),
+    /** 'in': the customer wrote; 'echo': the account wrote (our assistant, or the owner by hand). */
+    direction: text('direction', { enum: ['in', 'echo'] }).notNull(),
+    text: text('text'),
+    /** A picture, a voice note, a shared post… without text. */
+    attachment: boolean('attachment').notNull().default(false),
+    /** Meta's timestamp of the message. */
+    sentAt: instant('sent_at').notNull(),
+    receivedAt: instant('received_at').notNull(),
+    status: text('status', { enum: ['pending', 'done', 'ignored', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: smallint('attempts').notNull().default(0),
+  },
+  (t) => [
+    index('instagram_events_pending').on(t.salonId, t.userId, t.sentAt).where(sql`${t.status} = 'pending'`),
+    index('instagram_events_recent').on(t.salonId, t.igAccountId, t.sentAt),
+    check('instagram_events_direction', sql`${t.direction} in ('in', 'echo')`),
+    check('instagram_events_status', sql`${t.status} in ('pending', 'done', 'ignored', 'failed')`),
+  ],
+)
+
+/**
+ * What the assistant has to say to an Instagram customer, written in the transaction that decided
+ * it and sent in order by the customer's delivery job; `partsSent` lets a retry resume after the
+ * last part Meta accepted.
+ */
+export const instagramOutbox = pgTable(
+  'instagram_outbox',
+  {
+    seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    salonId: uuid('salon_id')
+      .notNull()
+      .references(() => salons.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    kind: text('kind', { enum: ['reply', 'salon_change', 'notice'] }).notNull(),
+    bookingEventId: uuid('booking_event_id')
+      .unique()
+      .references(() => bookingEvents.id, { onDelete: 'cascade' }),
+    parts: jsonb('parts').$type<string[]>().notNull(),
+    partsSent: smallint('parts_sent').notNull().default(0),
+    status: text('status', { enum: ['queued', 'sent', 'expired', 'cancelled', 'failed'] })
+      .notNull()
+      .default('queued'),
+    reason: text('reason'),
+    createdAt: createdAt(),
+    sentAt: instant('sent_at'),
+  },
+  (t) => [
+    index('instagram_outbox_queued').on(t.salonId, t.userId, t.seq).where(sql`${t.status} = 'queued'`),
+    check('instagram_outbox_kind', sql`${t.kind} in ('reply', 'salon_change', 'notice')`),
+    check('instagram_outbox_status', sql`${t.status} in ('queued', 'sent', 'expired', 'cancelled', 'failed')`),
+  ],
+)
+
+/**
+ * Messages we sent, to tell our own echoes from the owner's hand-written answers. A claim is written
+ * before the send (Meta's echo may arrive before its answer to the send), the message id after.
+ */
+export const instagramSent = pgTable(
+  'instagram_sent',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    salonId: uuid('salon_id')
+      .notNull()
+      .references(() => salons.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    mid: text('mid').unique(),
+    textHash: text('text_hash').notNull(),
+    claimedAt: instant('claimed_at').notNull(),
+  },
+  (t) => [index('instagram_sent_claims').on(t.salonId, t.userId, t.textHash)],
+)
+
+export type InstagramAccountRow = typeof instagramAccounts.$inferSelect
+export type InstagramUserRow = typeof instagramUsers.$inferSelect
+export type InstagramEventRow = typeof instagramEvents.$inferSelect
+export type InstagramOutboxRow = typeof instagramOutbox.$inferSelect

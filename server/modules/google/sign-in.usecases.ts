@@ -166,7 +166,14 @@ async function consumeState(deps: SignInDeps, state: string | undefined, binding
   if (!nonce || !binding) return undefined
   const row = await repo.consumeOAuthState(deps.db, hashToken(nonce), hashToken(binding))
   if (!row || row.expiresAt <= deps.clock.now()) return undefined
-  return row
+  return signInState(row)
+}
+
+/** A sign-in's state (Instagram's connections keep theirs in the same table, signed apart). */
+function signInState(row: OAuthStateRow) {
+  const { purpose, codeVerifier } = row
+  if (purpose === 'instagram' || codeVerifier === null) return undefined
+  return { ...row, purpose, codeVerifier }
 }
 
 function failure(purpose: SignInPurpose, error: SignInError, extra: Record<string, string> = {}): SignInOutcome {
@@ -239,7 +246,8 @@ export async function completeGoogleSignIn(
 export async function describeDemoSignIn(deps: SignInDeps, state: string) {
   if (!deps.config.demoSignIn) throw demoSignInUnavailable()
   const nonce = verifySignedValue(deps.config.appSecret, STATE_PURPOSE, state)
-  const row = nonce ? await repo.findLiveOAuthState(deps.db, hashToken(nonce), deps.clock.now()) : undefined
+  const found = nonce ? await repo.findLiveOAuthState(deps.db, hashToken(nonce), deps.clock.now()) : undefined
+  const row = found && signInState(found)
   if (!row) throw invalidSignInState()
   const salon = row.salonId ? await findSalonOfRowId(deps.db, row.salonId) : undefined
   const account = demoAccount(deps.config, row.purpose, salon)
