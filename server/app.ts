@@ -26,6 +26,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes'
 import { customersRoutes } from './modules/customers/customers.routes'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes'
 import { googleRoutes } from './modules/google/google.routes'
+import { instagramRoutes } from './modules/instagram/instagram.routes'
 import type { Jobs } from './modules/jobs/job-engine'
 import { mcpRoutes } from './modules/mcp/mcp.routes'
 import { salonsRoutes } from './modules/salons/salons.routes'
@@ -105,6 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   googleRoutes(app, deps)
   calendarSyncRoutes(app, deps)
   telegramRoutes(app, deps)
+  instagramRoutes(app, deps)
   if (options.webAppDir) await registerWebApp(app, options.webAppDir)
 
   return app

@@ -126,18 +126,36 @@ describe('configuration', () => {
   })
 
   it("talks to Meta's three Instagram hosts, or to one fake for all of them, once the three settings are set", () => {
-    const instagram = { INSTAGRAM_APP_ID: '1234567890123456', INSTAGRAM_APP_SECRET: 'a1b2c3d4e5f6a7b8c9d0', INSTAGRAM_VERIFY_TOKEN: 'verify-me' }
+    const instagram = {
+      INSTAGRAM_APP_ID: '1234567890123456',
+      INSTAGRAM_APP_SECRET: 'a1b2c3d4e5f6a7b8c9d0',
+      INSTAGRAM_VERIFY_TOKEN: 'verify-me',
+    }
     expect(loadConfig({ DATA_DIR: tempDir() }).instagram).toBeUndefined()
-    expect(loadConfig({ DATA_DIR: tempDir(), ...instagram, PUBLIC_URL: 'https://book.salonia.app' }).instagram).toEqual({
-      appId: '1234567890123456',
-      appSecret: 'a1b2c3d4e5f6a7b8c9d0',
-      verifyToken: 'verify-me',
-      hosts: { www: 'https://www.instagram.com', api: 'https://api.instagram.com', graph: 'https://graph.instagram.com' },
-      redirectUri: 'https://book.salonia.app/api/instagram/callback',
-      webhookUrl: 'https://book.salonia.app/api/instagram/webhook',
+    expect(loadConfig({ DATA_DIR: tempDir(), ...instagram, PUBLIC_URL: 'https://book.salonia.app' }).instagram).toEqual(
+      {
+        appId: '1234567890123456',
+        appSecret: 'a1b2c3d4e5f6a7b8c9d0',
+        verifyToken: 'verify-me',
+        hosts: {
+          www: 'https://www.instagram.com',
+          api: 'https://api.instagram.com',
+          graph: 'https://graph.instagram.com',
+        },
+        redirectUri: 'https://book.salonia.app/api/instagram/callback',
+        webhookUrl: 'https://book.salonia.app/api/instagram/webhook',
+      },
+    )
+    const faked = loadConfig({
+      DATA_DIR: tempDir(),
+      ...instagram,
+      INSTAGRAM_BASE_URL: 'http://127.0.0.1:4030/',
+    }).instagram
+    expect(faked?.hosts).toEqual({
+      www: 'http://127.0.0.1:4030',
+      api: 'http://127.0.0.1:4030',
+      graph: 'http://127.0.0.1:4030',
     })
-    const faked = loadConfig({ DATA_DIR: tempDir(), ...instagram, INSTAGRAM_BASE_URL: 'http://127.0.0.1:4030/' }).instagram
-    expect(faked?.hosts).toEqual({ www: 'http://127.0.0.1:4030', api: 'http://127.0.0.1:4030', graph: 'http://127.0.0.1:4030' })
   })
 
   it('refuses half an Instagram app, or a wrong one, without repeating its secret', () => {

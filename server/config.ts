@@ -254,7 +254,9 @@ function instagramConfig(env: Env, publicUrl: string): InstagramConfig | undefin
   const parts = [env.INSTAGRAM_APP_ID, env.INSTAGRAM_APP_SECRET, env.INSTAGRAM_VERIFY_TOKEN]
   if (!parts.some(Boolean)) {
     if (env.INSTAGRAM_BASE_URL)
-      throw new ConfigError('INSTAGRAM_BASE_URL goes with INSTAGRAM_APP_ID, INSTAGRAM_APP_SECRET and INSTAGRAM_VERIFY_TOKEN.')
+      throw new ConfigError(
+        'INSTAGRAM_BASE_URL goes with INSTAGRAM_APP_ID, INSTAGRAM_APP_SECRET and INSTAGRAM_VERIFY_TOKEN.',
+      )
     return undefined
   }
   if (!env.INSTAGRAM_APP_ID || !env.INSTAGRAM_APP_SECRET || !env.INSTAGRAM_VERIFY_TOKEN) {

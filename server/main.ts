@@ -58,7 +58,9 @@ async function main(): Promise<void> {
   }
   const oldMeta = Object.keys(process.env).filter((name) => name.startsWith('META_'))
   if (oldMeta.length > 0) {
-    app.log.warn(`${oldMeta.join(', ')} are no longer read: Instagram takes INSTAGRAM_APP_ID, INSTAGRAM_APP_SECRET and INSTAGRAM_VERIFY_TOKEN`)
+    app.log.warn(
+      `${oldMeta.join(', ')} are no longer read: Instagram takes INSTAGRAM_APP_ID, INSTAGRAM_APP_SECRET and INSTAGRAM_VERIFY_TOKEN`,
+    )
   }
   await jobs.work(productWorkers({ db: database.db, clock, config, jobs, log: app.log }))
   owner?.control.serve((command, args) => {

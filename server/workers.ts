@@ -3,6 +3,7 @@ import { bookingsWorkers } from './modules/bookings/bookings.jobs'
 import { calendarSyncWorkers } from './modules/calendar-sync/calendar-sync.jobs'
 import { googleCalendarApi } from './modules/calendar-sync/google-calendar'
 import { googleClient } from './modules/google/google-client'
+import { instagramWorkers } from './modules/instagram/instagram.jobs'
 import type { JobHandlers } from './modules/jobs/job-engine'
 import { remindersWorkers } from './modules/reminders/reminders.jobs'
 import { telegramWorkers } from './modules/telegram/telegram.jobs'
@@ -19,7 +20,9 @@ const QUIET: WorkerLog = { info: () => {}, warn: () => {}, error: () => {} }
 /** Every queue's worker, with its dependencies: what a server runs besides answering requests. */
 export function productWorkers(deps: AppDeps & { log?: WorkerLog }): JobHandlers {
   const telegram = deps.config.telegram
+  const instagram = deps.config.instagram
   return {
+    ...(instagram ? instagramWorkers({ ...deps, log: deps.log ?? QUIET, instagram }) : {}),
     ...(telegram ? telegramWorkers({ ...deps, log: deps.log ?? QUIET, telegram, api: telegramApi(telegram) }) : {}),
     ...bookingsWorkers({ ...deps, log: deps.log ?? QUIET }),
     ...remindersWorkers({ ...deps, log: deps.log ?? QUIET }),

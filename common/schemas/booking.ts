@@ -90,7 +90,7 @@ export const bookingEventSchema = z.object({
   /** cancelled: the salon's reason, when given. */
   reason: z.string().nullable(),
   /** Whether the customer was told (a change the salon made), and how. */
-  toldBy: z.array(z.enum(['email', 'web', 'telegram'])),
+  toldBy: z.array(z.enum(['email', 'web', 'telegram', 'instagram'])),
 })
 export type BookingEvent = z.infer<typeof bookingEventSchema>
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { isCountryCode } from '../countries'
 import { PRACTICAL_INFO_MAX_LENGTH, PUBLIC_PHONE_MESSAGES, publicPhoneProblem } from '../public-phone'
+import { instagramPauseMinutesSchema, instagramSettingsSchema } from './instagram'
 import { text } from './primitives'
 import { workingHoursSchema } from './schedule'
 
@@ -85,6 +86,7 @@ export const salonSchema = z.object({
   practicalInfo: z.string().nullable(),
   instagramConnected: z.boolean(),
   instagramUsername: z.string().nullable(),
+  instagram: instagramSettingsSchema,
   bookingRules: bookingRulesSchema,
   reminders: reminderSettingsSchema,
   workingHours: workingHoursSchema,
@@ -135,6 +137,8 @@ export const salonUpdateInputSchema = z
       .int('The cancellation notice is a whole number of minutes')
       .min(0, 'The cancellation notice cannot be negative')
       .max(MAX_CANCELLATION_NOTICE_MINUTES, 'The cancellation notice is at most a week'),
+    instagramReplyToEveryone: z.boolean(),
+    instagramPauseMinutes: instagramPauseMinutesSchema,
   })
   .partial()
   .strict()

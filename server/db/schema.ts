@@ -412,7 +412,7 @@ export const bookingEvents = pgTable(
     toMemberId: uuid('to_member_id').references(() => teamMembers.id, { onDelete: 'set null' }),
     status: text('status', { enum: BOOKING_STATUSES }),
     reason: text('reason'),
-    toldBy: text('told_by', { enum: ['email', 'web', 'telegram'] })
+    toldBy: text('told_by', { enum: ['email', 'web', 'telegram', 'instagram'] })
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),

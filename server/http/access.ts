@@ -4,6 +4,8 @@ import { AppError } from '../errors'
 import { isAdministrator } from '../modules/auth/sessions.usecases'
 import { checkBookingLink } from '../modules/booking-page/link-access'
 import { salonOfBooking } from '../modules/bookings/bookings.usecases'
+import { instagramUserNotFound } from '../modules/instagram/instagram.errors'
+import { userKeyOfSalon } from '../modules/instagram/instagram-users'
 import { sessionOf } from './session'
 import type { AppDeps } from './types'
 
@@ -19,11 +21,21 @@ import type { AppDeps } from './types'
  *             only that ambassador's referrals
  *  - salon_token: an outside agent presenting a salon's MCP token (Authorization: Bearer …); the
  *             MCP module reads the token into `request.mcpSalon` before this check runs
+ *  - instagram_user: a professional of the salon whose Instagram account the `:userId` sender wrote
+ *             to; another salon's sender is "not found", exactly as an unknown id
  *  - booking_link: a customer presenting their booking's personal link (`:token`, booking-link.ts):
  *             it opens that booking only; a link we never gave out is "not found" (rate-limited)
  * A missing or expired session is a 401; a session of another salon, or not an administrator's, a 403.
  */
-export type AccessRule = 'public' | 'salon' | 'booking' | 'admin' | 'ambassador' | 'salon_token' | 'booking_link'
+export type AccessRule =
+  | 'public'
+  | 'salon'
+  | 'booking'
+  | 'instagram_user'
+  | 'admin'
+  | 'ambassador'
+  | 'salon_token'
+  | 'booking_link'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -64,6 +76,12 @@ export const accessChecks: Record<AccessRule, AccessCheck> = {
     const salonId = await salonOfBooking(deps.db, bookingId)
     if (!salonId || salonId !== session.salonId)
       throw new AppError('bookings.not_found', 404, 'This booking does not exist.')
+  },
+  instagram_user: async (deps, request, reply) => {
+    const session = await staffSession(deps, request, reply)
+    const { userId } = request.params as { userId: string }
+    const key = session.salonId ? await userKeyOfSalon(deps.db, session.salonId, userId) : undefined
+    if (!key) throw instagramUserNotFound()
   },
   admin: async (deps, request, reply) => {
     const session = await staffSession(deps, request, reply)

@@ -77,3 +77,13 @@ export function randomToken(): string {
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url')
 }
+
+/**
+ * Whether a secret someone presented is ours, in constant time whatever the lengths (both are
+ * hashed first): a webhook's secret header, a verify token, a signature.
+ */
+export function sameSecret(given: string | undefined, expected: string): boolean {
+  if (!given) return false
+  const digest = (value: string) => createHash('sha256').update(value).digest()
+  return timingSafeEqual(digest(given), digest(expected))
+}

@@ -37,6 +37,7 @@ const LUMIERE: Salon = {
   practicalInfo: 'Paiement par carte bancaire ou en espèces.\nParking public à 50 m, rue des Lilas.',
   instagramConnected: false,
   instagramUsername: null,
+  instagram: { available: true, reconnectRequired: false, replyToEveryone: false, pauseMinutes: 30 },
   bookingRules: { slotStepMinutes: 15, minimumNoticeMinutes: 60, horizonDays: 90 },
   reminders: { dayBefore: true, twoHours: true, bySms: true, cancellationNoticeMinutes: 120 },
   workingHours: { '0': DAY, '1': DAY, '2': DAY, '3': DAY, '4': DAY, '5': DAY, '6': CLOSED },

@@ -30,7 +30,7 @@ export function adminRoutes(app: App, deps: AppDeps): void {
   app.post(
     '/api/admin/salons',
     { config: { access: 'admin' }, schema: { body: adminSalonInputSchema, response: { 201: salonSchema } } },
-    async (request, reply) => reply.status(201).send(await createSalonAsAdmin(db, clock, request.body)),
+    async (request, reply) => reply.status(201).send(await createSalonAsAdmin(deps, request.body)),
   )
 
   app.get(
@@ -45,7 +45,7 @@ export function adminRoutes(app: App, deps: AppDeps): void {
       config: { access: 'admin' },
       schema: { params: salonParamsSchema, body: adminSalonUpdateSchema, response: { 200: salonSchema } },
     },
-    async (request) => updateSalonAsAdmin(db, clock, await requireSalon(db, request.params.id), request.body),
+    async (request) => updateSalonAsAdmin(deps, await requireSalon(db, request.params.id), request.body),
   )
 
   app.get(

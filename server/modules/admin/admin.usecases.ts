@@ -1,6 +1,7 @@
 import type { AdminOverview, AdminSalonDetails, FailedJobs } from '../../../common/schemas/admin'
 import { formatLocalDateTime, instantToLocal, localDaysRange } from '../../../common/time'
 import type { Clock } from '../../clock'
+import type { Config } from '../../config'
 import type { Database } from '../../db/client'
 import type { SalonRow } from '../../db/schema'
 import { bookingStarts, countSalonAppointments, countSalonUpcoming } from '../bookings/bookings.usecases'
@@ -50,12 +51,12 @@ export async function adminOverview({ db, clock }: { db: Database; clock: Clock 
 
 /** What "view" shows of a salon: its details, its services and its booking figures. */
 export async function adminSalonDetails(
-  { db, clock }: { db: Database; clock: Clock },
+  { db, clock, config }: { db: Database; clock: Clock; config: Config },
   salon: SalonRow,
 ): Promise<AdminSalonDetails> {
   const now = clock.now()
   const [details, services, bookingsToday, upcomingBookings, totalBookings] = await Promise.all([
-    getSalonDetails(db, salon),
+    getSalonDetails({ db, config }, salon),
     listSalonServices(db, salon),
     countSalonAppointments(db, salon.id, salonToday(salon, now)),
     countSalonUpcoming(db, salon.id, now),

@@ -59,7 +59,7 @@ export async function findUntoldEvent(db: Executor, id: string): Promise<Booking
 }
 
 /** A channel that told the customer after the event's telling (Telegram, once its message was delivered). */
-export async function addEventTeller(db: Executor, id: string, channel: 'telegram'): Promise<void> {
+export async function addEventTeller(db: Executor, id: string, channel: 'telegram' | 'instagram'): Promise<void> {
   await db
     .update(bookingEvents)
     .set({ toldBy: sql`array_append(${bookingEvents.toldBy}, ${channel})` })

@@ -219,11 +219,7 @@ function graph(
 }
 
 /** One request; `secrets` are cut out of any words Meta or the network send back. */
-async function call(
-  url: string,
-  init: RequestInit,
-  secrets: string[],
-): Promise<Record<string, unknown>> {
+async function call(url: string, init: RequestInit, secrets: string[]): Promise<Record<string, unknown>> {
   const what = `${init.method ?? 'GET'} ${new URL(url).pathname}`
   let response: Response
   try {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import {
   type InstagramEventRow,
@@ -39,7 +39,11 @@ export async function nextPendingEvent(
     .select()
     .from(instagramEvents)
     .where(
-      and(eq(instagramEvents.salonId, salonId), eq(instagramEvents.userId, userId), eq(instagramEvents.status, 'pending')),
+      and(
+        eq(instagramEvents.salonId, salonId),
+        eq(instagramEvents.userId, userId),
+        eq(instagramEvents.status, 'pending'),
+      ),
     )
     .orderBy(asc(instagramEvents.sentAt), asc(instagramEvents.receivedAt))
     .limit(1)
@@ -63,8 +67,14 @@ export async function finishEvent(db: Executor, mid: string, status: 'done' | 'i
     .where(eq(instagramEvents.mid, mid))
 }
 
-/** The customer's messages Meta dated after `since` (the anti-spam count, on Meta's clock). */
-export async function countInboundSince(db: Executor, salonId: string, userId: string, since: Date): Promise<number> {
+/** The customer's messages Meta dated after `since` and up to `until` (the anti-spam count, on Meta's clock). */
+export async function countInboundSince(
+  db: Executor,
+  salonId: string,
+  userId: string,
+  since: Date,
+  until: Date,
+): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(instagramEvents)
@@ -74,6 +84,7 @@ export async function countInboundSince(db: Executor, salonId: string, userId: s
         eq(instagramEvents.userId, userId),
         eq(instagramEvents.direction, 'in'),
         gt(instagramEvents.sentAt, since),
+        lte(instagramEvents.sentAt, until),
       ),
     )
   return row?.count ?? 0
@@ -114,7 +125,11 @@ export async function queuedMessages(db: Executor, salonId: string, userId: stri
     .select()
     .from(instagramOutbox)
     .where(
-      and(eq(instagramOutbox.salonId, salonId), eq(instagramOutbox.userId, userId), eq(instagramOutbox.status, 'queued')),
+      and(
+        eq(instagramOutbox.salonId, salonId),
+        eq(instagramOutbox.userId, userId),
+        eq(instagramOutbox.status, 'queued'),
+      ),
     )
     .orderBy(asc(instagramOutbox.seq))
 }
@@ -227,7 +242,11 @@ export async function forgetMessages(db: Executor, salonId: string, userIds: str
 
 /** Old messages go: Meta retries for 36 hours (a week of events is plenty), sends are looked back on for a day. */
 export async function pruneMessages(db: Executor, limits: { events: Date; outbox: Date; sent: Date }) {
-  await db.delete(instagramEvents).where(and(lt(instagramEvents.receivedAt, limits.events), ne(instagramEvents.status, 'pending')))
-  await db.delete(instagramOutbox).where(and(lt(instagramOutbox.createdAt, limits.outbox), ne(instagramOutbox.status, 'queued')))
+  await db
+    .delete(instagramEvents)
+    .where(and(lt(instagramEvents.receivedAt, limits.events), ne(instagramEvents.status, 'pending')))
+  await db
+    .delete(instagramOutbox)
+    .where(and(lt(instagramOutbox.createdAt, limits.outbox), ne(instagramOutbox.status, 'queued')))
   await db.delete(instagramSent).where(lt(instagramSent.claimedAt, limits.sent))
 }

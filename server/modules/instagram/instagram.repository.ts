@@ -19,8 +19,17 @@ export async function saveAccount(
   db: Executor,
   account: Omit<InstagramAccountRow, 'updatedAt' | 'lastError' | 'lastErrorAt' | 'reconnectRequiredAt'>,
 ): Promise<void> {
-  const values = { ...account, reconnectRequiredAt: null, lastError: null, lastErrorAt: null, updatedAt: account.connectedAt }
-  await db.insert(instagramAccounts).values(values).onConflictDoUpdate({ target: instagramAccounts.salonId, set: values })
+  const values = {
+    ...account,
+    reconnectRequiredAt: null,
+    lastError: null,
+    lastErrorAt: null,
+    updatedAt: account.connectedAt,
+  }
+  await db
+    .insert(instagramAccounts)
+    .values(values)
+    .onConflictDoUpdate({ target: instagramAccounts.salonId, set: values })
 }
 
 /** The account, taken out (its sealed token goes to the job that unsubscribes it). */
@@ -191,4 +200,20 @@ export async function forgetUsers(db: Executor, salonId: string, userIds: string
     .update(instagramUsers)
     .set({ name: null, username: null, updatedAt: now })
     .where(and(eq(instagramUsers.salonId, salonId), inArray(instagramUsers.userId, userIds)))
+}
+
+/** The connected accounts of these salons, for their pages. */
+export async function accountsOfSalons(
+  db: Executor,
+  salonIds: string[],
+): Promise<Pick<InstagramAccountRow, 'salonId' | 'username' | 'reconnectRequiredAt'>[]> {
+  if (salonIds.length === 0) return []
+  return db
+    .select({
+      salonId: instagramAccounts.salonId,
+      username: instagramAccounts.username,
+      reconnectRequiredAt: instagramAccounts.reconnectRequiredAt,
+    })
+    .from(instagramAccounts)
+    .where(inArray(instagramAccounts.salonId, salonIds))
 }

@@ -15,7 +15,6 @@ export interface JobPayloads {
   'calendar.sync-salon': { salonId: string; reason: CalendarSyncReason }
   /** Periodic: polls calendars that are due, renews push channels before they expire. */
   'calendar.maintain': Record<string, never>
-  /** After a disconnect: stop Google's push channel, then revoke the grant (sealed token). */
   /** Tell the customer of a change the salon made to their booking (e-mail, web chat) and record how. */
   'bookings.tell-customer': { eventId: string }
   /** Periodic (every minute): hands the reminders that are due to `reminders.send`. */
@@ -28,6 +27,15 @@ export interface JobPayloads {
   'telegram.deliver': { chatId: number }
   /** Periodic: forgets handled updates after a week and delivered messages after a month. */
   'telegram.maintain': Record<string, never>
+  /** Decide on an Instagram customer's pending messages, oldest first (one job per customer at a time). */
+  'instagram.chat': { salonId: string; userId: string }
+  /** Send an Instagram customer's queued messages, in order (one job per customer at a time). */
+  'instagram.deliver': { salonId: string; userId: string }
+  /** Periodic: refreshes tokens before their 60 days end, retries subscriptions, forgets old messages. */
+  'instagram.maintain': Record<string, never>
+  /** After a disconnect: stop Meta's notifications for the account (its sealed token). */
+  'instagram.release': { sealedToken: string }
+  /** After a disconnect: stop Google's push channel, then revoke the grant (sealed token). */
   'calendar.release': {
     /** The grant's token, encrypted with APP_SECRET as it was stored. */
     sealedToken: string
@@ -118,6 +126,22 @@ export const QUEUES: { [N in JobName]: QueueSettings } = {
   // Telegram down or the network cut: tries over about two hours; a flood wait reschedules itself.
   'telegram.deliver': { policy: 'stately', concurrency: 8, ...PROVIDER_RETRIES },
   'telegram.maintain': { ...PERIODIC, cron: '17 3 * * *' },
+  // As Telegram's: one job per customer keeps their messages in order; customers run side by side.
+  'instagram.chat': {
+    policy: 'stately',
+    concurrency: 8,
+    retryLimit: 8,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 5 * 60,
+    heartbeatSeconds: 30,
+    expireInSeconds: 5 * 60,
+    deleteAfterSeconds: 7 * DAY_SECONDS,
+  },
+  'instagram.deliver': { policy: 'stately', concurrency: 8, ...PROVIDER_RETRIES },
+  // Often enough that a subscription Meta refused at connection is retried within minutes.
+  'instagram.maintain': { ...PERIODIC, cron: '*/15 * * * *' },
+  'instagram.release': { policy: 'standard', ...PROVIDER_RETRIES },
   // The SMTP server or the database may be down a moment: a few tries over about an hour.
   'bookings.tell-customer': {
     policy: 'standard',

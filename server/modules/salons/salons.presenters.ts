@@ -3,8 +3,19 @@ import type { Salon, SalonChatInfo, SalonLookup } from '../../../common/schemas/
 import type { WorkingHours } from '../../../common/schemas/schedule'
 import type { SalonRow } from '../../db/schema'
 
+/** What the salon's page says about Instagram: whether this server has an app, and the salon's account. */
+export interface InstagramFacts {
+  available: boolean
+  account: { username: string; reconnectRequired: boolean } | undefined
+}
+
 /** `googleEmail`: the Google account connected for the salon's calendar, if any. */
-export function presentSalon(row: SalonRow, workingHours: WorkingHours, googleEmail: string | undefined): Salon {
+export function presentSalon(
+  row: SalonRow,
+  workingHours: WorkingHours,
+  googleEmail: string | undefined,
+  instagram: InstagramFacts,
+): Salon {
   return {
     id: row.id,
     salonId: row.publicId,
@@ -21,9 +32,14 @@ export function presentSalon(row: SalonRow, workingHours: WorkingHours, googleEm
     googleConnectedEmail: googleEmail ?? null,
     publicPhone: row.publicPhone,
     practicalInfo: row.practicalInfo,
-    // The Instagram connection arrives with its own issue; until then none exists.
-    instagramConnected: false,
-    instagramUsername: null,
+    instagramConnected: instagram.account !== undefined,
+    instagramUsername: instagram.account?.username ?? null,
+    instagram: {
+      available: instagram.available,
+      reconnectRequired: instagram.account?.reconnectRequired ?? false,
+      replyToEveryone: row.instagramReplyToEveryone,
+      pauseMinutes: row.instagramPauseMinutes,
+    },
     bookingRules: {
       slotStepMinutes: row.slotStepMinutes,
       minimumNoticeMinutes: row.minimumNoticeMinutes,

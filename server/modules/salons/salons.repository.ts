@@ -73,6 +73,8 @@ export type SalonChanges = Partial<
     | 'remindTwoHours'
     | 'remindBySms'
     | 'cancellationNoticeMinutes'
+    | 'instagramReplyToEveryone'
+    | 'instagramPauseMinutes'
   >
 >
 

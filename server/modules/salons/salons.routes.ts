@@ -21,7 +21,8 @@ import {
   updateSalonDetails,
 } from './salons.usecases'
 
-export function salonsRoutes(app: App, { db, clock, config }: AppDeps): void {
+export function salonsRoutes(app: App, deps: AppDeps): void {
+  const { db, config } = deps
   app.get(
     '/api/salon/:idOrHash',
     {
@@ -60,13 +61,13 @@ export function salonsRoutes(app: App, { db, clock, config }: AppDeps): void {
   app.get(
     '/api/salons',
     { config: { access: 'admin' }, schema: { response: { 200: z.array(salonSchema) } } },
-    async () => listSalonDetails(db),
+    async () => listSalonDetails(deps),
   )
 
   app.get(
     '/api/salons/:id',
     { config: { access: 'salon' }, schema: { params: salonParamsSchema, response: { 200: salonSchema } } },
-    async (request) => getSalonDetails(db, await requireSalon(db, request.params.id)),
+    async (request) => getSalonDetails(deps, await requireSalon(db, request.params.id)),
   )
 
   app.patch(
@@ -75,6 +76,6 @@ export function salonsRoutes(app: App, { db, clock, config }: AppDeps): void {
       config: { access: 'salon' },
       schema: { params: salonParamsSchema, body: salonUpdateInputSchema, response: { 200: salonSchema } },
     },
-    async (request) => updateSalonDetails(db, clock, await requireSalon(db, request.params.id), request.body),
+    async (request) => updateSalonDetails(deps, await requireSalon(db, request.params.id), request.body),
   )
 }

@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto'
 import type { Salon, SalonLookup, SalonUpdateInput } from '../../../common/schemas/salon'
 import { canonicalTimeZone } from '../../../common/time'
 import type { Clock } from '../../clock'
+import type { Config } from '../../config'
 import type { Database, Executor } from '../../db/client'
 import type { SalonRow } from '../../db/schema'
 import { endSessionsOfSalon } from '../auth/sessions.usecases'
 import { calendarConnectionOf, calendarConnectionsOf } from '../google/calendar-connection.usecases'
+import { instagramFactsOf } from '../instagram/instagram-facts'
 import { followReminderSettings } from '../reminders/reminders.usecases'
 import { getWorkingHours, getWorkingHoursOfSalons, setDefaultOpeningHours } from '../schedule/schedule.usecases'
 import { createOwnerMember } from '../team/team.usecases'
@@ -38,9 +40,19 @@ export async function requireSalonForChat(db: Executor, idOrHash: string): Promi
   return salon
 }
 
-export async function getSalonDetails(db: Database, salon: SalonRow): Promise<Salon> {
-  const [hours, calendar] = await Promise.all([getWorkingHours(db, salon), calendarConnectionOf(db, salon.id)])
-  return presentSalon(salon, hours, calendar?.email)
+/** What reading a salon's page takes: the database, and whether this server has Instagram. */
+export interface SalonReaders {
+  db: Database
+  config: Pick<Config, 'instagram'>
+}
+
+export async function getSalonDetails({ db, config }: SalonReaders, salon: SalonRow): Promise<Salon> {
+  const [hours, calendar, instagram] = await Promise.all([
+    getWorkingHours(db, salon),
+    calendarConnectionOf(db, salon.id),
+    instagramFactsOf(db, config, [salon.id]),
+  ])
+  return presentSalon(salon, hours, calendar?.email, instagram(salon.id))
 }
 
 /** What the connect screen may show about a salon before sign-in. */
@@ -49,13 +61,17 @@ export async function lookUpSalon(db: Database, publicId: string): Promise<Salon
   return presentSalonLookup(salon, (await calendarConnectionOf(db, salon.id)) !== undefined)
 }
 
-export async function listSalonDetails(db: Database): Promise<Salon[]> {
+export async function listSalonDetails({ db, config }: SalonReaders): Promise<Salon[]> {
   const salons = await repo.listSalons(db)
   const ids = salons.map((s) => s.id)
-  const [hours, calendars] = await Promise.all([getWorkingHoursOfSalons(db, salons), calendarConnectionsOf(db, ids)])
+  const [hours, calendars, instagram] = await Promise.all([
+    getWorkingHoursOfSalons(db, salons),
+    calendarConnectionsOf(db, ids),
+    instagramFactsOf(db, config, ids),
+  ])
   return salons.flatMap((s) => {
     const week = hours.get(s.id)
-    return week ? [presentSalon(s, week, calendars.get(s.id))] : []
+    return week ? [presentSalon(s, week, calendars.get(s.id), instagram(s.id))] : []
   })
 }
 
@@ -97,8 +113,7 @@ export async function createSalon(db: Executor, input: NewSalonInput): Promise<S
 
 /** Edits a salon's details. A new country brings its default time zone unless a zone is given. */
 export async function updateSalonDetails(
-  db: Database,
-  clock: Clock,
+  { db, clock, config }: SalonReaders & { clock: Clock },
   salon: SalonRow,
   input: SalonUpdateInput,
 ): Promise<Salon> {
@@ -108,7 +123,7 @@ export async function updateSalonDetails(
     await followReminderSettings(tx, salon.id, salon, row, now)
     return row
   })
-  return getSalonDetails(db, updated)
+  return getSalonDetails({ db, config }, updated)
 }
 
 /** The row changes of an edit: a time zone is checked; a new country brings its zone unless one is given. */
@@ -136,19 +151,21 @@ export async function updateSalonAccount(
 }
 
 /** "Nouveau Salon" of the admin panel: a salon with the default week and no services yet. */
-export async function createSalonAsAdmin(db: Database, clock: Clock, input: NewSalonInput): Promise<Salon> {
+export async function createSalonAsAdmin(
+  { db, clock, config }: SalonReaders & { clock: Clock },
+  input: NewSalonInput,
+): Promise<Salon> {
   const salon = await db.transaction(async (tx) => {
     const created = await createSalon(tx, { ...input, isActive: input.isActive ?? true, createdAt: clock.now() })
     await setDefaultOpeningHours(tx, created.id)
     return created
   })
-  return getSalonDetails(db, salon)
+  return getSalonDetails({ db, config }, salon)
 }
 
 /** An administrator's edit: details, the authorised Google account, active or not. */
 export async function updateSalonAsAdmin(
-  db: Database,
-  clock: Clock,
+  { db, clock, config }: SalonReaders & { clock: Clock },
   salon: SalonRow,
   input: Omit<repo.SalonChanges, 'timeZone'>,
 ): Promise<Salon> {
@@ -160,5 +177,5 @@ export async function updateSalonAsAdmin(
     if (accountChanged || input.isActive === false) await endSessionsOfSalon(tx, salon.id)
     return row
   })
-  return getSalonDetails(db, updated)
+  return getSalonDetails({ db, config }, updated)
 }

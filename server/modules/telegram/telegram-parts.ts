@@ -1,6 +1,7 @@
 import type { Language } from '../../../common/languages'
 import type { DialogueReply } from '../assistant/conversation/converse'
 import { type ConversationState, isProposal } from '../assistant/conversation/state'
+import { splitText as splitMessage } from '../assistant/message-split'
 import { TELEGRAM_TEXTS } from './telegram-texts'
 
 /**
@@ -123,26 +124,7 @@ function timeLabel(start: string, language: Language): string {
   return `${day} · ${start.slice(11)}`
 }
 
-/**
- * Cuts a text into messages Telegram takes (4,096 characters), at a paragraph, a line or a space
- * when there is one in the second half, and never inside a surrogate pair.
- */
+/** Cuts a text into messages Telegram takes (4,096 characters). */
 export function splitText(text: string, max = TELEGRAM_TEXT_MAX): string[] {
-  const chunks: string[] = []
-  let rest = text.trim()
-  while (rest.length > max) {
-    let cut = -1
-    for (const separator of ['\n\n', '\n', ' ']) {
-      const at = rest.lastIndexOf(separator, max)
-      if (at > max / 2) {
-        cut = at
-        break
-      }
-    }
-    if (cut < 0) cut = /[\uD800-\uDBFF]/.test(rest[max - 1] ?? '') ? max - 1 : max
-    chunks.push(rest.slice(0, cut).trimEnd())
-    rest = rest.slice(cut).trimStart()
-  }
-  if (rest.length > 0) chunks.push(rest)
-  return chunks
+  return splitMessage(text, max)
 }

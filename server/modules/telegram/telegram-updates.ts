@@ -1,10 +1,9 @@
-import { createHash, timingSafeEqual } from 'node:crypto'
 import { storableText } from '../../../common/schemas/primitives'
 import type { Clock } from '../../clock'
 import type { TelegramConfig } from '../../config'
 import type { Database } from '../../db/client'
 import { AppError } from '../../errors'
-import { macOf } from '../../security/secrets'
+import { macOf, sameSecret } from '../../security/secrets'
 import type { Jobs } from '../jobs/job-engine'
 import * as repo from './telegram.repository'
 
@@ -79,9 +78,5 @@ export function webhookSecret(appSecret: string, telegram: TelegramConfig): stri
 export const webhookRefused = () =>
   new AppError('telegram.forbidden', 401, 'This request does not come from Telegram (wrong or missing secret token).')
 
-/** Compares the header with the secret in constant time (both hashed: equal lengths). */
-export function isWebhookSecret(given: string | undefined, expected: string): boolean {
-  if (!given) return false
-  const digest = (value: string) => createHash('sha256').update(value).digest()
-  return timingSafeEqual(digest(given), digest(expected))
-}
+/** Compares the header with the secret in constant time. */
+export const isWebhookSecret = sameSecret

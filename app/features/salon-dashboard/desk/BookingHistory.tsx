@@ -41,6 +41,7 @@ function toldText(t: TFunction, toldBy: BookingEvent['toldBy']): string | undefi
   else if (email) said.push(t('desk.history.toldByEmail'))
   else if (web) said.push(t('desk.history.toldByWeb'))
   if (toldBy.includes('telegram')) said.push(t('desk.history.toldByTelegram'))
+  if (toldBy.includes('instagram')) said.push(t('desk.history.toldByInstagram'))
   return said.length > 0 ? said.join(' · ') : undefined
 }
 

@@ -35,6 +35,7 @@ const SALON: Salon = {
   practicalInfo: 'Paiement par carte bancaire ou en espèces.\nParking public à 50 m, rue des Lilas.',
   instagramConnected: false,
   instagramUsername: null,
+  instagram: { available: true, reconnectRequired: false, replyToEveryone: false, pauseMinutes: 30 },
   bookingRules: { slotStepMinutes: 15, minimumNoticeMinutes: 60, horizonDays: 90 },
   reminders: { dayBefore: true, twoHours: true, bySms: true, cancellationNoticeMinutes: 120 },
   workingHours: {} as Salon['workingHours'],

@@ -1,0 +1,46 @@
+import type { Clock } from '../../clock'
+import type { Config, InstagramConfig } from '../../config'
+import type { Database, Executor } from '../../db/client'
+import type { Jobs } from '../jobs/job-engine'
+import { enqueueMessage } from './instagram-inbox.repository'
+
+export interface InstagramLog {
+  info(obj: object, msg: string): void
+  warn(obj: object, msg: string): void
+  error(obj: object, msg: string): void
+}
+
+/** What Instagram's routes and jobs need: the database, the clock, the job engine and Meta's app settings. */
+export interface InstagramDeps {
+  db: Database
+  clock: Clock
+  jobs: Jobs
+  config: Config
+  instagram: InstagramConfig
+  log: InstagramLog
+}
+
+/** Tokens are sealed under their own purpose: a token of another kind never opens as this one. */
+export const TOKEN_PURPOSE = 'instagram-token'
+
+/**
+ * Queues messages to a customer in the caller's transaction, and the customer's delivery job with
+ * them: they leave only if what decided them commits.
+ */
+export async function queueMessages(
+  deps: { jobs: Jobs; clock: Clock },
+  db: Executor,
+  to: { salonId: string; userId: string },
+  parts: string[],
+  options: { kind?: 'reply' | 'salon_change' | 'notice'; bookingEventId?: string } = {},
+): Promise<boolean> {
+  if (parts.length === 0) return false
+  const seq = await enqueueMessage(
+    db,
+    { ...to, kind: options.kind ?? 'reply', parts, bookingEventId: options.bookingEventId },
+    deps.clock.now(),
+  )
+  if (seq === undefined) return false
+  await deps.jobs.send(db, 'instagram.deliver', to, { singletonKey: `${to.salonId}:${to.userId}` })
+  return true
+}

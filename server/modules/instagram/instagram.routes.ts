@@ -1,0 +1,223 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { authUrlSchema } from '../../../common/schemas/auth'
+import {
+  instagramDisconnectResultSchema,
+  instagramPauseInputSchema,
+  instagramStatsSchema,
+  instagramUserParamsSchema,
+  instagramUserSchema,
+  instagramVerifyQuerySchema,
+  instagramWhitelistInputSchema,
+} from '../../../common/schemas/instagram'
+import { text } from '../../../common/schemas/primitives'
+import { salonParamsSchema } from '../../../common/schemas/salon'
+import type { Config } from '../../config'
+import { AppError } from '../../errors'
+import { type Limit, routeLimit } from '../../http/rate-limits'
+import { sessionOf } from '../../http/session'
+import type { App, AppDeps } from '../../http/types'
+import { sameSecret } from '../../security/secrets'
+import { requireSalon } from '../salons/salons.usecases'
+import {
+  instagramSignatureRefused,
+  instagramVerificationRefused,
+  instagramWebhookUnavailable,
+} from './instagram.errors'
+import {
+  beginInstagramConnect,
+  CONNECT_STATE_TTL_MS,
+  completeInstagramConnect,
+  disconnectInstagram,
+} from './instagram-connect'
+import { instagramStats, listInstagramUsers, pauseUser, setWhitelisted, unblockUser } from './instagram-users'
+import { acceptMessages, isSignedByMeta, messagesOf } from './instagram-webhook'
+
+/** The browser that asks for Meta's consent carries this cookie back with the state (login CSRF). */
+const CONNECT_COOKIE = 'salonia_instagram_connect'
+const connectCookieOptions = (config: Config, maxAgeMs: number) => ({
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  secure: config.isProduction,
+  path: '/api/instagram',
+  maxAge: Math.floor(maxAgeMs / 1000),
+})
+
+/** Connection attempts per client and minute: plenty for an owner, little for a script. */
+const CONNECT_ATTEMPTS: Limit = { name: 'instagram-connect', max: 30, windowMs: 60_000 }
+
+/** Meta batches up to a thousand messages in one notification; a megabyte is far above that. */
+const WEBHOOK_BODY_LIMIT = 1024 * 1024
+
+const noStore = { 'cache-control': 'no-store' }
+
+export function instagramRoutes(app: App, deps: AppDeps): void {
+  const { db, clock, config } = deps
+  const instagramDeps = { ...deps, instagram: config.instagram }
+  /** The salon of the signed-in professional (the access rule has checked the session). */
+  const sessionSalon = async (request: FastifyRequest, reply: FastifyReply) => {
+    const session = await sessionOf(deps, request, reply, 'staff')
+    if (!session?.salonId) throw new AppError('auth.required', 401, 'Please sign in first.')
+    return session.salonId
+  }
+
+  app.get(
+    '/api/salons/:id/instagram/auth',
+    {
+      config: { access: 'salon', rateLimit: routeLimit(CONNECT_ATTEMPTS) },
+      schema: { params: salonParamsSchema, response: { 200: authUrlSchema } },
+    },
+    async (request, reply) => {
+      const start = await beginInstagramConnect(instagramDeps, await requireSalon(db, request.params.id))
+      return reply
+        .headers(noStore)
+        .setCookie(CONNECT_COOKIE, start.browserBinding, connectCookieOptions(config, CONNECT_STATE_TTL_MS))
+        .send({ authUrl: start.authUrl })
+    },
+  )
+
+  // Meta sends the browser back here with ?code&state (or ?error=access_denied&error_reason…&state).
+  app.get(
+    '/api/instagram/callback',
+    {
+      config: { access: 'public', rateLimit: routeLimit(CONNECT_ATTEMPTS) },
+      schema: {
+        querystring: z.object({
+          state: text().max(512).optional(),
+          code: text().max(2048).optional(),
+          error: text().max(200).optional(),
+          error_reason: text().max(200).optional(),
+          error_description: text().max(1000).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const session = await sessionOf(deps, request, reply, 'staff')
+      const outcome = await completeInstagramConnect(instagramDeps, {
+        ...request.query,
+        binding: request.cookies[CONNECT_COOKIE],
+        sessionSalonId: session?.salonId ?? undefined,
+      })
+      reply.clearCookie(CONNECT_COOKIE, connectCookieOptions(config, 0))
+      const query = outcome.connected ? 'instagram=connected' : `instagram=error&reason=${outcome.reason}`
+      return reply.headers(noStore).redirect(`/professional?${query}`)
+    },
+  )
+
+  app.post(
+    '/api/salons/:id/instagram/disconnect',
+    {
+      config: { access: 'salon' },
+      schema: { params: salonParamsSchema, response: { 200: instagramDisconnectResultSchema } },
+    },
+    async (request) => {
+      await disconnectInstagram(deps, await requireSalon(db, request.params.id))
+      return { success: true as const }
+    },
+  )
+
+  app.get(
+    '/api/salons/:id/instagram/users',
+    {
+      config: { access: 'salon' },
+      schema: { params: salonParamsSchema, response: { 200: z.array(instagramUserSchema) } },
+    },
+    async (request, reply) => {
+      const salon = await requireSalon(db, request.params.id)
+      return reply.headers(noStore).send(await listInstagramUsers(db, clock, salon.id))
+    },
+  )
+
+  app.get(
+    '/api/salons/:id/instagram/stats',
+    {
+      config: { access: 'salon' },
+      schema: { params: salonParamsSchema, response: { 200: instagramStatsSchema } },
+    },
+    async (request, reply) => {
+      const salon = await requireSalon(db, request.params.id)
+      return reply.headers(noStore).send(await instagramStats(db, clock, salon.id))
+    },
+  )
+
+  const userRoute = { access: 'instagram_user' as const }
+  app.post(
+    '/api/instagram/users/:userId/whitelist',
+    {
+      config: userRoute,
+      schema: {
+        params: instagramUserParamsSchema,
+        body: instagramWhitelistInputSchema,
+        response: { 200: instagramUserSchema },
+      },
+    },
+    async (request, reply) =>
+      setWhitelisted(db, clock, await sessionSalon(request, reply), request.params.userId, request.body.whitelisted),
+  )
+
+  app.post(
+    '/api/instagram/users/:userId/pause',
+    {
+      config: userRoute,
+      schema: {
+        params: instagramUserParamsSchema,
+        body: instagramPauseInputSchema,
+        response: { 200: instagramUserSchema },
+      },
+    },
+    async (request, reply) =>
+      pauseUser(db, clock, await sessionSalon(request, reply), request.params.userId, request.body.minutes),
+  )
+
+  app.post(
+    '/api/instagram/users/:userId/unblock',
+    {
+      config: userRoute,
+      schema: { params: instagramUserParamsSchema, response: { 200: instagramUserSchema } },
+    },
+    async (request, reply) => unblockUser(db, clock, await sessionSalon(request, reply), request.params.userId),
+  )
+
+  // Meta's check when the webhook is set up in the App Dashboard: echo the challenge if the token is ours.
+  app.get(
+    '/api/instagram/webhook',
+    { config: { access: 'public' }, schema: { querystring: instagramVerifyQuerySchema } },
+    async (request, reply) => {
+      const instagram = config.instagram
+      if (!instagram) throw instagramWebhookUnavailable()
+      const { 'hub.mode': mode, 'hub.verify_token': token, 'hub.challenge': challenge } = request.query
+      if (mode !== 'subscribe' || !sameSecret(token, instagram.verifyToken) || !challenge || !/^\d+$/.test(challenge)) {
+        throw instagramVerificationRefused()
+      }
+      return reply.type('text/plain; charset=utf-8').headers(noStore).send(challenge)
+    },
+  )
+
+  // Notifications: the body's bytes are checked against the signature before they are parsed.
+  app.register(async (webhook) => {
+    webhook.removeContentTypeParser('application/json')
+    webhook.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+      (request, raw, done) => {
+        const instagram = config.instagram
+        if (!instagram) return done(instagramWebhookUnavailable())
+        const header = request.headers['x-hub-signature-256']
+        if (!isSignedByMeta(raw as Buffer, typeof header === 'string' ? header : undefined, instagram.appSecret)) {
+          request.log.warn('Instagram notification refused: its signature does not match INSTAGRAM_APP_SECRET')
+          return done(instagramSignatureRefused())
+        }
+        try {
+          done(null, JSON.parse((raw as Buffer).toString('utf8')))
+        } catch {
+          done(new AppError('instagram.invalid_body', 400, 'The notification is not JSON.'))
+        }
+      },
+    )
+    webhook.post('/api/instagram/webhook', { config: { access: 'public' } }, async (request, reply) => {
+      if (!config.instagram) throw instagramWebhookUnavailable()
+      await acceptMessages(deps, messagesOf(request.body, clock.now()))
+      return reply.code(200).send({})
+    })
+  })
+}
