@@ -60,6 +60,8 @@ export interface FakeInstagram {
   /** The fake's clock: real time plus every advance(). */
   now(): number
   advance(ms: number): void
+  /** Takes time from another clock (the product's manual clock in tests), plus every advance(). */
+  useClock(now: () => number): void
   /** Where notifications are POSTed (the product's /api/instagram/webhook). */
   webhookUrl: string | undefined
   /**
@@ -142,6 +144,7 @@ export async function startFakeInstagram(options: FakeInstagramOptions): Promise
     }
   }
   let offset = 0
+  let base = Date.now
   let failures: { left: number; status: number } = { left: 0, status: 500 }
   const handles = new Map<string, FakeInstagramCustomer>()
 
@@ -158,9 +161,12 @@ export async function startFakeInstagram(options: FakeInstagramOptions): Promise
     subscriptions: new Map(),
     refreshes: [],
     requests: [],
-    now: () => Date.now() + offset,
+    now: () => base() + offset,
     advance(ms) {
       offset += ms
+    },
+    useClock(now) {
+      base = now
     },
     async consent(authUrl, choice = {}) {
       const url = new URL(authUrl)
