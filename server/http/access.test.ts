@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../tests/helpers/app'
 import { adminCookie, ambassadorCookie, ownerCookie } from '../../tests/helpers/sign-in'
 import { bookingLinkToken } from '../modules/booking-page/booking-link'
+import { countMessage, saveAccount } from '../modules/instagram/instagram.repository'
+import { findSalonByPublicId } from '../modules/salons/salons.repository'
 import { createSalon } from '../modules/salons/salons.usecases'
 import type { AccessRule } from './access'
 
@@ -47,6 +49,16 @@ const EXPECTED: Record<string, AccessRule> = {
   'GET /api/salons/:id/calendar': 'salon',
   'POST /api/google/calendar-notifications': 'public',
   'POST /api/telegram/webhook': 'public',
+  'GET /api/salons/:id/instagram/auth': 'salon',
+  'GET /api/instagram/callback': 'public',
+  'POST /api/salons/:id/instagram/disconnect': 'salon',
+  'GET /api/salons/:id/instagram/users': 'salon',
+  'GET /api/salons/:id/instagram/stats': 'salon',
+  'POST /api/instagram/users/:userId/whitelist': 'instagram_user',
+  'POST /api/instagram/users/:userId/pause': 'instagram_user',
+  'POST /api/instagram/users/:userId/unblock': 'instagram_user',
+  'GET /api/instagram/webhook': 'public',
+  'POST /api/instagram/webhook': 'public',
   'GET /api/salons/:id/mcp-token': 'salon',
   'POST /api/salons/:id/mcp-token': 'salon',
   'DELETE /api/salons/:id/mcp-token': 'salon',
@@ -106,6 +118,8 @@ let admin: string
 let ambassador: string
 let bookingId: string
 let serviceId: string
+/** A sender who wrote to the demo salon's Instagram account. */
+const INSTAGRAM_USER = '17841455500000001'
 
 beforeAll(async () => {
   t = await startTestApp()
@@ -130,6 +144,26 @@ beforeAll(async () => {
   expect(booked.statusCode).toBe(201)
   bookingId = booked.json().id
   serviceId = service.id
+  const salon = await findSalonByPublicId(t.database.db, 'SAL001')
+  if (!salon) throw new Error('no demo salon')
+  const now = t.clock.now()
+  await saveAccount(t.database.db, {
+    salonId: salon.id,
+    igUserId: '17841400000000001',
+    appScopedId: null,
+    username: 'salon.elegance',
+    accessToken: 'sealed',
+    tokenIssuedAt: now,
+    tokenExpiresAt: now,
+    subscribedAt: now,
+    connectedAt: now,
+  })
+  await countMessage(
+    t.database.db,
+    { salonId: salon.id, igAccountId: '17841400000000001', userId: INSTAGRAM_USER },
+    now,
+    now,
+  )
 })
 afterAll(() => t.close())
 
@@ -144,6 +178,7 @@ function urlOf(pattern: string): string {
     .replace(':timeOffId', '00000000-0000-4000-8000-000000000000')
     .replace(':customerId', '00000000-0000-4000-8000-000000000000')
     .replace(':codeId', '00000000-0000-4000-8000-000000000000')
+    .replace(':userId', INSTAGRAM_USER)
     .replace(':token', bookingLinkToken(t.config.appSecret, bookingId))
 }
 
@@ -221,6 +256,19 @@ describe('enforcement, route by route', () => {
         })
       }
       expect(others.json()).toEqual({ code: 'bookings.not_found', message: 'This booking does not exist.' })
+      expect([401, 403, 404]).not.toContain((await call(method, path, owner)).statusCode)
+    },
+  )
+
+  it.each(routesWith('instagram_user'))(
+    '%s %s: 401 signed out, 404 for another salon (as for an unknown sender), allowed for its own',
+    async (method, path) => {
+      expect((await call(method, path)).statusCode).toBe(401)
+      const others = await call(method, path, otherOwner)
+      expect(others.json()).toEqual({ code: 'instagram.user_not_found', message: expect.any(String) })
+      const unknown = await call(method, path.replace(':userId', '12345'), owner)
+      expect({ status: unknown.statusCode, body: unknown.json() }).toEqual({ status: 404, body: others.json() })
+      expect((await call(method, path, admin)).statusCode).toBe(404)
       expect([401, 403, 404]).not.toContain((await call(method, path, owner)).statusCode)
     },
   )

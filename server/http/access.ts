@@ -80,7 +80,9 @@ export const accessChecks: Record<AccessRule, AccessCheck> = {
   instagram_user: async (deps, request, reply) => {
     const session = await staffSession(deps, request, reply)
     const { userId } = request.params as { userId: string }
-    const key = session.salonId ? await userKeyOfSalon(deps.db, session.salonId, userId) : undefined
+    // Checked before the route's own schema: an id that cannot be one is unknown, and never queried.
+    const wellFormed = /^\d{1,40}$/.test(userId)
+    const key = session.salonId && wellFormed ? await userKeyOfSalon(deps.db, session.salonId, userId) : undefined
     if (!key) throw instagramUserNotFound()
   },
   admin: async (deps, request, reply) => {

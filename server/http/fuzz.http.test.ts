@@ -3,6 +3,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../tests/helpers/app'
 import { adminCookie, ambassadorCookie, cookiesFrom, ownerCookie } from '../../tests/helpers/sign-in'
 import { bookingLinkToken } from '../modules/booking-page/booking-link'
+import { countMessage, saveAccount } from '../modules/instagram/instagram.repository'
+import { signatureOf } from '../modules/instagram/instagram-webhook'
 import { mcpTokenFor } from '../modules/mcp/mcp-token'
 import { findSalonByPublicId } from '../modules/salons/salons.repository'
 import { webhookSecret } from '../modules/telegram/telegram-updates'
@@ -21,6 +23,8 @@ interface Example {
   query?: Record<string, string>
   body?: unknown
   headers?: Record<string, string>
+  /** Headers computed from the body as sent (a webhook's signature), so a spoiled body is still read. */
+  sign?: (payload: string | Buffer) => Record<string, string>
 }
 
 /** Values that once reached PostgreSQL or the engine and broke something, and the usual suspects. */
@@ -93,6 +97,8 @@ const RAW_BODIES: { payload: string | Buffer; contentType: string }[] = [
 ]
 
 const DATE_LIKE = /^\d{4}-\d{2}-\d{2}/
+const INSTAGRAM_SECRET = 'fuzz-instagram-app-secret-0123456789'
+const INSTAGRAM_ACCOUNT = '17841400000000001'
 const SQL_LEAK =
   /failed query|insert into|select .* from|\$\d+|params:|invalid byte sequence|out of range|syntax error/i
 
@@ -117,6 +123,11 @@ async function prepare(): Promise<void> {
       TELEGRAM_BOT_TOKEN: '123456789:AAH3kq_Tq8xV0example-token-part-0123',
       TELEGRAM_API_BASE_URL: 'http://127.0.0.1:9',
       PUBLIC_URL: 'https://salonia.test',
+      // Instagram too, its Meta unreachable: notifications are only stored, no job runs.
+      INSTAGRAM_APP_ID: '1234567890123456',
+      INSTAGRAM_APP_SECRET: INSTAGRAM_SECRET,
+      INSTAGRAM_VERIFY_TOKEN: 'fuzz-verify-token',
+      INSTAGRAM_BASE_URL: 'http://127.0.0.1:9',
     },
   })
   // Fresh sessions for each request: some routes (logout, disconnect) end the one they are given.
@@ -202,6 +213,29 @@ async function prepare(): Promise<void> {
   const workingHours = Object.fromEntries(
     ['0', '1', '2', '3', '4', '5', '6'].map((d) => [d, week[d as '0' | '1'] ?? week['1']]),
   )
+
+  const now = t.clock.now()
+  await saveAccount(t.database.db, {
+    salonId: demo.id,
+    igUserId: INSTAGRAM_ACCOUNT,
+    appScopedId: null,
+    username: 'salon.elegance',
+    accessToken: 'sealed',
+    tokenIssuedAt: now,
+    tokenExpiresAt: now,
+    subscribedAt: now,
+    connectedAt: now,
+  })
+  const instagramUser = '17841455500000001'
+  await countMessage(
+    t.database.db,
+    { salonId: demo.id, igAccountId: INSTAGRAM_ACCOUNT, userId: instagramUser },
+    now,
+    now,
+  )
+  const signed = (payload: string | Buffer) => ({
+    'x-hub-signature-256': signatureOf(Buffer.from(payload), INSTAGRAM_SECRET),
+  })
 
   const one = (example: Example) => async () => [example]
   const telegram = t.config.telegram
@@ -305,6 +339,40 @@ async function prepare(): Promise<void> {
         'x-goog-resource-state': 'exists',
         'x-goog-message-number': '2',
       },
+    }),
+    'GET /api/salons/:id/instagram/auth': one({ params: { id: 'SAL001' } }),
+    'GET /api/instagram/callback': one({ query: { state: 'a.b', code: 'code', error: 'access_denied' } }),
+    'POST /api/salons/:id/instagram/disconnect': one({ params: { id: 'SAL001' } }),
+    'GET /api/salons/:id/instagram/users': one({ params: { id: 'SAL001' } }),
+    'GET /api/salons/:id/instagram/stats': one({ params: { id: 'SAL001' } }),
+    'POST /api/instagram/users/:userId/whitelist': one({
+      params: { userId: instagramUser },
+      body: { whitelisted: true },
+    }),
+    'POST /api/instagram/users/:userId/pause': one({ params: { userId: instagramUser }, body: { minutes: 30 } }),
+    'POST /api/instagram/users/:userId/unblock': one({ params: { userId: instagramUser } }),
+    'GET /api/instagram/webhook': one({
+      query: { 'hub.mode': 'subscribe', 'hub.verify_token': 'fuzz-verify-token', 'hub.challenge': '1158201444' },
+    }),
+    'POST /api/instagram/webhook': one({
+      body: {
+        object: 'instagram',
+        entry: [
+          {
+            id: INSTAGRAM_ACCOUNT,
+            time: 1796000000000,
+            messaging: [
+              {
+                sender: { id: instagramUser },
+                recipient: { id: INSTAGRAM_ACCOUNT },
+                timestamp: 1796000000000,
+                message: { mid: 'aWdfZAG1faXRlbToxOklHTWVzc2FnZAUlE', text: 'Une coupe demain à 10h' },
+              },
+            ],
+          },
+        ],
+      },
+      sign: signed,
     }),
     'POST /api/telegram/webhook': one({
       headers: {
@@ -425,7 +493,12 @@ await prepare()
 afterAll(() => t.close())
 
 /** Walked last: they change the MCP token the /mcp examples use, and end the salon's connection. */
-const LAST = ['POST /api/salons/:id/mcp-token', 'DELETE /api/salons/:id/mcp-token', 'POST /api/salons/:id/disconnect']
+const LAST = [
+  'POST /api/salons/:id/mcp-token',
+  'DELETE /api/salons/:id/mcp-token',
+  'POST /api/salons/:id/instagram/disconnect',
+  'POST /api/salons/:id/disconnect',
+]
 /** Every route of the server, in the order walked. */
 const ROUTE_KEYS = [...Object.keys(examples).filter((key) => !LAST.includes(key)), ...LAST]
 
@@ -434,6 +507,7 @@ async function credentials(rule: AccessRule): Promise<Record<string, string>> {
   switch (rule) {
     case 'salon':
     case 'booking':
+    case 'instagram_user':
       return { cookie: await owner() }
     case 'admin':
       return { cookie: await admin() }
@@ -578,10 +652,10 @@ async function send(
   }
   if (raw) {
     options.payload = raw.payload
-    options.headers = { ...headers, 'content-type': raw.contentType }
+    options.headers = { ...headers, 'content-type': raw.contentType, ...example.sign?.(raw.payload) }
   } else if (example.body !== undefined) {
     options.payload = JSON.stringify(example.body)
-    options.headers = { ...headers, 'content-type': 'application/json' }
+    options.headers = { ...headers, 'content-type': 'application/json', ...example.sign?.(options.payload) }
   }
   return t.app.inject(options)
 }

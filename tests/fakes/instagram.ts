@@ -61,7 +61,7 @@ export interface FakeInstagram {
   now(): number
   advance(ms: number): void
   /** Takes time from another clock (the product's manual clock in tests), plus every advance(). */
-  useClock(now: () => number): void
+  followClock(now: () => number): void
   /** Where notifications are POSTed (the product's /api/instagram/webhook). */
   webhookUrl: string | undefined
   /**
@@ -165,7 +165,7 @@ export async function startFakeInstagram(options: FakeInstagramOptions): Promise
     advance(ms) {
       offset += ms
     },
-    useClock(now) {
+    followClock(now) {
       base = now
     },
     async consent(authUrl, choice = {}) {

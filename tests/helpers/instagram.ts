@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify'
+import { createSalon } from '../../server/modules/salons/salons.usecases'
 import {
   type FakeInstagram,
   type FakeInstagramCustomer,
@@ -6,16 +7,23 @@ import {
   instagramEnv,
   startFakeInstagram,
 } from '../fakes/instagram'
-import { createSalon } from '../../server/modules/salons/salons.usecases'
 import { startTestApp, type TestApp } from './app'
 import { eventually } from './jobs'
 import { freePort } from './processes'
 import { cookiesFrom, ownerCookie } from './sign-in'
 
 /** The demo salon's Instagram account in the fake (odd ids: rounding beyond 2^53 would show). */
-export const SALON_ACCOUNT = { userId: '17841400000000001', appScopedId: '9010000000000003', username: 'salon.elegance' }
+export const SALON_ACCOUNT = {
+  userId: '17841400000000001',
+  appScopedId: '9010000000000003',
+  username: 'salon.elegance',
+}
 /** Another salon's account. */
-export const OTHER_ACCOUNT = { userId: '17841400000000077', appScopedId: '9010000000000099', username: 'barbier.du.port' }
+export const OTHER_ACCOUNT = {
+  userId: '17841400000000077',
+  appScopedId: '9010000000000099',
+  username: 'barbier.du.port',
+}
 
 export interface InstagramTestApp extends TestApp {
   fake: FakeInstagram
@@ -53,7 +61,7 @@ export async function startInstagramApp(
     logger: options.logger,
     env: { ...instagramEnv(fake, fakeOptions), PUBLIC_URL: baseUrl, ...options.env },
   })
-  fake.useClock(() => t.clock.now().getTime())
+  fake.followClock(() => t.clock.now().getTime())
   await t.app.listen({ port, host: '127.0.0.1' })
   return {
     ...t,

@@ -47,11 +47,18 @@ describe('connecting a salon to Instagram (Business Login)', () => {
     expect(await connectInstagram(t, { cookie })).toBe('/professional?instagram=connected')
     const salon = await salonOf(t, cookie)
     expect(salon).toMatchObject({ instagramConnected: true, instagramUsername: 'salon.elegance' })
-    expect(salon.instagram).toEqual({ available: true, reconnectRequired: false, replyToEveryone: false, pauseMinutes: 30 })
-    const [account] = await rowsOf<{ ig_user_id: string; app_scoped_id: string; access_token: string; subscribed_at: Date }>(
-      t,
-      sql`select ig_user_id, app_scoped_id, access_token, subscribed_at from instagram_accounts`,
-    )
+    expect(salon.instagram).toEqual({
+      available: true,
+      reconnectRequired: false,
+      replyToEveryone: false,
+      pauseMinutes: 30,
+    })
+    const [account] = await rowsOf<{
+      ig_user_id: string
+      app_scoped_id: string
+      access_token: string
+      subscribed_at: Date
+    }>(t, sql`select ig_user_id, app_scoped_id, access_token, subscribed_at from instagram_accounts`)
     expect(account?.ig_user_id).toBe(SALON_ACCOUNT.userId)
     expect(account?.app_scoped_id).toBe(SALON_ACCOUNT.appScopedId)
     expect(account?.subscribed_at).not.toBeNull()
@@ -65,13 +72,16 @@ describe('connecting a salon to Instagram (Business Login)', () => {
   it.each([
     ['wrapped', false],
     ['flat', true],
-  ] as const)('reads the code exchange answer %s (17-digit user id as a number: %s) without rounding it', async (shape, numeric) => {
-    await t.close()
-    t = await startInstagramApp({ fake: { tokenShape: shape, numericUserId: numeric } })
-    expect(await connectInstagram(t)).toBe('/professional?instagram=connected')
-    const [account] = await rowsOf<{ ig_user_id: string }>(t, sql`select ig_user_id from instagram_accounts`)
-    expect(account?.ig_user_id).toBe(SALON_ACCOUNT.userId)
-  })
+  ] as const)(
+    'reads the code exchange answer %s (17-digit user id as a number: %s) without rounding it',
+    async (shape, numeric) => {
+      await t.close()
+      t = await startInstagramApp({ fake: { tokenShape: shape, numericUserId: numeric } })
+      expect(await connectInstagram(t)).toBe('/professional?instagram=connected')
+      const [account] = await rowsOf<{ ig_user_id: string }>(t, sql`select ig_user_id from instagram_accounts`)
+      expect(account?.ig_user_id).toBe(SALON_ACCOUNT.userId)
+    },
+  )
 
   it('comes back with a reason, and keeps nothing, when the owner cancels at Meta', async () => {
     expect(await connectInstagram(t, { deny: true })).toBe('/professional?instagram=error&reason=denied')
@@ -150,7 +160,11 @@ describe('connecting a salon to Instagram (Business Login)', () => {
       headers: { cookie: other },
     })
     expect(refused.statusCode).toBe(403)
-    const done = await t.app.inject({ method: 'POST', url: '/api/salons/SAL001/instagram/disconnect', headers: { cookie } })
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/salons/SAL001/instagram/disconnect',
+      headers: { cookie },
+    })
     expect(done.statusCode).toBe(200)
     expect(done.json()).toEqual({ success: true })
     expect(await salonOf(t, cookie)).toMatchObject({ instagramConnected: false, instagramUsername: null })

@@ -165,7 +165,8 @@ export async function userFigures(db: Executor, salonId: string, igAccountId: st
     })
     .from(instagramUsers)
     .where(and(eq(instagramUsers.salonId, salonId), eq(instagramUsers.igAccountId, igAccountId)))
-    .groupBy(status)
+    // By position: the CASE's parameters would make a second copy of it a different expression.
+    .groupBy(sql`1`)
   return rows
 }
 

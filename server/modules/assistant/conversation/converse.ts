@@ -82,6 +82,8 @@ export async function converse(
     services,
     customerName: scope.customer.name,
     team,
+    // Instagram takes no calendar file: the customer's page link stands in for it.
+    calendarAttached: scope.customer.identity.channel !== 'instagram',
   })
   return {
     text,

@@ -22,6 +22,8 @@ export interface ReplyContext {
   customerName: string | undefined
   /** The salon's active team: members are named only when there are several. */
   team?: TeamMemberInfo[]
+  /** The channel sends the calendar file with a booking's answer (web chat, Telegram; not Instagram). */
+  calendarAttached?: boolean
 }
 
 export function render(lines: Line[], context: ReplyContext): string {
@@ -156,10 +158,15 @@ function sentence(line: Line, c: ReplyContext): string {
         slotOf(c, first.start, oneMember ? first.member : undefined),
         salon.name,
         salon.address,
+        c.calendarAttached !== false,
       )
     }
     case 'moved':
-      return say.moved(appointmentName(c, line.appointment), slotOf(c, line.appointment.start, line.appointment.member))
+      return say.moved(
+        appointmentName(c, line.appointment),
+        slotOf(c, line.appointment.start, line.appointment.member),
+        c.calendarAttached !== false,
+      )
     case 'member_busy':
       return say.memberBusy(
         memberName(c, line.memberId) ?? '',

@@ -60,10 +60,10 @@ export const de: Phrases = {
     `${sameDay ? 'Am selben Tag kann ich Ihnen' : 'Ich kann Ihnen'} ${slots(s, sameDay, 'um', 'oder', 'am ')} anbieten. Was passt Ihnen?`,
   pastDay: () => 'Dieses Datum ist schon vorbei. Welcher andere Tag passt Ihnen?',
   ambiguousTime: (options) => `Meinen Sie ${times(options, 'oder')}?`,
-  booked: (service, slot, salon, address) =>
-    `Ihr Termin ist gebucht! ${service} am ${slot.day} um ${slot.time} bei ${salon}, ${address}. Den Termin für Ihren Kalender finden Sie im Anhang. Bis bald!`,
-  moved: (service, slot) =>
-    `Erledigt: Ihr Termin ${service} ist auf ${slot.day} um ${slot.time} verschoben. Den aktualisierten Termin für Ihren Kalender finden Sie im Anhang.`,
+  booked: (service, slot, salon, address, attached) =>
+    `Ihr Termin ist gebucht! ${service} am ${slot.day} um ${slot.time} bei ${salon}, ${address}.${attached ? ' Den Termin für Ihren Kalender finden Sie im Anhang.' : ''} Bis bald!`,
+  moved: (service, slot, attached) =>
+    `Erledigt: Ihr Termin ${service} ist auf ${slot.day} um ${slot.time} verschoben.${attached ? ' Den aktualisierten Termin für Ihren Kalender finden Sie im Anhang.' : ''}`,
   cancelConfirm: (service, slot) =>
     `Möchten Sie Ihren Termin ${service} am ${slot.day} um ${slot.time} wirklich absagen?`,
   cancelled: (service, slot) =>

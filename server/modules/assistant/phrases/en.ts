@@ -60,10 +60,10 @@ export const en: Phrases = {
     `${sameDay ? 'On the same day I can offer you' : 'I can offer you'} ${slots(s, sameDay, 'at', 'or')}. Which would suit you?`,
   pastDay: () => 'That date is already past. Which other day would suit you?',
   ambiguousTime: (options) => `Do you mean ${times(options, 'or')}?`,
-  booked: (service, slot, salon, address) =>
-    `You're booked! ${service} on ${slot.day} at ${slot.time} at ${salon}, ${address}. The appointment is attached for your calendar. See you soon!`,
-  moved: (service, slot) =>
-    `Done: your ${service} appointment is moved to ${slot.day} at ${slot.time}. The updated appointment is attached for your calendar.`,
+  booked: (service, slot, salon, address, attached) =>
+    `You're booked! ${service} on ${slot.day} at ${slot.time} at ${salon}, ${address}.${attached ? ' The appointment is attached for your calendar.' : ''} See you soon!`,
+  moved: (service, slot, attached) =>
+    `Done: your ${service} appointment is moved to ${slot.day} at ${slot.time}.${attached ? ' The updated appointment is attached for your calendar.' : ''}`,
   cancelConfirm: (service, slot) =>
     `Do you really want to cancel your ${service} appointment on ${slot.day} at ${slot.time}?`,
   cancelled: (service, slot) =>

@@ -61,10 +61,10 @@ export const fr: Phrases = {
     `${sameDay ? 'Le même jour, je peux vous proposer' : 'Je peux vous proposer'} ${slots(s, sameDay, 'à', 'ou', 'le ')}. Qu'est-ce qui vous arrange ?`,
   pastDay: () => 'Cette date est déjà passée. Quel autre jour vous conviendrait ?',
   ambiguousTime: (options) => `Vous voulez dire ${times(options, 'ou')} ?`,
-  booked: (service, slot, salon, address) =>
-    `C'est réservé ! ${service} le ${slot.day} à ${slot.time} chez ${salon}, ${address}. Le rendez-vous est joint pour votre agenda. À bientôt !`,
-  moved: (service, slot) =>
-    `C'est fait : votre rendez-vous ${service} est déplacé au ${slot.day} à ${slot.time}. Le rendez-vous mis à jour est joint pour votre agenda.`,
+  booked: (service, slot, salon, address, attached) =>
+    `C'est réservé ! ${service} le ${slot.day} à ${slot.time} chez ${salon}, ${address}.${attached ? ' Le rendez-vous est joint pour votre agenda.' : ''} À bientôt !`,
+  moved: (service, slot, attached) =>
+    `C'est fait : votre rendez-vous ${service} est déplacé au ${slot.day} à ${slot.time}.${attached ? ' Le rendez-vous mis à jour est joint pour votre agenda.' : ''}`,
   cancelConfirm: (service, slot) =>
     `Voulez-vous vraiment annuler votre rendez-vous ${service} du ${slot.day} à ${slot.time} ?`,
   cancelled: (service, slot) =>

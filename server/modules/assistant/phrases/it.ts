@@ -65,10 +65,10 @@ export const it: Phrases = {
     `${sameDay ? 'Lo stesso giorno posso proporle' : 'Posso proporle'} ${slots(s, sameDay, 'alle', 'o')}. Cosa le va bene?`,
   pastDay: () => 'Questa data è già passata. Quale altro giorno le andrebbe bene?',
   ambiguousTime: (options) => `Intende le ${times(options, 'o le')}?`,
-  booked: (service, slot, salon, address) =>
-    `Prenotato! ${service} ${slot.day} alle ${slot.time} da ${salon}, ${address}. Trova l'appuntamento in allegato per il Suo calendario. A presto!`,
-  moved: (service, slot) =>
-    `Fatto: il Suo appuntamento ${service} è spostato a ${slot.day} alle ${slot.time}. Trova l'appuntamento aggiornato in allegato per il Suo calendario.`,
+  booked: (service, slot, salon, address, attached) =>
+    `Prenotato! ${service} ${slot.day} alle ${slot.time} da ${salon}, ${address}.${attached ? " Trova l'appuntamento in allegato per il Suo calendario." : ''} A presto!`,
+  moved: (service, slot, attached) =>
+    `Fatto: il Suo appuntamento ${service} è spostato a ${slot.day} alle ${slot.time}.${attached ? " Trova l'appuntamento aggiornato in allegato per il Suo calendario." : ''}`,
   cancelConfirm: (service, slot) =>
     `Vuole davvero annullare il Suo appuntamento ${service} di ${slot.day} alle ${slot.time}?`,
   cancelled: (service, slot) =>

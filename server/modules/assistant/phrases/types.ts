@@ -44,8 +44,9 @@ export type Phrases = {
   whichTime(slots: Slot[], sameDay: boolean): string
   pastDay(): string
   ambiguousTime(options: string[]): string
-  booked(service: string, slot: Slot, salon: string, address: string): string
-  moved(service: string, slot: Slot): string
+  /** `attached`: the channel sends the calendar file with the answer (not Instagram, which sends a link). */
+  booked(service: string, slot: Slot, salon: string, address: string, attached: boolean): string
+  moved(service: string, slot: Slot, attached: boolean): string
   cancelConfirm(service: string, slot: Slot): string
   cancelled(service: string, slot: Slot): string
   whichAppointment(action: 'cancel' | 'move' | 'note', lines: string[]): string
