@@ -5,7 +5,16 @@ import type { FastifyRequest } from 'fastify'
  * the query parameters that carry secrets (Google's authorisation code, sign-in states, access
  * codes, tokens) are masked in the logged URL.
  */
-const SECRET_PARAMETERS = ['code', 'state', 'accessCode', 'token', 'access_token', 'refresh_token', 'id_token']
+const SECRET_PARAMETERS = [
+  'code',
+  'state',
+  'accessCode',
+  'token',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'hub.verify_token',
+]
 
 export function urlForLog(url: string): string {
   const query = url.indexOf('?')
