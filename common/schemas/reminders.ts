@@ -13,8 +13,11 @@ export type ReminderKind = (typeof REMINDER_KINDS)[number]
 export const REMINDER_STATUSES = ['planned', 'queued', 'sending', 'sent', 'failed', 'skipped', 'cancelled'] as const
 export type ReminderStatus = (typeof REMINDER_STATUSES)[number]
 
-/** The channels a reminder goes by: Telegram first for a customer who wrote from it, then SMS, then e-mail. */
-export const REMINDER_CHANNELS = ['telegram', 'sms', 'email'] as const
+/**
+ * The channels a reminder goes by: Telegram, then Instagram (inside Meta's 24 hours) for a customer
+ * who wrote from them, then SMS, then e-mail.
+ */
+export const REMINDER_CHANNELS = ['telegram', 'instagram', 'sms', 'email'] as const
 
 /** Why a reminder was not sent, or was dropped (the dashboard says each in words). */
 export const REMINDER_REASONS = [
@@ -34,6 +37,9 @@ export const REMINDER_REASONS = [
   'telegram_blocked',
   'telegram_unavailable',
   'telegram_unconfirmed',
+  'instagram_window_closed',
+  'instagram_unavailable',
+  'instagram_unconfirmed',
   'email_failed',
   'no_channel_reached',
 ] as const

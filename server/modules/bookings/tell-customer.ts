@@ -5,6 +5,7 @@ import type { Database, Executor } from '../../db/client'
 import type { BookingEventRow } from '../../db/schema'
 import { leaveSalonMessage } from '../assistant/salon-messages'
 import { bookingLinkUrl } from '../booking-page/booking-link'
+import { instagramReachOf, tellOnInstagram } from '../instagram/instagram-reach'
 import type { Jobs } from '../jobs/job-engine'
 import { type MailDeps, sendEmail } from '../mail/mail.usecases'
 import { findSalonById } from '../salons/salons.repository'
@@ -86,6 +87,17 @@ export async function tellCustomer(deps: TellDeps, eventId: string): Promise<voi
     if (chatId !== undefined) {
       await tellOnTelegram(deps, tx, {
         chatId,
+        salonId: salon.id,
+        customerId: customer.id,
+        bookingEventId: event.id,
+        text: message.text,
+      })
+    }
+    // Instagram too, only inside Meta's 24 hours; `toldBy` gets it once Meta took the message.
+    const reach = deps.config.instagram ? await instagramReachOf(tx, salon.id, customer.id, now) : undefined
+    if (reach) {
+      await tellOnInstagram(deps, tx, {
+        reach,
         salonId: salon.id,
         customerId: customer.id,
         bookingEventId: event.id,

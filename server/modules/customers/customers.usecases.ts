@@ -11,6 +11,7 @@ import type { Database, Executor } from '../../db/client'
 import type { CustomerRow, SalonRow } from '../../db/schema'
 import { readState } from '../assistant/conversation/state-storage'
 import { bookingChanged } from '../bookings/booking-changed'
+import { forgetInstagramUsers } from '../instagram/instagram-reach'
 import type { Jobs } from '../jobs/job-engine'
 import { forgetTelegramChats } from '../telegram/telegram-reach'
 import {
@@ -244,11 +245,12 @@ export async function eraseSalonCustomer(
     if (customer.erasedAt) throw customerAlreadyErased()
     const upcoming = await repo.listUpcomingBookings(tx, customer.id, now)
     if (upcoming.length > 0) throw customerHasUpcomingBookings(upcoming.map((b) => presentUpcoming(b, salon)))
-    // What the bot kept of their Telegram chat (the number they shared, their recent messages) goes too.
-    const telegramChats = (await repo.listIdentities(tx, customer.id))
-      .filter((identity) => identity.channel === 'telegram')
-      .map((identity) => Number(identity.externalId))
-    await forgetTelegramChats(tx, telegramChats, now)
+    // What the bot kept of their Telegram chat (the number they shared, their recent messages) goes
+    // too, and what the salon's Instagram account kept of them (names, messages not yet pruned).
+    const identities = await repo.listIdentities(tx, customer.id)
+    const idsOn = (channel: string) => identities.filter((i) => i.channel === channel).map((i) => i.externalId)
+    await forgetTelegramChats(tx, idsOn('telegram').map(Number), now)
+    await forgetInstagramUsers(tx, salon.id, idsOn('instagram'), now)
     const kept = await repo.eraseCustomerData(tx, customer.id, ANONYMISED_NAME[languageOfCountry(salon.country)], now)
     for (const bookingId of kept) await bookingChanged(tx, deps.jobs, salon.id, bookingId, now)
     return { id: customer.id, bookingsKept: kept.length }

@@ -90,7 +90,7 @@ export async function sendInstagramPart(
 
 /** Meta refused the token: the card says "reconnect", and nothing is sent until the owner does. */
 export async function markReconnect(
-  deps: Pick<InstagramDeps, 'db' | 'clock' | 'log'>,
+  deps: Pick<InstagramDeps, 'db' | 'clock'> & { log: Pick<InstagramDeps['log'], 'warn'> },
   account: InstagramAccountRow,
   reason: string,
 ): Promise<void> {

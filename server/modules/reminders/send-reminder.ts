@@ -5,6 +5,15 @@ import type { Clock } from '../../clock'
 import type { Config } from '../../config'
 import type { Database } from '../../db/client'
 import { bookingLinkUrl } from '../booking-page/booking-link'
+import {
+  InstagramOutcomeUnknown,
+  InstagramRefused,
+  InstagramTokenRefused,
+  InstagramUnavailable,
+  InstagramWindowClosed,
+} from '../instagram/instagram-api'
+import { markReconnect } from '../instagram/instagram-deliver'
+import { type InstagramReach, instagramReachOf, sendInstagramText } from '../instagram/instagram-reach'
 import type { JobContext, Jobs } from '../jobs/job-engine'
 import { sendEmail } from '../mail/mail.usecases'
 import { toE164 } from '../sms/phone'
@@ -56,7 +65,11 @@ export async function dispatchDueReminders(deps: { db: Database; clock: Clock; j
   }
 }
 
-type Channel = { name: 'telegram'; chatId: number } | { name: 'sms'; to: string } | { name: 'email'; to: string }
+type Channel =
+  | { name: 'telegram'; chatId: number }
+  | { name: 'instagram'; reach: InstagramReach }
+  | { name: 'sms'; to: string }
+  | { name: 'email'; to: string }
 
 /** Job `reminders.send`. */
 export async function sendReminder(deps: ReminderDeps, reminderId: string, job: JobContext): Promise<void> {
@@ -89,7 +102,11 @@ export async function sendReminder(deps: ReminderDeps, reminderId: string, job: 
     deps.config.telegram && !context.customer.erasedAt
       ? await telegramChatOf(db, context.salon.id, context.customer.id)
       : undefined
-  const channels = context.customer.erasedAt ? [] : channelsFor(context, deps.config, telegramChat)
+  const instagramReach =
+    deps.config.instagram && !context.customer.erasedAt
+      ? await instagramReachOf(db, context.salon.id, context.customer.id, clock.now())
+      : undefined
+  const channels = context.customer.erasedAt ? [] : channelsFor(context, deps.config, telegramChat, instagramReach)
   if (channels.length === 0) return finish({ status: 'skipped', reason: 'no_contact' })
 
   const language: Language = languageOrDefault(context.customer.language)
@@ -137,6 +154,28 @@ export async function sendReminder(deps: ReminderDeps, reminderId: string, job: 
       }
       continue
     }
+    if (channel.name === 'instagram') {
+      const instagram = deps.config.instagram
+      if (!instagram) continue
+      try {
+        await sendInstagramText({ ...deps, instagram }, channel.reach, reminderSms(language, facts))
+        await attempt('sent', null)
+        return finish({ status: 'sent', channel: 'instagram', sentAt: clock.now() })
+      } catch (error) {
+        const refused = error instanceof InstagramWindowClosed || error instanceof InstagramRefused
+        await attempt(refused ? 'refused' : 'failed', (error as Error).message.slice(0, 300))
+        // Instagram may have it: not resent, nor sent by another channel, so it never arrives twice.
+        if (error instanceof InstagramOutcomeUnknown)
+          return finish({ status: 'failed', reason: 'instagram_unconfirmed' })
+        if (error instanceof InstagramTokenRefused) await markReconnect(deps, channel.reach.account, error.message)
+        if (error instanceof InstagramUnavailable && job.retryCount < job.retryLimit) {
+          await repo.finishReminder(db, reminderId, { status: 'queued' }, clock.now())
+          throw error
+        }
+        reason = error instanceof InstagramWindowClosed ? 'instagram_window_closed' : 'instagram_unavailable'
+      }
+      continue
+    }
     if (channel.name === 'sms') {
       const sms = deps.config.sms
       if (!sms) continue
@@ -181,14 +220,19 @@ export async function sendReminder(deps: ReminderDeps, reminderId: string, job: 
   return finish({ status: 'failed', reason })
 }
 
-/** Telegram first for a customer who wrote from it (they read it where they booked), then SMS, then e-mail. */
+/**
+ * Telegram, then Instagram (inside Meta's 24 hours), for a customer who wrote from them (they read it
+ * where they booked), then SMS, then e-mail.
+ */
 function channelsFor(
   context: NonNullable<Awaited<ReturnType<typeof repo.findReminderContext>>>,
   config: Config,
   telegramChat: number | undefined,
+  instagramReach: InstagramReach | undefined,
 ): Channel[] {
   const channels: Channel[] = []
   if (config.telegram && telegramChat !== undefined) channels.push({ name: 'telegram', chatId: telegramChat })
+  if (config.instagram && instagramReach) channels.push({ name: 'instagram', reach: instagramReach })
   const phone = context.customer.phone && toE164(context.customer.phone, context.salon.country)
   if (config.sms && context.salon.remindBySms && phone) channels.push({ name: 'sms', to: phone })
   const email = context.customer.email?.trim()
