@@ -8,6 +8,9 @@ import { defineConfig, devices } from '@playwright/test'
 const PORT = Number(process.env.E2E_PORT ?? 3999)
 /** The server whose Google is the local fake (and the fake itself on the port below it). */
 const GOOGLE_PORT = PORT - 2
+/** The server whose Meta (Instagram) is the local fake (the fake below it, its control port below that). */
+const INSTAGRAM_PORT = PORT - 4
+const INSTAGRAM_CONTROL_PORT = PORT - 6
 
 export default defineConfig({
   testDir: './e2e',
@@ -61,6 +64,20 @@ export default defineConfig({
         PORT: String(GOOGLE_PORT),
         PUBLIC_URL: `http://127.0.0.1:${GOOGLE_PORT}`,
         FAKE_GOOGLE_PORT: String(GOOGLE_PORT - 1),
+        BUILT_BY_URL: `http://127.0.0.1:${PORT}/api/health`,
+      },
+    },
+    // The same product with Instagram configured, Meta being a local fake: e2e/instagram.spec.ts.
+    {
+      command: `node scripts/e2e-instagram-server.mjs`,
+      url: `http://127.0.0.1:${INSTAGRAM_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      env: {
+        PORT: String(INSTAGRAM_PORT),
+        PUBLIC_URL: `http://127.0.0.1:${INSTAGRAM_PORT}`,
+        FAKE_INSTAGRAM_PORT: String(INSTAGRAM_PORT - 1),
+        FAKE_INSTAGRAM_CONTROL_PORT: String(INSTAGRAM_CONTROL_PORT),
         BUILT_BY_URL: `http://127.0.0.1:${PORT}/api/health`,
       },
     },

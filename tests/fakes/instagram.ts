@@ -42,6 +42,8 @@ export interface FakeInstagramOptions {
   tokenShape?: 'wrapped' | 'flat'
   /** user_id in the code exchange as a bare 17-digit JSON number (beyond 2^53), to catch a client that rounds it. */
   numericUserId?: boolean
+  /** The port to listen on (0 or absent: any free one). */
+  port?: number
 }
 
 export interface FakeInstagramSend {
@@ -342,7 +344,7 @@ export async function startFakeInstagram(options: FakeInstagramOptions): Promise
     }
   })
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return fake
 }
