@@ -109,7 +109,7 @@ async function jobReferences(db: Database, rows: FailedJobRow[]): Promise<Map<st
           `${salon.publicId} · ${formatLocalDateTime(booking.startsAt, salon.timeZone).replace('T', ' ')}`,
         )
       }
-    } else if (row.name === 'calendar.sync-salon') {
+    } else if (['calendar.sync-salon', 'instagram.chat', 'instagram.deliver'].includes(row.name)) {
       const salon = salonsById.get(textField(row.data, 'salonId') ?? '')
       if (salon) references.set(row.id, salon.publicId)
     }

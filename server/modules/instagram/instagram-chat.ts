@@ -103,7 +103,12 @@ async function decide(deps: InstagramDeps, tx: Executor, event: InstagramEventRo
 async function spamCheck(tx: Executor, user: InstagramUserRow, event: InstagramEventRow, now: Date) {
   if (user.blockedAt || (user.cooldownUntil && user.cooldownUntil > now)) return user
   const since = new Date(event.sentAt.getTime() - MINUTE_MS)
-  const inMinute = await inbox.countInboundSince(tx, event.salonId, event.userId, since, event.sentAt)
+  const inMinute = await inbox.countInbound(tx, {
+    salonId: event.salonId,
+    userId: event.userId,
+    since,
+    until: event.sentAt,
+  })
   if (inMinute <= SPAM_MESSAGES_PER_MINUTE) return user
   const recentStrike = user.lastStrikeAt && now.getTime() - user.lastStrikeAt.getTime() < 24 * 60 * MINUTE_MS
   const strikes = (recentStrike ? user.strikes : 0) + 1

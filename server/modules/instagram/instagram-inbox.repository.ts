@@ -67,40 +67,25 @@ export async function finishEvent(db: Executor, mid: string, status: 'done' | 'i
     .where(eq(instagramEvents.mid, mid))
 }
 
-/** The customer's messages Meta dated after `since` and up to `until` (the anti-spam count, on Meta's clock). */
-export async function countInboundSince(
+/**
+ * Messages customers sent (Meta's dates, after `since`, up to `until`): the anti-spam count of one
+ * customer, or the recent messages of the salon's account.
+ */
+export async function countInbound(
   db: Executor,
-  salonId: string,
-  userId: string,
-  since: Date,
-  until: Date,
+  where: { salonId: string; igAccountId?: string; userId?: string; since: Date; until?: Date },
 ): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(instagramEvents)
     .where(
       and(
-        eq(instagramEvents.salonId, salonId),
-        eq(instagramEvents.userId, userId),
+        eq(instagramEvents.salonId, where.salonId),
+        where.igAccountId === undefined ? undefined : eq(instagramEvents.igAccountId, where.igAccountId),
+        where.userId === undefined ? undefined : eq(instagramEvents.userId, where.userId),
         eq(instagramEvents.direction, 'in'),
-        gt(instagramEvents.sentAt, since),
-        lte(instagramEvents.sentAt, until),
-      ),
-    )
-  return row?.count ?? 0
-}
-
-/** Messages customers sent to the account since `since`. */
-export async function countRecentMessages(db: Executor, salonId: string, igAccountId: string, since: Date) {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(instagramEvents)
-    .where(
-      and(
-        eq(instagramEvents.salonId, salonId),
-        eq(instagramEvents.igAccountId, igAccountId),
-        eq(instagramEvents.direction, 'in'),
-        gt(instagramEvents.sentAt, since),
+        gt(instagramEvents.sentAt, where.since),
+        where.until === undefined ? undefined : lte(instagramEvents.sentAt, where.until),
       ),
     )
   return row?.count ?? 0

@@ -5,7 +5,7 @@ import type { Database, Executor } from '../../db/client'
 import type { InstagramUserRow } from '../../db/schema'
 import { instagramUserNotFound } from './instagram.errors'
 import * as repo from './instagram.repository'
-import { countRecentMessages } from './instagram-inbox.repository'
+import { countInbound } from './instagram-inbox.repository'
 
 /**
  * The owner's side of Instagram (spec §6, §7, §9): who wrote to the salon's account, and what the
@@ -48,7 +48,7 @@ export async function instagramStats(db: Database, clock: Clock, salonId: string
   const now = clock.now()
   const [figures, recentMessages] = await Promise.all([
     repo.userFigures(db, salonId, account.igUserId, now),
-    countRecentMessages(db, salonId, account.igUserId, new Date(now.getTime() - 24 * HOUR_MS)),
+    countInbound(db, { salonId, igAccountId: account.igUserId, since: new Date(now.getTime() - 24 * HOUR_MS) }),
   ])
   const byStatus = new Map(figures.map((f) => [f.status, f.count]))
   return {

@@ -91,6 +91,23 @@ const PROVIDER_RETRIES = {
   deleteAfterSeconds: 7 * DAY_SECONDS,
 } satisfies Partial<QueueSettings>
 
+/**
+ * Answering a chat (Telegram, Instagram): one job per chat keeps its messages in order, chats run
+ * side by side. A poison message is given up after its fifth try (telegram-chat.ts, instagram-chat.ts),
+ * whatever these retries.
+ */
+const ANSWERING_A_CHAT = {
+  policy: 'stately',
+  concurrency: 8,
+  retryLimit: 8,
+  retryDelay: 5,
+  retryBackoff: true,
+  retryDelayMax: 5 * 60,
+  heartbeatSeconds: 30,
+  expireInSeconds: 5 * 60,
+  deleteAfterSeconds: 7 * DAY_SECONDS,
+} satisfies QueueSettings
+
 export const QUEUES: { [N in JobName]: QueueSettings } = {
   'calendar.push-booking': { policy: 'stately', concurrency: 4, ...PROVIDER_RETRIES },
   'calendar.sync-salon': { policy: 'stately', concurrency: 2, ...PROVIDER_RETRIES },
@@ -110,34 +127,11 @@ export const QUEUES: { [N in JobName]: QueueSettings } = {
     expireInSeconds: 5 * 60,
     deleteAfterSeconds: 7 * DAY_SECONDS,
   },
-  // One job per chat, so its messages are answered in order; chats run side by side. A poison
-  // update is given up after its fifth try (telegram-chat.ts), whatever the job's own retries.
-  'telegram.chat': {
-    policy: 'stately',
-    concurrency: 8,
-    retryLimit: 8,
-    retryDelay: 5,
-    retryBackoff: true,
-    retryDelayMax: 5 * 60,
-    heartbeatSeconds: 30,
-    expireInSeconds: 5 * 60,
-    deleteAfterSeconds: 7 * DAY_SECONDS,
-  },
+  'telegram.chat': ANSWERING_A_CHAT,
   // Telegram down or the network cut: tries over about two hours; a flood wait reschedules itself.
   'telegram.deliver': { policy: 'stately', concurrency: 8, ...PROVIDER_RETRIES },
   'telegram.maintain': { ...PERIODIC, cron: '17 3 * * *' },
-  // As Telegram's: one job per customer keeps their messages in order; customers run side by side.
-  'instagram.chat': {
-    policy: 'stately',
-    concurrency: 8,
-    retryLimit: 8,
-    retryDelay: 5,
-    retryBackoff: true,
-    retryDelayMax: 5 * 60,
-    heartbeatSeconds: 30,
-    expireInSeconds: 5 * 60,
-    deleteAfterSeconds: 7 * DAY_SECONDS,
-  },
+  'instagram.chat': ANSWERING_A_CHAT,
   'instagram.deliver': { policy: 'stately', concurrency: 8, ...PROVIDER_RETRIES },
   // Often enough that a subscription Meta refused at connection is retried within minutes.
   'instagram.maintain': { ...PERIODIC, cron: '*/15 * * * *' },
