@@ -5,6 +5,7 @@ import { toast } from '../components/ui/Toast'
 import { useSignInReturn } from '../features/calendar-connect/sign-in-return'
 import { SignedInHeader } from '../features/professional/SignedInHeader'
 import { SignedOutArea } from '../features/professional/SignedOutArea'
+import { useInstagramReturn } from '../features/salon-dashboard/instagram/instagram-return'
 import { SalonDashboard } from '../features/salon-dashboard/SalonDashboard'
 import { usePageTitle } from '../lib/page-title'
 import { useSession } from '../lib/session'
@@ -12,7 +13,8 @@ import { useSession } from '../lib/session'
 /**
  * The professional area (spec §2): signed out, the connect form and the waitlist; signed in with a
  * salon, the greeting and the salon's dashboard. Google sign-in comes back here with
- * `?connected=true…` or `?error=…`, read once and then cleared from the address bar.
+ * `?connected=true…` or `?error=…`, and Meta, after connecting Instagram, with `?instagram=…` (the
+ * dashboard then opens on its Instagram tab); each is read once and then cleared from the address bar.
  */
 export default function ProfessionalPage() {
   const { t } = useTranslation()
@@ -33,6 +35,7 @@ export default function ProfessionalPage() {
     [t],
   )
   const signIn = useSignInReturn('/professional', onConnected)
+  const instagram = useInstagramReturn('/professional')
 
   if (isLoading) {
     return (
@@ -48,7 +51,7 @@ export default function ProfessionalPage() {
       <section className="mx-auto max-w-6xl px-4 py-8 sm:px-6 md:py-12">
         <SignedInHeader user={user} salonId={user.salonId} />
         <div className="mt-8">
-          <SalonDashboard salonId={user.salonId} />
+          <SalonDashboard salonId={user.salonId} initialTab={instagram.openInstagram ? 'instagram' : undefined} />
         </div>
       </section>
     )

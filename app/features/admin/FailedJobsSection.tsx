@@ -24,6 +24,10 @@ const QUEUE_TEXTS: Record<string, string> = {
   'telegram.chat': 'telegramChat',
   'telegram.deliver': 'telegramDeliver',
   'telegram.maintain': 'telegramMaintain',
+  'instagram.chat': 'instagramChat',
+  'instagram.deliver': 'instagramDeliver',
+  'instagram.maintain': 'instagramMaintain',
+  'instagram.release': 'instagramRelease',
 }
 
 function queueLabel(queue: string, t: TFunction): string {

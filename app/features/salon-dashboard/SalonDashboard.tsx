@@ -29,11 +29,12 @@ const labelKeys = (tab: DashboardTab) =>
 /**
  * The salon owner's dashboard (spec §2): Overview (the default), Instagram DMs, the agenda (the
  * team's day or week), the opening hours, the team and the customers, switched freely. A tab's content
- * mounts only while it is shown, so each reads its data when first opened.
+ * mounts only while it is shown, so each reads its data when first opened. `initialTab` opens another
+ * tab first: Instagram, when Meta sends the owner back from connecting the account.
  */
-export function SalonDashboard({ salonId }: { salonId: string }) {
+export function SalonDashboard({ salonId, initialTab = 'overview' }: { salonId: string; initialTab?: DashboardTab }) {
   const { t } = useTranslation()
-  const [tab, setTab] = useState<DashboardTab>('overview')
+  const [tab, setTab] = useState<DashboardTab>(initialTab)
   return (
     <Tabs value={tab} onValueChange={(value) => setTab(value as DashboardTab)} className="w-full">
       {/* Equal cells with a short label on a phone; the full names from the sm breakpoint. */}
@@ -57,7 +58,7 @@ export function SalonDashboard({ salonId }: { salonId: string }) {
         <OverviewTab salonId={salonId} />
       </TabsContent>
       <TabsContent value="instagram">
-        <InstagramTab />
+        <InstagramTab salonId={salonId} />
       </TabsContent>
       <TabsContent value="agenda">
         {/* The booking panel (open, move, new booking) plugs into onOpenBooking and onNewBooking. */}
