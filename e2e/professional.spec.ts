@@ -276,10 +276,11 @@ test("a booking made through the chat appears in today's agenda", async ({ page,
   await expect(row).toContainText(fr.dashboard.bookingStatus.confirmed)
 })
 
-test('the Instagram tab says it is not connected', async ({ page }) => {
+test('the Instagram tab says Instagram is not configured on a server without a Meta app', async ({ page }) => {
   await signIn(page)
   await tab(page, fr.dashboard.tabs.instagram).or(tab(page, fr.dashboard.tabs.instagramShort)).click()
   await expect(page.getByText(fr.dashboard.instagram.notConnected).first()).toBeVisible()
+  await expect(page.getByText(fr.dashboard.instagram.notConfigured).first()).toBeVisible()
   await expect(page.getByRole('button', { name: fr.dashboard.instagram.connect })).toBeDisabled()
 })
 
