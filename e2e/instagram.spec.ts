@@ -82,15 +82,17 @@ test('pauses a whitelisted customer, and disconnects behind a confirmation', asy
   const last8 = `…${igsid.slice(-8)}`
   await page.reload()
   await openInstagramTab(page)
-  await page.getByRole('switch', { name: `${ig.users.whitelist} ${last8}` }).click()
+  // Earlier tests' customers share the list (the same account): this customer's row only.
+  const row = page.getByRole('listitem').filter({ hasText: last8 })
+  await row.getByRole('switch', { name: `${ig.users.whitelist} ${last8}` }).click()
   await expect(page.getByText(ig.toasts.statusUpdated).first()).toBeVisible()
 
-  await page.getByRole('button', { name: `${fill(ig.users.pause, { minutes: 30 })} ${last8}` }).click()
+  await row.getByRole('button', { name: `${fill(ig.users.pause, { minutes: 30 })} ${last8}` }).click()
   await expect(page.getByText(ig.toasts.paused).first()).toBeVisible()
-  await expect(page.getByText(ig.status.paused).first()).toBeVisible()
+  await expect(row.getByText(ig.status.paused, { exact: true })).toBeVisible()
   await customerSays(page, 'Une coupe femme vendredi', igsid)
   // Paused: the message is counted, not answered.
-  await expect(page.getByText(fill(ig.users.messages, { messages: 2 }))).toBeVisible({ timeout: 45_000 })
+  await expect(row.getByText(fill(ig.users.messages, { messages: 2 }))).toBeVisible({ timeout: 45_000 })
   expect(await messagesTo(page, igsid)).toEqual([])
 
   await page.getByRole('button', { name: ig.disconnect }).click()
