@@ -1,5 +1,4 @@
 import type { InstagramConnectError } from '../../../common/schemas/instagram'
-import type { InstagramConfig } from '../../config'
 import type { SalonRow } from '../../db/schema'
 import { encryptSecret, hashToken, randomToken, signValue, verifySignedValue } from '../../security/secrets'
 import { consumeOAuthState, deleteExpiredOAuthStates, insertOAuthState } from '../google/google.repository'
@@ -34,10 +33,11 @@ export interface ConnectStart {
 }
 
 export async function beginInstagramConnect(
-  deps: Pick<InstagramDeps, 'db' | 'clock' | 'config'> & { instagram: InstagramConfig | undefined },
+  deps: Pick<InstagramDeps, 'db' | 'clock' | 'config'>,
   salon: SalonRow,
 ): Promise<ConnectStart> {
-  const { db, clock, config, instagram } = deps
+  const { db, clock, config } = deps
+  const instagram = config.instagram
   if (!instagram) throw instagramNotConfigured()
   const nonce = randomToken()
   const browserBinding = randomToken()
@@ -69,10 +69,11 @@ export type ConnectOutcome = { connected: true } | { connected: false; reason: I
 
 /** Meta sent the browser back: check everything, then keep the account, or say why not. */
 export async function completeInstagramConnect(
-  deps: Pick<InstagramDeps, 'db' | 'clock' | 'config' | 'jobs'> & { instagram: InstagramConfig | undefined },
+  deps: Pick<InstagramDeps, 'db' | 'clock' | 'config' | 'jobs'>,
   input: ConnectReturn,
 ): Promise<ConnectOutcome> {
-  const { db, clock, config, instagram } = deps
+  const { db, clock, config } = deps
+  const instagram = config.instagram
   if (!instagram) return { connected: false, reason: 'not_configured' }
   const nonce = input.state ? verifySignedValue(config.appSecret, STATE_PURPOSE, input.state) : undefined
   if (!nonce || !input.binding) return { connected: false, reason: 'invalid_state' }

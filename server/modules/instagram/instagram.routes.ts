@@ -53,7 +53,6 @@ const noStore = { 'cache-control': 'no-store' }
 
 export function instagramRoutes(app: App, deps: AppDeps): void {
   const { db, clock, config } = deps
-  const instagramDeps = { ...deps, instagram: config.instagram }
   /** The salon of the signed-in professional (the access rule has checked the session). */
   const sessionSalon = async (request: FastifyRequest, reply: FastifyReply) => {
     const session = await sessionOf(deps, request, reply, 'staff')
@@ -68,7 +67,7 @@ export function instagramRoutes(app: App, deps: AppDeps): void {
       schema: { params: salonParamsSchema, response: { 200: authUrlSchema } },
     },
     async (request, reply) => {
-      const start = await beginInstagramConnect(instagramDeps, await requireSalon(db, request.params.id))
+      const start = await beginInstagramConnect(deps, await requireSalon(db, request.params.id))
       return reply
         .headers(noStore)
         .setCookie(CONNECT_COOKIE, start.browserBinding, connectCookieOptions(config, CONNECT_STATE_TTL_MS))
@@ -93,7 +92,7 @@ export function instagramRoutes(app: App, deps: AppDeps): void {
     },
     async (request, reply) => {
       const session = await sessionOf(deps, request, reply, 'staff')
-      const outcome = await completeInstagramConnect(instagramDeps, {
+      const outcome = await completeInstagramConnect(deps, {
         ...request.query,
         binding: request.cookies[CONNECT_COOKIE],
         sessionSalonId: session?.salonId ?? undefined,
