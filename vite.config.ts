@@ -1,12 +1,14 @@
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { ROOT_ALIASES } from './scripts/build/aliases'
 import { bundleBudget } from './scripts/build/bundle-budget'
 import { flagAssets } from './scripts/build/flag-assets'
 
 export default defineConfig({
   root: 'app',
   plugins: [react(), tailwindcss(), flagAssets(), bundleBudget()],
+  resolve: { alias: ROOT_ALIASES },
   build: {
     outDir: '../dist/app',
     emptyOutDir: true,

@@ -1,6 +1,6 @@
+import { APP_ROUTES, PAGE_TEXTS, type PageName } from '@common/routes'
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react'
 import { Route, Switch, useLocation } from 'wouter'
-import { APP_ROUTES, PAGE_TEXTS, type PageName } from '../common/routes'
 import { Footer } from './components/layout/Footer'
 import { NavBar } from './components/layout/NavBar'
 import { PageLoading } from './components/PageLoading'

@@ -1,5 +1,5 @@
+import { maskEmail } from '@common/privacy'
 import { expect, test } from '@playwright/test'
-import { maskEmail } from '../common/privacy'
 import { TEXTS } from './texts'
 
 const fr = TEXTS.fr

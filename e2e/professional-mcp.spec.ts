@@ -1,6 +1,6 @@
+import { maskEmail } from '@common/privacy'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import { maskEmail } from '../common/privacy'
-import { MCP_INITIALIZE, mcpHeaders } from '../tests/helpers/mcp'
+import { MCP_INITIALIZE, mcpHeaders } from '@tests/helpers/mcp'
 import { fill, noHorizontalOverflow, OWNER } from './helpers'
 import { TEXTS, type Texts } from './texts'
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
+import { maskEmail } from '@common/privacy'
 import { expect, type Page, test } from '@playwright/test'
-import { maskEmail } from '../common/privacy'
 import { fill, noHorizontalOverflow, OWNER } from './helpers'
 import { TEXTS } from './texts'
 

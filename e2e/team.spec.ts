@@ -1,5 +1,5 @@
+import { maskEmail } from '@common/privacy'
 import { type Browser, expect, type Page, test } from '@playwright/test'
-import { maskEmail } from '../common/privacy'
 import { fill, noHorizontalOverflow, OWNER, seriousViolations } from './helpers'
 import { TEXTS } from './texts'
 

@@ -26,14 +26,14 @@ import {
   findAdminCommand,
   parseAdminArgs,
   runAdminCommand,
-} from '../server/admin/admin-commands'
-import { type ControlAnswer, sendControlCommand } from '../server/admin/control-socket'
-import { ownDataDir, pgliteDirOf } from '../server/admin/data-dir-owner'
-import { restoreDataDir } from '../server/admin/restore'
-import { systemClock } from '../server/clock'
-import { type Config, dataDirFrom, loadConfig } from '../server/config'
-import { openDatabase } from '../server/db/client'
-import { currentHolder, DataDirLockedError, type LockHolder } from '../server/db/data-dir-lock'
+} from '@server/admin/admin-commands'
+import { type ControlAnswer, sendControlCommand } from '@server/admin/control-socket'
+import { ownDataDir, pgliteDirOf } from '@server/admin/data-dir-owner'
+import { restoreDataDir } from '@server/admin/restore'
+import { systemClock } from '@server/clock'
+import { type Config, dataDirFrom, loadConfig } from '@server/config'
+import { openDatabase } from '@server/db/client'
+import { currentHolder, DataDirLockedError, type LockHolder } from '@server/db/data-dir-lock'
 
 const USAGE = adminUsage([
   `  npm run admin -- ${'restore <file>'.padEnd(44)} a backup into a DATA_DIR without a database, no server running`,

@@ -1,6 +1,6 @@
+import { cn } from '@app/lib/cn'
 import { CircleAlert, CircleCheckBig, X } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { cn } from '../lib/cn'
 
 /**
  * A message that stays on screen until dismissed (a toast would vanish before a long explanation

@@ -1,4 +1,4 @@
-import { cn } from '../lib/cn'
+import { cn } from '@app/lib/cn'
 
 /** A country's flag (3:2), drawn from /flags so it looks the same on every system. */
 export function Flag({ country, className }: { country: string; className?: string }) {

@@ -1,4 +1,4 @@
-import { cn } from '../lib/cn'
+import { cn } from '@app/lib/cn'
 
 /** The salon's initial in a round seal, as on the home page's chat preview. */
 export function SalonSeal({ name, className }: { name: string | undefined; className?: string }) {

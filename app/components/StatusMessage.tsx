@@ -1,8 +1,8 @@
+import { cn } from '@app/lib/cn'
 import { ArrowLeft, type LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
-import { cn } from '../lib/cn'
 import { Button } from './ui/Button'
 
 /**

@@ -1,7 +1,7 @@
+import type { Language } from '@common/languages'
+import { formatMoney as formatMoneyIn } from '@common/money'
 import { format } from 'date-fns'
 import { de, enGB, fr, it } from 'date-fns/locale'
-import type { Language } from '../../common/languages'
-import { formatMoney as formatMoneyIn } from '../../common/money'
 
 const DATE_LOCALES = { fr, de, it, en: enGB } as const
 

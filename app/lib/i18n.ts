@@ -1,6 +1,6 @@
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@common/languages'
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../common/languages'
 
 /** Where the visitor's choice is kept (spec §9: the product's name, a hyphen, 'language'). */
 export const LANGUAGE_STORAGE_KEY = 'salonia-language'

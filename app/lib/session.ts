@@ -1,7 +1,7 @@
+import type { Session, SessionUser } from '@common/schemas/session'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useLocation } from 'wouter'
-import type { Session, SessionUser } from '../../common/schemas/session'
 import { apiRequest, getQueryFn } from './api'
 
 export const SESSION_KEY = ['/api/session']

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { LANGUAGES } from '@common/languages'
 import { describe, expect, it } from 'vitest'
-import { LANGUAGES } from '../../common/languages'
 
 /** Every text of the interface exists in the four languages, with the same placeholders. */
 

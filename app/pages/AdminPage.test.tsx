@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
+
+import { catchNavigation, fakeServer, renderAt, SIGNED_OUT, setupTexts } from '@app/features/professional/test-harness'
+import { en } from '@app/locales/all'
 import { cleanup, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { catchNavigation, fakeServer, renderAt, SIGNED_OUT, setupTexts } from '../features/professional/test-harness'
-import { en } from '../locales/all'
 import AdminPage from './AdminPage'
 
 const texts = en.adminAccess

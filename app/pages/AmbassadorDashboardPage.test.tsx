@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
+
+import { formatConversionRate } from '@app/features/ambassador/ambassador-api'
+import { DASHBOARD } from '@app/features/ambassador/test-fixtures'
+import { fakeServer, renderAt, setupTexts } from '@app/features/professional/test-harness'
+import { en } from '@app/locales/all'
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { formatConversionRate } from '../features/ambassador/ambassador-api'
-import { DASHBOARD } from '../features/ambassador/test-fixtures'
-import { fakeServer, renderAt, setupTexts } from '../features/professional/test-harness'
-import { en } from '../locales/all'
 import AmbassadorDashboardPage from './AmbassadorDashboardPage'
 
 const texts = en.ambassador

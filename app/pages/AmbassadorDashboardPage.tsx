@@ -1,13 +1,13 @@
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@app/components/ui/Tabs'
+import { DashboardHeader, StatCards } from '@app/features/ambassador/dashboard/DashboardHeader'
+import { OverviewTab } from '@app/features/ambassador/dashboard/OverviewTab'
+import { KitTab } from '@app/features/ambassador/kit/KitTab'
+import { ReferralsTab } from '@app/features/ambassador/referrals/ReferralsTab'
+import { useSignedInAmbassador } from '@app/features/ambassador/session'
+import { usePageTitle } from '@app/lib/page-title'
 import { BookOpen, LayoutDashboard, Loader2, Users } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/Tabs'
-import { DashboardHeader, StatCards } from '../features/ambassador/dashboard/DashboardHeader'
-import { OverviewTab } from '../features/ambassador/dashboard/OverviewTab'
-import { KitTab } from '../features/ambassador/kit/KitTab'
-import { ReferralsTab } from '../features/ambassador/referrals/ReferralsTab'
-import { useSignedInAmbassador } from '../features/ambassador/session'
-import { usePageTitle } from '../lib/page-title'
 
 const TABS = [
   { value: 'overview', icon: LayoutDashboard },

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
+
+import { DASHBOARD } from '@app/features/ambassador/test-fixtures'
+import { fakeServer, renderAt, setupTexts } from '@app/features/professional/test-harness'
+import { en } from '@app/locales/all'
 import { cleanup, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { DASHBOARD } from '../features/ambassador/test-fixtures'
-import { fakeServer, renderAt, setupTexts } from '../features/professional/test-harness'
-import { en } from '../locales/all'
 import AmbassadorKitPage from './AmbassadorKitPage'
 
 const texts = en.ambassador

@@ -1,12 +1,12 @@
+import { Button } from '@app/components/ui/Button'
+import { KIT_PDF_URL, referralLink, useReferralQrCode } from '@app/features/ambassador/ambassador-api'
+import { KitFaq, KitPitch, KitSteps, KitSupport } from '@app/features/ambassador/kit/kit-content'
+import { ReferralQrImage } from '@app/features/ambassador/kit/ReferralQrImage'
+import { useSignedInAmbassador } from '@app/features/ambassador/session'
+import { usePageTitle } from '@app/lib/page-title'
 import { ArrowLeft, FileText, Loader2, Printer } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
-import { Button } from '../components/ui/Button'
-import { KIT_PDF_URL, referralLink, useReferralQrCode } from '../features/ambassador/ambassador-api'
-import { KitFaq, KitPitch, KitSteps, KitSupport } from '../features/ambassador/kit/kit-content'
-import { ReferralQrImage } from '../features/ambassador/kit/ReferralQrImage'
-import { useSignedInAmbassador } from '../features/ambassador/session'
-import { usePageTitle } from '../lib/page-title'
 
 /** Spec §9: A4 with 1 cm margins. Only while this page is shown, so no other page prints this way. */
 const PRINT_PAGE = '@page { size: A4; margin: 1cm; }'

@@ -1,13 +1,13 @@
+import { Button } from '@app/components/ui/Button'
+import { Card } from '@app/components/ui/Card'
+import { SUPPORT_EMAIL, useAmbassadorDashboard } from '@app/features/ambassador/ambassador-api'
+import { AccessCodeLogin, SignInFailureAlert } from '@app/features/ambassador/login/AccessCodeLogin'
+import { signInErrorText, useSignInAnswer } from '@app/features/ambassador/login/sign-in-answer'
+import { usePageTitle } from '@app/lib/page-title'
 import { ArrowRight, BadgeCheck, Mail, QrCode, Store, TrendingUp, UserRound } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
-import { Button } from '../components/ui/Button'
-import { Card } from '../components/ui/Card'
-import { SUPPORT_EMAIL, useAmbassadorDashboard } from '../features/ambassador/ambassador-api'
-import { AccessCodeLogin, SignInFailureAlert } from '../features/ambassador/login/AccessCodeLogin'
-import { signInErrorText, useSignInAnswer } from '../features/ambassador/login/sign-in-answer'
-import { usePageTitle } from '../lib/page-title'
 
 /**
  * 'Zone Ambassadeur' (spec §2): the access code, then Google. Google sign-in comes back here with

@@ -1,31 +1,31 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { CalendarArrowDown, CalendarClock, CalendarX2, Clock3, Link2Off, PhoneCall } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { useParams } from 'wouter'
-import type { BookingPage as Page } from '../../common/schemas/booking-page'
-import { DismissibleAlert } from '../components/DismissibleAlert'
-import { LanguageSwitcher } from '../components/layout/LanguageSwitcher'
-import { Logo } from '../components/layout/Logo'
-import { StatusMessage } from '../components/StatusMessage'
-import { Button } from '../components/ui/Button'
-import { Card } from '../components/ui/Card'
-import { ConfirmDialog } from '../components/ui/FormDialog'
-import { AppointmentCard } from '../features/booking-page/AppointmentCard'
+import { DismissibleAlert } from '@app/components/DismissibleAlert'
+import { LanguageSwitcher } from '@app/components/layout/LanguageSwitcher'
+import { Logo } from '@app/components/layout/Logo'
+import { StatusMessage } from '@app/components/StatusMessage'
+import { Button } from '@app/components/ui/Button'
+import { Card } from '@app/components/ui/Card'
+import { ConfirmDialog } from '@app/components/ui/FormDialog'
+import { AppointmentCard } from '@app/features/booking-page/AppointmentCard'
 import {
   bookingPageKey,
   calendarFileUrl,
   cancelAppointment,
   fetchBookingPage,
   moveAppointment,
-} from '../features/booking-page/booking-page-api'
-import { formatNotice } from '../features/booking-page/format-notice'
-import { MovePanel } from '../features/booking-page/MovePanel'
-import { ApiError } from '../lib/api'
-import { cn } from '../lib/cn'
-import { formatLocalDay } from '../lib/format'
-import { currentLanguage, showLanguage } from '../lib/i18n'
-import { usePageTitle } from '../lib/page-title'
+} from '@app/features/booking-page/booking-page-api'
+import { formatNotice } from '@app/features/booking-page/format-notice'
+import { MovePanel } from '@app/features/booking-page/MovePanel'
+import { ApiError } from '@app/lib/api'
+import { cn } from '@app/lib/cn'
+import { formatLocalDay } from '@app/lib/format'
+import { currentLanguage, showLanguage } from '@app/lib/i18n'
+import { usePageTitle } from '@app/lib/page-title'
+import type { BookingPage as Page } from '@common/schemas/booking-page'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { CalendarArrowDown, CalendarClock, CalendarX2, Clock3, Link2Off, PhoneCall } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useParams } from 'wouter'
 
 /**
  * The customer's own booking page, opened by the personal link of their confirmation, reminder or

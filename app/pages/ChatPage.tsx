@@ -1,10 +1,10 @@
+import { StatusMessage } from '@app/components/StatusMessage'
+import { ChatNotice } from '@app/features/chat/ChatNotice'
+import { ChatScreen } from '@app/features/chat/ChatScreen'
+import { usePageTitle } from '@app/lib/page-title'
 import { Lock } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useParams } from 'wouter'
-import { StatusMessage } from '../components/StatusMessage'
-import { ChatNotice } from '../features/chat/ChatNotice'
-import { ChatScreen } from '../features/chat/ChatScreen'
-import { usePageTitle } from '../lib/page-title'
 
 /**
  * The customer's chat with the salon's assistant. Without a salon in the link it is the

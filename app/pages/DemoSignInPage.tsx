@@ -1,20 +1,15 @@
+import { StatusMessage } from '@app/components/StatusMessage'
+import { Badge } from '@app/components/ui/Badge'
+import { Button } from '@app/components/ui/Button'
+import { Card } from '@app/components/ui/Card'
+import { ApiError, apiRequest } from '@app/lib/api'
+import { usePageTitle } from '@app/lib/page-title'
+import { type DemoSignIn, demoSignInResultSchema, demoSignInSchema, type SignInPurpose } from '@common/schemas/auth'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
 import { ArrowLeft, FlaskConical, Loader2, LogIn, Store } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearch } from 'wouter'
-import {
-  type DemoSignIn,
-  demoSignInResultSchema,
-  demoSignInSchema,
-  type SignInPurpose,
-} from '../../common/schemas/auth'
-import { StatusMessage } from '../components/StatusMessage'
-import { Badge } from '../components/ui/Badge'
-import { Button } from '../components/ui/Button'
-import { Card } from '../components/ui/Card'
-import { ApiError, apiRequest } from '../lib/api'
-import { usePageTitle } from '../lib/page-title'
 
 /** Why the demo sign-in cannot go on: an old or used link, a server without it, or anything else. */
 type Problem = 'invalidLink' | 'unavailable' | 'failed'

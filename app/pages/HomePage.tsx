@@ -1,7 +1,7 @@
+import { Hero } from '@app/features/home/Hero'
+import { Advantages, Audience, ClosingCall, Features, Highlights, Testimonial } from '@app/features/home/Sections'
+import { usePageTitle } from '@app/lib/page-title'
 import { useTranslation } from 'react-i18next'
-import { Hero } from '../features/home/Hero'
-import { Advantages, Audience, ClosingCall, Features, Highlights, Testimonial } from '../features/home/Sections'
-import { usePageTitle } from '../lib/page-title'
 
 export default function HomePage() {
   const { t } = useTranslation()

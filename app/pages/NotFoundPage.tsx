@@ -1,7 +1,7 @@
+import { StatusMessage } from '@app/components/StatusMessage'
+import { usePageTitle } from '@app/lib/page-title'
 import { Compass } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { StatusMessage } from '../components/StatusMessage'
-import { usePageTitle } from '../lib/page-title'
 
 export default function NotFoundPage() {
   const { t } = useTranslation()

@@ -1,13 +1,14 @@
 // @vitest-environment happy-dom
+
+import { fakeServer, renderAt, SIGNED_OUT, setupTexts } from '@app/features/professional/test-harness'
+import { en } from '@app/locales/all'
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { fakeServer, renderAt, SIGNED_OUT, setupTexts } from '../features/professional/test-harness'
-import { en } from '../locales/all'
 import ProfessionalPage from './ProfessionalPage'
 
 // The dashboard has its own tests; here it only has to be given the signed-in salon.
-vi.mock('../features/salon-dashboard/SalonDashboard', () => ({
+vi.mock('@app/features/salon-dashboard/SalonDashboard', () => ({
   SalonDashboard: ({ salonId }: { salonId: string }) => <div data-testid="dashboard">{salonId}</div>,
 }))
 

@@ -1,14 +1,14 @@
+import { toast } from '@app/components/ui/Toast'
+import { useSignInReturn } from '@app/features/calendar-connect/sign-in-return'
+import { SignedInHeader } from '@app/features/professional/SignedInHeader'
+import { SignedOutArea } from '@app/features/professional/SignedOutArea'
+import { useInstagramReturn } from '@app/features/salon-dashboard/instagram/instagram-return'
+import { SalonDashboard } from '@app/features/salon-dashboard/SalonDashboard'
+import { usePageTitle } from '@app/lib/page-title'
+import { useSession } from '@app/lib/session'
 import { Loader2 } from 'lucide-react'
 import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
-import { toast } from '../components/ui/Toast'
-import { useSignInReturn } from '../features/calendar-connect/sign-in-return'
-import { SignedInHeader } from '../features/professional/SignedInHeader'
-import { SignedOutArea } from '../features/professional/SignedOutArea'
-import { useInstagramReturn } from '../features/salon-dashboard/instagram/instagram-return'
-import { SalonDashboard } from '../features/salon-dashboard/SalonDashboard'
-import { usePageTitle } from '../lib/page-title'
-import { useSession } from '../lib/session'
 
 /**
  * The professional area (spec §2): signed out, the connect form and the waitlist; signed in with a

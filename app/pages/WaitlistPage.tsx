@@ -1,9 +1,9 @@
+import { Card } from '@app/components/ui/Card'
+import { WaitlistForm } from '@app/features/waitlist/WaitlistForm'
+import { usePageTitle } from '@app/lib/page-title'
 import { Award, CalendarCheck, Mail, Store } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { useSearch } from 'wouter'
-import { Card } from '../components/ui/Card'
-import { WaitlistForm } from '../features/waitlist/WaitlistForm'
-import { usePageTitle } from '../lib/page-title'
 
 const STEPS = [
   ['contact', Mail],

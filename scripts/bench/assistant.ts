@@ -1,7 +1,7 @@
+import { startTestApp } from '@tests/helpers/app'
+import type { Driver } from '@tests/helpers/database'
+import { DIALOGUE_FILES, playCase, readCases } from '@tests/helpers/dialogues'
 import { sql } from 'drizzle-orm'
-import { startTestApp } from '../../tests/helpers/app'
-import type { Driver } from '../../tests/helpers/database'
-import { DIALOGUE_FILES, playCase, readCases } from '../../tests/helpers/dialogues'
 import { percentile } from './stats'
 
 export const ASSISTANT_MARKER_START = '<!-- assistant:start -->'

@@ -1,12 +1,12 @@
-import { buildApp } from '../../server/app'
-import { manualClock } from '../../server/clock'
-import { loadConfig } from '../../server/config'
-import { seedDemoData } from '../../server/db/seed'
-import { JobEngine } from '../../server/modules/jobs/job-engine'
-import { QUEUES } from '../../server/modules/jobs/queues'
-import { productWorkers } from '../../server/workers'
-import type { TestApp } from '../../tests/helpers/app'
-import type { TestDatabase } from '../../tests/helpers/database'
+import { buildApp } from '@server/app'
+import { manualClock } from '@server/clock'
+import { loadConfig } from '@server/config'
+import { seedDemoData } from '@server/db/seed'
+import { JobEngine } from '@server/modules/jobs/job-engine'
+import { QUEUES } from '@server/modules/jobs/queues'
+import { productWorkers } from '@server/workers'
+import type { TestApp } from '@tests/helpers/app'
+import type { TestDatabase } from '@tests/helpers/database'
 
 /**
  * The app as server/main.ts assembles it — the job engine with production timings (JobEngine's

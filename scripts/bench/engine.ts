@@ -1,12 +1,12 @@
 import { performance } from 'node:perf_hooks'
-import { DAY_MS, MINUTE_MS } from '../../common/time'
+import { DAY_MS, MINUTE_MS } from '@common/time'
 import {
   type BusyInterval,
   DEFAULT_BOOKING_RULES,
   findFreeSlots,
   type SalonSchedule,
   type SlotQuery,
-} from '../../server/modules/schedule/availability'
+} from '@server/modules/schedule/availability'
 import {
   BENCH_NOW,
   BENCH_OPENING_HOURS,

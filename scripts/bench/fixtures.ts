@@ -1,5 +1,5 @@
-import { addDays, instantToLocal, localToInstant, type Weekday, weekdayOf } from '../../common/time'
-import type { OpeningInterval } from '../../server/modules/schedule/availability'
+import { addDays, instantToLocal, localToInstant, type Weekday, weekdayOf } from '@common/time'
+import type { OpeningInterval } from '@server/modules/schedule/availability'
 
 /**
  * The salon the benchmarks measure, shared by the engine micro-benchmark and the HTTP seed:

@@ -1,7 +1,7 @@
-import { JobEngine } from '../../server/modules/jobs/job-engine'
-import { countUnfinishedJobs } from '../../server/modules/jobs/jobs.repository'
-import { QUEUES, type QueueSettings } from '../../server/modules/jobs/queues'
-import { type Driver, openTestDatabase, type TestDatabase } from '../../tests/helpers/database'
+import { JobEngine } from '@server/modules/jobs/job-engine'
+import { countUnfinishedJobs } from '@server/modules/jobs/jobs.repository'
+import { QUEUES, type QueueSettings } from '@server/modules/jobs/queues'
+import { type Driver, openTestDatabase, type TestDatabase } from '@tests/helpers/database'
 
 /**
  * Throughput of the job engine itself (pg-boss through JobEngine), with a no-op handler so only

@@ -1,4 +1,4 @@
-import { defaultPoolSize } from '../../server/db/client'
+import { defaultPoolSize } from '@server/db/client'
 import type { Summary } from './stats'
 
 /** Messages between the benchmark (parent) and the server it measures (child process, server.ts). */

@@ -1,13 +1,13 @@
+import { LANGUAGES, type Language } from '@common/languages'
+import { MEMBER_COLOURS } from '@common/schemas/team'
+import { HOUR_MS } from '@common/time'
+import type { Database } from '@server/db/client'
+import { bookings, customers, teamMembers } from '@server/db/schema'
+import { insertServices } from '@server/modules/catalog/catalog.repository'
+import { planReminders, REMINDER_HOURS } from '@server/modules/reminders/reminders.usecases'
+import { createSalon } from '@server/modules/salons/salons.usecases'
+import { toE164 } from '@server/modules/sms/phone'
 import { eq, sql } from 'drizzle-orm'
-import { LANGUAGES, type Language } from '../../common/languages'
-import { MEMBER_COLOURS } from '../../common/schemas/team'
-import { HOUR_MS } from '../../common/time'
-import type { Database } from '../../server/db/client'
-import { bookings, customers, teamMembers } from '../../server/db/schema'
-import { insertServices } from '../../server/modules/catalog/catalog.repository'
-import { planReminders, REMINDER_HOURS } from '../../server/modules/reminders/reminders.usecases'
-import { createSalon } from '../../server/modules/salons/salons.usecases'
-import { toE164 } from '../../server/modules/sms/phone'
 
 /**
  * The reminders benchmark's fixture (reminders.ts): `count` confirmed bookings that all start at the

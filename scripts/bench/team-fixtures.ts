@@ -1,6 +1,6 @@
-import { addDays, instantToLocal, localToInstant, type Weekday, weekdayOf } from '../../common/time'
-import type { OpeningInterval } from '../../server/modules/schedule/availability'
-import { intersectHours } from '../../server/modules/schedule/team-availability'
+import { addDays, instantToLocal, localToInstant, type Weekday, weekdayOf } from '@common/time'
+import type { OpeningInterval } from '@server/modules/schedule/availability'
+import { intersectHours } from '@server/modules/schedule/team-availability'
 import { BENCH_OPENING_HOURS, BENCH_TIME_ZONE, isTimeOffDay, type Span, seededRandom } from './fixtures'
 
 /**

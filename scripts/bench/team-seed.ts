@@ -1,21 +1,21 @@
 import { performance } from 'node:perf_hooks'
-import { sql } from 'drizzle-orm'
-import { MEMBER_COLOURS } from '../../common/schemas/team'
-import { DAY_MS, MINUTE_MS } from '../../common/time'
-import { bookings, customers } from '../../server/db/schema'
-import { readScheduleFacts } from '../../server/modules/bookings/availability.repository'
-import { loadTeamSchedule } from '../../server/modules/bookings/availability.usecases'
-import { listServices } from '../../server/modules/catalog/catalog.repository'
-import { findSalonByPublicId } from '../../server/modules/salons/salons.repository'
-import { insertTimeOff, listTimeOff } from '../../server/modules/schedule/schedule.repository'
-import { findTeamFreeSlots } from '../../server/modules/schedule/team-availability'
+import { MEMBER_COLOURS } from '@common/schemas/team'
+import { DAY_MS, MINUTE_MS } from '@common/time'
+import { bookings, customers } from '@server/db/schema'
+import { readScheduleFacts } from '@server/modules/bookings/availability.repository'
+import { loadTeamSchedule } from '@server/modules/bookings/availability.usecases'
+import { listServices } from '@server/modules/catalog/catalog.repository'
+import { findSalonByPublicId } from '@server/modules/salons/salons.repository'
+import { insertTimeOff, listTimeOff } from '@server/modules/schedule/schedule.repository'
+import { findTeamFreeSlots } from '@server/modules/schedule/team-availability'
 import {
   insertMember,
   listMembers,
   replaceMemberHours,
   replaceMemberServices,
-} from '../../server/modules/team/team.repository'
-import type { TestApp } from '../../tests/helpers/app'
+} from '@server/modules/team/team.repository'
+import type { TestApp } from '@tests/helpers/app'
+import { sql } from 'drizzle-orm'
 import { BENCH_NOW, touching } from './fixtures'
 import type { TeamEngineCase, TeamSeeded } from './protocol'
 import { summarize } from './stats'

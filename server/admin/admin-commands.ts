@@ -1,12 +1,12 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util'
-import { publicSalonIdSchema } from '../../common/schemas/salon'
-import type { Clock } from '../clock'
-import type { Config } from '../config'
-import type { DatabaseHandle } from '../db/client'
-import { AppError } from '../errors'
-import { createAccessCode, listAccessCodes, revokeAccessCode } from '../modules/ambassadors/access-codes.usecases'
-import { issueMcpToken, revokeMcpToken } from '../modules/mcp/mcp-token.usecases'
-import { requireSalon } from '../modules/salons/salons.usecases'
+import { publicSalonIdSchema } from '@common/schemas/salon'
+import type { Clock } from '@server/clock'
+import type { Config } from '@server/config'
+import type { DatabaseHandle } from '@server/db/client'
+import { AppError } from '@server/errors'
+import { createAccessCode, listAccessCodes, revokeAccessCode } from '@server/modules/ambassadors/access-codes.usecases'
+import { issueMcpToken, revokeMcpToken } from '@server/modules/mcp/mcp-token.usecases'
+import { requireSalon } from '@server/modules/salons/salons.usecases'
 
 /**
  * The administration commands (`npm run admin -- <command>`), written once. The CLI runs them on

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { acquireDataDirLock, type DataDirLock, type LockRole } from '../db/data-dir-lock'
+import { acquireDataDirLock, type DataDirLock, type LockRole } from '@server/db/data-dir-lock'
 import { AdminCommandError } from './admin-commands'
 import { type ControlSocket, controlSocketPath, openControlSocket } from './control-socket'
 

@@ -1,9 +1,9 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { DataDirLockedError, lockFileOf } from '@server/db/data-dir-lock'
+import { demoOwnerCookie, freePort, runAdmin, type ServerProcess, spawnServer } from '@tests/helpers/processes'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { demoOwnerCookie, freePort, runAdmin, type ServerProcess, spawnServer } from '../../tests/helpers/processes'
-import { DataDirLockedError, lockFileOf } from '../db/data-dir-lock'
 import { restoreDataDir } from './restore'
 
 /**

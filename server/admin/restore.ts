@@ -1,9 +1,9 @@
 import { existsSync, openAsBlob, readdirSync, rmSync, statSync } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { openDatabase } from '../db/client'
-import { countAllBookings } from '../modules/bookings/bookings.repository'
-import { countSalons } from '../modules/salons/salons.repository'
+import { openDatabase } from '@server/db/client'
+import { countAllBookings } from '@server/modules/bookings/bookings.repository'
+import { countSalons } from '@server/modules/salons/salons.repository'
 import { AdminCommandError } from './admin-commands'
 import { ownDataDir, pgliteDirOf } from './data-dir-owner'
 

@@ -1,6 +1,6 @@
 import { statfs } from 'node:fs/promises'
+import type { Clock } from '@server/clock'
 import type { FastifyBaseLogger } from 'fastify'
-import type { Clock } from '../clock'
 import { type Database, ping } from './client'
 
 /**

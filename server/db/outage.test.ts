@@ -1,10 +1,10 @@
+import { startTestApp, type TestApp } from '@tests/helpers/app'
+import { newTestChat, postChat } from '@tests/helpers/chat'
+import { openTestDatabase, type TestDatabase } from '@tests/helpers/database'
+import { expectServiceUnavailable } from '@tests/helpers/database-down'
+import { capturedLog, WARN } from '@tests/helpers/log'
+import { startTcpProxy, type TcpProxy } from '@tests/helpers/tcp-proxy'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../tests/helpers/app'
-import { newTestChat, postChat } from '../../tests/helpers/chat'
-import { openTestDatabase, type TestDatabase } from '../../tests/helpers/database'
-import { expectServiceUnavailable } from '../../tests/helpers/database-down'
-import { capturedLog, WARN } from '../../tests/helpers/log'
-import { startTcpProxy, type TcpProxy } from '../../tests/helpers/tcp-proxy'
 import { type DatabaseHandle, openDatabase } from './client'
 
 /**

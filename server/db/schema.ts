@@ -1,3 +1,14 @@
+import { LANGUAGES } from '@common/languages'
+import {
+  BOOKING_ACTORS,
+  BOOKING_CHANNELS,
+  BOOKING_EVENT_KINDS,
+  BOOKING_NOTE_KINDS,
+  BOOKING_STATUSES,
+} from '@common/schemas/booking'
+import { REMINDER_KINDS, REMINDER_STATUSES } from '@common/schemas/reminders'
+import { CALENDAR_BLOCKS } from '@common/schemas/team'
+import { REFERRAL_STATUSES } from '@common/schemas/waitlist'
 import { sql } from 'drizzle-orm'
 import {
   bigint,
@@ -15,17 +26,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { LANGUAGES } from '../../common/languages'
-import {
-  BOOKING_ACTORS,
-  BOOKING_CHANNELS,
-  BOOKING_EVENT_KINDS,
-  BOOKING_NOTE_KINDS,
-  BOOKING_STATUSES,
-} from '../../common/schemas/booking'
-import { REMINDER_KINDS, REMINDER_STATUSES } from '../../common/schemas/reminders'
-import { CALENDAR_BLOCKS } from '../../common/schemas/team'
-import { REFERRAL_STATUSES } from '../../common/schemas/waitlist'
 
 /**
  * The one database schema. Migrations under ./migrations are generated from it with

@@ -1,8 +1,8 @@
+import { manualClock } from '@server/clock'
+import { findUsableAccessCode } from '@server/modules/ambassadors/access-codes.usecases'
+import { countSalons, findSalonByPublicId } from '@server/modules/salons/salons.repository'
+import { openTestDatabase, testDrivers } from '@tests/helpers/database'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openTestDatabase, testDrivers } from '../../tests/helpers/database'
-import { manualClock } from '../clock'
-import { findUsableAccessCode } from '../modules/ambassadors/access-codes.usecases'
-import { countSalons, findSalonByPublicId } from '../modules/salons/salons.repository'
 import { openDatabase } from './client'
 import { DEMO_ACCESS_CODE, retireDemoAccessCode, SEEDED_MCP_TOKEN_VERSION, seedDemoData } from './seed'
 

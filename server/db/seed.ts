@@ -1,21 +1,21 @@
-import { sql } from 'drizzle-orm'
-import { MEMBER_COLOURS } from '../../common/schemas/team'
-import { instantToLocal, minutesOfDay } from '../../common/time'
-import type { Clock } from '../clock'
+import { MEMBER_COLOURS } from '@common/schemas/team'
+import { instantToLocal, minutesOfDay } from '@common/time'
+import type { Clock } from '@server/clock'
 import {
   createAccessCode,
   findUsableAccessCode,
   listAccessCodes,
   revokeAccessCode,
-} from '../modules/ambassadors/access-codes.usecases'
-import { countAmbassadors, insertAmbassador } from '../modules/ambassadors/ambassadors.repository'
-import { addServices } from '../modules/catalog/catalog.usecases'
-import { renewMcpToken } from '../modules/mcp/mcp-token.usecases'
-import { countSalons } from '../modules/salons/salons.repository'
-import { createSalon } from '../modules/salons/salons.usecases'
-import { resolvePointInTime } from '../modules/schedule/point-in-time'
-import { insertTimeOff, replaceOpeningHours } from '../modules/schedule/schedule.repository'
-import { insertMember, listMembers, updateMember } from '../modules/team/team.repository'
+} from '@server/modules/ambassadors/access-codes.usecases'
+import { countAmbassadors, insertAmbassador } from '@server/modules/ambassadors/ambassadors.repository'
+import { addServices } from '@server/modules/catalog/catalog.usecases'
+import { renewMcpToken } from '@server/modules/mcp/mcp-token.usecases'
+import { countSalons } from '@server/modules/salons/salons.repository'
+import { createSalon } from '@server/modules/salons/salons.usecases'
+import { resolvePointInTime } from '@server/modules/schedule/point-in-time'
+import { insertTimeOff, replaceOpeningHours } from '@server/modules/schedule/schedule.repository'
+import { insertMember, listMembers, updateMember } from '@server/modules/team/team.repository'
+import { sql } from 'drizzle-orm'
 import type { Database, Executor } from './client'
 
 /** The demo salon of DESIGN.md and a demo ambassador, seeded so a newcomer has something to try. */

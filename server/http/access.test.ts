@@ -1,10 +1,10 @@
+import { bookingLinkToken } from '@server/modules/booking-page/booking-link'
+import { countMessage, saveAccount } from '@server/modules/instagram/instagram.repository'
+import { findSalonByPublicId } from '@server/modules/salons/salons.repository'
+import { createSalon } from '@server/modules/salons/salons.usecases'
+import { startTestApp, type TestApp } from '@tests/helpers/app'
+import { adminCookie, ambassadorCookie, ownerCookie } from '@tests/helpers/sign-in'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../tests/helpers/app'
-import { adminCookie, ambassadorCookie, ownerCookie } from '../../tests/helpers/sign-in'
-import { bookingLinkToken } from '../modules/booking-page/booking-link'
-import { countMessage, saveAccount } from '../modules/instagram/instagram.repository'
-import { findSalonByPublicId } from '../modules/salons/salons.repository'
-import { createSalon } from '../modules/salons/salons.usecases'
 import type { AccessRule } from './access'
 
 /**

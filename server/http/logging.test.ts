@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream'
+import { buildApp } from '@server/app'
+import { startTestApp } from '@tests/helpers/app'
 import { describe, expect, it } from 'vitest'
-import { startTestApp } from '../../tests/helpers/app'
-import { buildApp } from '../app'
 import { requestLogSerializers, urlForLog } from './logging'
 
 describe('request logging', () => {

@@ -1,11 +1,11 @@
 import rateLimit from '@fastify/rate-limit'
+import { manualClock } from '@server/clock'
+import { type Database, openDatabase } from '@server/db/client'
+import { registerErrorHandling } from '@server/errors'
+import { openTestDatabase, type TestDatabase, testDrivers } from '@tests/helpers/database'
 import { sql } from 'drizzle-orm'
 import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openTestDatabase, type TestDatabase, testDrivers } from '../../tests/helpers/database'
-import { manualClock } from '../clock'
-import { type Database, openDatabase } from '../db/client'
-import { registerErrorHandling } from '../errors'
 import {
   consumeLimit,
   databaseRateLimitStore,

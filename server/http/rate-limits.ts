@@ -4,11 +4,11 @@ import {
   normalizeIP,
   type RateLimitOptions,
 } from '@fastify/rate-limit'
+import type { Clock } from '@server/clock'
+import type { Database } from '@server/db/client'
+import { AppError } from '@server/errors'
+import { countHit, deleteEndedCounters, uncountHit } from '@server/modules/system/rate-limits.repository'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { Clock } from '../clock'
-import type { Database } from '../db/client'
-import { AppError } from '../errors'
-import { countHit, deleteEndedCounters, uncountHit } from '../modules/system/rate-limits.repository'
 
 /**
  * Rate limits, counted in PostgreSQL (table rate_limits) so every instance on the database shares

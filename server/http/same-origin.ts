@@ -1,6 +1,6 @@
+import type { Config } from '@server/config'
+import { AppError } from '@server/errors'
 import type { FastifyInstance } from 'fastify'
-import type { Config } from '../config'
-import { AppError } from '../errors'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 

@@ -1,6 +1,6 @@
+import { startTestApp, type TestApp } from '@tests/helpers/app'
+import { ownerCookie } from '@tests/helpers/sign-in'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../tests/helpers/app'
-import { ownerCookie } from '../../tests/helpers/sign-in'
 
 describe('security headers', () => {
   let t: TestApp

@@ -1,14 +1,14 @@
-import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { Clock } from '../clock'
-import type { Config } from '../config'
-import type { Database } from '../db/client'
+import type { Clock } from '@server/clock'
+import type { Config } from '@server/config'
+import type { Database } from '@server/db/client'
 import {
   endSession,
   resumeSession,
   SESSION_IDLE_MS,
   type SessionKind,
   type SignedInSession,
-} from '../modules/auth/sessions.usecases'
+} from '@server/modules/auth/sessions.usecases'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 
 /** The cookie of each kind of session: a professional or administrator, and an ambassador. */
 export const SESSION_COOKIES: Record<SessionKind, string> = {

@@ -1,3 +1,7 @@
+import type { Clock } from '@server/clock'
+import type { Config } from '@server/config'
+import type { Database } from '@server/db/client'
+import type { Jobs } from '@server/modules/jobs/job-engine'
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -6,10 +10,6 @@ import type {
   RawServerDefault,
 } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import type { Clock } from '../clock'
-import type { Config } from '../config'
-import type { Database } from '../db/client'
-import type { Jobs } from '../modules/jobs/job-engine'
 
 /** What every route module receives: the database, the clock, the configuration and the job queue. */
 export interface AppDeps {

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs'
 import { resolve, sep } from 'node:path'
+import { matchAppRoute } from '@common/routes'
 import fastifyStatic from '@fastify/static'
-import { matchAppRoute } from '../../common/routes'
 import type { App } from './types'
 
 /**

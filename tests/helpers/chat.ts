@@ -1,5 +1,5 @@
+import type { App } from '@server/http/types'
 import type { LightMyRequestResponse } from 'fastify'
-import type { App } from '../../server/http/types'
 
 /** A customer's chat as the chat screen identifies it: who writes, from where, in which chat. */
 export interface TestChat {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
+import { type DatabaseHandle, openDatabase } from '@server/db/client'
 import pg from 'pg'
-import { type DatabaseHandle, openDatabase } from '../../server/db/client'
 
 export type Driver = 'pglite' | 'postgres'
 

@@ -1,4 +1,4 @@
-import type { App } from '../../server/http/types'
+import type { App } from '@server/http/types'
 
 /** The demo salon's services by name, as the API lists them to its owner (`cookie`: an owner's session). */
 export async function demoServices(

@@ -1,5 +1,5 @@
+import type { App } from '@server/http/types'
 import { describe, expect, it } from 'vitest'
-import type { App } from '../../server/http/types'
 import { checkStep, icsAppointment, parseIcs, playCase, timesIn } from './dialogues'
 
 /** The dialogue player reads calendar files and replies exactly as the shared eval runner does. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
-import type { ChatReply } from '../../common/schemas/chat'
-import type { App } from '../../server/http/types'
+import type { ChatReply } from '@common/schemas/chat'
+import type { App } from '@server/http/types'
 import { newTestChat, postChat, type TestChat } from './chat'
 
 /**

@@ -1,12 +1,12 @@
-import type { FastifyServerOptions } from 'fastify'
-import { createSalon } from '../../server/modules/salons/salons.usecases'
+import { createSalon } from '@server/modules/salons/salons.usecases'
 import {
   type FakeInstagram,
   type FakeInstagramCustomer,
   type FakeInstagramOptions,
   instagramEnv,
   startFakeInstagram,
-} from '../fakes/instagram'
+} from '@tests/fakes/instagram'
+import type { FastifyServerOptions } from 'fastify'
 import { startTestApp, type TestApp } from './app'
 import { eventually } from './jobs'
 import { freePort } from './processes'

@@ -1,7 +1,7 @@
-import type { DatabaseHandle } from '../../server/db/client'
-import { JobEngine, type JobEngineOptions } from '../../server/modules/jobs/job-engine'
-import { countUnfinishedJobs } from '../../server/modules/jobs/jobs.repository'
-import type { JobPayloads, QueueSettings } from '../../server/modules/jobs/queues'
+import type { DatabaseHandle } from '@server/db/client'
+import { JobEngine, type JobEngineOptions } from '@server/modules/jobs/job-engine'
+import { countUnfinishedJobs } from '@server/modules/jobs/jobs.repository'
+import type { JobPayloads, QueueSettings } from '@server/modules/jobs/queues'
 
 /** Retry and heartbeat timings short enough for a test to watch a job retried or a worker die. */
 export const TEST_JOB_TIMING = { retryDelay: 1, retryDelayMax: 2, heartbeatSeconds: 10 } as const

@@ -3,7 +3,7 @@
  * on standard input, tries, prints "won", "locked" or "error …", and holds what it won until its
  * standard input closes. Several of them, told at once, race for one lock (data-dir-lock.test.ts).
  */
-import { acquireDataDirLock, DataDirLockedError } from '../../server/db/data-dir-lock'
+import { acquireDataDirLock, DataDirLockedError } from '@server/db/data-dir-lock'
 
 const dataDir = process.argv[2]
 if (!dataDir) throw new Error('usage: lock-contender.ts <data dir>')

@@ -1,16 +1,16 @@
 import { createServer } from 'node:net'
-import type { SQL } from 'drizzle-orm'
-import type { FastifyServerOptions } from 'fastify'
-import { findBot } from '../../server/modules/telegram/telegram.repository'
-import type { TelegramLog } from '../../server/modules/telegram/telegram-deps'
-import { type RunningBot, startTelegram } from '../../server/modules/telegram/telegram-start'
+import { findBot } from '@server/modules/telegram/telegram.repository'
+import type { TelegramLog } from '@server/modules/telegram/telegram-deps'
+import { type RunningBot, startTelegram } from '@server/modules/telegram/telegram-start'
 import {
   type FakeSentMessage,
   type FakeTelegram,
   type FakeTelegramUser,
   startFakeTelegram,
   telegramEnv,
-} from '../fakes/telegram'
+} from '@tests/fakes/telegram'
+import type { SQL } from 'drizzle-orm'
+import type { FastifyServerOptions } from 'fastify'
 import { startTestApp, type TestApp } from './app'
 import type { TestDatabase } from './database'
 import { eventually } from './jobs'

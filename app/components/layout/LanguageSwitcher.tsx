@@ -1,9 +1,9 @@
+import { cn } from '@app/lib/cn'
+import { changeLanguage, currentLanguage } from '@app/lib/i18n'
+import { LANGUAGES, type Language } from '@common/languages'
 import { Check, ChevronDown } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { LANGUAGES, type Language } from '../../../common/languages'
-import { cn } from '../../lib/cn'
-import { changeLanguage, currentLanguage } from '../../lib/i18n'
 import { Flag } from '../Flag'
 
 /** The flag shown for each interface language. */

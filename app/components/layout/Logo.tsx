@@ -1,4 +1,4 @@
-import { cn } from '../../lib/cn'
+import { cn } from '@app/lib/cn'
 
 /** The Salonia mark and wordmark. */
 export function Logo({ className }: { className?: string }) {

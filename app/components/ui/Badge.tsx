@@ -1,5 +1,5 @@
+import { cn } from '@app/lib/cn'
 import type { ComponentProps } from 'react'
-import { cn } from '../../lib/cn'
 
 const TONES = {
   neutral: 'bg-sand text-ink-soft',

@@ -1,7 +1,7 @@
+import { cn } from '@app/lib/cn'
 import { Loader2 } from 'lucide-react'
 import { Slot } from 'radix-ui'
 import type { ComponentProps } from 'react'
-import { cn } from '../../lib/cn'
 
 const VARIANTS = {
   primary: 'bg-primary text-white shadow-soft hover:bg-primary-hover',

@@ -1,5 +1,5 @@
+import { cn } from '@app/lib/cn'
 import type { ComponentProps } from 'react'
-import { cn } from '../../lib/cn'
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('rounded-2xl border border-line/80 bg-surface shadow-soft', className)} {...props} />

@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
+
+import en from '@app/locales/en.json'
 import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import i18next from 'i18next'
 import { useState } from 'react'
 import { initReactI18next } from 'react-i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import en from '../../locales/en.json'
 import { ConfirmDialog, DialogForm, type DialogFormProps, FormDialog } from './FormDialog'
 import { Field, Input } from './Input'
 

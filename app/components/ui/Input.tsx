@@ -1,7 +1,7 @@
+import { cn } from '@app/lib/cn'
 import { Label as LabelPrimitive } from 'radix-ui'
 import type { ComponentProps, ReactNode } from 'react'
 import { useId } from 'react'
-import { cn } from '../../lib/cn'
 
 export const fieldClasses =
   'h-11 w-full rounded-xl border border-line bg-surface px-3.5 text-[0.95rem] text-ink shadow-xs transition-colors placeholder:text-ink-soft/80 hover:border-ink-soft/40 focus-visible:border-primary focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-primary/20 disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-danger aria-invalid:ring-danger/15'

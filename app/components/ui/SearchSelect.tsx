@@ -1,6 +1,6 @@
+import { cn } from '@app/lib/cn'
 import { Check, ChevronsUpDown, Search } from 'lucide-react'
 import { type KeyboardEvent, type ReactNode, useId, useMemo, useRef, useState } from 'react'
-import { cn } from '../../lib/cn'
 import { fieldClasses } from './Input'
 import { Popover, PopoverContent, PopoverTrigger } from './Popover'
 

@@ -1,6 +1,6 @@
+import { cn } from '@app/lib/cn'
 import { Tabs as TabsPrimitive } from 'radix-ui'
 import type { ComponentProps } from 'react'
-import { cn } from '../../lib/cn'
 
 export const Tabs = TabsPrimitive.Root
 

@@ -1,8 +1,8 @@
+import { cn } from '@app/lib/cn'
 import { CheckCircle2, CircleAlert, Info, X } from 'lucide-react'
 import { Toast as ToastPrimitive } from 'radix-ui'
 import { useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
-import { cn } from '../../lib/cn'
 
 /**
  * Toasts (spec §9): at most one visible — a new one replaces the current — shown 5 s by default,

@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
+
+import en from '@app/locales/en.json'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import i18next from 'i18next'
 import { useState } from 'react'
 import { initReactI18next } from 'react-i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import en from '../../locales/en.json'
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from './Dialog'
 import { SearchSelect } from './SearchSelect'
 import { Switch } from './Switch'

@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
+
+import { type FakeAnswer, type FetchCall, fakeServer, renderAt } from '@app/features/professional/test-harness'
+import { fr } from '@app/locales/all'
+import { frenchTexts } from '@app/test-harness'
+import type { FailedJob, FailedJobs } from '@common/schemas/admin'
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { FailedJob, FailedJobs } from '../../../common/schemas/admin'
-import { fr } from '../../locales/all'
-import { frenchTexts } from '../../test-harness'
-import { type FakeAnswer, type FetchCall, fakeServer, renderAt } from '../professional/test-harness'
 import { formatDateTime } from './admin-format'
 import { FailedJobsSection } from './FailedJobsSection'
 

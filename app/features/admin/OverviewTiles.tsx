@@ -1,8 +1,8 @@
+import { LoadError, Skeleton } from '@app/features/salon-dashboard/overview/states'
+import { currentLanguage } from '@app/lib/i18n'
+import type { AdminOverview } from '@common/schemas/admin'
 import { Bot, CalendarCheck, type LucideIcon, Store, Target } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import type { AdminOverview } from '../../../common/schemas/admin'
-import { currentLanguage } from '../../lib/i18n'
-import { LoadError, Skeleton } from '../salon-dashboard/overview/states'
 import { useAdminOverview } from './admin-api'
 import { formatCount, formatRate } from './admin-format'
 

@@ -1,9 +1,4 @@
-import { Pencil, Scissors } from 'lucide-react'
-import { type ReactNode, useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
-import type { AdminSalonDetails } from '../../../common/schemas/admin'
-import type { Salon } from '../../../common/schemas/salon'
-import { Button } from '../../components/ui/Button'
+import { Button } from '@app/components/ui/Button'
 import {
   Dialog,
   DialogClose,
@@ -12,12 +7,17 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../components/ui/Dialog'
-import { countryName } from '../../lib/format'
-import { currentLanguage } from '../../lib/i18n'
-import { formatPrice } from '../salon-dashboard/dashboard-api'
-import { LoadError, Skeleton } from '../salon-dashboard/overview/states'
-import { useWeekdayNames } from '../salon-dashboard/schedule/WeekTable'
+} from '@app/components/ui/Dialog'
+import { formatPrice } from '@app/features/salon-dashboard/dashboard-api'
+import { LoadError, Skeleton } from '@app/features/salon-dashboard/overview/states'
+import { useWeekdayNames } from '@app/features/salon-dashboard/schedule/WeekTable'
+import { countryName } from '@app/lib/format'
+import { currentLanguage } from '@app/lib/i18n'
+import type { AdminSalonDetails } from '@common/schemas/admin'
+import type { Salon } from '@common/schemas/salon'
+import { Pencil, Scissors } from 'lucide-react'
+import { type ReactNode, useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useAdminSalonDetails } from './admin-api'
 import { formatCount, formatDay, summarizeHours } from './admin-format'
 import { ActiveBadge, CalendarBadge } from './SalonsSection'

@@ -1,5 +1,5 @@
+import { CardDescription } from '@app/components/ui/Card'
 import type { ReactNode } from 'react'
-import { CardDescription } from '../../components/ui/Card'
 
 /**
  * The head of a panel section: its title as an h2 under the page's h1 (the cards' own titles are

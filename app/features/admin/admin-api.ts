@@ -1,10 +1,10 @@
+import { ApiError, apiRequest } from '@app/lib/api'
+import type { AccessCode, AdminOverview, AdminSalonDetails, FailedJobs } from '@common/schemas/admin'
+import type { Service } from '@common/schemas/catalog'
+import type { Salon } from '@common/schemas/salon'
+import type { WaitlistReferral } from '@common/schemas/waitlist'
 import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
-import type { AccessCode, AdminOverview, AdminSalonDetails, FailedJobs } from '../../../common/schemas/admin'
-import type { Service } from '../../../common/schemas/catalog'
-import type { Salon } from '../../../common/schemas/salon'
-import type { WaitlistReferral } from '../../../common/schemas/waitlist'
-import { ApiError, apiRequest } from '../../lib/api'
 
 /**
  * Query keys of the administration panel. The default query function joins a key with '/', so each

@@ -1,5 +1,5 @@
+import type { WorkingDay, WorkingHours } from '@common/schemas/schedule'
 import { describe, expect, it } from 'vitest'
-import type { WorkingDay, WorkingHours } from '../../../common/schemas/schedule'
 import { formatRate, summarizeHours } from './admin-format'
 
 const open = (openTime: string, closeTime: string): WorkingDay => ({

@@ -1,6 +1,6 @@
-import type { Language } from '../../../common/languages'
-import { WEEKDAY_KEYS, type WeekdayKey, type WorkingHours } from '../../../common/schemas/schedule'
-import { formatDate } from '../../lib/format'
+import { formatDate } from '@app/lib/format'
+import type { Language } from '@common/languages'
+import { WEEKDAY_KEYS, type WeekdayKey, type WorkingHours } from '@common/schemas/schedule'
 
 /** The locale Intl should use for a language: British English writes dates day first like the others. */
 const locale = (language: Language) => (language === 'en' ? 'en-GB' : language)

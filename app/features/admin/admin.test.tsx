@@ -1,13 +1,14 @@
 // @vitest-environment happy-dom
+
+import { type FakeAnswer, type FetchCall, fakeServer, renderAt } from '@app/features/professional/test-harness'
+import { fr } from '@app/locales/all'
+import { frenchTexts } from '@app/test-harness'
+import type { AccessCode, AdminOverview, AdminSalonDetails } from '@common/schemas/admin'
+import type { Service } from '@common/schemas/catalog'
+import type { Salon } from '@common/schemas/salon'
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { AccessCode, AdminOverview, AdminSalonDetails } from '../../../common/schemas/admin'
-import type { Service } from '../../../common/schemas/catalog'
-import type { Salon } from '../../../common/schemas/salon'
-import { fr } from '../../locales/all'
-import { frenchTexts } from '../../test-harness'
-import { type FakeAnswer, type FetchCall, fakeServer, renderAt } from '../professional/test-harness'
 import { AdminPanel } from './AdminPanel'
 
 const texts = fr.admin

@@ -1,8 +1,8 @@
+import { ApiError, getQueryFn } from '@app/lib/api'
+import type { Language } from '@common/languages'
+import type { Ambassador, AmbassadorStats, Referral } from '@common/schemas/ambassador'
 import { useQuery } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
-import type { Language } from '../../../common/languages'
-import type { Ambassador, AmbassadorStats, Referral } from '../../../common/schemas/ambassador'
-import { ApiError, getQueryFn } from '../../lib/api'
 
 /**
  * Query keys of the ambassador area. The default query function joins a key with '/', so each key

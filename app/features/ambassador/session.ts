@@ -1,9 +1,9 @@
+import { toast } from '@app/components/ui/Toast'
+import { ApiError, apiRequest } from '@app/lib/api'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
-import { toast } from '../../components/ui/Toast'
-import { ApiError, apiRequest } from '../../lib/api'
 import { AMBASSADOR_KEY, useAmbassadorDashboard } from './ambassador-api'
 
 /**

@@ -1,4 +1,4 @@
-import type { Referral } from '../../../common/schemas/ambassador'
+import type { Referral } from '@common/schemas/ambassador'
 import type { AmbassadorDashboard } from './ambassador-api'
 
 /** Answers of the ambassador API as the contract shapes them, for the component tests. */

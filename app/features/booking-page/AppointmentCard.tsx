@@ -1,12 +1,12 @@
+import { Badge, type BadgeTone } from '@app/components/ui/Badge'
+import { Card } from '@app/components/ui/Card'
+import { formatLocalDay, formatMoney } from '@app/lib/format'
+import { currentLanguage } from '@app/lib/i18n'
+import type { BookingStatus } from '@common/schemas/booking'
+import type { BookingPage } from '@common/schemas/booking-page'
 import { Clock, MapPin, Phone, Scissors, User } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { BookingStatus } from '../../../common/schemas/booking'
-import type { BookingPage } from '../../../common/schemas/booking-page'
-import { Badge, type BadgeTone } from '../../components/ui/Badge'
-import { Card } from '../../components/ui/Card'
-import { formatLocalDay, formatMoney } from '../../lib/format'
-import { currentLanguage } from '../../lib/i18n'
 
 const STATUS_TONES: Record<BookingStatus, BadgeTone> = {
   confirmed: 'success',

@@ -1,5 +1,5 @@
-import type { BookingPage, BookingPageTimes } from '../../../common/schemas/booking-page'
-import { apiRequest } from '../../lib/api'
+import { apiRequest } from '@app/lib/api'
+import type { BookingPage, BookingPageTimes } from '@common/schemas/booking-page'
 
 /** The customer's own booking page talks to /api/r/<token>: the token is the only key. */
 const base = (token: string) => `/api/r/${encodeURIComponent(token)}`

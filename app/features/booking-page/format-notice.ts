@@ -1,4 +1,4 @@
-import type { Language } from '../../../common/languages'
+import type { Language } from '@common/languages'
 
 /** The salon's cancellation notice in words: "2 heures", "30 Minuten", "1 day" beyond a day's worth of hours. */
 export function formatNotice(minutes: number, language: Language): string {

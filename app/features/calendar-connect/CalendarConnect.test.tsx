@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
+
+import { catchNavigation, fakeServer, renderAt, setupTexts } from '@app/features/professional/test-harness'
+import { en } from '@app/locales/all'
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { en } from '../../locales/all'
-import { catchNavigation, fakeServer, renderAt, setupTexts } from '../professional/test-harness'
 import { CalendarConnect } from './CalendarConnect'
 
 const texts = en.calendarConnect

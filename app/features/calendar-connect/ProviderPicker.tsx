@@ -1,10 +1,10 @@
+import { Badge } from '@app/components/ui/Badge'
+import { Button } from '@app/components/ui/Button'
+import { cn } from '@app/lib/cn'
 import type { TFunction } from 'i18next'
 import { ArrowLeft } from 'lucide-react'
 import { type RefObject, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Badge } from '../../components/ui/Badge'
-import { Button } from '../../components/ui/Button'
-import { cn } from '../../lib/cn'
 import { CALENDAR_PROVIDERS, type CalendarProviderId } from './providers'
 
 function providerDescription(id: CalendarProviderId, t: TFunction): string {

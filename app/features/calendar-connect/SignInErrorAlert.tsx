@@ -1,6 +1,6 @@
+import { DismissibleAlert } from '@app/components/DismissibleAlert'
+import type { SignInError } from '@common/schemas/auth'
 import { useTranslation } from 'react-i18next'
-import type { SignInError } from '../../../common/schemas/auth'
-import { DismissibleAlert } from '../../components/DismissibleAlert'
 import { signInErrorText } from './sign-in-return'
 
 /**

@@ -1,6 +1,6 @@
+import { cn } from '@app/lib/cn'
 import { Check } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { cn } from '../../lib/cn'
 
 export type ConnectStep = 1 | 2 | 3
 

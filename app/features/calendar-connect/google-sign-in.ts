@@ -1,11 +1,11 @@
+import { toast } from '@app/components/ui/Toast'
+import { ApiError, apiRequest } from '@app/lib/api'
+import { authUrlSchema } from '@common/schemas/auth'
+import { publicSalonIdSchema } from '@common/schemas/salon'
 import { useMutation } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { authUrlSchema } from '../../../common/schemas/auth'
-import { publicSalonIdSchema } from '../../../common/schemas/salon'
-import { toast } from '../../components/ui/Toast'
-import { ApiError, apiRequest } from '../../lib/api'
 
 /** The salon ID as the server reads it (`sal001 ` → `SAL001`), or undefined while it does not look like one. */
 export function salonIdOrUndefined(raw: string): string | undefined {

@@ -1,6 +1,6 @@
+import { cn } from '@app/lib/cn'
 import { Apple, CalendarSync } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { cn } from '../../lib/cn'
 
 /** Google's four-colour "G", as Google asks sign-in buttons to show it. */
 export function GoogleMark({ className }: { className?: string }) {

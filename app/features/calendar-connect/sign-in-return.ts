@@ -1,9 +1,9 @@
+import { SESSION_KEY } from '@app/lib/session'
+import { SIGN_IN_ERRORS, type SignInError } from '@common/schemas/auth'
 import { useQueryClient } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
 import { useEffect, useRef, useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
-import { SIGN_IN_ERRORS, type SignInError } from '../../../common/schemas/auth'
-import { SESSION_KEY } from '../../lib/session'
 
 /**
  * What Google sign-in (or the demo sign-in) said when it sent the browser back:

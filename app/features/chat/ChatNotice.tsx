@@ -1,9 +1,9 @@
+import { LanguageSwitcher } from '@app/components/layout/LanguageSwitcher'
+import { Logo } from '@app/components/layout/Logo'
+import { Card } from '@app/components/ui/Card'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
-import { LanguageSwitcher } from '../../components/layout/LanguageSwitcher'
-import { Logo } from '../../components/layout/Logo'
-import { Card } from '../../components/ui/Card'
 
 /** A chat link that leads to no conversation (no salon, unknown salon): a message in a card. */
 export function ChatNotice({ children }: { children: ReactNode }) {

@@ -1,7 +1,4 @@
-import { ArrowRight } from 'lucide-react'
-import { type FormEvent, useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { Button } from '../../components/ui/Button'
+import { Button } from '@app/components/ui/Button'
 import {
   Dialog,
   DialogClose,
@@ -9,8 +6,11 @@ import {
   DialogDescription,
   DialogFooter,
   DialogTitle,
-} from '../../components/ui/Dialog'
-import { Field, Input } from '../../components/ui/Input'
+} from '@app/components/ui/Dialog'
+import { Field, Input } from '@app/components/ui/Input'
+import { ArrowRight } from 'lucide-react'
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import {
   cleanProfileInput,
   EMAIL_MAX_LENGTH,

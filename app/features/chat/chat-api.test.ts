@@ -1,5 +1,5 @@
+import { CHAT_MESSAGE_MAX_LENGTH, chatContextSchema } from '@common/schemas/chat'
 import { describe, expect, it } from 'vitest'
-import { CHAT_MESSAGE_MAX_LENGTH, chatContextSchema } from '../../../common/schemas/chat'
 import { MESSAGE_MAX_LENGTH } from './chat-api'
 import { NAME_MAX_LENGTH, newChatId, newSessionId, PHONE_MAX_LENGTH } from './profile'
 

@@ -1,5 +1,5 @@
-import type { ChatContext, ChatReply, IcsData, SalonMessage } from '../../../common/schemas/chat'
-import { apiRequest } from '../../lib/api'
+import { apiRequest } from '@app/lib/api'
+import type { ChatContext, ChatReply, IcsData, SalonMessage } from '@common/schemas/chat'
 
 /** MCP mode (the default) or the legacy assistant, chosen by the link (spec §2). */
 export type ChatMode = 'mcp' | 'legacy'

@@ -1,4 +1,4 @@
-import type { IcsData } from '../../../common/schemas/chat'
+import type { IcsData } from '@common/schemas/chat'
 import { newChatId } from './profile'
 
 /** One message of the conversation (spec §3), as the screen keeps it. */

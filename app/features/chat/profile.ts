@@ -1,4 +1,4 @@
-import { isLanguage, type Language } from '../../../common/languages'
+import { isLanguage, type Language } from '@common/languages'
 
 /**
  * The customer's profile, kept on the device in a cookie (spec §3, §9): first name, optional phone,

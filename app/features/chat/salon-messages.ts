@@ -1,5 +1,5 @@
+import type { SalonMessage } from '@common/schemas/chat'
 import { useEffect, useRef } from 'react'
-import type { SalonMessage } from '../../../common/schemas/chat'
 import { fetchSalonMessages } from './chat-api'
 
 /** How often an open chat asks whether the salon wrote: a move reaches a waiting customer within a minute. */

@@ -1,6 +1,6 @@
+import { currentLanguage } from '@app/lib/i18n'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { currentLanguage } from '../../lib/i18n'
 import { type ChatMode, sendChatMessage } from './chat-api'
 import { type ChatMessage, type Conversation, loadConversation, newMessage, saveConversation } from './conversation'
 import { type CustomerProfile, newChatId } from './profile'

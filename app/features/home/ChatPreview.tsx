@@ -1,8 +1,8 @@
+import { formatDayAndTime, formatMoney } from '@app/lib/format'
+import { currentLanguage } from '@app/lib/i18n'
 import { addDays, nextSaturday, setHours, setMinutes, startOfDay } from 'date-fns'
 import { CalendarCheck, Check } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { formatDayAndTime, formatMoney } from '../../lib/format'
-import { currentLanguage } from '../../lib/i18n'
 
 /**
  * What a customer sees in the chat, as an illustration in the hero: a request in plain words and

@@ -1,8 +1,8 @@
+import { Badge } from '@app/components/ui/Badge'
+import { Button } from '@app/components/ui/Button'
 import { ArrowRight, MessageCircle } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
-import { Badge } from '../../components/ui/Badge'
-import { Button } from '../../components/ui/Button'
 import { ChatPreview } from './ChatPreview'
 
 /** The demo salon's chat, to see the assistant at work. */

@@ -1,3 +1,5 @@
+import { Button } from '@app/components/ui/Button'
+import { Card } from '@app/components/ui/Card'
 import {
   ArrowRight,
   BellRing,
@@ -19,8 +21,6 @@ import {
 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
-import { Button } from '../../components/ui/Button'
-import { Card } from '../../components/ui/Card'
 
 function SectionHeading({ id, eyebrow, title, intro }: { id: string; eyebrow: string; title: string; intro?: string }) {
   return (

@@ -1,8 +1,8 @@
+import { Badge } from '@app/components/ui/Badge'
 import type { TFunction } from 'i18next'
 import { CalendarCheck, CalendarX, CircleAlert, Loader2, LogIn, SearchX } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Badge } from '../../components/ui/Badge'
 import type { SalonLookupState } from './salon-lookup'
 
 /**

@@ -1,10 +1,10 @@
+import { Button } from '@app/components/ui/Button'
+import { toast } from '@app/components/ui/Toast'
+import { useLogout } from '@app/lib/session'
+import type { SessionUser } from '@common/schemas/session'
 import { CalendarCheck, LogOut, Store } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { SessionUser } from '../../../common/schemas/session'
-import { Button } from '../../components/ui/Button'
-import { toast } from '../../components/ui/Toast'
-import { useLogout } from '../../lib/session'
 
 /** Signed in (spec §2): a greeting, the salon ID, the Google account the calendar is connected with, logout. */
 export function SignedInHeader({ user, salonId }: { user: SessionUser; salonId: string }) {

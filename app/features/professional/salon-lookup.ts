@@ -1,8 +1,8 @@
+import { salonIdOrUndefined } from '@app/features/calendar-connect/google-sign-in'
+import { ApiError, getQueryFn } from '@app/lib/api'
+import type { SalonLookup } from '@common/schemas/salon'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import type { SalonLookup } from '../../../common/schemas/salon'
-import { ApiError, getQueryFn } from '../../lib/api'
-import { salonIdOrUndefined } from '../calendar-connect/google-sign-in'
 
 /** How long typing must pause before the ID is looked up: one request per ID, not per key. */
 export const LOOKUP_DELAY_MS = 300

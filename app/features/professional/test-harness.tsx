@@ -1,12 +1,12 @@
+import { Toaster } from '@app/components/ui/Toast'
+import { createQueryClient } from '@app/lib/api'
+import { en } from '@app/locales/all'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import i18next from 'i18next'
 import type { ReactNode } from 'react'
 import { initReactI18next } from 'react-i18next'
 import { vi } from 'vitest'
-import { Toaster } from '../../components/ui/Toast'
-import { createQueryClient } from '../../lib/api'
-import { en } from '../../locales/all'
 
 /**
  * For the component tests of the sign-in screens: English texts, the app's query client and toaster,

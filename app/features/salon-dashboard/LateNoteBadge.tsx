@@ -1,10 +1,10 @@
+import { Badge } from '@app/components/ui/Badge'
+import { cn } from '@app/lib/cn'
+import { formatDate } from '@app/lib/format'
+import { currentLanguage } from '@app/lib/i18n'
+import type { Booking } from '@common/schemas/booking'
 import { Clock } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import type { Booking } from '../../../common/schemas/booking'
-import { Badge } from '../../components/ui/Badge'
-import { cn } from '../../lib/cn'
-import { formatDate } from '../../lib/format'
-import { currentLanguage } from '../../lib/i18n'
 
 /**
  * "En retard d'environ 10 min · prévenu à 14:42": the customer said they would be late for this

@@ -1,6 +1,6 @@
+import { Button } from '@app/components/ui/Button'
 import { ArrowDown, ArrowUp } from 'lucide-react'
 import { type RefObject, useEffect, useRef } from 'react'
-import { Button } from '../../components/ui/Button'
 
 /**
  * The up and down arrows of an ordered list (services, team), and the focus that follows the row

@@ -1,7 +1,7 @@
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@app/components/ui/Tabs'
 import { CalendarDays, Clock, LayoutDashboard, Users, UsersRound } from 'lucide-react'
 import { type ComponentType, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/Tabs'
 import { AgendaDesk } from './agenda/AgendaDesk'
 import { CustomersTab } from './customers/CustomersTab'
 import { InstagramGlyph } from './instagram/InstagramGlyph'

@@ -1,12 +1,12 @@
+import { FIVE_MINUTES } from '@app/lib/api'
+import type { Language } from '@common/languages'
+import { currencyDecimals, toMajorUnits } from '@common/money'
+import type { CalendarStatus } from '@common/schemas/calendar'
+import type { Service } from '@common/schemas/catalog'
+import type { SalonDashboard } from '@common/schemas/dashboard'
+import type { Salon } from '@common/schemas/salon'
+import type { Team } from '@common/schemas/team'
 import { useQuery } from '@tanstack/react-query'
-import type { Language } from '../../../common/languages'
-import { currencyDecimals, toMajorUnits } from '../../../common/money'
-import type { CalendarStatus } from '../../../common/schemas/calendar'
-import type { Service } from '../../../common/schemas/catalog'
-import type { SalonDashboard } from '../../../common/schemas/dashboard'
-import type { Salon } from '../../../common/schemas/salon'
-import type { Team } from '../../../common/schemas/team'
-import { FIVE_MINUTES } from '../../lib/api'
 
 /**
  * Query keys of the salon dashboard. The default query function joins a key with '/', so each key

@@ -1,11 +1,11 @@
+import { Flag } from '@app/components/Flag'
+import { Field, type FieldProps } from '@app/components/ui/Input'
+import { SearchSelect, type SelectOption } from '@app/components/ui/SearchSelect'
+import { countryName } from '@app/lib/format'
+import { currentLanguage } from '@app/lib/i18n'
+import { COUNTRY_CODES } from '@common/countries'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { COUNTRY_CODES } from '../../../common/countries'
-import { Flag } from '../../components/Flag'
-import { Field, type FieldProps } from '../../components/ui/Input'
-import { SearchSelect, type SelectOption } from '../../components/ui/SearchSelect'
-import { countryName } from '../../lib/format'
-import { currentLanguage } from '../../lib/i18n'
 
 /** Every assigned country with its flag, named and sorted in the visitor's language, searchable. */
 export function CountryPicker(props: {

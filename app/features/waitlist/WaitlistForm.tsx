@@ -1,17 +1,13 @@
+import { Button } from '@app/components/ui/Button'
+import { Field, Input } from '@app/components/ui/Input'
+import { toast } from '@app/components/ui/Toast'
+import { ApiError, apiRequest } from '@app/lib/api'
+import { currentLanguage } from '@app/lib/i18n'
+import { type WaitlistAnswer, type WaitlistEntryInput, waitlistEntryInputSchema } from '@common/schemas/waitlist'
 import { useMutation } from '@tanstack/react-query'
 import { CheckCircle2 } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import {
-  type WaitlistAnswer,
-  type WaitlistEntryInput,
-  waitlistEntryInputSchema,
-} from '../../../common/schemas/waitlist'
-import { Button } from '../../components/ui/Button'
-import { Field, Input } from '../../components/ui/Input'
-import { toast } from '../../components/ui/Toast'
-import { ApiError, apiRequest } from '../../lib/api'
-import { currentLanguage } from '../../lib/i18n'
 import { CountryField } from './CountryPicker'
 
 type FieldName = 'salonName' | 'contactEmail' | 'address' | 'phone' | 'country'

@@ -1,10 +1,10 @@
+import type { FailedJob, FailedJobs } from '@common/schemas/admin'
+import { findSalonByPublicId } from '@server/modules/salons/salons.repository'
+import { startTestApp, type TestApp } from '@tests/helpers/app'
+import { bookThroughApi } from '@tests/helpers/calendar'
+import { eventually } from '@tests/helpers/jobs'
+import { adminCookie, ownerCookie } from '@tests/helpers/sign-in'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { FailedJob, FailedJobs } from '../../../common/schemas/admin'
-import { startTestApp, type TestApp } from '../../../tests/helpers/app'
-import { bookThroughApi } from '../../../tests/helpers/calendar'
-import { eventually } from '../../../tests/helpers/jobs'
-import { adminCookie, ownerCookie } from '../../../tests/helpers/sign-in'
-import { findSalonByPublicId } from '../salons/salons.repository'
 
 /**
  * Jobs that failed for good reach the administrators with what they were about and why they

@@ -1,7 +1,7 @@
+import { startTestApp, type TestApp } from '@tests/helpers/app'
+import { newTestChat, postChat } from '@tests/helpers/chat'
+import { adminCookie, ownerCookie } from '@tests/helpers/sign-in'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../tests/helpers/app'
-import { newTestChat, postChat } from '../../../tests/helpers/chat'
-import { adminCookie, ownerCookie } from '../../../tests/helpers/sign-in'
 
 /** The administration panel's figures are computed from what happened, and its buttons act. */
 

@@ -1,5 +1,5 @@
-import type { FailedJob } from '../../../common/schemas/admin'
-import type { FailedJobRow } from '../jobs/jobs.repository'
+import type { FailedJob } from '@common/schemas/admin'
+import type { FailedJobRow } from '@server/modules/jobs/jobs.repository'
 
 /** Enough of an error for an administrator to see what went wrong; the rest is in the logs. */
 const ERROR_MAX_CHARS = 300

@@ -1,6 +1,6 @@
+import type { Executor } from '@server/db/client'
+import { conversations, salons } from '@server/db/schema'
 import { and, count, countDistinct, eq, gte, isNotNull, sql } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
-import { conversations, salons } from '../../db/schema'
 
 /** Read-only figures across salons for the administration panel. */
 

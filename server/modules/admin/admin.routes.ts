@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import {
   accessCodeCreatedSchema,
   accessCodeCreateInputSchema,
@@ -10,11 +9,12 @@ import {
   failedJobsSchema,
   jobParamsSchema,
   jobRetriedSchema,
-} from '../../../common/schemas/admin'
-import { salonParamsSchema, salonSchema } from '../../../common/schemas/salon'
-import type { App, AppDeps } from '../../http/types'
-import { createAccessCode, listAccessCodes, revokeAccessCode } from '../ambassadors/access-codes.usecases'
-import { createSalonAsAdmin, requireSalon, updateSalonAsAdmin } from '../salons/salons.usecases'
+} from '@common/schemas/admin'
+import { salonParamsSchema, salonSchema } from '@common/schemas/salon'
+import type { App, AppDeps } from '@server/http/types'
+import { createAccessCode, listAccessCodes, revokeAccessCode } from '@server/modules/ambassadors/access-codes.usecases'
+import { createSalonAsAdmin, requireSalon, updateSalonAsAdmin } from '@server/modules/salons/salons.usecases'
+import { z } from 'zod'
 import { adminOverview, adminSalonDetails, failedJobs, retryFailedJob } from './admin.usecases'
 
 /** The administration panel's calls; everything under /api/admin is for administrators only. */

@@ -1,6 +1,6 @@
+import type { Executor } from '@server/db/client'
+import { type AccessCodeRow, ambassadorAccessCodes, ambassadors } from '@server/db/schema'
 import { and, count, desc, eq, isNull } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
-import { type AccessCodeRow, ambassadorAccessCodes, ambassadors } from '../../db/schema'
 
 /** Ambassador access codes. The only code that touches that table. */
 

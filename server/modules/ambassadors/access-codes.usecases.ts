@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto'
-import type { AccessCode } from '../../../common/schemas/admin'
-import type { Clock } from '../../clock'
-import type { Executor } from '../../db/client'
-import type { AccessCodeRow } from '../../db/schema'
-import { AppError, notFound } from '../../errors'
-import type { Limit } from '../../http/rate-limits'
-import { hashToken } from '../../security/secrets'
+import type { AccessCode } from '@common/schemas/admin'
+import type { Clock } from '@server/clock'
+import type { Executor } from '@server/db/client'
+import type { AccessCodeRow } from '@server/db/schema'
+import { AppError, notFound } from '@server/errors'
+import type { Limit } from '@server/http/rate-limits'
+import { hashToken } from '@server/security/secrets'
 import * as repo from './access-codes.repository'
 
 /**

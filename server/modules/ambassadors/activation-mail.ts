@@ -1,4 +1,4 @@
-import type { Language } from '../../../common/languages'
+import type { Language } from '@common/languages'
 
 /**
  * The e-mail a salon receives when its ambassador activates it: its salon ID and how to sign in,

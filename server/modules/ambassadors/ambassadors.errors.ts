@@ -1,4 +1,4 @@
-import { AppError } from '../../errors'
+import { AppError } from '@server/errors'
 
 export const referralNotFound = () => new AppError('referrals.not_found', 404, 'This referral does not exist.')
 export const referralAlreadyConverted = (salonId: string | null) =>

@@ -1,11 +1,11 @@
 import { createRequire } from 'node:module'
 import { dirname } from 'node:path'
+import { type FakeGoogle, startFakeGoogle } from '@tests/fakes/google'
+import { startTestApp, type TestApp } from '@tests/helpers/app'
+import { adminCookie, cookiesFrom } from '@tests/helpers/sign-in'
+import { type LocalSmtp, readableMail, startLocalSmtp } from '@tests/helpers/smtp'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type FakeGoogle, startFakeGoogle } from '../../../tests/fakes/google'
-import { startTestApp, type TestApp } from '../../../tests/helpers/app'
-import { adminCookie, cookiesFrom } from '../../../tests/helpers/sign-in'
-import { type LocalSmtp, readableMail, startLocalSmtp } from '../../../tests/helpers/smtp'
 import { KIT_TEXTS } from './kit-texts'
 
 /**

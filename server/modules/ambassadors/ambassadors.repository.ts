@@ -1,6 +1,6 @@
+import type { Executor } from '@server/db/client'
+import { type AmbassadorRow, ambassadors } from '@server/db/schema'
 import { and, eq, sql } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
-import { type AmbassadorRow, ambassadors } from '../../db/schema'
 
 /** Ambassador rows. The only code that reads or writes the ambassadors table. */
 

@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify'
 import {
   accessCodeCheckSchema,
   accessCodeInputSchema,
@@ -11,11 +10,12 @@ import {
   referralListSchema,
   updateAuthorizedEmailInputSchema,
   updateAuthorizedEmailResultSchema,
-} from '../../../common/schemas/ambassador'
-import { AppError } from '../../errors'
-import { clientKey, refundLimit, routeLimit } from '../../http/rate-limits'
-import { endSessionOf, sessionOf } from '../../http/session'
-import type { App, AppDeps } from '../../http/types'
+} from '@common/schemas/ambassador'
+import { AppError } from '@server/errors'
+import { clientKey, refundLimit, routeLimit } from '@server/http/rate-limits'
+import { endSessionOf, sessionOf } from '@server/http/session'
+import type { App, AppDeps } from '@server/http/types'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { ACCESS_CODE_CHECKS, findUsableAccessCode } from './access-codes.usecases'
 import {
   activateReferral,

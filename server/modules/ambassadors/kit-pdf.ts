@@ -1,7 +1,7 @@
+import { languageOrDefault } from '@common/languages'
+import type { AmbassadorRow } from '@server/db/schema'
 import PDFDocument from 'pdfkit'
 import QRCode from 'qrcode'
-import { languageOrDefault } from '../../../common/languages'
-import type { AmbassadorRow } from '../../db/schema'
 import { KIT_TEXTS } from './kit-texts'
 
 /**

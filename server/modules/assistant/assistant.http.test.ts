@@ -1,12 +1,12 @@
+import type { ChatReply } from '@common/schemas/chat'
+import { bookings, customers } from '@server/db/schema'
+import { bookingIdOfLinkToken } from '@server/modules/booking-page/booking-link'
+import { startTestApp, type TestApp } from '@tests/helpers/app'
+import { newTestChat, postChat, type TestChat } from '@tests/helpers/chat'
+import { testDrivers } from '@tests/helpers/database'
+import { icsAppointment } from '@tests/helpers/dialogues'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ChatReply } from '../../../common/schemas/chat'
-import { startTestApp, type TestApp } from '../../../tests/helpers/app'
-import { newTestChat, postChat, type TestChat } from '../../../tests/helpers/chat'
-import { testDrivers } from '../../../tests/helpers/database'
-import { icsAppointment } from '../../../tests/helpers/dialogues'
-import { bookings, customers } from '../../db/schema'
-import { bookingIdOfLinkToken } from '../booking-page/booking-link'
 
 /**
  * Dialogues through the chat API, as a customer writes them, against the demo salon at the demo

@@ -1,15 +1,15 @@
-import type { FastifyBaseLogger, FastifyReply } from 'fastify'
 import {
   type ChatContext,
   chatReplySchema,
   chatRequestSchema,
   salonMessagesQuerySchema,
   salonMessagesReplySchema,
-} from '../../../common/schemas/chat'
-import type { SalonRow } from '../../db/schema'
-import { clientKey, enforceLimit, isLoopback, type Limit } from '../../http/rate-limits'
-import type { App, AppDeps } from '../../http/types'
-import { requireSalonForChat } from '../salons/salons.usecases'
+} from '@common/schemas/chat'
+import type { SalonRow } from '@server/db/schema'
+import { clientKey, enforceLimit, isLoopback, type Limit } from '@server/http/rate-limits'
+import type { App, AppDeps } from '@server/http/types'
+import { requireSalonForChat } from '@server/modules/salons/salons.usecases'
+import type { FastifyBaseLogger, FastifyReply } from 'fastify'
 import { type AssistantDeps, handleChatMessage } from './assistant.usecases'
 import { CHAT_MESSAGES_PER_CLIENT_PER_MINUTE, PER_CHAT, withModelBudget } from './chat-budgets'
 import { presentSalonMessage, salonMessagesForChat } from './salon-messages'

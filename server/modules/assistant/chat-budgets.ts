@@ -1,5 +1,5 @@
-import type { SalonRow } from '../../db/schema'
-import { consumeLimit, type Limit, type LimitDeps } from '../../http/rate-limits'
+import type { SalonRow } from '@server/db/schema'
+import { consumeLimit, type Limit, type LimitDeps } from '@server/http/rate-limits'
 import type { AssistantDeps } from './assistant.usecases'
 
 /** How much a chat, a client and a salon's model may write: the same for the web chat and Telegram. */

@@ -1,11 +1,11 @@
+import type { ChatReply } from '@common/schemas/chat'
+import { bookings, salons } from '@server/db/schema'
+import { startTestApp, type TestApp } from '@tests/helpers/app'
+import { newTestChat, postChat, type TestChat } from '@tests/helpers/chat'
+import { testDrivers } from '@tests/helpers/database'
+import { ownerCookie } from '@tests/helpers/sign-in'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ChatReply } from '../../../common/schemas/chat'
-import { startTestApp, type TestApp } from '../../../tests/helpers/app'
-import { newTestChat, postChat, type TestChat } from '../../../tests/helpers/chat'
-import { testDrivers } from '../../../tests/helpers/database'
-import { ownerCookie } from '../../../tests/helpers/sign-in'
-import { bookings, salons } from '../../db/schema'
 
 /**
  * What a chat reply says and what happened are one fact: a reply never claims a booking that was

@@ -1,12 +1,12 @@
+import { openDatabase } from '@server/db/client'
+import type { SalonRow } from '@server/db/schema'
+import { consumeLimit } from '@server/http/rate-limits'
+import { findSalonByPublicId } from '@server/modules/salons/salons.repository'
+import { type FakeOpenAi, startFakeOpenAi } from '@tests/fakes/openai'
+import { startTestApp, type TestApp } from '@tests/helpers/app'
+import { newTestChat, postChat, type TestChat } from '@tests/helpers/chat'
+import { testDrivers } from '@tests/helpers/database'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type FakeOpenAi, startFakeOpenAi } from '../../../tests/fakes/openai'
-import { startTestApp, type TestApp } from '../../../tests/helpers/app'
-import { newTestChat, postChat, type TestChat } from '../../../tests/helpers/chat'
-import { testDrivers } from '../../../tests/helpers/database'
-import { openDatabase } from '../../db/client'
-import type { SalonRow } from '../../db/schema'
-import { consumeLimit } from '../../http/rate-limits'
-import { findSalonByPublicId } from '../salons/salons.repository'
 import {
   CHAT_MESSAGES_PER_CLIENT_PER_MINUTE,
   CHAT_MESSAGES_PER_MINUTE,

@@ -1,6 +1,6 @@
+import type { Executor } from '@server/db/client'
+import { type ConversationRow, conversations } from '@server/db/schema'
 import { and, eq, sql } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
-import { type ConversationRow, conversations } from '../../db/schema'
 
 /** Conversations of the assistant. The only code that touches that table. */
 

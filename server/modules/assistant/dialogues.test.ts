@@ -1,6 +1,6 @@
+import { startTestApp, type TestApp } from '@tests/helpers/app'
+import { DIALOGUE_FILES, playCase, readCases } from '@tests/helpers/dialogues'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../tests/helpers/app'
-import { DIALOGUE_FILES, playCase, readCases } from '../../../tests/helpers/dialogues'
 
 /**
  * The shared example dialogues, played through the chat API with the checks of the eval runner

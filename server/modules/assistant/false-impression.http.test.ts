@@ -1,8 +1,8 @@
+import type { ChatReply } from '@common/schemas/chat'
+import { startTestApp, type TestApp } from '@tests/helpers/app'
+import { newTestChat, postChat, type TestChat } from '@tests/helpers/chat'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ChatReply } from '../../../common/schemas/chat'
-import { startTestApp, type TestApp } from '../../../tests/helpers/app'
-import { newTestChat, postChat, type TestChat } from '../../../tests/helpers/chat'
 import { PHRASES } from './phrases'
 import { detectIntents } from './understanding/intents'
 

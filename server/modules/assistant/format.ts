@@ -1,5 +1,5 @@
-import type { Language } from '../../../common/languages'
-import { formatMoney } from '../../../common/money'
+import type { Language } from '@common/languages'
+import { formatMoney } from '@common/money'
 
 /** How the assistant writes days, times and prices in each language, on the salon's clock. */
 

@@ -1,9 +1,9 @@
+import type { ChatReply } from '@common/schemas/chat'
+import { type FakeOpenAi, type FakeRequest, startFakeOpenAi } from '@tests/fakes/openai'
+import { startTestApp, type TestApp } from '@tests/helpers/app'
+import { newTestChat, postChat, type TestChat } from '@tests/helpers/chat'
+import { ownerCookie } from '@tests/helpers/sign-in'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { ChatReply } from '../../../common/schemas/chat'
-import { type FakeOpenAi, type FakeRequest, startFakeOpenAi } from '../../../tests/fakes/openai'
-import { startTestApp, type TestApp } from '../../../tests/helpers/app'
-import { newTestChat, postChat, type TestChat } from '../../../tests/helpers/chat'
-import { ownerCookie } from '../../../tests/helpers/sign-in'
 
 /**
  * The assistant driven by a language model, against a local fake of an OpenAI-compatible API that

@@ -1,9 +1,9 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
+import type { Language } from '@common/languages'
+import type { IcsData } from '@common/schemas/chat'
+import { instantToLocal } from '@common/time'
+import type { Config } from '@server/config'
 import { generateText, type ModelMessage, stepCountIs, tool } from 'ai'
-import type { Language } from '../../../common/languages'
-import type { IcsData } from '../../../common/schemas/chat'
-import { instantToLocal } from '../../../common/time'
-import type { Config } from '../../config'
 import type { DialogueReply } from './conversation/converse'
 import type { ConversationState } from './conversation/state'
 import {

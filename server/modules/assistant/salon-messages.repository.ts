@@ -1,6 +1,6 @@
+import type { Executor } from '@server/db/client'
+import { customerIdentities, type SalonMessageRow, salonMessages } from '@server/db/schema'
 import { and, asc, eq, gte, sql } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
-import { customerIdentities, type SalonMessageRow, salonMessages } from '../../db/schema'
 
 /** The salon's messages to its customers' web chats. The only code that touches that table. */
 

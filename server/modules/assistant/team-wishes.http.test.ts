@@ -1,11 +1,11 @@
+import type { ChatReply } from '@common/schemas/chat'
+import type { TeamMember } from '@common/schemas/team'
+import { soloSalon } from '@server/modules/team/team.test-helpers'
+import { startTestApp, type TestApp } from '@tests/helpers/app'
+import { newTestChat, postChat, type TestChat } from '@tests/helpers/chat'
+import { icsAppointment } from '@tests/helpers/dialogues'
+import { ownerCookie } from '@tests/helpers/sign-in'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ChatReply } from '../../../common/schemas/chat'
-import type { TeamMember } from '../../../common/schemas/team'
-import { startTestApp, type TestApp } from '../../../tests/helpers/app'
-import { newTestChat, postChat, type TestChat } from '../../../tests/helpers/chat'
-import { icsAppointment } from '../../../tests/helpers/dialogues'
-import { ownerCookie } from '../../../tests/helpers/sign-in'
-import { soloSalon } from '../team/team.test-helpers'
 
 /**
  * The built-in assistant and the salon's team: a customer asks for a member by name ("avec

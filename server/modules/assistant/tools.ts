@@ -1,17 +1,16 @@
-import { z } from 'zod'
-import type { Language } from '../../../common/languages'
-import { type Booking, LATE_MINUTES_MAX } from '../../../common/schemas/booking'
-import type { Service } from '../../../common/schemas/catalog'
-import type { IcsData } from '../../../common/schemas/chat'
-import { isSupportedYear, YEAR_RANGE_MESSAGE } from '../../../common/schemas/primitives'
-import type { WorkingHours } from '../../../common/schemas/schedule'
-import { addDays, formatLocalDateTime, instantToLocal, isLocalDate, isLocalTime } from '../../../common/time'
-import type { Clock } from '../../clock'
-import type { Database } from '../../db/client'
-import type { SalonRow } from '../../db/schema'
-import { AppError, withoutQueryParameters } from '../../errors'
-import { getAvailability } from '../bookings/availability.usecases'
-import { actorOfChannel, type BookingChangeBy } from '../bookings/booking-history'
+import type { Language } from '@common/languages'
+import { type Booking, LATE_MINUTES_MAX } from '@common/schemas/booking'
+import type { Service } from '@common/schemas/catalog'
+import type { IcsData } from '@common/schemas/chat'
+import { isSupportedYear, YEAR_RANGE_MESSAGE } from '@common/schemas/primitives'
+import type { WorkingHours } from '@common/schemas/schedule'
+import { addDays, formatLocalDateTime, instantToLocal, isLocalDate, isLocalTime } from '@common/time'
+import type { Clock } from '@server/clock'
+import type { Database } from '@server/db/client'
+import type { SalonRow } from '@server/db/schema'
+import { AppError, withoutQueryParameters } from '@server/errors'
+import { getAvailability } from '@server/modules/bookings/availability.usecases'
+import { actorOfChannel, type BookingChangeBy } from '@server/modules/bookings/booking-history'
 import {
   cancelBooking,
   createBooking,
@@ -19,22 +18,23 @@ import {
   rescheduleBooking,
   tellSalonLate,
   whyNotOffered,
-} from '../bookings/bookings.usecases'
+} from '@server/modules/bookings/bookings.usecases'
 import {
   bookConsecutive,
   checkConsecutive,
   freeConsecutiveStarts,
   MAX_SERVICES_PER_VISIT,
   type VisitRefusal,
-} from '../bookings/consecutive'
-import { type AppointmentIcsInput, appointmentIcs, appointmentsIcs } from '../calendar-files/ics'
-import { listSalonServices, requireBookableService } from '../catalog/catalog.usecases'
-import { type ChannelIdentity, findCustomerByIdentity } from '../customers/customers.usecases'
-import type { Jobs } from '../jobs/job-engine'
-import type { SlotRefusal } from '../schedule/availability'
-import { resolvePointInTime } from '../schedule/point-in-time'
-import { getWorkingHours, listTimeOff } from '../schedule/schedule.usecases'
-import { listTeam } from '../team/team.usecases'
+} from '@server/modules/bookings/consecutive'
+import { type AppointmentIcsInput, appointmentIcs, appointmentsIcs } from '@server/modules/calendar-files/ics'
+import { listSalonServices, requireBookableService } from '@server/modules/catalog/catalog.usecases'
+import { type ChannelIdentity, findCustomerByIdentity } from '@server/modules/customers/customers.usecases'
+import type { Jobs } from '@server/modules/jobs/job-engine'
+import type { SlotRefusal } from '@server/modules/schedule/availability'
+import { resolvePointInTime } from '@server/modules/schedule/point-in-time'
+import { getWorkingHours, listTimeOff } from '@server/modules/schedule/schedule.usecases'
+import { listTeam } from '@server/modules/team/team.usecases'
+import { z } from 'zod'
 
 /**
  * The assistant's tools: the only way any assistant — the built-in one, an LLM, an outside agent

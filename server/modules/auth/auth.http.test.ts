@@ -1,8 +1,8 @@
+import { buildApp } from '@server/app'
+import { sessions } from '@server/db/schema'
+import { startTestApp, type TestApp } from '@tests/helpers/app'
+import { cookiesFrom, ownerCookie } from '@tests/helpers/sign-in'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../tests/helpers/app'
-import { cookiesFrom, ownerCookie } from '../../../tests/helpers/sign-in'
-import { buildApp } from '../../app'
-import { sessions } from '../../db/schema'
 
 let t: TestApp
 beforeAll(async () => {

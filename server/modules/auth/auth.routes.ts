@@ -1,6 +1,6 @@
-import { sessionSchema } from '../../../common/schemas/session'
-import { endSessionOf, sessionOf } from '../../http/session'
-import type { App, AppDeps } from '../../http/types'
+import { sessionSchema } from '@common/schemas/session'
+import { endSessionOf, sessionOf } from '@server/http/session'
+import type { App, AppDeps } from '@server/http/types'
 import { currentSession } from './auth.usecases'
 
 export function authRoutes(app: App, deps: AppDeps): void {

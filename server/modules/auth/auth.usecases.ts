@@ -1,5 +1,5 @@
-import type { Session } from '../../../common/schemas/session'
-import type { Config } from '../../config'
+import type { Session } from '@common/schemas/session'
+import type { Config } from '@server/config'
 import { isAdministrator, type SignedInSession } from './sessions.usecases'
 
 /** What `GET /api/session` tells the web app about its caller. */

@@ -1,7 +1,7 @@
+import type { Executor } from '@server/db/client'
+import { preparedPerDatabase } from '@server/db/prepared'
+import { type SessionRow, salons, sessions } from '@server/db/schema'
 import { and, eq, gt, lt, sql } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
-import { preparedPerDatabase } from '../../db/prepared'
-import { type SessionRow, salons, sessions } from '../../db/schema'
 
 /** Session rows. The only code that reads or writes the sessions table. */
 

@@ -1,8 +1,8 @@
-import type { Clock } from '../../clock'
-import type { Config } from '../../config'
-import type { Executor } from '../../db/client'
-import type { SessionRow } from '../../db/schema'
-import { hashToken, randomToken } from '../../security/secrets'
+import type { Clock } from '@server/clock'
+import type { Config } from '@server/config'
+import type { Executor } from '@server/db/client'
+import type { SessionRow } from '@server/db/schema'
+import { hashToken, randomToken } from '@server/security/secrets'
 import * as repo from './sessions.repository'
 
 /** A session ends after a week without use, and after 30 days whatever happens. */

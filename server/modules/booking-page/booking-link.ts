@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto'
-import { macOf } from '../../security/secrets'
+import { macOf } from '@server/security/secrets'
 
 /**
  * The customer's personal link to their booking (`PUBLIC_URL/r/<token>`): no account, no stored

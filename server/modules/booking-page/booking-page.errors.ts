@@ -1,4 +1,4 @@
-import { AppError, conflict } from '../../errors'
+import { AppError, conflict } from '@server/errors'
 
 /** A link we never gave out (forged, cut short): no booking behind it, exactly as an unknown one. */
 export const linkNotFound = () => new AppError('booking_page.not_found', 404, 'This link does not open any booking.')

@@ -1,8 +1,8 @@
-import { languageOrDefault } from '../../../common/languages'
-import type { BookingPage } from '../../../common/schemas/booking-page'
-import { formatLocalDateTime } from '../../../common/time'
-import type { SalonRow } from '../../db/schema'
-import type { BookingWithCustomer } from '../bookings/bookings.repository'
+import { languageOrDefault } from '@common/languages'
+import type { BookingPage } from '@common/schemas/booking-page'
+import { formatLocalDateTime } from '@common/time'
+import type { SalonRow } from '@server/db/schema'
+import type { BookingWithCustomer } from '@server/modules/bookings/bookings.repository'
 
 /** What the customer's page may do now, as the use cases decided it. */
 export interface PageAbilities {

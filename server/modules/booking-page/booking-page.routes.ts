@@ -1,12 +1,12 @@
-import type { FastifyReply } from 'fastify'
 import {
   bookingPageMoveSchema,
   bookingPageParamsSchema,
   bookingPageSchema,
   bookingPageTimesQuerySchema,
   bookingPageTimesSchema,
-} from '../../../common/schemas/booking-page'
-import type { App, AppDeps } from '../../http/types'
+} from '@common/schemas/booking-page'
+import type { App, AppDeps } from '@server/http/types'
+import type { FastifyReply } from 'fastify'
 import {
   calendarFileFromPage,
   cancelFromPage,

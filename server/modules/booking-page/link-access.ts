@@ -1,6 +1,6 @@
+import { clientKey, enforceLimit, isLoopback, type Limit } from '@server/http/rate-limits'
+import type { AppDeps } from '@server/http/types'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { clientKey, enforceLimit, isLoopback, type Limit } from '../../http/rate-limits'
-import type { AppDeps } from '../../http/types'
 import { bookingIdOfLinkToken } from './booking-link'
 import { linkNotFound } from './booking-page.errors'
 

@@ -1,6 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
-import { preparedPerDatabase } from '../../db/prepared'
+import type { Executor } from '@server/db/client'
+import { preparedPerDatabase } from '@server/db/prepared'
 import {
   bookings,
   calendarBusyTimes,
@@ -13,7 +12,8 @@ import {
   teamMemberServices,
   teamMembers,
   timeOff,
-} from '../../db/schema'
+} from '@server/db/schema'
+import { and, eq, sql } from 'drizzle-orm'
 
 /**
  * The read behind every availability answer: a salon's opening hours, its absences, its active

@@ -1,7 +1,7 @@
-import type { Executor } from '../../db/client'
-import { bookingChanged as pushToCalendar } from '../calendar-sync/calendar-sync.usecases'
-import type { Jobs } from '../jobs/job-engine'
-import { planReminders } from '../reminders/reminders.usecases'
+import type { Executor } from '@server/db/client'
+import { bookingChanged as pushToCalendar } from '@server/modules/calendar-sync/calendar-sync.usecases'
+import type { Jobs } from '@server/modules/jobs/job-engine'
+import { planReminders } from '@server/modules/reminders/reminders.usecases'
 
 /**
  * A booking was created, moved, cancelled or given another status, in `db`'s transaction: what

@@ -1,5 +1,5 @@
-import type { Booking, BookingDetails } from '../../../common/schemas/booking'
-import { listRemindersOfBookings } from '../reminders/reminders.repository'
+import type { Booking, BookingDetails } from '@common/schemas/booking'
+import { listRemindersOfBookings } from '@server/modules/reminders/reminders.repository'
 import { listBookingEvents } from './booking-events.repository'
 import { type BookingChangeBy, recordBookingEvent } from './booking-history'
 import { bookingCancelled, notStarted } from './bookings.errors'

@@ -1,7 +1,7 @@
+import type { Executor } from '@server/db/client'
+import { type BookingEventRow, bookingEvents, teamMembers } from '@server/db/schema'
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { Executor } from '../../db/client'
-import { type BookingEventRow, bookingEvents, teamMembers } from '../../db/schema'
 
 /** A booking's history. The only code that touches the booking_events table. */
 

@@ -1,7 +1,7 @@
-import type { BookingActor, BookingChannel } from '../../../common/schemas/booking'
-import type { Executor } from '../../db/client'
-import type { BookingRow } from '../../db/schema'
-import type { Jobs } from '../jobs/job-engine'
+import type { BookingActor, BookingChannel } from '@common/schemas/booking'
+import type { Executor } from '@server/db/client'
+import type { BookingRow } from '@server/db/schema'
+import type { Jobs } from '@server/modules/jobs/job-engine'
 import { insertBookingEvent, type NewBookingEvent } from './booking-events.repository'
 import { tellCustomerLater } from './tell-customer'
 

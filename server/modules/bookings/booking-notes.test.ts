@@ -1,11 +1,11 @@
+import { bookingNotes, bookings, type SalonRow } from '@server/db/schema'
+import { AppError } from '@server/errors'
+import { findSalonByPublicId } from '@server/modules/salons/salons.repository'
+import { startTestApp, type TestApp } from '@tests/helpers/app'
+import { testDrivers } from '@tests/helpers/database'
+import { ownerCookie } from '@tests/helpers/sign-in'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../tests/helpers/app'
-import { testDrivers } from '../../../tests/helpers/database'
-import { ownerCookie } from '../../../tests/helpers/sign-in'
-import { bookingNotes, bookings, type SalonRow } from '../../db/schema'
-import { AppError } from '../../errors'
-import { findSalonByPublicId } from '../salons/salons.repository'
 import { createBooking, rescheduleBooking, tellSalonLate } from './bookings.usecases'
 
 /** "I'll be 10 minutes late": the customer's word reaches the salon as a note on the booking. */

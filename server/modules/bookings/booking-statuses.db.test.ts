@@ -1,11 +1,11 @@
+import { manualClock } from '@server/clock'
+import { PG_CHECK_VIOLATION, PG_EXCLUSION_VIOLATION, sqlState } from '@server/db/client'
+import { bookings, customers, type SalonRow, teamMembers } from '@server/db/schema'
+import { seedDemoData } from '@server/db/seed'
+import { findSalonByPublicId } from '@server/modules/salons/salons.repository'
+import { openTestDatabase, type TestDatabase, testDrivers } from '@tests/helpers/database'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openTestDatabase, type TestDatabase, testDrivers } from '../../../tests/helpers/database'
-import { manualClock } from '../../clock'
-import { PG_CHECK_VIOLATION, PG_EXCLUSION_VIOLATION, sqlState } from '../../db/client'
-import { bookings, customers, type SalonRow, teamMembers } from '../../db/schema'
-import { seedDemoData } from '../../db/seed'
-import { findSalonByPublicId } from '../salons/salons.repository'
 
 /**
  * The statuses of the booking desk under the exclusion constraint, on each driver: a no-show or a

@@ -1,8 +1,8 @@
+import { startTestApp, type TestApp } from '@tests/helpers/app'
+import { openTestDatabase, testDrivers } from '@tests/helpers/database'
+import { bookingRequest } from '@tests/helpers/demo'
+import { ownerCookie } from '@tests/helpers/sign-in'
 import { afterEach, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../tests/helpers/app'
-import { openTestDatabase, testDrivers } from '../../../tests/helpers/database'
-import { bookingRequest } from '../../../tests/helpers/demo'
-import { ownerCookie } from '../../../tests/helpers/sign-in'
 
 /**
  * Fifty requests book the same slot at the same moment, over real HTTP (the salon's professionals
@@ -103,6 +103,6 @@ async function serviceNamed(t: TestApp, cookie: string, name: string) {
 }
 
 async function reopen(url: string) {
-  const { openDatabase } = await import('../../db/client')
+  const { openDatabase } = await import('@server/db/client')
   return openDatabase({ driver: 'postgres', url, poolSize: 20 })
 }

@@ -1,5 +1,5 @@
-import { AppError, badRequest, conflict, notFound } from '../../errors'
-import type { SlotRefusal } from '../schedule/availability'
+import { AppError, badRequest, conflict, notFound } from '@server/errors'
+import type { SlotRefusal } from '@server/modules/schedule/availability'
 
 export const bookingNotFound = () => notFound('bookings.not_found', 'No such booking')
 export const slotTaken = () =>

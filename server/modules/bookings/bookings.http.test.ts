@@ -1,7 +1,7 @@
+import { DEMO_NOW, startTestApp, type TestApp } from '@tests/helpers/app'
+import { bookingRequest } from '@tests/helpers/demo'
+import { ownerCookie } from '@tests/helpers/sign-in'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { DEMO_NOW, startTestApp, type TestApp } from '../../../tests/helpers/app'
-import { bookingRequest } from '../../../tests/helpers/demo'
-import { ownerCookie } from '../../../tests/helpers/sign-in'
 
 let t: TestApp
 /** A professional of SAL001: the salon's bookings and catalogue are theirs only (free slots are public). */

@@ -1,4 +1,4 @@
-import type { JobHandlers } from '../jobs/job-engine'
+import type { JobHandlers } from '@server/modules/jobs/job-engine'
 import { type TellDeps, tellCustomer } from './tell-customer'
 
 /** The bookings' workers: telling a customer of the salon's change runs once per history event. */

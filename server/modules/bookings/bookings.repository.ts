@@ -1,6 +1,5 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm'
-import { HOLDING_STATUSES } from '../../../common/schemas/booking'
-import type { Executor } from '../../db/client'
+import { HOLDING_STATUSES } from '@common/schemas/booking'
+import type { Executor } from '@server/db/client'
 import {
   type BookingNoteRow,
   type BookingRow,
@@ -10,7 +9,8 @@ import {
   customers,
   idempotencyKeys,
   teamMembers,
-} from '../../db/schema'
+} from '@server/db/schema'
+import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm'
 
 /** Bookings, their customers' notes and idempotency records. The only code that touches those tables. */
 

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import {
   bookingCancelInputSchema,
   bookingCreateInputSchema,
@@ -8,13 +7,14 @@ import {
   bookingSalonNoteInputSchema,
   bookingSchema,
   bookingStatusInputSchema,
-} from '../../../common/schemas/booking'
-import { text } from '../../../common/schemas/primitives'
-import { salonParamsSchema } from '../../../common/schemas/salon'
-import { availabilityQuerySchema, availabilitySchema } from '../../../common/schemas/schedule'
-import type { App, AppDeps } from '../../http/types'
-import { requireSalon } from '../salons/salons.usecases'
-import { resolvePointInTime } from '../schedule/point-in-time'
+} from '@common/schemas/booking'
+import { text } from '@common/schemas/primitives'
+import { salonParamsSchema } from '@common/schemas/salon'
+import { availabilityQuerySchema, availabilitySchema } from '@common/schemas/schedule'
+import type { App, AppDeps } from '@server/http/types'
+import { requireSalon } from '@server/modules/salons/salons.usecases'
+import { resolvePointInTime } from '@server/modules/schedule/point-in-time'
+import { z } from 'zod'
 import { getSalonAvailability } from './availability.usecases'
 import { getBookingDetails, setBookingSalonNote, setBookingStatus } from './booking-desk.usecases'
 import { cancelBooking, createBooking, listSalonBookings, rescheduleBooking } from './bookings.usecases'

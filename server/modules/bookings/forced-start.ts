@@ -1,7 +1,7 @@
-import { DAY_MS, instantToLocal, MINUTE_MS } from '../../../common/time'
-import type { Database } from '../../db/client'
-import type { SalonRow } from '../../db/schema'
-import { memberNotFound } from '../team/team.errors'
+import { DAY_MS, instantToLocal, MINUTE_MS } from '@common/time'
+import type { Database } from '@server/db/client'
+import type { SalonRow } from '@server/db/schema'
+import { memberNotFound } from '@server/modules/team/team.errors'
 import { loadTeamSchedule } from './availability.usecases'
 import { appointmentPast, memberAbsent, slotTaken } from './bookings.errors'
 

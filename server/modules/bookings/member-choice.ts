@@ -1,7 +1,7 @@
-import { instantToLocal } from '../../../common/time'
-import { PG_EXCLUSION_VIOLATION, sqlState } from '../../db/client'
-import type { TeamSchedule } from '../schedule/team-availability'
-import { freeMembersAt } from '../schedule/team-availability'
+import { instantToLocal } from '@common/time'
+import { PG_EXCLUSION_VIOLATION, sqlState } from '@server/db/client'
+import type { TeamSchedule } from '@server/modules/schedule/team-availability'
+import { freeMembersAt } from '@server/modules/schedule/team-availability'
 
 /**
  * Who takes an appointment when the customer named nobody — the rule the README documents: among

@@ -1,4 +1,4 @@
-import { badRequest } from '../../errors'
+import { badRequest } from '@server/errors'
 
 export const notACalendar = () =>
   badRequest(

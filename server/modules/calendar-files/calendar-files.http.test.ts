@@ -1,7 +1,7 @@
+import { ICS_MAX_LENGTH } from '@common/schemas/chat'
+import { BODY_LIMIT_BYTES } from '@server/app'
+import { startTestApp, type TestApp } from '@tests/helpers/app'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ICS_MAX_LENGTH } from '../../../common/schemas/chat'
-import { startTestApp, type TestApp } from '../../../tests/helpers/app'
-import { BODY_LIMIT_BYTES } from '../../app'
 import { appointmentIcs } from './ics'
 
 let t: TestApp

@@ -1,5 +1,5 @@
-import { icsDownloadSchema } from '../../../common/schemas/chat'
-import type { App } from '../../http/types'
+import { icsDownloadSchema } from '@common/schemas/chat'
+import type { App } from '@server/http/types'
 import { calendarDownload } from './calendar-files.usecases'
 
 export function calendarFilesRoutes(app: App): void {

@@ -1,5 +1,5 @@
+import type { IcsData, icsDownloadSchema } from '@common/schemas/chat'
 import type { z } from 'zod'
-import type { IcsData, icsDownloadSchema } from '../../../common/schemas/chat'
 import { notACalendar } from './calendar-files.errors'
 
 export const DEFAULT_ICS_FILENAME = 'rendez-vous.ics'

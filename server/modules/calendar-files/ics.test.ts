@@ -1,6 +1,6 @@
+import type { Language } from '@common/languages'
+import { localToInstant } from '@common/time'
 import { describe, expect, it } from 'vitest'
-import type { Language } from '../../../common/languages'
-import { localToInstant } from '../../../common/time'
 import { type AppointmentIcsInput, appointmentIcs, appointmentsIcs, foldLine, slug } from './ics'
 
 const lumiere = {

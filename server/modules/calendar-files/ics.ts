@@ -1,7 +1,7 @@
-import type { Language } from '../../../common/languages'
-import type { IcsData } from '../../../common/schemas/chat'
-import { instantToLocal } from '../../../common/time'
-import { REMINDER_HOURS } from '../reminders/reminders.usecases'
+import type { Language } from '@common/languages'
+import type { IcsData } from '@common/schemas/chat'
+import { instantToLocal } from '@common/time'
+import { REMINDER_HOURS } from '@server/modules/reminders/reminders.usecases'
 
 /**
  * Calendar files (RFC 5545) for an appointment booked or moved in the chat.

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
-import { type Language, languageOfCountry } from '../../../common/languages'
-import type { BookingChannel } from '../../../common/schemas/booking'
-import { formatLocalDateTime } from '../../../common/time'
+import { type Language, languageOfCountry } from '@common/languages'
+import type { BookingChannel } from '@common/schemas/booking'
+import { formatLocalDateTime } from '@common/time'
 import type { CalendarEvent } from './google-calendar'
 
 /**

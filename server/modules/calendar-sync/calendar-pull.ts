@@ -1,4 +1,4 @@
-import { isLocalDate, localToInstant } from '../../../common/time'
+import { isLocalDate, localToInstant } from '@common/time'
 import { bookingIdOf } from './calendar-event'
 import type { BusyTime } from './calendar-sync.repository'
 import { type CalendarApi, CalendarApiError, type CalendarEvent } from './google-calendar'

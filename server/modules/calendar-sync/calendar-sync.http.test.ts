@@ -1,7 +1,10 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bookings, calendarBusyTimes, googleAccounts } from '@server/db/schema'
+import { tellSalonLate } from '@server/modules/bookings/bookings.usecases'
+import { mcpTokenFor } from '@server/modules/mcp/mcp-token'
+import { findSalonByPublicId } from '@server/modules/salons/salons.repository'
+import { decryptSecret } from '@server/security/secrets'
 import {
   bookingRow,
   bookThroughApi,
@@ -10,15 +13,12 @@ import {
   futureActiveBookingIds,
   OWNER,
   startCalendarTest,
-} from '../../../tests/helpers/calendar'
-import { newTestChat, postChat } from '../../../tests/helpers/chat'
-import { eventually } from '../../../tests/helpers/jobs'
-import { ownerCookie } from '../../../tests/helpers/sign-in'
-import { bookings, calendarBusyTimes, googleAccounts } from '../../db/schema'
-import { decryptSecret } from '../../security/secrets'
-import { tellSalonLate } from '../bookings/bookings.usecases'
-import { mcpTokenFor } from '../mcp/mcp-token'
-import { findSalonByPublicId } from '../salons/salons.repository'
+} from '@tests/helpers/calendar'
+import { newTestChat, postChat } from '@tests/helpers/chat'
+import { eventually } from '@tests/helpers/jobs'
+import { ownerCookie } from '@tests/helpers/sign-in'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /**
  * The salon's Google calendar and its bookings kept in step, end to end: the app's own job workers

@@ -1,4 +1,4 @@
-import type { JobHandlers } from '../jobs/job-engine'
+import type { JobHandlers } from '@server/modules/jobs/job-engine'
 import { isRetryWaiting } from './calendar-sync.repository'
 import {
   type CalendarSyncDeps,

@@ -1,5 +1,4 @@
-import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
+import type { Executor } from '@server/db/client'
 import {
   type BookingRow,
   bookingNotes,
@@ -13,7 +12,8 @@ import {
   googleAccounts,
   salons,
   teamMembers,
-} from '../../db/schema'
+} from '@server/db/schema'
+import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 
 /** The calendar sync's tables: bookings' events, the salon's busy times, and the sync state. */
 

@@ -1,6 +1,9 @@
-import { eq } from 'drizzle-orm'
-import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { calendarEvents } from '@server/db/schema'
+import { googleClient } from '@server/modules/google/google-client'
+import type { JobEngine } from '@server/modules/jobs/job-engine'
+import { countFailedJobs, countUnfinishedJobs, listFailedJobs } from '@server/modules/jobs/jobs.repository'
+import { findSalonByPublicId } from '@server/modules/salons/salons.repository'
+import { productWorkers } from '@server/workers'
 import {
   bookingRow,
   CALENDAR_QUEUES,
@@ -9,16 +12,13 @@ import {
   futureActiveBookingIds,
   OWNER,
   startCalendarTest,
-} from '../../../tests/helpers/calendar'
-import type { Driver } from '../../../tests/helpers/database'
-import { bookingRequest } from '../../../tests/helpers/demo'
-import { eventually, startTestJobEngine } from '../../../tests/helpers/jobs'
-import { calendarEvents } from '../../db/schema'
-import { productWorkers } from '../../workers'
-import { googleClient } from '../google/google-client'
-import type { JobEngine } from '../jobs/job-engine'
-import { countFailedJobs, countUnfinishedJobs, listFailedJobs } from '../jobs/jobs.repository'
-import { findSalonByPublicId } from '../salons/salons.repository'
+} from '@tests/helpers/calendar'
+import type { Driver } from '@tests/helpers/database'
+import { bookingRequest } from '@tests/helpers/demo'
+import { eventually, startTestJobEngine } from '@tests/helpers/jobs'
+import { eq } from 'drizzle-orm'
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type CalendarSyncDeps, pushBooking, syncSalon } from './calendar-sync.usecases'
 import { type CalendarApi, googleCalendarApi } from './google-calendar'
 

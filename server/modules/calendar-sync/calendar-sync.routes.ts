@@ -1,11 +1,11 @@
+import { disconnectResultSchema } from '@common/schemas/auth'
+import { calendarStatusSchema, calendarSyncRequestSchema } from '@common/schemas/calendar'
+import { text } from '@common/schemas/primitives'
+import { salonParamsSchema } from '@common/schemas/salon'
+import { clearSessionCookie } from '@server/http/session'
+import type { App, AppDeps } from '@server/http/types'
+import { requireSalon } from '@server/modules/salons/salons.usecases'
 import { z } from 'zod'
-import { disconnectResultSchema } from '../../../common/schemas/auth'
-import { calendarStatusSchema, calendarSyncRequestSchema } from '../../../common/schemas/calendar'
-import { text } from '../../../common/schemas/primitives'
-import { salonParamsSchema } from '../../../common/schemas/salon'
-import { clearSessionCookie } from '../../http/session'
-import type { App, AppDeps } from '../../http/types'
-import { requireSalon } from '../salons/salons.usecases'
 import { calendarStatus, disconnectCalendar, receiveNotification, requestManualSync } from './calendar-sync.usecases'
 
 /** The header values Google puts on a push notification (each at most a few hundred characters). */

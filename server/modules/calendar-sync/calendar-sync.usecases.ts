@@ -1,14 +1,18 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
-import type { CalendarStatus } from '../../../common/schemas/calendar'
-import type { Clock } from '../../clock'
-import type { Config } from '../../config'
-import type { Database, Executor } from '../../db/client'
-import { AppError } from '../../errors'
-import { freshAccessToken, releaseGoogleGrant, removeGoogleAccount } from '../google/calendar-connection.usecases'
-import { calendarNotConnected, calendarReconnectRequired } from '../google/google.errors'
-import type { GoogleClient } from '../google/google-client'
-import type { Jobs } from '../jobs/job-engine'
-import type { CalendarSyncReason, JobPayloads } from '../jobs/queues'
+import type { CalendarStatus } from '@common/schemas/calendar'
+import type { Clock } from '@server/clock'
+import type { Config } from '@server/config'
+import type { Database, Executor } from '@server/db/client'
+import { AppError } from '@server/errors'
+import {
+  freshAccessToken,
+  releaseGoogleGrant,
+  removeGoogleAccount,
+} from '@server/modules/google/calendar-connection.usecases'
+import { calendarNotConnected, calendarReconnectRequired } from '@server/modules/google/google.errors'
+import type { GoogleClient } from '@server/modules/google/google-client'
+import type { Jobs } from '@server/modules/jobs/job-engine'
+import type { CalendarSyncReason, JobPayloads } from '@server/modules/jobs/queues'
 import { type BookingForCalendar, eventOf, fingerprintOf, type SalonForCalendar } from './calendar-event'
 import { readCalendarChanges } from './calendar-pull'
 import * as repo from './calendar-sync.repository'

@@ -1,4 +1,4 @@
-import type { Config } from '../../config'
+import type { Config } from '@server/config'
 
 /**
  * Google Calendar API v3 over plain HTTPS, the calls the sync needs: events insert, update, delete,

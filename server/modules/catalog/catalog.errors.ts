@@ -1,6 +1,6 @@
-import type { AmountProblem } from '../../../common/money'
-import type { ImportLineError } from '../../../common/schemas/catalog'
-import { AppError, badRequest, conflict, notFound, unprocessable } from '../../errors'
+import type { AmountProblem } from '@common/money'
+import type { ImportLineError } from '@common/schemas/catalog'
+import { AppError, badRequest, conflict, notFound, unprocessable } from '@server/errors'
 
 export const serviceNotFound = () => notFound('catalog.service_not_found', 'No such service in this salon')
 export const serviceInactive = (name: string) =>

@@ -1,8 +1,8 @@
-import { currencyForCountry } from '../../../common/countries'
-import { type Language, languageOfCountry } from '../../../common/languages'
-import { amountString } from '../../../common/money'
-import type { OwnerService, Service, ServiceTranslations } from '../../../common/schemas/catalog'
-import type { SalonRow, ServiceRow, ServiceTranslationRow } from '../../db/schema'
+import { currencyForCountry } from '@common/countries'
+import { type Language, languageOfCountry } from '@common/languages'
+import { amountString } from '@common/money'
+import type { OwnerService, Service, ServiceTranslations } from '@common/schemas/catalog'
+import type { SalonRow, ServiceRow, ServiceTranslationRow } from '@server/db/schema'
 import { lookUpServiceName } from './service-glossary'
 
 /** The language a salon's name for a service is in: the glossary's word for it, else the salon's language. */

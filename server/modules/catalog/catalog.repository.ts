@@ -1,8 +1,8 @@
+import type { Language } from '@common/languages'
+import type { Executor } from '@server/db/client'
+import { preparedPerDatabase } from '@server/db/prepared'
+import { type ServiceRow, type ServiceTranslationRow, services, serviceTranslations } from '@server/db/schema'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
-import type { Language } from '../../../common/languages'
-import type { Executor } from '../../db/client'
-import { preparedPerDatabase } from '../../db/prepared'
-import { type ServiceRow, type ServiceTranslationRow, services, serviceTranslations } from '../../db/schema'
 
 /** The salon's services and their names' translations. The only code that touches those tables. */
 

@@ -1,5 +1,4 @@
-import { z } from 'zod'
-import { LANGUAGES } from '../../../common/languages'
+import { LANGUAGES } from '@common/languages'
 import {
   ownerServiceSchema,
   serviceCreateSchema,
@@ -9,11 +8,12 @@ import {
   servicesImportInputSchema,
   servicesImportResultSchema,
   serviceUpdateSchema,
-} from '../../../common/schemas/catalog'
-import { salonParamsSchema } from '../../../common/schemas/salon'
-import { formatLocalDateTime } from '../../../common/time'
-import type { App, AppDeps } from '../../http/types'
-import { requireSalon } from '../salons/salons.usecases'
+} from '@common/schemas/catalog'
+import { salonParamsSchema } from '@common/schemas/salon'
+import { formatLocalDateTime } from '@common/time'
+import type { App, AppDeps } from '@server/http/types'
+import { requireSalon } from '@server/modules/salons/salons.usecases'
+import { z } from 'zod'
 import { exportServicesCsv, importServicesCsv, listEveryService } from './catalog.usecases'
 import { createService, editService, listOwnerServices, reorderServices } from './service-editor.usecases'
 

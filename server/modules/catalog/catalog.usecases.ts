@@ -1,11 +1,11 @@
-import { currencyForCountry } from '../../../common/countries'
-import { LANGUAGES, type Language, languageOfCountry } from '../../../common/languages'
-import type { Service, ServicesImportResult } from '../../../common/schemas/catalog'
-import type { Clock } from '../../clock'
-import { type Database, type Executor, PG_UNIQUE_VIOLATION, sqlState } from '../../db/client'
-import type { SalonRow, ServiceRow } from '../../db/schema'
-import { listSalons } from '../salons/salons.repository'
-import { giveServicesToActiveMembers } from '../team/team.repository'
+import { currencyForCountry } from '@common/countries'
+import { LANGUAGES, type Language, languageOfCountry } from '@common/languages'
+import type { Service, ServicesImportResult } from '@common/schemas/catalog'
+import type { Clock } from '@server/clock'
+import { type Database, type Executor, PG_UNIQUE_VIOLATION, sqlState } from '@server/db/client'
+import type { SalonRow, ServiceRow } from '@server/db/schema'
+import { listSalons } from '@server/modules/salons/salons.repository'
+import { giveServicesToActiveMembers } from '@server/modules/team/team.repository'
 import {
   csvNameClash,
   csvNothingValid,

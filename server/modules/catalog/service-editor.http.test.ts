@@ -1,7 +1,7 @@
+import { createSalon } from '@server/modules/salons/salons.usecases'
+import { startTestApp, type TestApp } from '@tests/helpers/app'
+import { ownerCookie } from '@tests/helpers/sign-in'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../tests/helpers/app'
-import { ownerCookie } from '../../../tests/helpers/sign-in'
-import { createSalon } from '../salons/salons.usecases'
 
 /** The services editor's calls, as the dashboard makes them: amounts of the salon's currency in, never cents. */
 let t: TestApp

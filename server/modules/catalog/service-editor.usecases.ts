@@ -1,11 +1,11 @@
-import { currencyForCountry } from '../../../common/countries'
-import { LANGUAGES, type Language } from '../../../common/languages'
-import { parseAmount } from '../../../common/money'
-import type { OwnerService, ServiceCreateInput, ServiceUpdateInput } from '../../../common/schemas/catalog'
-import type { Clock } from '../../clock'
-import { type Database, type Executor, PG_UNIQUE_VIOLATION, sqlState } from '../../db/client'
-import type { SalonRow, ServiceRow } from '../../db/schema'
-import * as team from '../team/team.repository'
+import { currencyForCountry } from '@common/countries'
+import { LANGUAGES, type Language } from '@common/languages'
+import { parseAmount } from '@common/money'
+import type { OwnerService, ServiceCreateInput, ServiceUpdateInput } from '@common/schemas/catalog'
+import type { Clock } from '@server/clock'
+import { type Database, type Executor, PG_UNIQUE_VIOLATION, sqlState } from '@server/db/client'
+import type { SalonRow, ServiceRow } from '@server/db/schema'
+import * as team from '@server/modules/team/team.repository'
 import {
   duplicateName,
   noActivePerformer,

@@ -1,5 +1,5 @@
+import { LANGUAGES } from '@common/languages'
 import { describe, expect, it } from 'vitest'
-import { LANGUAGES } from '../../../common/languages'
 import { glossaryKey, lookUpServiceName, SERVICE_GLOSSARY } from './service-glossary'
 
 describe('the glossary of service names', () => {

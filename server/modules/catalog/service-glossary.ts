@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '../../../common/languages'
+import { LANGUAGES, type Language } from '@common/languages'
 
 /**
  * Common hair and beauty services under the names salons give them in French, German, Italian and

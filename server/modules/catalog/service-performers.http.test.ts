@@ -1,8 +1,8 @@
+import { createSalon } from '@server/modules/salons/salons.usecases'
+import { startTestApp, type TestApp } from '@tests/helpers/app'
+import { bookingRequest } from '@tests/helpers/demo'
+import { ownerCookie } from '@tests/helpers/sign-in'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../tests/helpers/app'
-import { bookingRequest } from '../../../tests/helpers/demo'
-import { ownerCookie } from '../../../tests/helpers/sign-in'
-import { createSalon } from '../salons/salons.usecases'
 
 /**
  * Which team members perform a service, as the services editor sets it: the demo salon's two

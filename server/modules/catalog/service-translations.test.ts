@@ -1,10 +1,10 @@
+import type { SalonRow } from '@server/db/schema'
+import { AppError } from '@server/errors'
+import { findSalonByPublicId } from '@server/modules/salons/salons.repository'
+import { startTestApp, type TestApp } from '@tests/helpers/app'
+import { testDrivers } from '@tests/helpers/database'
+import { ownerCookie } from '@tests/helpers/sign-in'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../tests/helpers/app'
-import { testDrivers } from '../../../tests/helpers/database'
-import { ownerCookie } from '../../../tests/helpers/sign-in'
-import type { SalonRow } from '../../db/schema'
-import { AppError } from '../../errors'
-import { findSalonByPublicId } from '../salons/salons.repository'
 import { setServiceTranslation } from './catalog.usecases'
 
 /** Service names in the customer's language: the glossary's, written when a name is given; the owner's, kept. */

@@ -1,7 +1,5 @@
-import { parse } from 'csv-parse/sync'
-import { stringify } from 'csv-stringify/sync'
-import type { Language } from '../../../common/languages'
-import { type AmountProblem, amountString, parseAmount } from '../../../common/money'
+import type { Language } from '@common/languages'
+import { type AmountProblem, amountString, parseAmount } from '@common/money'
 import {
   type CsvLineCode,
   type ImportLineError,
@@ -10,7 +8,9 @@ import {
   SERVICE_DURATION_MIN,
   SERVICE_NAME_MAX,
   SERVICES_CSV_COLUMNS,
-} from '../../../common/schemas/catalog'
+} from '@common/schemas/catalog'
+import { parse } from 'csv-parse/sync'
+import { stringify } from 'csv-stringify/sync'
 
 /**
  * The services CSV: `id;name;description;duration;price;active` (duration in minutes, price an

@@ -1,6 +1,6 @@
+import { bookThroughApi, type CalendarTest, startCalendarTest } from '@tests/helpers/calendar'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { bookThroughApi, type CalendarTest, startCalendarTest } from '../../../tests/helpers/calendar'
 
 /**
  * An erased customer's name is also in their bookings' Google Calendar events: the erasure enqueues

@@ -1,5 +1,5 @@
-import type { UpcomingBooking } from '../../../common/schemas/customers'
-import { AppError, conflict, notFound } from '../../errors'
+import type { UpcomingBooking } from '@common/schemas/customers'
+import { AppError, conflict, notFound } from '@server/errors'
 
 /** Another salon's customer answers exactly as an unknown id: ids reveal nothing about other salons. */
 export const customerNotFound = () => notFound('customers.not_found', 'This customer does not exist.')

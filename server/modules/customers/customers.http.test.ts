@@ -1,11 +1,11 @@
+import { bookingNotes, bookings, conversations, customerIdentities, customers, type SalonRow } from '@server/db/schema'
+import { createBooking, tellSalonLate } from '@server/modules/bookings/bookings.usecases'
+import { findSalonByPublicId } from '@server/modules/salons/salons.repository'
+import { createSalon } from '@server/modules/salons/salons.usecases'
+import { DEMO_NOW, startTestApp, type TestApp } from '@tests/helpers/app'
+import { ownerCookie } from '@tests/helpers/sign-in'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_NOW, startTestApp, type TestApp } from '../../../tests/helpers/app'
-import { ownerCookie } from '../../../tests/helpers/sign-in'
-import { bookingNotes, bookings, conversations, customerIdentities, customers, type SalonRow } from '../../db/schema'
-import { createBooking, tellSalonLate } from '../bookings/bookings.usecases'
-import { findSalonByPublicId } from '../salons/salons.repository'
-import { createSalon } from '../salons/salons.usecases'
 
 /**
  * The salon's customers in the dashboard: list and search, a customer's file and private note, and

@@ -1,13 +1,13 @@
-import { isLanguage, type Language } from '../../../common/languages'
-import type { BookingChannel } from '../../../common/schemas/booking'
+import { isLanguage, type Language } from '@common/languages'
+import type { BookingChannel } from '@common/schemas/booking'
 import type {
   CustomerBooking,
   CustomerDetails,
   CustomerSummary,
   CustomerVisit,
   UpcomingBooking,
-} from '../../../common/schemas/customers'
-import { formatLocalDateTime } from '../../../common/time'
+} from '@common/schemas/customers'
+import { formatLocalDateTime } from '@common/time'
 import type {
   BookingNoteRow,
   BookingRow,
@@ -15,8 +15,8 @@ import type {
   CustomerRow,
   SalonMessageRow,
   SalonRow,
-} from '../../db/schema'
-import { presentBookingNote } from '../bookings/bookings.presenters'
+} from '@server/db/schema'
+import { presentBookingNote } from '@server/modules/bookings/bookings.presenters'
 import type { CustomerIdentityRow, CustomerListRow } from './customers.repository'
 
 /** What leaves the server about a salon's customers: never a raw row. */

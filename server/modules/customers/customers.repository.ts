@@ -1,5 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
+import type { Executor } from '@server/db/client'
 import {
   type BookingNoteRow,
   type BookingRow,
@@ -13,7 +12,8 @@ import {
   customers,
   type SalonMessageRow,
   salonMessages,
-} from '../../db/schema'
+} from '@server/db/schema'
+import { and, asc, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
 
 export type CustomerIdentityRow = typeof customerIdentities.$inferSelect
 

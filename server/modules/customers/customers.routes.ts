@@ -5,10 +5,10 @@ import {
   customerListSchema,
   customerNotesInputSchema,
   customerParamsSchema,
-} from '../../../common/schemas/customers'
-import { salonParamsSchema } from '../../../common/schemas/salon'
-import type { App, AppDeps } from '../../http/types'
-import { requireSalon } from '../salons/salons.usecases'
+} from '@common/schemas/customers'
+import { salonParamsSchema } from '@common/schemas/salon'
+import type { App, AppDeps } from '@server/http/types'
+import { requireSalon } from '@server/modules/salons/salons.usecases'
 import {
   eraseSalonCustomer,
   exportSalonCustomer,

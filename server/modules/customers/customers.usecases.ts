@@ -1,19 +1,19 @@
-import { type Language, languageOfCountry } from '../../../common/languages'
+import { type Language, languageOfCountry } from '@common/languages'
 import {
   CUSTOMERS_PAGE_SIZE,
   type CustomerErased,
   type CustomerDetails as CustomerFile,
   type CustomerList,
-} from '../../../common/schemas/customers'
-import { formatLocalDateTime } from '../../../common/time'
-import type { Clock } from '../../clock'
-import type { Database, Executor } from '../../db/client'
-import type { CustomerRow, SalonRow } from '../../db/schema'
-import { readState } from '../assistant/conversation/state-storage'
-import { bookingChanged } from '../bookings/booking-changed'
-import { forgetInstagramUsers } from '../instagram/instagram-reach'
-import type { Jobs } from '../jobs/job-engine'
-import { forgetTelegramChats } from '../telegram/telegram-reach'
+} from '@common/schemas/customers'
+import { formatLocalDateTime } from '@common/time'
+import type { Clock } from '@server/clock'
+import type { Database, Executor } from '@server/db/client'
+import type { CustomerRow, SalonRow } from '@server/db/schema'
+import { readState } from '@server/modules/assistant/conversation/state-storage'
+import { bookingChanged } from '@server/modules/bookings/booking-changed'
+import { forgetInstagramUsers } from '@server/modules/instagram/instagram-reach'
+import type { Jobs } from '@server/modules/jobs/job-engine'
+import { forgetTelegramChats } from '@server/modules/telegram/telegram-reach'
 import {
   customerAlreadyErased,
   customerErased,

@@ -1,6 +1,6 @@
+import { startTestApp, type TestApp } from '@tests/helpers/app'
+import { ownerCookie } from '@tests/helpers/sign-in'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../tests/helpers/app'
-import { ownerCookie } from '../../../tests/helpers/sign-in'
 
 /** The dashboard's figures and day, on the salon's clock (demo now: Tuesday 1 December 2026, 08:30 Paris). */
 

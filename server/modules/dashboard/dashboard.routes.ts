@@ -1,7 +1,7 @@
-import { salonDashboardSchema } from '../../../common/schemas/dashboard'
-import { salonParamsSchema } from '../../../common/schemas/salon'
-import type { App, AppDeps } from '../../http/types'
-import { requireSalon } from '../salons/salons.usecases'
+import { salonDashboardSchema } from '@common/schemas/dashboard'
+import { salonParamsSchema } from '@common/schemas/salon'
+import type { App, AppDeps } from '@server/http/types'
+import { requireSalon } from '@server/modules/salons/salons.usecases'
 import { getSalonDashboard } from './dashboard.usecases'
 
 export function dashboardRoutes(app: App, deps: AppDeps): void {

@@ -1,7 +1,7 @@
+import { startTestApp, type TestApp } from '@tests/helpers/app'
+import { adminCookie, ownerCookie } from '@tests/helpers/sign-in'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../tests/helpers/app'
-import { adminCookie, ownerCookie } from '../../../tests/helpers/sign-in'
 
 /**
  * The figures with a team of two (the demo's Léa and Hugo; demo now: Tuesday 1 December 2026,

@@ -1,5 +1,5 @@
+import type { Config } from '@server/config'
 import { OAuth2Client } from 'google-auth-library'
-import type { Config } from '../../config'
 
 /**
  * Google, reached through google-auth-library (authorisation, token, refresh, revoke) and plain

@@ -1,4 +1,4 @@
-import { AppError } from '../../errors'
+import { AppError } from '@server/errors'
 
 export const googleNotConfigured = () =>
   new AppError('auth.google_not_configured', 503, 'Google sign-in is not configured on this server.')

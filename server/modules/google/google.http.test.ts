@@ -1,11 +1,11 @@
+import { googleAccounts, salons, sessions } from '@server/db/schema'
+import { createSalon } from '@server/modules/salons/salons.usecases'
+import { decryptSecret } from '@server/security/secrets'
+import { type FakeGoogle, startFakeGoogle } from '@tests/fakes/google'
+import { startTestApp, type TestApp } from '@tests/helpers/app'
+import { cookiesFrom } from '@tests/helpers/sign-in'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type FakeGoogle, startFakeGoogle } from '../../../tests/fakes/google'
-import { startTestApp, type TestApp } from '../../../tests/helpers/app'
-import { cookiesFrom } from '../../../tests/helpers/sign-in'
-import { googleAccounts, salons, sessions } from '../../db/schema'
-import { decryptSecret } from '../../security/secrets'
-import { createSalon } from '../salons/salons.usecases'
 
 /** Google sign-in, end to end against a local fake of Google's real endpoints. */
 

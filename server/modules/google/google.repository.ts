@@ -1,6 +1,6 @@
+import type { Executor } from '@server/db/client'
+import { type GoogleAccountRow, googleAccounts, type OAuthStateRow, oauthStates } from '@server/db/schema'
 import { and, eq, gt, inArray, isNull, lt } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
-import { type GoogleAccountRow, googleAccounts, type OAuthStateRow, oauthStates } from '../../db/schema'
 
 /** Sign-in states and salons' Google accounts. The only code that touches those tables. */
 

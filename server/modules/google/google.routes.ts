@@ -1,20 +1,15 @@
+import { authUrlSchema, demoSignInQuerySchema, demoSignInResultSchema, demoSignInSchema } from '@common/schemas/auth'
+import { text } from '@common/schemas/primitives'
+import { publicSalonIdSchema } from '@common/schemas/salon'
+import type { Config } from '@server/config'
+import { clientKey, consumeLimit, type Limit, refundLimit, routeLimit } from '@server/http/rate-limits'
+import { setSessionCookie } from '@server/http/session'
+import type { App, AppDeps } from '@server/http/types'
+import { ACCESS_CODE_CHECKS } from '@server/modules/ambassadors/access-codes.usecases'
+import { requireSalon } from '@server/modules/salons/salons.usecases'
+import { visitorLanguage } from '@server/modules/waitlist/waitlist.messages'
 import type { FastifyReply } from 'fastify'
 import { z } from 'zod'
-import {
-  authUrlSchema,
-  demoSignInQuerySchema,
-  demoSignInResultSchema,
-  demoSignInSchema,
-} from '../../../common/schemas/auth'
-import { text } from '../../../common/schemas/primitives'
-import { publicSalonIdSchema } from '../../../common/schemas/salon'
-import type { Config } from '../../config'
-import { clientKey, consumeLimit, type Limit, refundLimit, routeLimit } from '../../http/rate-limits'
-import { setSessionCookie } from '../../http/session'
-import type { App, AppDeps } from '../../http/types'
-import { ACCESS_CODE_CHECKS } from '../ambassadors/access-codes.usecases'
-import { requireSalon } from '../salons/salons.usecases'
-import { visitorLanguage } from '../waitlist/waitlist.messages'
 import { googleClient } from './google-client'
 import {
   approveDemoSignIn,

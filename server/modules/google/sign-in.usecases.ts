@@ -1,12 +1,18 @@
-import type { Language } from '../../../common/languages'
-import { maskEmail } from '../../../common/privacy'
-import type { AmbassadorSignInError } from '../../../common/schemas/ambassador'
-import type { SignInError, SignInPurpose } from '../../../common/schemas/auth'
-import type { Clock } from '../../clock'
-import { type Config, DEMO_ADMIN_EMAIL } from '../../config'
-import type { Database } from '../../db/client'
-import type { OAuthStateRow, SalonRow } from '../../db/schema'
-import { DEMO_AMBASSADOR } from '../../db/seed'
+import type { Language } from '@common/languages'
+import { maskEmail } from '@common/privacy'
+import type { AmbassadorSignInError } from '@common/schemas/ambassador'
+import type { SignInError, SignInPurpose } from '@common/schemas/auth'
+import type { Clock } from '@server/clock'
+import { type Config, DEMO_ADMIN_EMAIL } from '@server/config'
+import type { Database } from '@server/db/client'
+import type { OAuthStateRow, SalonRow } from '@server/db/schema'
+import { DEMO_AMBASSADOR } from '@server/db/seed'
+import { findUsableAccessCode, findUsableAccessCodeById } from '@server/modules/ambassadors/access-codes.usecases'
+import { findOrCreateAmbassador } from '@server/modules/ambassadors/ambassadors.usecases'
+import { type SessionKind, startSession } from '@server/modules/auth/sessions.usecases'
+import { calendarConnected } from '@server/modules/calendar-sync/calendar-sync.usecases'
+import type { Jobs } from '@server/modules/jobs/job-engine'
+import { findSalonOfRowId, recordOwnerSignIn } from '@server/modules/salons/salons.usecases'
 import {
   decryptSecret,
   encryptSecret,
@@ -14,13 +20,7 @@ import {
   randomToken,
   signValue,
   verifySignedValue,
-} from '../../security/secrets'
-import { findUsableAccessCode, findUsableAccessCodeById } from '../ambassadors/access-codes.usecases'
-import { findOrCreateAmbassador } from '../ambassadors/ambassadors.usecases'
-import { type SessionKind, startSession } from '../auth/sessions.usecases'
-import { calendarConnected } from '../calendar-sync/calendar-sync.usecases'
-import type { Jobs } from '../jobs/job-engine'
-import { findSalonOfRowId, recordOwnerSignIn } from '../salons/salons.usecases'
+} from '@server/security/secrets'
 import { saveGoogleTokens } from './calendar-connection.usecases'
 import {
   demoSignInUnavailable,

@@ -1,4 +1,4 @@
-import type { InstagramConfig } from '../../config'
+import type { InstagramConfig } from '@server/config'
 
 /**
  * Meta's Instagram API with Instagram Login, by plain fetch on Meta's paths: the consent window

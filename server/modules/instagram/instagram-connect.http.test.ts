@@ -1,6 +1,4 @@
-import { sql } from 'drizzle-orm'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { startTestApp } from '../../../tests/helpers/app'
+import { startTestApp } from '@tests/helpers/app'
 import {
   connectInstagram,
   type InstagramTestApp,
@@ -8,10 +6,12 @@ import {
   otherSalon,
   SALON_ACCOUNT,
   startInstagramApp,
-} from '../../../tests/helpers/instagram'
-import { drainJobs } from '../../../tests/helpers/jobs'
-import { cookiesFrom, ownerCookie } from '../../../tests/helpers/sign-in'
-import { rowsOf } from '../../../tests/helpers/telegram'
+} from '@tests/helpers/instagram'
+import { drainJobs } from '@tests/helpers/jobs'
+import { cookiesFrom, ownerCookie } from '@tests/helpers/sign-in'
+import { rowsOf } from '@tests/helpers/telegram'
+import { sql } from 'drizzle-orm'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
 async function salonOf(t: InstagramTestApp, cookie: string, salon = 'SAL001') {
   return (await t.app.inject({ method: 'GET', url: `/api/salons/${salon}`, headers: { cookie } })).json()

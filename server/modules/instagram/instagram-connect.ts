@@ -1,7 +1,7 @@
-import type { InstagramConnectError } from '../../../common/schemas/instagram'
-import type { SalonRow } from '../../db/schema'
-import { encryptSecret, hashToken, randomToken, signValue, verifySignedValue } from '../../security/secrets'
-import { consumeOAuthState, deleteExpiredOAuthStates, insertOAuthState } from '../google/google.repository'
+import type { InstagramConnectError } from '@common/schemas/instagram'
+import type { SalonRow } from '@server/db/schema'
+import { consumeOAuthState, deleteExpiredOAuthStates, insertOAuthState } from '@server/modules/google/google.repository'
+import { encryptSecret, hashToken, randomToken, signValue, verifySignedValue } from '@server/security/secrets'
 import { instagramNotConfigured } from './instagram.errors'
 import * as repo from './instagram.repository'
 import {

@@ -1,6 +1,6 @@
-import type { InstagramAccountRow } from '../../db/schema'
-import { decryptSecret } from '../../security/secrets'
-import { addEventTeller } from '../bookings/booking-events.repository'
+import type { InstagramAccountRow } from '@server/db/schema'
+import { addEventTeller } from '@server/modules/bookings/booking-events.repository'
+import { decryptSecret } from '@server/security/secrets'
 import * as repo from './instagram.repository'
 import {
   InstagramRefused,

@@ -1,7 +1,7 @@
-import type { Clock } from '../../clock'
-import type { Config, InstagramConfig } from '../../config'
-import type { Database, Executor } from '../../db/client'
-import type { Jobs } from '../jobs/job-engine'
+import type { Clock } from '@server/clock'
+import type { Config, InstagramConfig } from '@server/config'
+import type { Database, Executor } from '@server/db/client'
+import type { Jobs } from '@server/modules/jobs/job-engine'
 import { enqueueMessage } from './instagram-inbox.repository'
 
 export interface InstagramLog {

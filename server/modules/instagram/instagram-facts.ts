@@ -1,6 +1,6 @@
-import type { Config } from '../../config'
-import type { Executor } from '../../db/client'
-import type { InstagramFacts } from '../salons/salons.presenters'
+import type { Config } from '@server/config'
+import type { Executor } from '@server/db/client'
+import type { InstagramFacts } from '@server/modules/salons/salons.presenters'
 import { accountsOfSalons } from './instagram.repository'
 
 /** What salon pages say about Instagram, for several salons in one query. */

@@ -1,12 +1,12 @@
-import { and, asc, eq, gt, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
+import type { Executor } from '@server/db/client'
 import {
   type InstagramEventRow,
   type InstagramOutboxRow,
   instagramEvents,
   instagramOutbox,
   instagramSent,
-} from '../../db/schema'
+} from '@server/db/schema'
+import { and, asc, eq, gt, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm'
 
 /** Instagram messages in (events), out (outbox) and the record of our own sends (echo recognition). */
 

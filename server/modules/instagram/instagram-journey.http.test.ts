@@ -1,15 +1,15 @@
-import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   askOnInstagram,
   connectInstagram,
   type InstagramTestApp,
   SALON_ACCOUNT,
   startInstagramApp,
-} from '../../../tests/helpers/instagram'
-import { drainJobs } from '../../../tests/helpers/jobs'
-import { ownerCookie } from '../../../tests/helpers/sign-in'
-import { rowsOf } from '../../../tests/helpers/telegram'
+} from '@tests/helpers/instagram'
+import { drainJobs } from '@tests/helpers/jobs'
+import { ownerCookie } from '@tests/helpers/sign-in'
+import { rowsOf } from '@tests/helpers/telegram'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /**
  * A customer writes to the salon's Instagram account, in each language: listed at once, answered

@@ -1,6 +1,4 @@
-import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { FakeInstagramCustomer } from '../../../tests/fakes/instagram'
+import type { FakeInstagramCustomer } from '@tests/fakes/instagram'
 import {
   askOnInstagram,
   connectInstagram,
@@ -9,10 +7,12 @@ import {
   otherSalon,
   SALON_ACCOUNT,
   startInstagramApp,
-} from '../../../tests/helpers/instagram'
-import { drainJobs } from '../../../tests/helpers/jobs'
-import { ownerCookie } from '../../../tests/helpers/sign-in'
-import { rowsOf } from '../../../tests/helpers/telegram'
+} from '@tests/helpers/instagram'
+import { drainJobs } from '@tests/helpers/jobs'
+import { ownerCookie } from '@tests/helpers/sign-in'
+import { rowsOf } from '@tests/helpers/telegram'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /** Who gets the assistant's replies (spec §6): the whitelist, pauses, the owner's takeover, anti-spam, Meta's 24 hours. */
 let t: InstagramTestApp

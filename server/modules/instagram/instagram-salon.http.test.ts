@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { FakeInstagramCustomer } from '../../../tests/fakes/instagram'
-import { DEMO_NOW } from '../../../tests/helpers/app'
+import { bookings, customerIdentities, instagramUsers } from '@server/db/schema'
+import { listRemindersOfBookings } from '@server/modules/reminders/reminders.repository'
+import { dispatchDueReminders } from '@server/modules/reminders/send-reminder'
+import type { FakeInstagramCustomer } from '@tests/fakes/instagram'
+import { DEMO_NOW } from '@tests/helpers/app'
 import {
   askOnInstagram,
   connectInstagram,
@@ -9,13 +10,12 @@ import {
   instagramMessagesOf,
   SALON_ACCOUNT,
   startInstagramApp,
-} from '../../../tests/helpers/instagram'
-import { drainJobs, eventually } from '../../../tests/helpers/jobs'
-import { ownerCookie } from '../../../tests/helpers/sign-in'
-import { rowsOf } from '../../../tests/helpers/telegram'
-import { bookings, customerIdentities, instagramUsers } from '../../db/schema'
-import { listRemindersOfBookings } from '../reminders/reminders.repository'
-import { dispatchDueReminders } from '../reminders/send-reminder'
+} from '@tests/helpers/instagram'
+import { drainJobs, eventually } from '@tests/helpers/jobs'
+import { ownerCookie } from '@tests/helpers/sign-in'
+import { rowsOf } from '@tests/helpers/telegram'
+import { and, eq, sql } from 'drizzle-orm'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
 /**
  * A salon's customers on Instagram after they booked there: the salon's own changes and the

@@ -1,4 +1,4 @@
-import type { Language } from '../../../common/languages'
+import type { Language } from '@common/languages'
 
 /**
  * What the salon's Instagram assistant says itself, around the assistant's answers, in the four

@@ -1,17 +1,17 @@
-import { sql } from 'drizzle-orm'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { requestLogSerializers } from '@server/http/logging'
 import {
   askOnInstagram,
   connectInstagram,
   type InstagramTestApp,
   SALON_ACCOUNT,
   startInstagramApp,
-} from '../../../tests/helpers/instagram'
-import { drainJobs } from '../../../tests/helpers/jobs'
-import { capturedLog } from '../../../tests/helpers/log'
-import { ownerCookie } from '../../../tests/helpers/sign-in'
-import { rowsOf } from '../../../tests/helpers/telegram'
-import { requestLogSerializers } from '../../http/logging'
+} from '@tests/helpers/instagram'
+import { drainJobs } from '@tests/helpers/jobs'
+import { capturedLog } from '@tests/helpers/log'
+import { ownerCookie } from '@tests/helpers/sign-in'
+import { rowsOf } from '@tests/helpers/telegram'
+import { sql } from 'drizzle-orm'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { maintainInstagram } from './instagram-tokens'
 
 /** Long-lived tokens: refreshed weekly, a token Meta refuses or lets expire asks the owner to reconnect. */

@@ -1,4 +1,4 @@
-import { decryptSecret, encryptSecret } from '../../security/secrets'
+import { decryptSecret, encryptSecret } from '@server/security/secrets'
 import * as repo from './instagram.repository'
 import { InstagramTokenRefused, refreshToken, subscribeMessages, unsubscribeMessages } from './instagram-api'
 import { markReconnect } from './instagram-deliver'

@@ -1,15 +1,15 @@
-import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { metaJson } from '../../../tests/fakes/instagram-wire'
+import { metaJson } from '@tests/fakes/instagram-wire'
 import {
   connectInstagram,
   type InstagramTestApp,
   OTHER_ACCOUNT,
   SALON_ACCOUNT,
   startInstagramApp,
-} from '../../../tests/helpers/instagram'
-import { drainJobs } from '../../../tests/helpers/jobs'
-import { rowsOf } from '../../../tests/helpers/telegram'
+} from '@tests/helpers/instagram'
+import { drainJobs } from '@tests/helpers/jobs'
+import { rowsOf } from '@tests/helpers/telegram'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /** Meta's webhook: verification, signatures on the raw bytes, de-duplication, what is kept. */
 let t: InstagramTestApp

@@ -1,4 +1,4 @@
-import { AppError } from '../../errors'
+import { AppError } from '@server/errors'
 
 export const instagramNotConfigured = () =>
   new AppError('instagram.not_configured', 409, 'Instagram is not configured on this server.')

@@ -1,4 +1,4 @@
-import type { JobHandlers } from '../jobs/job-engine'
+import type { JobHandlers } from '@server/modules/jobs/job-engine'
 import { answerInstagramUser } from './instagram-chat'
 import { deliverInstagramUser } from './instagram-deliver'
 import type { InstagramDeps } from './instagram-deps'

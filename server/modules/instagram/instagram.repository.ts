@@ -1,12 +1,12 @@
-import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
+import type { Executor } from '@server/db/client'
 import {
   customerIdentities,
   type InstagramAccountRow,
   type InstagramUserRow,
   instagramAccounts,
   instagramUsers,
-} from '../../db/schema'
+} from '@server/db/schema'
+import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 
 /** Salons' Instagram accounts and the people who wrote to them. Messages: instagram-inbox.repository.ts. */
 

@@ -1,6 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify'
-import { z } from 'zod'
-import { authUrlSchema } from '../../../common/schemas/auth'
+import { authUrlSchema } from '@common/schemas/auth'
 import {
   instagramDisconnectResultSchema,
   instagramPauseInputSchema,
@@ -9,16 +7,18 @@ import {
   instagramUserSchema,
   instagramVerifyQuerySchema,
   instagramWhitelistInputSchema,
-} from '../../../common/schemas/instagram'
-import { text } from '../../../common/schemas/primitives'
-import { salonParamsSchema } from '../../../common/schemas/salon'
-import type { Config } from '../../config'
-import { AppError } from '../../errors'
-import { type Limit, routeLimit } from '../../http/rate-limits'
-import { sessionOf } from '../../http/session'
-import type { App, AppDeps } from '../../http/types'
-import { sameSecret } from '../../security/secrets'
-import { requireSalon } from '../salons/salons.usecases'
+} from '@common/schemas/instagram'
+import { text } from '@common/schemas/primitives'
+import { salonParamsSchema } from '@common/schemas/salon'
+import type { Config } from '@server/config'
+import { AppError } from '@server/errors'
+import { type Limit, routeLimit } from '@server/http/rate-limits'
+import { sessionOf } from '@server/http/session'
+import type { App, AppDeps } from '@server/http/types'
+import { requireSalon } from '@server/modules/salons/salons.usecases'
+import { sameSecret } from '@server/security/secrets'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
 import {
   instagramSignatureRefused,
   instagramVerificationRefused,

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { openDatabase } from '../../db/client'
+import { openDatabase } from '@server/db/client'
 import { JobEngine } from './job-engine'
 import { TEST_QUEUES, type TestPayloads } from './test-queues.fixture'
 

@@ -1,6 +1,6 @@
+import type { DatabaseHandle, Executor } from '@server/db/client'
 import { sql } from 'drizzle-orm'
 import { fromDrizzle, fromPglite, type Job, type JobResult, PgBoss, type SendOptions } from 'pg-boss'
-import type { DatabaseHandle, Executor } from '../../db/client'
 import { type JobPayloads, QUEUES, type QueueSettings } from './queues'
 
 /**

@@ -1,5 +1,5 @@
+import type { Executor } from '@server/db/client'
 import { sql } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
 
 /**
  * Reads of pg-boss's job table (schema `pgboss`, columns as pg-boss 12 documents them) that its

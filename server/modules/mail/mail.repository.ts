@@ -1,6 +1,6 @@
+import type { Executor } from '@server/db/client'
+import { type OutboxEmailRow, outboxEmails } from '@server/db/schema'
 import { desc, eq } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
-import { type OutboxEmailRow, outboxEmails } from '../../db/schema'
 
 /** The outbox: every e-mail the product sends. The only code that touches the table. */
 

@@ -1,7 +1,7 @@
+import type { Clock } from '@server/clock'
+import type { Config } from '@server/config'
+import type { Executor } from '@server/db/client'
 import { createTransport, type Transporter } from 'nodemailer'
-import type { Clock } from '../../clock'
-import type { Config } from '../../config'
-import type { Executor } from '../../db/client'
 import * as repo from './mail.repository'
 
 /**

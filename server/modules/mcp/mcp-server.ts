@@ -1,8 +1,8 @@
+import { text } from '@common/schemas/primitives'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import type { SalonRow } from '@server/db/schema'
+import { callTool, TOOL_DESCRIPTIONS, type ToolName, type ToolScope, toolInputs } from '@server/modules/assistant/tools'
 import { z } from 'zod'
-import { text } from '../../../common/schemas/primitives'
-import type { SalonRow } from '../../db/schema'
-import { callTool, TOOL_DESCRIPTIONS, type ToolName, type ToolScope, toolInputs } from '../assistant/tools'
 
 /**
  * The salon's booking tools as an MCP server, for the salon's own AI agent (Claude, ChatGPT…).

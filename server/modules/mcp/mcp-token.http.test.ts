@@ -1,9 +1,9 @@
+import { findSalonByPublicId } from '@server/modules/salons/salons.repository'
+import { DEMO_NOW, startTestApp, type TestApp } from '@tests/helpers/app'
+import { testDrivers } from '@tests/helpers/database'
+import { MCP_INITIALIZE, mcpHeaders } from '@tests/helpers/mcp'
+import { adminCookie, ownerCookie } from '@tests/helpers/sign-in'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_NOW, startTestApp, type TestApp } from '../../../tests/helpers/app'
-import { testDrivers } from '../../../tests/helpers/database'
-import { MCP_INITIALIZE, mcpHeaders } from '../../../tests/helpers/mcp'
-import { adminCookie, ownerCookie } from '../../../tests/helpers/sign-in'
-import { findSalonByPublicId } from '../salons/salons.repository'
 import { mcpTokenFor } from './mcp-token'
 
 /** A salon's MCP token from its dashboard: issued once, rotated, revoked — and refused when it should be. */

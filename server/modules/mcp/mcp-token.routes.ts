@@ -1,7 +1,7 @@
-import { issuedMcpTokenSchema, mcpTokenStatusSchema } from '../../../common/schemas/mcp'
-import { salonParamsSchema } from '../../../common/schemas/salon'
-import type { App, AppDeps } from '../../http/types'
-import { requireSalon } from '../salons/salons.usecases'
+import { issuedMcpTokenSchema, mcpTokenStatusSchema } from '@common/schemas/mcp'
+import { salonParamsSchema } from '@common/schemas/salon'
+import type { App, AppDeps } from '@server/http/types'
+import { requireSalon } from '@server/modules/salons/salons.usecases'
 import { presentIssuedMcpToken, presentMcpTokenStatus } from './mcp.presenters'
 import { issueMcpToken, mcpTokenStatus, revokeMcpToken } from './mcp-token.usecases'
 

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import type { Executor } from '../../db/client'
-import type { SalonRow } from '../../db/schema'
-import { findSalonByPublicId } from '../salons/salons.repository'
+import type { Executor } from '@server/db/client'
+import type { SalonRow } from '@server/db/schema'
+import { findSalonByPublicId } from '@server/modules/salons/salons.repository'
 
 /**
  * A salon's MCP token: `<salon ID>.<HMAC>` — the HMAC (keyed with APP_SECRET) over the salon's row

@@ -1,8 +1,8 @@
-import type { Clock } from '../../clock'
-import type { Config } from '../../config'
-import type { Executor } from '../../db/client'
-import type { SalonRow } from '../../db/schema'
-import { bumpMcpTokenVersion } from '../salons/salons.repository'
+import type { Clock } from '@server/clock'
+import type { Config } from '@server/config'
+import type { Executor } from '@server/db/client'
+import type { SalonRow } from '@server/db/schema'
+import { bumpMcpTokenVersion } from '@server/modules/salons/salons.repository'
 import { mcpTokenFor } from './mcp-token'
 
 /**

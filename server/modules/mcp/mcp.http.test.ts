@@ -1,9 +1,9 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { consumeLimit } from '@server/http/rate-limits'
+import { findSalonByPublicId } from '@server/modules/salons/salons.repository'
+import { startTestApp, type TestApp } from '@tests/helpers/app'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../tests/helpers/app'
-import { consumeLimit } from '../../http/rate-limits'
-import { findSalonByPublicId } from '../salons/salons.repository'
 import { MCP_REQUESTS } from './mcp.routes'
 import { mcpTokenFor } from './mcp-token'
 

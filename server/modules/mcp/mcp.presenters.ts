@@ -1,4 +1,4 @@
-import type { IssuedMcpToken, McpTokenStatus } from '../../../common/schemas/mcp'
+import type { IssuedMcpToken, McpTokenStatus } from '@common/schemas/mcp'
 import type { McpTokenStatus as TokenStatus } from './mcp-token.usecases'
 
 /** Where a salon's agent connects: the MCP server at the public address. */

@@ -1,6 +1,6 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
-import { clientKey, type Limit, routeLimit } from '../../http/rate-limits'
-import type { App, AppDeps } from '../../http/types'
+import { clientKey, type Limit, routeLimit } from '@server/http/rate-limits'
+import type { App, AppDeps } from '@server/http/types'
 import { buildMcpServer } from './mcp-server'
 import { salonForMcpToken } from './mcp-token'
 import { mcpTokenRoutes } from './mcp-token.routes'

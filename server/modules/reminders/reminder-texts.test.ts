@@ -1,5 +1,5 @@
+import { LANGUAGES } from '@common/languages'
 import { describe, expect, it } from 'vitest'
-import { LANGUAGES } from '../../../common/languages'
 import { type ReminderFacts, reminderEmail, reminderSms } from './reminder-texts'
 
 const facts: ReminderFacts = {

@@ -1,10 +1,10 @@
+import { openingHours, salons } from '@server/db/schema'
+import { findSalonByPublicId } from '@server/modules/salons/salons.repository'
+import { DEMO_NOW, startTestApp, type TestApp } from '@tests/helpers/app'
+import { bookingRequest, demoServices } from '@tests/helpers/demo'
+import { ownerCookie } from '@tests/helpers/sign-in'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { DEMO_NOW, startTestApp, type TestApp } from '../../../tests/helpers/app'
-import { bookingRequest, demoServices } from '../../../tests/helpers/demo'
-import { ownerCookie } from '../../../tests/helpers/sign-in'
-import { openingHours, salons } from '../../db/schema'
-import { findSalonByPublicId } from '../salons/salons.repository'
 import { listRemindersOfBookings } from './reminders.repository'
 
 /**

@@ -1,8 +1,8 @@
 import { join } from 'node:path'
-import { startTestJobEngine } from '../../../tests/helpers/jobs'
-import { systemClock } from '../../clock'
-import { loadConfig } from '../../config'
-import { openDatabase } from '../../db/client'
+import { systemClock } from '@server/clock'
+import { loadConfig } from '@server/config'
+import { openDatabase } from '@server/db/client'
+import { startTestJobEngine } from '@tests/helpers/jobs'
 import { remindersWorkers } from './reminders.jobs'
 import { dispatchDueReminders } from './send-reminder'
 

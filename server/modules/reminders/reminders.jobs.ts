@@ -1,4 +1,4 @@
-import type { JobHandlers, Jobs } from '../jobs/job-engine'
+import type { JobHandlers, Jobs } from '@server/modules/jobs/job-engine'
 import { dispatchDueReminders, type ReminderDeps, sendReminder } from './send-reminder'
 
 /** The reminders' workers: the minute's dispatch, and each reminder's sending. */

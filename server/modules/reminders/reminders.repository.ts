@@ -1,6 +1,5 @@
-import { and, eq, exists, gt, inArray, ne, sql } from 'drizzle-orm'
-import { HOLDING_STATUSES } from '../../../common/schemas/booking'
-import type { Executor } from '../../db/client'
+import { HOLDING_STATUSES } from '@common/schemas/booking'
+import type { Executor } from '@server/db/client'
 import {
   type BookingReminderRow,
   bookingReminders,
@@ -12,7 +11,8 @@ import {
   salons,
   serviceTranslations,
   teamMembers,
-} from '../../db/schema'
+} from '@server/db/schema'
+import { and, eq, exists, gt, inArray, ne, sql } from 'drizzle-orm'
 
 export type ReminderKind = (typeof REMINDER_KINDS)[number]
 

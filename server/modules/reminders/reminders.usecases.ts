@@ -1,6 +1,6 @@
-import { holdsItsTime } from '../../../common/schemas/booking'
-import { HOUR_MS } from '../../../common/time'
-import type { Executor } from '../../db/client'
+import { holdsItsTime } from '@common/schemas/booking'
+import { HOUR_MS } from '@common/time'
+import type { Executor } from '@server/db/client'
 import * as repo from './reminders.repository'
 
 /**

@@ -1,25 +1,30 @@
-import { type Language, languageOrDefault } from '../../../common/languages'
-import { holdsItsTime } from '../../../common/schemas/booking'
-import { formatLocalDateTime } from '../../../common/time'
-import type { Clock } from '../../clock'
-import type { Config } from '../../config'
-import type { Database } from '../../db/client'
-import { bookingLinkUrl } from '../booking-page/booking-link'
+import { type Language, languageOrDefault } from '@common/languages'
+import { holdsItsTime } from '@common/schemas/booking'
+import { formatLocalDateTime } from '@common/time'
+import type { Clock } from '@server/clock'
+import type { Config } from '@server/config'
+import type { Database } from '@server/db/client'
+import { bookingLinkUrl } from '@server/modules/booking-page/booking-link'
 import {
   InstagramOutcomeUnknown,
   InstagramRefused,
   InstagramTokenRefused,
   InstagramUnavailable,
   InstagramWindowClosed,
-} from '../instagram/instagram-api'
-import { markReconnect } from '../instagram/instagram-deliver'
-import { type InstagramReach, instagramReachOf, sendInstagramText } from '../instagram/instagram-reach'
-import type { JobContext, Jobs } from '../jobs/job-engine'
-import { sendEmail } from '../mail/mail.usecases'
-import { toE164 } from '../sms/phone'
-import { SmsMisconfigured, SmsOutcomeUnknown, SmsUnavailable, sendSms } from '../sms/twilio'
-import { TelegramBlocked, TelegramFlood, TelegramOutcomeUnknown, TelegramUnavailable } from '../telegram/telegram-api'
-import { markTelegramBlocked, sendTelegramText, telegramChatOf } from '../telegram/telegram-reach'
+} from '@server/modules/instagram/instagram-api'
+import { markReconnect } from '@server/modules/instagram/instagram-deliver'
+import { type InstagramReach, instagramReachOf, sendInstagramText } from '@server/modules/instagram/instagram-reach'
+import type { JobContext, Jobs } from '@server/modules/jobs/job-engine'
+import { sendEmail } from '@server/modules/mail/mail.usecases'
+import { toE164 } from '@server/modules/sms/phone'
+import { SmsMisconfigured, SmsOutcomeUnknown, SmsUnavailable, sendSms } from '@server/modules/sms/twilio'
+import {
+  TelegramBlocked,
+  TelegramFlood,
+  TelegramOutcomeUnknown,
+  TelegramUnavailable,
+} from '@server/modules/telegram/telegram-api'
+import { markTelegramBlocked, sendTelegramText, telegramChatOf } from '@server/modules/telegram/telegram-reach'
 import { type ReminderFacts, reminderEmail, reminderSms } from './reminder-texts'
 import * as repo from './reminders.repository'
 import { reminderTurnedOn } from './reminders.usecases'

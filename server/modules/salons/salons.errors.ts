@@ -1,4 +1,4 @@
-import { badRequest, notFound } from '../../errors'
+import { badRequest, notFound } from '@server/errors'
 
 export const salonNotFound = (id: string) => notFound('salons.not_found', `No salon with ID ${id}`)
 export const invalidTimeZone = (zone: string) =>

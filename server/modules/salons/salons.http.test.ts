@@ -1,6 +1,6 @@
+import { startTestApp, type TestApp } from '@tests/helpers/app'
+import { adminCookie, ownerCookie } from '@tests/helpers/sign-in'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../tests/helpers/app'
-import { adminCookie, ownerCookie } from '../../../tests/helpers/sign-in'
 
 let t: TestApp
 // A professional of SAL001, and an administrator (for the list of salons). The chat header and the

@@ -1,7 +1,7 @@
-import { currencyForCountry } from '../../../common/countries'
-import type { Salon, SalonChatInfo, SalonLookup } from '../../../common/schemas/salon'
-import type { WorkingHours } from '../../../common/schemas/schedule'
-import type { SalonRow } from '../../db/schema'
+import { currencyForCountry } from '@common/countries'
+import type { Salon, SalonChatInfo, SalonLookup } from '@common/schemas/salon'
+import type { WorkingHours } from '@common/schemas/schedule'
+import type { SalonRow } from '@server/db/schema'
 
 /** What the salon's page says about Instagram: whether this server has an app, and the salon's account. */
 export interface InstagramFacts {

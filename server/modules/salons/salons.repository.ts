@@ -1,7 +1,7 @@
+import type { Executor } from '@server/db/client'
+import { preparedPerDatabase } from '@server/db/prepared'
+import { type SalonRow, salons } from '@server/db/schema'
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
-import { preparedPerDatabase } from '../../db/prepared'
-import { type SalonRow, salons } from '../../db/schema'
 
 /** Salon rows. The only code that reads or writes the salons table. */
 

@@ -1,5 +1,4 @@
-import { z } from 'zod'
-import { text } from '../../../common/schemas/primitives'
+import { text } from '@common/schemas/primitives'
 import {
   publicSalonIdSchema,
   salonChatInfoSchema,
@@ -8,9 +7,10 @@ import {
   salonParamsSchema,
   salonSchema,
   salonUpdateInputSchema,
-} from '../../../common/schemas/salon'
-import type { App, AppDeps } from '../../http/types'
-import { telegramLinkOf } from '../telegram/telegram-links'
+} from '@common/schemas/salon'
+import type { App, AppDeps } from '@server/http/types'
+import { telegramLinkOf } from '@server/modules/telegram/telegram-links'
+import { z } from 'zod'
 import { presentSalonChatInfo } from './salons.presenters'
 import {
   getSalonDetails,

@@ -1,7 +1,7 @@
+import { createSalon } from '@server/modules/salons/salons.usecases'
+import { DEMO_NOW, startTestApp, type TestApp } from '@tests/helpers/app'
+import { ownerCookie } from '@tests/helpers/sign-in'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { DEMO_NOW, startTestApp, type TestApp } from '../../../tests/helpers/app'
-import { ownerCookie } from '../../../tests/helpers/sign-in'
-import { createSalon } from '../salons/salons.usecases'
 
 /**
  * Absences and hours over bookings still to come: a change that falls on them is refused with the

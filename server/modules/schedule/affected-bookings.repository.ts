@@ -1,7 +1,7 @@
+import { HOLDING_STATUSES } from '@common/schemas/booking'
+import type { Executor } from '@server/db/client'
+import { bookings, customers, teamMembers } from '@server/db/schema'
 import { and, asc, eq, gt, inArray, lt, type SQL } from 'drizzle-orm'
-import { HOLDING_STATUSES } from '../../../common/schemas/booking'
-import type { Executor } from '../../db/client'
-import { bookings, customers, teamMembers } from '../../db/schema'
 
 /**
  * The bookings a change of hours or an absence may fall on: confirmed or pending, still to start.

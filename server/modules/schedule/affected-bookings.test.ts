@@ -1,5 +1,5 @@
+import { localToInstant, MINUTE_MS, type Weekday } from '@common/time'
 import { describe, expect, it } from 'vitest'
-import { localToInstant, MINUTE_MS, type Weekday } from '../../../common/time'
 import { pushedOutByHours, type TeamHours } from './affected-bookings'
 import { DEFAULT_BOOKING_RULES } from './availability'
 

@@ -1,5 +1,3 @@
-import fc from 'fast-check'
-import { describe, expect, it } from 'vitest'
 import {
   addDays,
   DAY_MS,
@@ -11,7 +9,9 @@ import {
   minutesOfDay,
   type Weekday,
   weekdayOf,
-} from '../../../common/time'
+} from '@common/time'
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
 import {
   type BookingRules,
   type BusyInterval,

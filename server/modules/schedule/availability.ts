@@ -9,7 +9,7 @@ import {
   wallClockDay,
   wallClockToInstant,
   weekdayOfWallClock,
-} from '../../../common/time'
+} from '@common/time'
 
 /**
  * The availability engine: the one place that decides which start times a salon can offer.

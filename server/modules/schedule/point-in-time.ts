@@ -1,4 +1,4 @@
-import { isLocalDate, localToInstant, minutesOfDay } from '../../../common/time'
+import { isLocalDate, localToInstant, minutesOfDay } from '@common/time'
 
 /**
  * Reads a point in time as the API accepts it (see pointInTimeSchema): an ISO instant with offset

@@ -1,5 +1,5 @@
-import type { AffectedBooking } from '../../../common/schemas/schedule'
-import { badRequest, conflict, notFound } from '../../errors'
+import type { AffectedBooking } from '@common/schemas/schedule'
+import { badRequest, conflict, notFound } from '@server/errors'
 
 export const timeOffNotFound = () => notFound('schedule.time_off_not_found', 'No such absence for this salon')
 export const timeOffEndsBeforeStart = () =>

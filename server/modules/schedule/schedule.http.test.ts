@@ -1,7 +1,7 @@
+import { startTestApp, type TestApp } from '@tests/helpers/app'
+import { bookingRequest } from '@tests/helpers/demo'
+import { ownerCookie } from '@tests/helpers/sign-in'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../tests/helpers/app'
-import { bookingRequest } from '../../../tests/helpers/demo'
-import { ownerCookie } from '../../../tests/helpers/sign-in'
 
 let t: TestApp
 /** A professional of SAL001: hours and absences are the salon's to read and change (free slots are public). */

@@ -1,6 +1,6 @@
-import type { AffectedBooking, TimeOff } from '../../../common/schemas/schedule'
-import { formatLocalDateTime } from '../../../common/time'
-import type { TimeOffRow } from '../../db/schema'
+import type { AffectedBooking, TimeOff } from '@common/schemas/schedule'
+import { formatLocalDateTime } from '@common/time'
+import type { TimeOffRow } from '@server/db/schema'
 import type { UpcomingBooking } from './affected-bookings.repository'
 
 export function presentTimeOff(row: TimeOffRow): TimeOff {

@@ -1,7 +1,7 @@
+import type { Executor } from '@server/db/client'
+import { preparedPerDatabase } from '@server/db/prepared'
+import { type OpeningHoursRow, openingHours, type TimeOffRow, timeOff } from '@server/db/schema'
 import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
-import { preparedPerDatabase } from '../../db/prepared'
-import { type OpeningHoursRow, openingHours, type TimeOffRow, timeOff } from '../../db/schema'
 
 const openingHoursOfSalon = preparedPerDatabase((db) =>
   db

@@ -1,13 +1,8 @@
+import { salonParamsSchema } from '@common/schemas/salon'
+import { salonHoursInputSchema, timeOffInputSchema, timeOffSchema, workingHoursSchema } from '@common/schemas/schedule'
+import type { App, AppDeps } from '@server/http/types'
+import { requireSalon } from '@server/modules/salons/salons.usecases'
 import { z } from 'zod'
-import { salonParamsSchema } from '../../../common/schemas/salon'
-import {
-  salonHoursInputSchema,
-  timeOffInputSchema,
-  timeOffSchema,
-  workingHoursSchema,
-} from '../../../common/schemas/schedule'
-import type { App, AppDeps } from '../../http/types'
-import { requireSalon } from '../salons/salons.usecases'
 import { presentTimeOff } from './schedule.presenters'
 import { addTimeOff, getWorkingHours, listTimeOff, removeTimeOff, setWorkingHours } from './schedule.usecases'
 

@@ -1,15 +1,10 @@
-import type {
-  AffectedBookingsDecision,
-  TimeOffInput,
-  WorkingHours,
-  WorkingHoursInput,
-} from '../../../common/schemas/schedule'
-import { DAY_MS } from '../../../common/time'
-import { type Database, type Executor, PG_EXCLUSION_VIOLATION, sqlState } from '../../db/client'
-import type { SalonRow, TimeOffRow } from '../../db/schema'
-import type { BookingDeps } from '../bookings/bookings.usecases'
-import { memberNotFound } from '../team/team.errors'
-import { findMember } from '../team/team.repository'
+import type { AffectedBookingsDecision, TimeOffInput, WorkingHours, WorkingHoursInput } from '@common/schemas/schedule'
+import { DAY_MS } from '@common/time'
+import { type Database, type Executor, PG_EXCLUSION_VIOLATION, sqlState } from '@server/db/client'
+import type { SalonRow, TimeOffRow } from '@server/db/schema'
+import type { BookingDeps } from '@server/modules/bookings/bookings.usecases'
+import { memberNotFound } from '@server/modules/team/team.errors'
+import { findMember } from '@server/modules/team/team.repository'
 import {
   bookingsInAbsence,
   bookingsOutsideNewHours,

@@ -1,7 +1,7 @@
+import { localToInstant, MINUTE_MS, type Weekday } from '@common/time'
+import { membersInAssignmentOrder } from '@server/modules/bookings/member-choice'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { localToInstant, MINUTE_MS, type Weekday } from '../../../common/time'
-import { membersInAssignmentOrder } from '../bookings/member-choice'
 import { type BusyInterval, DEFAULT_BOOKING_RULES, explainSlot, type OpeningInterval } from './availability'
 import {
   explainTeamSlot,

@@ -1,7 +1,7 @@
-import type { WorkingDay, WorkingHours, WorkingHoursInput } from '../../../common/schemas/schedule'
-import { intervalMinutes, WEEKDAY_KEYS } from '../../../common/schemas/schedule'
-import { formatMinutes, type Weekday } from '../../../common/time'
-import type { OpeningHoursRow } from '../../db/schema'
+import type { WorkingDay, WorkingHours, WorkingHoursInput } from '@common/schemas/schedule'
+import { intervalMinutes, WEEKDAY_KEYS } from '@common/schemas/schedule'
+import { formatMinutes, type Weekday } from '@common/time'
+import type { OpeningHoursRow } from '@server/db/schema'
 import type { OpeningInterval } from './availability'
 
 /** Conversions between the API's weekday map, the opening_hours rows and the engine's intervals. */

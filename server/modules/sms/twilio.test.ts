@@ -1,5 +1,5 @@
+import { type FakeTwilio, startFakeTwilio } from '@tests/fakes/twilio'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type FakeTwilio, startFakeTwilio } from '../../../tests/fakes/twilio'
 import { SmsMisconfigured, SmsOutcomeUnknown, SmsUnavailable, sendSms, type TwilioConfig } from './twilio'
 
 let twilio: FakeTwilio

@@ -1,7 +1,7 @@
+import type { Executor } from '@server/db/client'
+import { preparedPerDatabase } from '@server/db/prepared'
+import { rateLimits } from '@server/db/schema'
 import { and, eq, gt, lte, sql } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
-import { preparedPerDatabase } from '../../db/prepared'
-import { rateLimits } from '../../db/schema'
 
 /**
  * Rate-limit counters, shared by every instance on the database. The only code that reads or

@@ -1,6 +1,6 @@
+import type { DatabaseHealth } from '@server/db/health'
+import type { App, AppDeps } from '@server/http/types'
 import { z } from 'zod'
-import type { DatabaseHealth } from '../../db/health'
-import type { App, AppDeps } from '../../http/types'
 
 /**
  * GET /api/health, for load balancers and monitors: 200 `{ok:true}` when the database answers a

@@ -1,4 +1,4 @@
-import { AppError, conflict, notFound } from '../../errors'
+import { AppError, conflict, notFound } from '@server/errors'
 
 export const memberNotFound = () =>
   notFound('team.member_not_found', 'No active team member with this id in this salon')

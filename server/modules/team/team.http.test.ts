@@ -1,7 +1,7 @@
+import { DEMO_NOW, startTestApp, type TestApp } from '@tests/helpers/app'
+import { bookingRequest } from '@tests/helpers/demo'
+import { ownerCookie } from '@tests/helpers/sign-in'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { DEMO_NOW, startTestApp, type TestApp } from '../../../tests/helpers/app'
-import { bookingRequest } from '../../../tests/helpers/demo'
-import { ownerCookie } from '../../../tests/helpers/sign-in'
 
 /** The salon's team over HTTP: the demo salon's two stylists, a third one added, booked in parallel. */
 

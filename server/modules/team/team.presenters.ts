@@ -1,5 +1,5 @@
-import type { TeamMember } from '../../../common/schemas/team'
-import { rowsToWorkingHours } from '../schedule/working-hours'
+import type { TeamMember } from '@common/schemas/team'
+import { rowsToWorkingHours } from '@server/modules/schedule/working-hours'
 import type { MemberWithDetails } from './team.repository'
 
 export function presentMember({ member, serviceIds, hours }: MemberWithDetails): TeamMember {

@@ -1,6 +1,6 @@
+import type { Executor } from '@server/db/client'
+import { type TeamMemberRow, teamMemberHours, teamMemberServices, teamMembers } from '@server/db/schema'
 import { and, asc, eq, inArray } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
-import { type TeamMemberRow, teamMemberHours, teamMemberServices, teamMembers } from '../../db/schema'
 
 /** Team members, the services each performs and their own hours. The only code that touches those tables. */
 

@@ -1,5 +1,4 @@
-import { z } from 'zod'
-import { salonParamsSchema } from '../../../common/schemas/salon'
+import { salonParamsSchema } from '@common/schemas/salon'
 import {
   calendarBlocksSchema,
   teamMemberCreateSchema,
@@ -7,9 +6,10 @@ import {
   teamMemberUpdateSchema,
   teamOrderSchema,
   teamSchema,
-} from '../../../common/schemas/team'
-import type { App, AppDeps } from '../../http/types'
-import { requireSalon } from '../salons/salons.usecases'
+} from '@common/schemas/team'
+import type { App, AppDeps } from '@server/http/types'
+import { requireSalon } from '@server/modules/salons/salons.usecases'
+import { z } from 'zod'
 import { addMember, listTeam, reorderTeam, setCalendarBlocks, updateMember } from './team.usecases'
 
 const memberParams = salonParamsSchema.extend({ memberId: z.uuid({ message: 'Unknown team member id' }) })

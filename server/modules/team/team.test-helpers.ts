@@ -1,6 +1,6 @@
+import type { Executor } from '@server/db/client'
+import { teamMembers } from '@server/db/schema'
 import { and, eq } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
-import { teamMembers } from '../../db/schema'
 
 /**
  * Makes the salon a team of one (its owner) for tests about what one chair does — chaining,

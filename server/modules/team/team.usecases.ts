@@ -1,4 +1,4 @@
-import type { WorkingHoursInput } from '../../../common/schemas/schedule'
+import type { WorkingHoursInput } from '@common/schemas/schedule'
 import {
   type CalendarBlocks,
   MAX_TEAM_MEMBERS,
@@ -6,15 +6,19 @@ import {
   type TeamMember,
   type TeamMemberCreate,
   type TeamMemberUpdate,
-} from '../../../common/schemas/team'
-import type { Clock } from '../../clock'
-import { type Database, type Executor, PG_UNIQUE_VIOLATION, sqlState } from '../../db/client'
-import type { SalonRow } from '../../db/schema'
-import type { BookingDeps } from '../bookings/bookings.usecases'
-import { listServices } from '../catalog/catalog.repository'
-import { updateSalon } from '../salons/salons.repository'
-import { bookingsOutsideNewHours, readTeamHours, settleAffectedBookings } from '../schedule/affected-bookings.usecases'
-import { rowsToOpeningIntervals, workingHoursToRows } from '../schedule/working-hours'
+} from '@common/schemas/team'
+import type { Clock } from '@server/clock'
+import { type Database, type Executor, PG_UNIQUE_VIOLATION, sqlState } from '@server/db/client'
+import type { SalonRow } from '@server/db/schema'
+import type { BookingDeps } from '@server/modules/bookings/bookings.usecases'
+import { listServices } from '@server/modules/catalog/catalog.repository'
+import { updateSalon } from '@server/modules/salons/salons.repository'
+import {
+  bookingsOutsideNewHours,
+  readTeamHours,
+  settleAffectedBookings,
+} from '@server/modules/schedule/affected-bookings.usecases'
+import { rowsToOpeningIntervals, workingHoursToRows } from '@server/modules/schedule/working-hours'
 import {
   memberNameTaken,
   memberNotFound,

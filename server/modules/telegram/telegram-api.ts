@@ -1,5 +1,5 @@
+import type { TelegramConfig } from '@server/config'
 import { Api, GrammyError, HttpError } from 'grammy'
-import type { TelegramConfig } from '../../config'
 
 /**
  * The Bot API through grammY's client, on TELEGRAM_API_BASE_URL (paths kept: `/bot<token>/<method>`),

@@ -1,6 +1,6 @@
+import { addEventTeller } from '@server/modules/bookings/booking-events.repository'
 import { InputFile } from 'grammy'
 import type { InlineKeyboardButton, ReplyKeyboardMarkup } from 'grammy/types'
-import { addEventTeller } from '../bookings/booking-events.repository'
 import * as repo from './telegram.repository'
 import {
   TelegramBlocked,

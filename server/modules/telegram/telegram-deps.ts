@@ -1,8 +1,8 @@
+import type { Clock } from '@server/clock'
+import type { Config, TelegramConfig } from '@server/config'
+import type { Database, Executor } from '@server/db/client'
+import type { Jobs } from '@server/modules/jobs/job-engine'
 import type { Api } from 'grammy'
-import type { Clock } from '../../clock'
-import type { Config, TelegramConfig } from '../../config'
-import type { Database, Executor } from '../../db/client'
-import type { Jobs } from '../jobs/job-engine'
 import * as repo from './telegram.repository'
 import type { TelegramPart } from './telegram-parts'
 

@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eventually } from '../../../tests/helpers/jobs'
+import { findSalonByPublicId } from '@server/modules/salons/salons.repository'
+import { eventually } from '@tests/helpers/jobs'
 import {
   ask,
   buttonsOf,
@@ -9,8 +8,9 @@ import {
   rowsOf,
   startTelegramApp,
   type TelegramTestApp,
-} from '../../../tests/helpers/telegram'
-import { findSalonByPublicId } from '../salons/salons.repository'
+} from '@tests/helpers/telegram'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /**
  * A customer books from the salon's Telegram link, in each language: the greeting, the times

@@ -1,6 +1,6 @@
-import type { Config } from '../../config'
-import type { Executor } from '../../db/client'
-import type { SalonRow } from '../../db/schema'
+import type { Config } from '@server/config'
+import type { Executor } from '@server/db/client'
+import type { SalonRow } from '@server/db/schema'
 import * as repo from './telegram.repository'
 
 /**

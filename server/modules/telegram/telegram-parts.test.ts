@@ -1,5 +1,5 @@
+import type { ConversationState } from '@server/modules/assistant/conversation/state'
 import { describe, expect, it } from 'vitest'
-import type { ConversationState } from '../assistant/conversation/state'
 import { decodeButton, encodeButton, replyParts, splitText, TELEGRAM_TEXT_MAX, tapAsMessage } from './telegram-parts'
 
 describe('Telegram messages', () => {

@@ -1,7 +1,7 @@
-import type { Language } from '../../../common/languages'
-import type { DialogueReply } from '../assistant/conversation/converse'
-import { type ConversationState, isProposal } from '../assistant/conversation/state'
-import { splitText as splitMessage } from '../assistant/message-split'
+import type { Language } from '@common/languages'
+import type { DialogueReply } from '@server/modules/assistant/conversation/converse'
+import { type ConversationState, isProposal } from '@server/modules/assistant/conversation/state'
+import { splitText as splitMessage } from '@server/modules/assistant/message-split'
 import { TELEGRAM_TEXTS } from './telegram-texts'
 
 /**

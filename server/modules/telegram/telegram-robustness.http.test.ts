@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startFakeTelegram, telegramEnv } from '../../../tests/fakes/telegram'
-import { startTestApp } from '../../../tests/helpers/app'
-import { openTestDatabase } from '../../../tests/helpers/database'
-import { drainJobs, eventually } from '../../../tests/helpers/jobs'
+import { CHAT_MESSAGES_PER_MINUTE } from '@server/modules/assistant/chat-budgets'
+import { findSalonByPublicId } from '@server/modules/salons/salons.repository'
+import { startFakeTelegram, telegramEnv } from '@tests/fakes/telegram'
+import { startTestApp } from '@tests/helpers/app'
+import { openTestDatabase } from '@tests/helpers/database'
+import { drainJobs, eventually } from '@tests/helpers/jobs'
 import {
   ask,
   buttonsOf,
@@ -12,9 +12,9 @@ import {
   rowsOf,
   startTelegramApp,
   type TelegramTestApp,
-} from '../../../tests/helpers/telegram'
-import { CHAT_MESSAGES_PER_MINUTE } from '../assistant/chat-budgets'
-import { findSalonByPublicId } from '../salons/salons.repository'
+} from '@tests/helpers/telegram'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTelegram } from './telegram-start'
 
 /**

@@ -1,14 +1,14 @@
+import { bookingEvents, bookings, customerIdentities, telegramChats, telegramOutbox } from '@server/db/schema'
+import { listRemindersOfBookings } from '@server/modules/reminders/reminders.repository'
+import { dispatchDueReminders } from '@server/modules/reminders/send-reminder'
+import { findSalonByPublicId } from '@server/modules/salons/salons.repository'
+import type { FakeTelegramUser } from '@tests/fakes/telegram'
+import { DEMO_NOW } from '@tests/helpers/app'
+import { drainJobs, eventually } from '@tests/helpers/jobs'
+import { adminCookie, ownerCookie } from '@tests/helpers/sign-in'
+import { ask, messagesOf, press, startTelegramApp, type TelegramTestApp } from '@tests/helpers/telegram'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { FakeTelegramUser } from '../../../tests/fakes/telegram'
-import { DEMO_NOW } from '../../../tests/helpers/app'
-import { drainJobs, eventually } from '../../../tests/helpers/jobs'
-import { adminCookie, ownerCookie } from '../../../tests/helpers/sign-in'
-import { ask, messagesOf, press, startTelegramApp, type TelegramTestApp } from '../../../tests/helpers/telegram'
-import { bookingEvents, bookings, customerIdentities, telegramChats, telegramOutbox } from '../../db/schema'
-import { listRemindersOfBookings } from '../reminders/reminders.repository'
-import { dispatchDueReminders } from '../reminders/send-reminder'
-import { findSalonByPublicId } from '../salons/salons.repository'
 
 /**
  * A salon's customers on Telegram after they booked there: they move and cancel by writing, the

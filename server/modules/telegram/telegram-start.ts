@@ -1,5 +1,5 @@
+import { LANGUAGES } from '@common/languages'
 import type { UserFromGetMe } from 'grammy/types'
-import { LANGUAGES } from '../../../common/languages'
 import * as repo from './telegram.repository'
 import { callTelegram, grammySignal, TelegramMisconfigured, telegramApi } from './telegram-api'
 import type { TelegramDeps } from './telegram-deps'

@@ -1,4 +1,4 @@
-import type { Language } from '../../../common/languages'
+import type { Language } from '@common/languages'
 
 /**
  * What the bot says itself, around the assistant's answers, in the four languages. The words a

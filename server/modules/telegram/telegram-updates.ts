@@ -1,10 +1,10 @@
-import { storableText } from '../../../common/schemas/primitives'
-import type { Clock } from '../../clock'
-import type { TelegramConfig } from '../../config'
-import type { Database } from '../../db/client'
-import { AppError } from '../../errors'
-import { macOf, sameSecret } from '../../security/secrets'
-import type { Jobs } from '../jobs/job-engine'
+import { storableText } from '@common/schemas/primitives'
+import type { Clock } from '@server/clock'
+import type { TelegramConfig } from '@server/config'
+import type { Database } from '@server/db/client'
+import { AppError } from '@server/errors'
+import type { Jobs } from '@server/modules/jobs/job-engine'
+import { macOf, sameSecret } from '@server/security/secrets'
 import * as repo from './telegram.repository'
 
 /** The updates the bot asks Telegram for; any other kind is acknowledged and dropped. */

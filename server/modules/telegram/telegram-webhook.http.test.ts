@@ -1,9 +1,9 @@
+import { findSalonByPublicId } from '@server/modules/salons/salons.repository'
+import { startTestApp } from '@tests/helpers/app'
+import { eventually } from '@tests/helpers/jobs'
+import { ask, messagesOf, press, rowsOf, startTelegramApp, type TelegramTestApp } from '@tests/helpers/telegram'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp } from '../../../tests/helpers/app'
-import { eventually } from '../../../tests/helpers/jobs'
-import { ask, messagesOf, press, rowsOf, startTelegramApp, type TelegramTestApp } from '../../../tests/helpers/telegram'
-import { findSalonByPublicId } from '../salons/salons.repository'
 import { webhookSecret } from './telegram-updates'
 
 /**

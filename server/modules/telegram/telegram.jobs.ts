@@ -1,4 +1,4 @@
-import type { JobHandlers } from '../jobs/job-engine'
+import type { JobHandlers } from '@server/modules/jobs/job-engine'
 import * as repo from './telegram.repository'
 import { answerChat } from './telegram-chat'
 import { deliverChat } from './telegram-deliver'

@@ -1,5 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
+import type { Executor } from '@server/db/client'
 import {
   customerIdentities,
   type TelegramBotRow,
@@ -10,7 +9,8 @@ import {
   telegramChats,
   telegramOutbox,
   telegramUpdates,
-} from '../../db/schema'
+} from '@server/db/schema'
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm'
 import type { TelegramPart } from './telegram-parts'
 
 /** The telegram_* tables. The only code that touches them. */

@@ -1,7 +1,7 @@
+import { text } from '@common/schemas/primitives'
+import { notFound } from '@server/errors'
+import type { App, AppDeps } from '@server/http/types'
 import { z } from 'zod'
-import { text } from '../../../common/schemas/primitives'
-import { notFound } from '../../errors'
-import type { App, AppDeps } from '../../http/types'
 import { acceptUpdates, isWebhookSecret, webhookRefused, webhookSecret } from './telegram-updates'
 
 /** An update: only its id is required here; the job reads the rest, whatever Telegram adds. */

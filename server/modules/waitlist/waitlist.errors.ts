@@ -1,5 +1,5 @@
-import type { Language } from '../../../common/languages'
-import { AppError, conflict } from '../../errors'
+import type { Language } from '@common/languages'
+import { AppError, conflict } from '@server/errors'
 import { WAITLIST_MESSAGES } from './waitlist.messages'
 
 // Both messages are shown to the visitor as they are, so they come in the visitor's language.

@@ -1,9 +1,9 @@
+import { ambassadors } from '@server/db/schema'
+import { startTestApp, type TestApp } from '@tests/helpers/app'
+import { testDrivers } from '@tests/helpers/database'
+import { adminCookie } from '@tests/helpers/sign-in'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../../tests/helpers/app'
-import { testDrivers } from '../../../tests/helpers/database'
-import { adminCookie } from '../../../tests/helpers/sign-in'
-import { ambassadors } from '../../db/schema'
 import { WAITLIST_MESSAGES } from './waitlist.messages'
 import { WAITLIST_SIGN_UPS_PER_HOUR } from './waitlist.routes'
 

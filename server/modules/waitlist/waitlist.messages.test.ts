@@ -1,5 +1,5 @@
+import { LANGUAGES } from '@common/languages'
 import { describe, expect, it } from 'vitest'
-import { LANGUAGES } from '../../../common/languages'
 import { visitorLanguage, WAITLIST_MESSAGES } from './waitlist.messages'
 
 describe('visitor language', () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../common/languages'
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@common/languages'
 
 /** What the waitlist tells a visitor, in each interface language. The web app shows it as is. */
 export const WAITLIST_MESSAGES: Record<

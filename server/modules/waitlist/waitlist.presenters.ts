@@ -1,5 +1,5 @@
-import type { Language } from '../../../common/languages'
-import type { WaitlistAnswer, WaitlistReferral } from '../../../common/schemas/waitlist'
+import type { Language } from '@common/languages'
+import type { WaitlistAnswer, WaitlistReferral } from '@common/schemas/waitlist'
 import { WAITLIST_MESSAGES } from './waitlist.messages'
 import type { ReferralWithAmbassador } from './waitlist.repository'
 

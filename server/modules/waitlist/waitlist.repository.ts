@@ -1,6 +1,6 @@
+import type { Executor } from '@server/db/client'
+import { ambassadors, type ReferralRow, referrals, salons } from '@server/db/schema'
 import { desc, eq } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
-import { ambassadors, type ReferralRow, referrals, salons } from '../../db/schema'
 
 /** Referral rows (waitlist entries). The only code that reads or writes the referrals table. */
 

@@ -1,12 +1,8 @@
+import { waitlistAnswerSchema, waitlistEntryInputSchema, waitlistReferralSchema } from '@common/schemas/waitlist'
+import { type Limit, routeLimit } from '@server/http/rate-limits'
+import type { App, AppDeps } from '@server/http/types'
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import {
-  waitlistAnswerSchema,
-  waitlistEntryInputSchema,
-  waitlistReferralSchema,
-} from '../../../common/schemas/waitlist'
-import { type Limit, routeLimit } from '../../http/rate-limits'
-import type { App, AppDeps } from '../../http/types'
 import { tooManySignUps } from './waitlist.errors'
 import { visitorLanguage } from './waitlist.messages'
 import { presentWaitlistAnswer, presentWaitlistReferral } from './waitlist.presenters'

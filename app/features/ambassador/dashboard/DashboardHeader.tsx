@@ -1,9 +1,9 @@
+import { Button } from '@app/components/ui/Button'
+import { Card } from '@app/components/ui/Card'
+import { currentLanguage } from '@app/lib/i18n'
+import type { Ambassador, AmbassadorStats } from '@common/schemas/ambassador'
 import { CircleCheck, ListChecks, LogOut, type LucideIcon, Store, TrendingUp, Users } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import type { Ambassador, AmbassadorStats } from '../../../../common/schemas/ambassador'
-import { Button } from '../../../components/ui/Button'
-import { Card } from '../../../components/ui/Card'
-import { currentLanguage } from '../../../lib/i18n'
 import { formatConversionRate } from '../ambassador-api'
 import { useAmbassadorLogout } from '../session'
 

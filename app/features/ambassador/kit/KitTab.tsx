@@ -1,3 +1,6 @@
+import { Badge } from '@app/components/ui/Badge'
+import { Button } from '@app/components/ui/Button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@app/components/ui/Card'
 import {
   BookOpen,
   Download,
@@ -12,9 +15,6 @@ import {
 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Badge } from '../../../components/ui/Badge'
-import { Button } from '../../../components/ui/Button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/Card'
 import { DEMO_CHAT_URL, KIT_PDF_URL, SUPPORT_EMAIL, useReferralQrCode } from '../ambassador-api'
 import { qrFileName } from '../dashboard/OverviewTab'
 import { KitFaq, KitPitch, KitSteps } from './kit-content'

@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
+
+import { setupTexts } from '@app/features/professional/test-harness'
+import { de, en, fr, it as italian } from '@app/locales/all'
+import { LANGUAGES } from '@common/languages'
+// The PDF's copy of these words: a test may reach across, the app itself never does.
+import { KIT_TEXTS } from '@server/modules/ambassadors/kit-texts'
 import { cleanup, render, screen, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { LANGUAGES } from '../../../../common/languages'
-// The PDF's copy of these words: a test may reach across, the app itself never does.
-import { KIT_TEXTS } from '../../../../server/modules/ambassadors/kit-texts'
-import { de, en, fr, it as italian } from '../../../locales/all'
-import { setupTexts } from '../../professional/test-harness'
 import { KIT_FAQ, KIT_STEPS, KitFaq, KitSteps, KitSupport } from './kit-content'
 
 const SHOWN = { fr, de, it: italian, en }

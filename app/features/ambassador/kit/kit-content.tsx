@@ -1,6 +1,6 @@
+import { cn } from '@app/lib/cn'
 import { ChevronDown, LifeBuoy, Megaphone } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { cn } from '../../../lib/cn'
 import { SUPPORT_EMAIL } from '../ambassador-api'
 
 /**

@@ -1,7 +1,7 @@
+import { AMBASSADOR_SIGN_IN_ERRORS, type AmbassadorSignInError } from '@common/schemas/ambassador'
 import type { TFunction } from 'i18next'
 import { useEffect, useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
-import { AMBASSADOR_SIGN_IN_ERRORS, type AmbassadorSignInError } from '../../../../common/schemas/ambassador'
 
 /**
  * Why the sign-in came back: one of Google sign-in's refusals, or — before Google, from the server's

@@ -1,15 +1,15 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { type ReactNode, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { DialogForm, FormDialog } from '@app/components/ui/FormDialog'
+import { Field, Input } from '@app/components/ui/Input'
+import { toast } from '@app/components/ui/Toast'
+import { ApiError, apiRequest } from '@app/lib/api'
 import {
   activateReferralResultSchema,
   type Referral,
   updateAuthorizedEmailResultSchema,
-} from '../../../../common/schemas/ambassador'
-import { DialogForm, FormDialog } from '../../../components/ui/FormDialog'
-import { Field, Input } from '../../../components/ui/Input'
-import { toast } from '../../../components/ui/Toast'
-import { ApiError, apiRequest } from '../../../lib/api'
+} from '@common/schemas/ambassador'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { type ReactNode, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { ambassadorKeys, failureText } from '../ambassador-api'
 
 /**

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
+
+import { type FakeAnswer, fakeServer, renderAt, setupTexts } from '@app/features/professional/test-harness'
+import { en } from '@app/locales/all'
+import type { Referral } from '@common/schemas/ambassador'
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { Referral } from '../../../../common/schemas/ambassador'
-import { en } from '../../../locales/all'
-import { type FakeAnswer, fakeServer, renderAt, setupTexts } from '../../professional/test-harness'
 import { CONVERTED, OWNED, PENDING } from '../test-fixtures'
 import { ReferralStatusBadge } from './ReferralCard'
 import { ReferralsTab } from './ReferralsTab'

@@ -1,14 +1,15 @@
 // @vitest-environment happy-dom
+
+import { createQueryClient } from '@app/lib/api'
+import { frenchTexts } from '@app/test-harness'
+import type { Booking } from '@common/schemas/booking'
+import type { Salon } from '@common/schemas/salon'
+import type { TimeOff, WorkingHours } from '@common/schemas/schedule'
+import type { TeamMember } from '@common/schemas/team'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { Booking } from '../../../../common/schemas/booking'
-import type { Salon } from '../../../../common/schemas/salon'
-import type { TimeOff, WorkingHours } from '../../../../common/schemas/schedule'
-import type { TeamMember } from '../../../../common/schemas/team'
-import { createQueryClient } from '../../../lib/api'
-import { frenchTexts } from '../../../test-harness'
 import { AgendaTab } from './AgendaTab'
 
 beforeAll(frenchTexts)

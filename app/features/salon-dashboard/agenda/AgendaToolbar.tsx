@@ -1,11 +1,11 @@
+import { Button } from '@app/components/ui/Button'
+import { Switch } from '@app/components/ui/Switch'
+import { cn } from '@app/lib/cn'
+import type { TeamMember } from '@common/schemas/team'
+import { isLocalDate } from '@common/time'
 import { ChevronLeft, ChevronRight, Plus } from 'lucide-react'
 import { type ReactNode, useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { TeamMember } from '../../../../common/schemas/team'
-import { isLocalDate } from '../../../../common/time'
-import { Button } from '../../../components/ui/Button'
-import { Switch } from '../../../components/ui/Switch'
-import { cn } from '../../../lib/cn'
 
 export type AgendaView = 'day' | 'week'
 

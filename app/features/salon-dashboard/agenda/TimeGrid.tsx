@@ -1,8 +1,8 @@
+import { cn } from '@app/lib/cn'
+import type { Booking } from '@common/schemas/booking'
+import { formatMinutes } from '@common/time'
 import { type ReactNode, type PointerEvent as ReactPointerEvent, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Booking } from '../../../../common/schemas/booking'
-import { formatMinutes } from '../../../../common/time'
-import { cn } from '../../../lib/cn'
 import { lanes, placeInGrid, type Span, snapMinute } from './agenda-grid'
 import { BookingDetails, STATUS_LOOK } from './BookingDetails'
 

@@ -1,8 +1,8 @@
+import { ApiError, apiRequest } from '@app/lib/api'
+import type { Booking } from '@common/schemas/booking'
+import { instantToLocal, MINUTE_MS } from '@common/time'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
-import type { Booking } from '../../../../common/schemas/booking'
-import { instantToLocal, MINUTE_MS } from '../../../../common/time'
-import { ApiError, apiRequest } from '../../../lib/api'
 import { salonKeys } from '../dashboard-api'
 
 const ONE_MINUTE = 60_000

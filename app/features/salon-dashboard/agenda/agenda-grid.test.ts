@@ -1,7 +1,7 @@
+import type { Booking } from '@common/schemas/booking'
+import type { WorkingHours } from '@common/schemas/schedule'
+import type { TeamMember } from '@common/schemas/team'
 import { describe, expect, it } from 'vitest'
-import type { Booking } from '../../../../common/schemas/booking'
-import type { WorkingHours } from '../../../../common/schemas/schedule'
-import type { TeamMember } from '../../../../common/schemas/team'
 import {
   bookingSpan,
   dayColumns,

@@ -1,8 +1,8 @@
-import type { Booking } from '../../../../common/schemas/booking'
-import type { TimeOff, WeekdayKey, WorkingHours } from '../../../../common/schemas/schedule'
-import { intervalMinutes } from '../../../../common/schemas/schedule'
-import type { TeamMember } from '../../../../common/schemas/team'
-import { addDays, instantToLocal, localToInstant, weekdayOf } from '../../../../common/time'
+import type { Booking } from '@common/schemas/booking'
+import type { TimeOff, WeekdayKey, WorkingHours } from '@common/schemas/schedule'
+import { intervalMinutes } from '@common/schemas/schedule'
+import type { TeamMember } from '@common/schemas/team'
+import { addDays, instantToLocal, localToInstant, weekdayOf } from '@common/time'
 
 /**
  * The agenda's geometry, on the salon's wall clock: which hours the grid spans, where a booking

@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
+
+import { createQueryClient } from '@app/lib/api'
+import { frenchTexts } from '@app/test-harness'
+import type { CustomerDetails, CustomerList } from '@common/schemas/customers'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { CustomerDetails, CustomerList } from '../../../../common/schemas/customers'
-import { createQueryClient } from '../../../lib/api'
-import { frenchTexts } from '../../../test-harness'
 import { CustomersTab } from './CustomersTab'
 
 beforeAll(frenchTexts)

@@ -1,6 +1,6 @@
+import { apiRequest } from '@app/lib/api'
+import type { CustomerDetails, CustomerErased, CustomerList } from '@common/schemas/customers'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { CustomerDetails, CustomerErased, CustomerList } from '../../../../common/schemas/customers'
-import { apiRequest } from '../../../lib/api'
 import { salonKeys } from '../dashboard-api'
 
 /** The salon's customers: every key starts here, so one invalidation refreshes list and files. */

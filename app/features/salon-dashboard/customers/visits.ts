@@ -1,5 +1,5 @@
-import type { Language } from '../../../../common/languages'
-import { formatDate } from '../../../lib/format'
+import { formatDate } from '@app/lib/format'
+import type { Language } from '@common/languages'
 
 /**
  * A salon date (YYYY-MM-DD, on the salon's clock) as a person reads it: "mer. 2 déc. 2026". It is

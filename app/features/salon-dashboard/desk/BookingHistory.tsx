@@ -1,8 +1,8 @@
+import { currentLanguage } from '@app/lib/i18n'
+import type { Language } from '@common/languages'
+import type { BookingEvent } from '@common/schemas/booking'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
-import type { Language } from '../../../../common/languages'
-import type { BookingEvent } from '../../../../common/schemas/booking'
-import { currentLanguage } from '../../../lib/i18n'
 import { shortDay } from './desk-format'
 
 type Place = NonNullable<BookingEvent['from']>

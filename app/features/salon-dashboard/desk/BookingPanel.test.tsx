@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
+
+import { frenchTexts } from '@app/test-harness'
+import type { Booking } from '@common/schemas/booking'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { Booking } from '../../../../common/schemas/booking'
-import { frenchTexts } from '../../../test-harness'
 import { BookingPanel } from './BookingPanel'
 import { BOOKING, booking, details, json, MARIE, renderDesk, SALON, serve, slots, TOM, team } from './desk-test-harness'
 

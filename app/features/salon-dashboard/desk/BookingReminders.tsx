@@ -1,7 +1,7 @@
+import { Badge, type BadgeTone } from '@app/components/ui/Badge'
+import { currentLanguage } from '@app/lib/i18n'
+import type { BookingReminder, ReminderStatus } from '@common/schemas/reminders'
 import { useTranslation } from 'react-i18next'
-import type { BookingReminder, ReminderStatus } from '../../../../common/schemas/reminders'
-import { Badge, type BadgeTone } from '../../../components/ui/Badge'
-import { currentLanguage } from '../../../lib/i18n'
 import { shortDay } from './desk-format'
 
 const TONES: Record<ReminderStatus, BadgeTone> = {

@@ -1,11 +1,11 @@
+import { Button } from '@app/components/ui/Button'
+import { Field, fieldClasses, Input } from '@app/components/ui/Input'
+import { cn } from '@app/lib/cn'
+import { LANGUAGES, type Language } from '@common/languages'
+import { CUSTOMER_SEARCH_MAX, type CustomerSummary } from '@common/schemas/customers'
 import { Search, UserRound } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { LANGUAGES, type Language } from '../../../../common/languages'
-import { CUSTOMER_SEARCH_MAX, type CustomerSummary } from '../../../../common/schemas/customers'
-import { Button } from '../../../components/ui/Button'
-import { Field, fieldClasses, Input } from '../../../components/ui/Input'
-import { cn } from '../../../lib/cn'
 import { useCustomerSearch } from './desk-api'
 
 /** Waits for typing to pause before searching, as the Clients tab does. */

@@ -1,6 +1,6 @@
+import { Badge, type BadgeTone } from '@app/components/ui/Badge'
+import type { BookingStatus } from '@common/schemas/booking'
 import { useTranslation } from 'react-i18next'
-import type { BookingStatus } from '../../../../common/schemas/booking'
-import { Badge, type BadgeTone } from '../../../components/ui/Badge'
 
 const TONES: Record<BookingStatus, BadgeTone> = {
   confirmed: 'success',

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
+
+import { frenchTexts } from '@app/test-harness'
+import type { CustomerList } from '@common/schemas/customers'
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { CustomerList } from '../../../../common/schemas/customers'
-import { frenchTexts } from '../../../test-harness'
 import {
   BRUSHING,
   booking,

@@ -1,10 +1,10 @@
+import { Field, fieldClasses, Input } from '@app/components/ui/Input'
+import { cn } from '@app/lib/cn'
+import type { TeamMember } from '@common/schemas/team'
+import { isLocalDate, isLocalTime } from '@common/time'
 import { CircleAlert } from 'lucide-react'
 import { useEffect, useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { TeamMember } from '../../../../common/schemas/team'
-import { isLocalDate, isLocalTime } from '../../../../common/time'
-import { Field, fieldClasses, Input } from '../../../components/ui/Input'
-import { cn } from '../../../lib/cn'
 import { useFreeTimes } from './desk-api'
 
 /** A member as the picker shows them: a name and the agenda's colour. */

@@ -1,8 +1,8 @@
+import { apiRequest } from '@app/lib/api'
+import type { Booking, BookingDetails } from '@common/schemas/booking'
+import type { CustomerList } from '@common/schemas/customers'
+import type { Availability } from '@common/schemas/schedule'
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { Booking, BookingDetails } from '../../../../common/schemas/booking'
-import type { CustomerList } from '../../../../common/schemas/customers'
-import type { Availability } from '../../../../common/schemas/schedule'
-import { apiRequest } from '../../../lib/api'
 import { customerKeys, customersUrl } from '../customers/customers-api'
 import { salonKeys } from '../dashboard-api'
 

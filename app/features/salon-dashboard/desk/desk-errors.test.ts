@@ -1,6 +1,6 @@
+import { ApiError } from '@app/lib/api'
 import type { TFunction } from 'i18next'
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../../lib/api'
 import { deskErrorText } from './desk-errors'
 
 // The key itself stands for its text: what matters is which text is chosen.

@@ -1,5 +1,5 @@
+import { ApiError } from '@app/lib/api'
 import type { TFunction } from 'i18next'
-import { ApiError } from '../../../lib/api'
 
 /** The server's refusals of the desk's actions, by stable code, in the interface language. */
 const ERRORS: Record<string, string> = {

@@ -1,5 +1,5 @@
-import type { Language } from '../../../../common/languages'
-import { formatMinutes, instantToLocal, minutesOfDay } from '../../../../common/time'
+import type { Language } from '@common/languages'
+import { formatMinutes, instantToLocal, minutesOfDay } from '@common/time'
 import { formatSalonDate } from '../customers/visits'
 
 /** How each language writes a weekday with its date: "mardi 2 décembre", "Dienstag, 2. Dezember". */

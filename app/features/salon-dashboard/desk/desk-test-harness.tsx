@@ -1,10 +1,10 @@
+import { createQueryClient } from '@app/lib/api'
+import type { Booking, BookingDetails } from '@common/schemas/booking'
+import type { Team, TeamMember } from '@common/schemas/team'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { vi } from 'vitest'
-import type { Booking, BookingDetails } from '../../../../common/schemas/booking'
-import type { Team, TeamMember } from '../../../../common/schemas/team'
-import { createQueryClient } from '../../../lib/api'
 
 /**
  * The desk's component tests: the app's query client and a fetch answering like the server's contract

@@ -1,4 +1,4 @@
-import type { BookingMember, TeamMember } from '../../../../common/schemas/team'
+import type { BookingMember, TeamMember } from '@common/schemas/team'
 import type { SlotMember } from './SlotPicker'
 
 /** A member no longer in the team's list still shows, in the brand's colour. */

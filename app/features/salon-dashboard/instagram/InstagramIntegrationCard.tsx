@@ -1,3 +1,8 @@
+import { Badge } from '@app/components/ui/Badge'
+import { Button } from '@app/components/ui/Button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@app/components/ui/Card'
+import { ConfirmDialog } from '@app/components/ui/FormDialog'
+import type { Salon } from '@common/schemas/salon'
 import {
   Bot,
   CalendarCheck,
@@ -12,11 +17,6 @@ import {
 } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Salon } from '../../../../common/schemas/salon'
-import { Badge } from '../../../components/ui/Badge'
-import { Button } from '../../../components/ui/Button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/Card'
-import { ConfirmDialog } from '../../../components/ui/FormDialog'
 import { InstagramGlyph } from './InstagramGlyph'
 import { useInstagramConnect, useInstagramDisconnect } from './instagram-api'
 

@@ -1,7 +1,7 @@
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@app/components/ui/Card'
+import type { Salon } from '@common/schemas/salon'
 import { Users } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import type { Salon } from '../../../../common/schemas/salon'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/Card'
 import { InstagramStatTiles } from './InstagramStatTiles'
 import { InstagramUsersList } from './InstagramUsersList'
 

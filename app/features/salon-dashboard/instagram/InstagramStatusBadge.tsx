@@ -1,5 +1,5 @@
+import { Badge, type BadgeTone } from '@app/components/ui/Badge'
 import { useTranslation } from 'react-i18next'
-import { Badge, type BadgeTone } from '../../../components/ui/Badge'
 
 const TONES: Record<string, BadgeTone> = {
   active: 'success',

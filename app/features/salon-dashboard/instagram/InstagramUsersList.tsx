@@ -1,7 +1,7 @@
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@app/components/ui/Card'
 import { MessagesSquare } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/Card'
 import { LoadError, Skeleton } from '../overview/states'
 import { InstagramUserRow } from './InstagramUserRow'
 import { useInstagramUsers, usePauseUser, useUnblockUser, useWhitelistUser } from './instagram-api'

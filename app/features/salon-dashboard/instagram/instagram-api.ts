@@ -1,9 +1,9 @@
+import { toast } from '@app/components/ui/Toast'
+import { apiRequest } from '@app/lib/api'
+import type { InstagramStats, InstagramUser } from '@common/schemas/instagram'
+import type { Salon, SalonUpdateInput } from '@common/schemas/salon'
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import type { InstagramStats, InstagramUser } from '../../../../common/schemas/instagram'
-import type { Salon, SalonUpdateInput } from '../../../../common/schemas/salon'
-import { toast } from '../../../components/ui/Toast'
-import { apiRequest } from '../../../lib/api'
 import { salonKeys } from '../dashboard-api'
 import { shortUserId } from './instagram-format'
 

@@ -1,5 +1,5 @@
+import { INSTAGRAM_PAUSE_DEFAULT_MINUTES, INSTAGRAM_PAUSE_MAX_MINUTES } from '@common/schemas/instagram'
 import type { TFunction } from 'i18next'
-import { INSTAGRAM_PAUSE_DEFAULT_MINUTES, INSTAGRAM_PAUSE_MAX_MINUTES } from '../../../../common/schemas/instagram'
 
 const MINUTE_MS = 60_000
 const HOUR_MS = 60 * MINUTE_MS

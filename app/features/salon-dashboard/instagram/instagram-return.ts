@@ -1,9 +1,9 @@
+import { toast } from '@app/components/ui/Toast'
+import { INSTAGRAM_CONNECT_ERRORS, type InstagramConnectError } from '@common/schemas/instagram'
 import type { TFunction } from 'i18next'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useSearch } from 'wouter'
-import { INSTAGRAM_CONNECT_ERRORS, type InstagramConnectError } from '../../../../common/schemas/instagram'
-import { toast } from '../../../components/ui/Toast'
 
 /**
  * What the server said when Meta sent the browser back from connecting Instagram:

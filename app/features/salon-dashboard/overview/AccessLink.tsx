@@ -1,10 +1,10 @@
+import { Button } from '@app/components/ui/Button'
+import { fieldClasses, Label } from '@app/components/ui/Input'
+import { toast } from '@app/components/ui/Toast'
+import { cn } from '@app/lib/cn'
 import { Copy, Download, ExternalLink, QrCode } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '../../../components/ui/Button'
-import { fieldClasses, Label } from '../../../components/ui/Input'
-import { toast } from '../../../components/ui/Toast'
-import { cn } from '../../../lib/cn'
 import { Skeleton } from './states'
 
 /** Spec §7: drawn on the device at 256 px with a margin of 2, black on white; shown at 128 px. */

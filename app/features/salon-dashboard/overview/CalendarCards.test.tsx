@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
+
+import { frenchTexts, renderWithQueries } from '@app/test-harness'
+import type { CalendarStatus } from '@common/schemas/calendar'
+import type { Salon } from '@common/schemas/salon'
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactNode } from 'react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { CalendarStatus } from '../../../../common/schemas/calendar'
-import type { Salon } from '../../../../common/schemas/salon'
-import { frenchTexts, renderWithQueries } from '../../../test-harness'
 import { CALENDAR_BUSY_POLL_MS } from '../dashboard-api'
 import { CalendarConflicts } from './CalendarConflicts'
 import { ConnectionStatusCard, QuickActionsCard } from './ConnectionCards'

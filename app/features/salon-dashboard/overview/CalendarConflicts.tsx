@@ -1,8 +1,8 @@
+import { currentLanguage } from '@app/lib/i18n'
+import type { CalendarStatus } from '@common/schemas/calendar'
 import { CalendarClock, TriangleAlert } from 'lucide-react'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { CalendarStatus } from '../../../../common/schemas/calendar'
-import { currentLanguage } from '../../../lib/i18n'
 import { useCalendarStatus } from '../dashboard-api'
 import { conflictEventTime, countText, firstName, localDayAndTime } from './calendar-format'
 

@@ -1,3 +1,7 @@
+import { Badge } from '@app/components/ui/Badge'
+import { cn } from '@app/lib/cn'
+import { currentLanguage } from '@app/lib/i18n'
+import type { CalendarStatus } from '@common/schemas/calendar'
 import {
   CalendarCheck,
   CalendarClock,
@@ -13,10 +17,6 @@ import {
 } from 'lucide-react'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { CalendarStatus } from '../../../../common/schemas/calendar'
-import { Badge } from '../../../components/ui/Badge'
-import { cn } from '../../../lib/cn'
-import { currentLanguage } from '../../../lib/i18n'
 import { changeParts, countText, fullDateTime, syncErrorText, syncedAtText } from './calendar-format'
 
 type Tone = 'neutral' | 'success' | 'warning' | 'danger'

@@ -1,8 +1,8 @@
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@app/components/ui/Card'
+import type { salonHashSchema } from '@common/schemas/salon'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
-import type { salonHashSchema } from '../../../../common/schemas/salon'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/Card'
 import { salonKeys } from '../dashboard-api'
 import { AccessLink } from './AccessLink'
 

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
+
+import { frenchTexts } from '@app/test-harness'
+import type { SalonDashboard } from '@common/schemas/dashboard'
 import { cleanup, render, screen, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { SalonDashboard } from '../../../../common/schemas/dashboard'
-import { frenchTexts } from '../../../test-harness'
 import { MemberFigures } from './MemberFigures'
 
 beforeAll(frenchTexts)

@@ -1,8 +1,8 @@
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@app/components/ui/Card'
+import { currentLanguage } from '@app/lib/i18n'
+import type { Language } from '@common/languages'
+import type { SalonDashboard } from '@common/schemas/dashboard'
 import { useTranslation } from 'react-i18next'
-import type { Language } from '../../../../common/languages'
-import type { SalonDashboard } from '../../../../common/schemas/dashboard'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/Card'
-import { currentLanguage } from '../../../lib/i18n'
 import { formatPrice } from '../dashboard-api'
 
 /** "9,5 h", "9.5 hr", "9,5 Std.": booked minutes as hours, in the interface language. */

@@ -1,5 +1,5 @@
+import { Card } from '@app/components/ui/Card'
 import { useTranslation } from 'react-i18next'
-import { Card } from '../../../components/ui/Card'
 import { useSalon } from '../dashboard-api'
 import { CalendarConflicts } from './CalendarConflicts'
 import { ClientAccessCard } from './ClientAccessCard'

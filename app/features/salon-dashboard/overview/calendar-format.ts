@@ -1,7 +1,7 @@
+import type { Language } from '@common/languages'
+import type { CalendarStatus } from '@common/schemas/calendar'
+import { HOUR_MS, instantToLocal, MINUTE_MS } from '@common/time'
 import type { TFunction } from 'i18next'
-import type { Language } from '../../../../common/languages'
-import type { CalendarStatus } from '../../../../common/schemas/calendar'
-import { HOUR_MS, instantToLocal, MINUTE_MS } from '../../../../common/time'
 
 /**
  * How the calendar cards write times and counts. Times are the salon's wall clock (its time zone,

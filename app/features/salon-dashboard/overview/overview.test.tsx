@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
+
+import { frenchTexts, renderWithQueries } from '@app/test-harness'
+import type { Service } from '@common/schemas/catalog'
+import type { SalonDashboard as Dashboard } from '@common/schemas/dashboard'
+import type { Salon } from '@common/schemas/salon'
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Service } from '../../../../common/schemas/catalog'
-import type { SalonDashboard as Dashboard } from '../../../../common/schemas/dashboard'
-import type { Salon } from '../../../../common/schemas/salon'
-import { frenchTexts, renderWithQueries } from '../../../test-harness'
 import { SalonDashboard } from '../SalonDashboard'
 import { ClientAccessCard } from './ClientAccessCard'
 import { McpAccessCard } from './McpAccessCard'

@@ -1,7 +1,7 @@
+import { apiRequest } from '@app/lib/api'
+import { currentLanguage } from '@app/lib/i18n'
+import type { ServicesImportResult } from '@common/schemas/catalog'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { ServicesImportResult } from '../../../../common/schemas/catalog'
-import { apiRequest } from '../../../lib/api'
-import { currentLanguage } from '../../../lib/i18n'
 import { salonKeys } from '../dashboard-api'
 
 /** Spec §5: only a file whose name ends with .csv is read (whatever the case of the extension). */

@@ -1,7 +1,7 @@
+import { Button } from '@app/components/ui/Button'
+import { cn } from '@app/lib/cn'
 import { CircleAlert, RotateCcw } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '../../../components/ui/Button'
-import { cn } from '../../../lib/cn'
 
 /** A grey bar standing for text still loading; hidden from screen readers (the region says "loading"). */
 export function Skeleton({ className }: { className?: string }) {

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
+
+import { frenchTexts, renderWithQueries } from '@app/test-harness'
+import type { AffectedBooking, WorkingDay, WorkingHours } from '@common/schemas/schedule'
+import type { TeamMember } from '@common/schemas/team'
 import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { AffectedBooking, WorkingDay, WorkingHours } from '../../../../common/schemas/schedule'
-import type { TeamMember } from '../../../../common/schemas/team'
-import { frenchTexts, renderWithQueries } from '../../../test-harness'
 import { SchedulePanel } from './SchedulePanel'
 
 /** The Hours tab with a team: whose schedule, and the choice when a change falls on bookings. */

@@ -1,9 +1,9 @@
+import { Button } from '@app/components/ui/Button'
+import { formatDayAndTime } from '@app/lib/format'
+import { currentLanguage } from '@app/lib/i18n'
+import type { AffectedBooking, AffectedBookingsChoice } from '@common/schemas/schedule'
 import { CalendarClock, TriangleAlert } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import type { AffectedBooking, AffectedBookingsChoice } from '../../../../common/schemas/schedule'
-import { Button } from '../../../components/ui/Button'
-import { formatDayAndTime } from '../../../lib/format'
-import { currentLanguage } from '../../../lib/i18n'
 
 /**
  * The second step of an hours or absence dialog when the server answered that the change falls on

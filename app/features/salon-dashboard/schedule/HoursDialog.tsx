@@ -1,18 +1,18 @@
-import { Moon } from 'lucide-react'
-import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { DialogForm, type DialogOpenProps, FormDialog } from '@app/components/ui/FormDialog'
+import { Input, Label } from '@app/components/ui/Input'
+import { Switch } from '@app/components/ui/Switch'
+import { toast } from '@app/components/ui/Toast'
 import {
   type AffectedBooking,
   type AffectedBookingsChoice,
   WEEKDAY_KEYS,
   type WeekdayKey,
   type WorkingHours,
-} from '../../../../common/schemas/schedule'
-import type { TeamMember } from '../../../../common/schemas/team'
-import { DialogForm, type DialogOpenProps, FormDialog } from '../../../components/ui/FormDialog'
-import { Input, Label } from '../../../components/ui/Input'
-import { Switch } from '../../../components/ui/Switch'
-import { toast } from '../../../components/ui/Toast'
+} from '@common/schemas/schedule'
+import type { TeamMember } from '@common/schemas/team'
+import { Moon } from 'lucide-react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { AffectedBookingsStep } from './AffectedBookingsStep'
 import {
   closesNextDay,

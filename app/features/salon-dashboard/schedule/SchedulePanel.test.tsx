@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
+
+import { frenchTexts, renderWithQueries } from '@app/test-harness'
+import type { TimeOff, WorkingDay, WorkingHours } from '@common/schemas/schedule'
 import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { TimeOff, WorkingDay, WorkingHours } from '../../../../common/schemas/schedule'
-import { frenchTexts, renderWithQueries } from '../../../test-harness'
 import { SchedulePanel } from './SchedulePanel'
 
 beforeAll(frenchTexts)

@@ -1,8 +1,8 @@
+import { Badge } from '@app/components/ui/Badge'
+import { formatDate } from '@app/lib/format'
+import { currentLanguage } from '@app/lib/i18n'
+import { WEEKDAY_KEYS, type WeekdayKey, type WorkingHours } from '@common/schemas/schedule'
 import { useTranslation } from 'react-i18next'
-import { WEEKDAY_KEYS, type WeekdayKey, type WorkingHours } from '../../../../common/schemas/schedule'
-import { Badge } from '../../../components/ui/Badge'
-import { formatDate } from '../../../lib/format'
-import { currentLanguage } from '../../../lib/i18n'
 
 // 1 January 2024 was a Monday: day key k ('0' = Monday) is 1 + k January 2024.
 const MONDAY = new Date(2024, 0, 1)

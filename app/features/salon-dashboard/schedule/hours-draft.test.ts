@@ -1,10 +1,5 @@
+import { WEEKDAY_KEYS, type WorkingDay, type WorkingHours, workingHoursInputSchema } from '@common/schemas/schedule'
 import { describe, expect, it } from 'vitest'
-import {
-  WEEKDAY_KEYS,
-  type WorkingDay,
-  type WorkingHours,
-  workingHoursInputSchema,
-} from '../../../../common/schemas/schedule'
 import {
   closesNextDay,
   dayError,

@@ -1,12 +1,12 @@
-import type { z } from 'zod'
 import {
   intervalMinutes,
   WEEKDAY_KEYS,
   type WeekdayKey,
   type WorkingHours,
   type workingHoursInputSchema,
-} from '../../../../common/schemas/schedule'
-import { formatMinutes, isLocalTime } from '../../../../common/time'
+} from '@common/schemas/schedule'
+import { formatMinutes, isLocalTime } from '@common/time'
+import type { z } from 'zod'
 
 /**
  * The opening-hours dialog edits one opening and one closing time per day. A day the server holds

@@ -1,13 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { ApiError, apiRequest } from '@app/lib/api'
 import type {
   AffectedBooking,
   AffectedBookingsChoice,
   BookingsAffected,
   TimeOff,
   WorkingHours,
-} from '../../../../common/schemas/schedule'
-import type { TeamMember } from '../../../../common/schemas/team'
-import { ApiError, apiRequest } from '../../../lib/api'
+} from '@common/schemas/schedule'
+import type { TeamMember } from '@common/schemas/team'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { salonKeys } from '../dashboard-api'
 import type { WorkingHoursBody } from './hours-draft'
 import type { TimeOffBody } from './time-off'

@@ -1,6 +1,6 @@
+import type { TimeOff, timeOffInputSchema } from '@common/schemas/schedule'
+import { daysBetween, instantToLocal } from '@common/time'
 import type { z } from 'zod'
-import type { TimeOff, timeOffInputSchema } from '../../../../common/schemas/schedule'
-import { daysBetween, instantToLocal } from '../../../../common/time'
 
 /**
  * An absence is entered as two of the salon's calendar dates and sent as such: the server reads a

@@ -1,8 +1,8 @@
+import type { OwnerService } from '@common/schemas/catalog'
+import type { TeamMember } from '@common/schemas/team'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { OwnerService } from '../../../../common/schemas/catalog'
-import type { TeamMember } from '../../../../common/schemas/team'
 import { salonKeys, useTeam } from '../dashboard-api'
 import { refusalKey } from '../team/team-texts'
 

@@ -1,7 +1,12 @@
-import { type ReactNode, useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { LANGUAGES, type Language } from '../../../../common/languages'
-import { amountForInput, amountString, parseAmount } from '../../../../common/money'
+import { DialogForm, type DialogOpenProps, FormDialog } from '@app/components/ui/FormDialog'
+import { Field, Input, Label, Textarea } from '@app/components/ui/Input'
+import { Switch } from '@app/components/ui/Switch'
+import { toast } from '@app/components/ui/Toast'
+import { ApiError } from '@app/lib/api'
+import { useCheckedFields } from '@app/lib/checked-fields'
+import { currentLanguage } from '@app/lib/i18n'
+import { LANGUAGES, type Language } from '@common/languages'
+import { amountForInput, amountString, parseAmount } from '@common/money'
 import {
   type OwnerService,
   SERVICE_DESCRIPTION_MAX,
@@ -9,14 +14,9 @@ import {
   SERVICE_DURATION_MIN,
   SERVICE_NAME_MAX,
   type ServiceTranslations,
-} from '../../../../common/schemas/catalog'
-import { DialogForm, type DialogOpenProps, FormDialog } from '../../../components/ui/FormDialog'
-import { Field, Input, Label, Textarea } from '../../../components/ui/Input'
-import { Switch } from '../../../components/ui/Switch'
-import { toast } from '../../../components/ui/Toast'
-import { ApiError } from '../../../lib/api'
-import { useCheckedFields } from '../../../lib/checked-fields'
-import { currentLanguage } from '../../../lib/i18n'
+} from '@common/schemas/catalog'
+import { type ReactNode, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { PerformersField, usePerformers } from './PerformersField'
 import { useCreateService, useEditService } from './services-api'
 

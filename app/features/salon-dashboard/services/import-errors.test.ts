@@ -1,7 +1,7 @@
+import { de, en, fr, it as italian } from '@app/locales/all'
+import { AMOUNT_PROBLEMS } from '@common/money'
+import { CSV_LINE_CODES } from '@common/schemas/catalog'
 import { describe, expect, it } from 'vitest'
-import { AMOUNT_PROBLEMS } from '../../../../common/money'
-import { CSV_LINE_CODES } from '../../../../common/schemas/catalog'
-import { de, en, fr, it as italian } from '../../../locales/all'
 import { IMPORT_FILE_ERRORS, importLineKey } from './import-errors'
 
 type Texts = { [key: string]: string | Texts }

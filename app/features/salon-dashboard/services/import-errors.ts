@@ -1,5 +1,5 @@
+import type { ImportLineError } from '@common/schemas/catalog'
 import type { TFunction } from 'i18next'
-import type { ImportLineError } from '../../../../common/schemas/catalog'
 
 /** The key of a line's reason: `csv.price_invalid` → `services.importLine.price_invalid`. */
 export const importLineKey = (code: string) => `services.importLine.${code.replace(/^csv\./, '')}`

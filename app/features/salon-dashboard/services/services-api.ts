@@ -1,6 +1,6 @@
+import { apiRequest, FIVE_MINUTES } from '@app/lib/api'
+import type { OwnerService, ServiceCreateInput, ServiceUpdateInput } from '@common/schemas/catalog'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { OwnerService, ServiceCreateInput, ServiceUpdateInput } from '../../../../common/schemas/catalog'
-import { apiRequest, FIVE_MINUTES } from '../../../lib/api'
 import { salonKeys } from '../dashboard-api'
 
 /** The salon's services as the owner edits them (GET /api/salons/:id/services gives them so). */

@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
+
+import { fr } from '@app/locales/all'
+import { frenchTexts, renderWithQueries } from '@app/test-harness'
+import type { OwnerService } from '@common/schemas/catalog'
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactNode } from 'react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { OwnerService } from '../../../../common/schemas/catalog'
-import { fr } from '../../../locales/all'
-import { frenchTexts, renderWithQueries } from '../../../test-harness'
 import { ServicesCard } from '../overview/ServicesCard'
 
 const service = (id: string, name: string, position: number, extra: Partial<OwnerService> = {}): OwnerService => ({

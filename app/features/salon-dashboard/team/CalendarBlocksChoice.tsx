@@ -1,9 +1,9 @@
+import { toast } from '@app/components/ui/Toast'
+import { cn } from '@app/lib/cn'
+import { CALENDAR_BLOCKS, type CalendarBlocks } from '@common/schemas/team'
 import { CalendarX2 } from 'lucide-react'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { CALENDAR_BLOCKS, type CalendarBlocks } from '../../../../common/schemas/team'
-import { toast } from '../../../components/ui/Toast'
-import { cn } from '../../../lib/cn'
 import { useSetCalendarBlocks } from './team-api'
 
 /**

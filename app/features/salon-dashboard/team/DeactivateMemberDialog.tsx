@@ -1,8 +1,8 @@
+import { ConfirmDialog } from '@app/components/ui/FormDialog'
+import { toast } from '@app/components/ui/Toast'
+import type { OwnerService } from '@common/schemas/catalog'
+import type { TeamMember } from '@common/schemas/team'
 import { useTranslation } from 'react-i18next'
-import type { OwnerService } from '../../../../common/schemas/catalog'
-import type { TeamMember } from '../../../../common/schemas/team'
-import { ConfirmDialog } from '../../../components/ui/FormDialog'
-import { toast } from '../../../components/ui/Toast'
 import { upcomingOf, useUpcomingBookings, useUpdateMember } from './team-api'
 import { explainRefusal } from './team-texts'
 

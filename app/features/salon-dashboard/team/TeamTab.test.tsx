@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
+
+import { frenchTexts, renderWithQueries } from '@app/test-harness'
+import type { OwnerService } from '@common/schemas/catalog'
+import type { Team, TeamMember } from '@common/schemas/team'
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactNode } from 'react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { OwnerService } from '../../../../common/schemas/catalog'
-import type { Team, TeamMember } from '../../../../common/schemas/team'
-import { frenchTexts, renderWithQueries } from '../../../test-harness'
 import { ServiceDialog } from '../services/ServiceDialog'
 import { TeamTab } from './TeamTab'
 

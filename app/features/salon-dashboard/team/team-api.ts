@@ -1,13 +1,7 @@
+import { apiRequest } from '@app/lib/api'
+import type { Booking } from '@common/schemas/booking'
+import type { CalendarBlocks, Team, TeamMember, TeamMemberCreate, TeamMemberUpdate } from '@common/schemas/team'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { Booking } from '../../../../common/schemas/booking'
-import type {
-  CalendarBlocks,
-  Team,
-  TeamMember,
-  TeamMemberCreate,
-  TeamMemberUpdate,
-} from '../../../../common/schemas/team'
-import { apiRequest } from '../../../lib/api'
 import { salonKeys } from '../dashboard-api'
 
 /** A member changed: the team again, and the bookings that show members' names. */

@@ -1,6 +1,6 @@
+import { ApiError } from '@app/lib/api'
+import { MEMBER_COLOURS } from '@common/schemas/team'
 import type { TFunction } from 'i18next'
-import { MEMBER_COLOURS } from '../../../../common/schemas/team'
-import { ApiError } from '../../../lib/api'
 
 /** The palette's colours by name, for those who do not see them (and the colour picker's labels). */
 const COLOUR_NAMES = ['violet', 'teal', 'raspberry', 'amber', 'blue', 'green', 'magenta', 'cyan'] as const

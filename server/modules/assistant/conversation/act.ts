@@ -1,5 +1,5 @@
-import type { Language } from '../../../../common/languages'
-import type { WorkingHours } from '../../../../common/schemas/schedule'
+import type { Language } from '@common/languages'
+import type { WorkingHours } from '@common/schemas/schedule'
 import { type Appointment, type ServiceInfo, type TeamMemberInfo, type ToolScope, tools } from '../tools'
 import { pickAppointment } from './choices'
 import type { Action, Question } from './decide'

@@ -1,5 +1,5 @@
-import { addDays, instantToLocal } from '../../../../common/time'
-import type { SlotRefusal } from '../../schedule/availability'
+import { addDays, instantToLocal } from '@common/time'
+import type { SlotRefusal } from '@server/modules/schedule/availability'
 import { type ServiceInfo, tools } from '../tools'
 import type { Scene } from './act'
 import type { Line } from './outcome'

@@ -1,5 +1,5 @@
-import { LANGUAGES } from '../../../../common/languages'
-import { addDays } from '../../../../common/time'
+import { LANGUAGES } from '@common/languages'
+import { addDays } from '@common/time'
 import type { ServiceInfo } from '../tools'
 import { hasWhen } from '../understanding/when'
 import type { Scene } from './act'

@@ -1,5 +1,5 @@
-import type { WorkingHours } from '../../../../common/schemas/schedule'
-import { formatMinutes, minutesOfDay, weekdayOf } from '../../../../common/time'
+import type { WorkingHours } from '@common/schemas/schedule'
+import { formatMinutes, minutesOfDay, weekdayOf } from '@common/time'
 import type { PartOfDay } from '../understanding/when'
 import type { Draft } from './state'
 

@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '../../../../common/languages'
+import { LANGUAGES, type Language } from '@common/languages'
 import type { AppointmentBrief, ChatTurn, ConversationState, Draft, Pending } from './state'
 
 /**

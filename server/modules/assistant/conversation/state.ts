@@ -1,4 +1,4 @@
-import type { Language } from '../../../../common/languages'
+import type { Language } from '@common/languages'
 import type { PartOfDay, When } from '../understanding/when'
 
 /**

@@ -1,5 +1,5 @@
-import type { Language } from '../../../../common/languages'
-import type { Service } from '../../../../common/schemas/catalog'
+import type { Language } from '@common/languages'
+import type { Service } from '@common/schemas/catalog'
 import type { ServiceInfo, TeamMemberInfo } from '../tools'
 import { detectIntents, type Intent } from '../understanding/intents'
 import { lateMinutes } from '../understanding/lateness'

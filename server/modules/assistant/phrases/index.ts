@@ -1,4 +1,4 @@
-import type { Language } from '../../../../common/languages'
+import type { Language } from '@common/languages'
 import { de } from './de'
 import { en } from './en'
 import { fr } from './fr'

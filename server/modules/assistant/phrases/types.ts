@@ -1,4 +1,4 @@
-import type { SlotRefusal } from '../../schedule/availability'
+import type { SlotRefusal } from '@server/modules/schedule/availability'
 
 /**
  * Everything the built-in assistant says, in the four languages. Each reply is a whole sentence

@@ -1,4 +1,4 @@
-import type { Language } from '../../../../common/languages'
+import type { Language } from '@common/languages'
 import { de } from './lexicon/de'
 import { en } from './lexicon/en'
 import { fr } from './lexicon/fr'

@@ -1,4 +1,4 @@
-import type { Language } from '../../../../common/languages'
+import type { Language } from '@common/languages'
 import { LEXICONS } from './intents'
 import { phrasesOf } from './lexicon/types'
 import { words } from './text'

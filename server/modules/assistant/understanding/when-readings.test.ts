@@ -1,5 +1,5 @@
+import type { Language } from '@common/languages'
 import { describe, expect, it } from 'vitest'
-import type { Language } from '../../../../common/languages'
 import { parseWhen, type When, type WhenContext } from './when'
 
 /** The readings of issue 13 (windows of the day, parts of the day, weeks, months, ordinal days, the conversation's week, ambiguous weekdays), in the four languages. Today is Tuesday 1 December 2026. */

@@ -1,5 +1,5 @@
+import type { Language } from '@common/languages'
 import { describe, expect, it } from 'vitest'
-import type { Language } from '../../../../common/languages'
 import { parseWhen, type When, type WhenContext } from './when'
 
 /**

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
+import type { Language } from '@common/languages'
 import { describe, expect, it } from 'vitest'
-import type { Language } from '../../../../common/languages'
 import { cardinalValue, ORDINAL_WORDS } from './numbers'
 import { parseWhen, type When } from './when'
 import { canonicalize, distanceAtMostOne } from './when-text'

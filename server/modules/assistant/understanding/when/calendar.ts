@@ -3,7 +3,7 @@
  * weekday, the Monday of a week, a month and its thirds, and finding a weekday or a day of the month
  * inside a period. No reading of words here.
  */
-import { addDays, isLocalDate, weekdayOf } from '../../../../../common/time'
+import { addDays, isLocalDate, weekdayOf } from '@common/time'
 
 export function pad(n: number): string {
   return String(n).padStart(2, '0')

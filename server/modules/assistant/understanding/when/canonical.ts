@@ -16,7 +16,7 @@
  * "2026-12-15"; a trailing dot stays on the number ("am 12." → "12.").
  * The words are data in `vocabulary.ts` and `phrases.ts`.
  */
-import type { Language } from '../../../../../common/languages'
+import type { Language } from '@common/languages'
 import { cardinalValue, ORDINAL_WORDS, replaceCompoundNumbers } from '../numbers'
 import { EARLIEST, NOT_SAME_TIME, PHRASE_EXPRESSIONS, SAME_TIME, SAME_TIME_MARKER } from './phrases'
 import {

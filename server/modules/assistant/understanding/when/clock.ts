@@ -5,7 +5,7 @@
  * `readClock` says what was written; whether it is a time at all, and which half of the day, is
  * decided by the callers (`times.ts`, `time-ranges.ts`).
  */
-import type { Language } from '../../../../../common/languages'
+import type { Language } from '@common/languages'
 import { TIME_MARKERS, UNIT_WORDS } from './cue-words'
 import type { Tok } from './tokens'
 

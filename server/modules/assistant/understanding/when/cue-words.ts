@@ -5,7 +5,7 @@
  * ("entre … et", "after", "ab", "dopo le"), and the words that say which of several dates or times
  * is meant ("pas", "instead", "lieber", "invece"). All folded: lower case, no accents, ß → ss.
  */
-import type { Language } from '../../../../../common/languages'
+import type { Language } from '@common/languages'
 
 /** A set of the words of space-separated lists. */
 const wordSet = (...lists: string[]): ReadonlySet<string> => new Set(lists.join(' ').split(' '))

@@ -6,8 +6,8 @@
  * "mercoledì prossimo", "last Friday"), a day of the month alone ("le 12", "the 3rd", "am 3.",
  * "il 31", "le 1er", "am ersten"). Relative days and periods are in `relative.ts`.
  */
-import type { Language } from '../../../../../common/languages'
-import { addDays, weekdayOf } from '../../../../../common/time'
+import type { Language } from '@common/languages'
+import { addDays, weekdayOf } from '@common/time'
 import {
   fullYear,
   makeDate,

@@ -8,7 +8,7 @@
  *   4. parts of the day and their edges, "en fin de matinée" (`day-parts.ts`);
  * and among several mentions of a kind, one is chosen (`choose.ts`).
  */
-import type { Language } from '../../../../../common/languages'
+import type { Language } from '@common/languages'
 import { canonicalize } from './canonical'
 import { choose, listedAlternatives, sentenceBreakBetween } from './choose'
 import { CHANGE, INSTEAD } from './cue-words'

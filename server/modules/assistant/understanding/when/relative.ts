@@ -15,7 +15,7 @@
  *   "début janvier un samedi") or else into the conversation's week (`context.week`); a day of the
  *   month said alone goes into the conversation's period ("in February" … "the 3rd").
  */
-import { addDays } from '../../../../../common/time'
+import { addDays } from '@common/time'
 import {
   dayInPeriod,
   type MonthPart,

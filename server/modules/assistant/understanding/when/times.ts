@@ -5,7 +5,7 @@
  * then `resolveTime`: minutes after midnight, or both readings of an hour that does not say which
  * half of the day.
  */
-import type { Language } from '../../../../../common/languages'
+import type { Language } from '@common/languages'
 import { isPartMarker } from './canonical'
 import { readClock } from './clock'
 import {

@@ -3,7 +3,7 @@
  * mentions they find in it: dates, periods, times, parts of the day, windows of the day. A span
  * once read is overwritten with '#', so that no two readers take the same words.
  */
-import type { Language } from '../../../../../common/languages'
+import type { Language } from '@common/languages'
 import type { Period } from './calendar'
 import type { PartOfDay } from './types'
 

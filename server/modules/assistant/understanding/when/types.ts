@@ -1,5 +1,5 @@
 /** What `parseWhen` returns, and what it is told about the conversation. */
-import type { Language } from '../../../../../common/languages'
+import type { Language } from '@common/languages'
 
 export type PartOfDay = 'morning' | 'midday' | 'afternoon' | 'evening'
 

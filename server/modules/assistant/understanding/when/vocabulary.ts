@@ -5,7 +5,7 @@
  * Each becomes an upper-case marker in the canonical text (see `canonical.ts`). All folded: lower
  * case, no accents, ß → ss ("après-midi" is the phrase "apres midi", see `phrases.ts`).
  */
-import type { Language } from '../../../../../common/languages'
+import type { Language } from '@common/languages'
 
 const split = (list: string): string[] => list.split(' ')
 /** Each word of a space-separated list, mapped to one marker. */
