@@ -1,7 +1,15 @@
+import deAdmin from './areas/admin/de.json'
+import enAdmin from './areas/admin/en.json'
+import frAdmin from './areas/admin/fr.json'
+import itAdmin from './areas/admin/it.json'
 import deAgenda from './areas/agenda/de.json'
 import enAgenda from './areas/agenda/en.json'
 import frAgenda from './areas/agenda/fr.json'
 import itAgenda from './areas/agenda/it.json'
+import deAmbassador from './areas/ambassador/de.json'
+import enAmbassador from './areas/ambassador/en.json'
+import frAmbassador from './areas/ambassador/fr.json'
+import itAmbassador from './areas/ambassador/it.json'
 import deCustomers from './areas/customers/de.json'
 import enCustomers from './areas/customers/en.json'
 import frCustomers from './areas/customers/fr.json'
@@ -49,6 +57,8 @@ import itWaitlist from './pages/waitlist/it.json'
 export const fr = {
   ...frCore,
   ...frAreas,
+  ...frAdmin,
+  ...frAmbassador,
   ...frAgenda,
   ...frCustomers,
   ...frDesk,
@@ -61,6 +71,8 @@ export const fr = {
 export const de = {
   ...deCore,
   ...deAreas,
+  ...deAdmin,
+  ...deAmbassador,
   ...deAgenda,
   ...deCustomers,
   ...deDesk,
@@ -73,6 +85,8 @@ export const de = {
 export const it = {
   ...itCore,
   ...itAreas,
+  ...itAdmin,
+  ...itAmbassador,
   ...itAgenda,
   ...itCustomers,
   ...itDesk,
@@ -85,6 +99,8 @@ export const it = {
 export const en = {
   ...enCore,
   ...enAreas,
+  ...enAdmin,
+  ...enAmbassador,
   ...enAgenda,
   ...enCustomers,
   ...enDesk,
