@@ -1,7 +1,15 @@
+import deAdmin from '@app/locales/areas/admin/de.json' with { type: 'json' }
+import enAdmin from '@app/locales/areas/admin/en.json' with { type: 'json' }
+import frAdmin from '@app/locales/areas/admin/fr.json' with { type: 'json' }
+import itAdmin from '@app/locales/areas/admin/it.json' with { type: 'json' }
 import deAgenda from '@app/locales/areas/agenda/de.json' with { type: 'json' }
 import enAgenda from '@app/locales/areas/agenda/en.json' with { type: 'json' }
 import frAgenda from '@app/locales/areas/agenda/fr.json' with { type: 'json' }
 import itAgenda from '@app/locales/areas/agenda/it.json' with { type: 'json' }
+import deAmbassador from '@app/locales/areas/ambassador/de.json' with { type: 'json' }
+import enAmbassador from '@app/locales/areas/ambassador/en.json' with { type: 'json' }
+import frAmbassador from '@app/locales/areas/ambassador/fr.json' with { type: 'json' }
+import itAmbassador from '@app/locales/areas/ambassador/it.json' with { type: 'json' }
 import deCustomers from '@app/locales/areas/customers/de.json' with { type: 'json' }
 import enCustomers from '@app/locales/areas/customers/en.json' with { type: 'json' }
 import frCustomers from '@app/locales/areas/customers/fr.json' with { type: 'json' }
@@ -47,6 +55,8 @@ export const TEXTS = {
   fr: {
     ...fr,
     ...frAreas,
+    ...frAdmin,
+    ...frAmbassador,
     ...frAgenda,
     ...frCustomers,
     ...frDesk,
@@ -59,6 +69,8 @@ export const TEXTS = {
   de: {
     ...de,
     ...deAreas,
+    ...deAdmin,
+    ...deAmbassador,
     ...deAgenda,
     ...deCustomers,
     ...deDesk,
@@ -71,6 +83,8 @@ export const TEXTS = {
   it: {
     ...it,
     ...itAreas,
+    ...itAdmin,
+    ...itAmbassador,
     ...itAgenda,
     ...itCustomers,
     ...itDesk,
@@ -83,6 +97,8 @@ export const TEXTS = {
   en: {
     ...en,
     ...enAreas,
+    ...enAdmin,
+    ...enAmbassador,
     ...enAgenda,
     ...enCustomers,
     ...enDesk,

@@ -119,7 +119,7 @@ describe('the four tiles', () => {
     expect(tile('activeSalons').textContent).toContain(texts.overview.activeSalons.label)
     expect(tile('activeSalons').textContent).toMatch(/Salons Actifs\s*1/)
     expect(tile('successRate').textContent).toMatch(/94,3\s%/)
-    expect(tile('successRate').textContent).toContain('Conversations sur 30 jours : 120.')
+    expect(tile('successRate').textContent).toContain('Conversations sur 30 jours : 120.')
     expect(tile('successRate').textContent).toContain(texts.overview.successRate.note)
     expect(tile('botUsers').textContent).toContain('289')
   })

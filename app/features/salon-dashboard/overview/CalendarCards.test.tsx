@@ -187,7 +187,7 @@ describe('conflicts', () => {
     expect(first.textContent).toContain('mer. 2 déc., 10:00')
     expect(first.textContent).toContain('Coupe femme, Camille')
     expect(first.textContent).not.toContain('Martin')
-    expect(first.textContent).toContain('Votre événement «\u00a0Dentiste\u00a0», 10:30\u202f\u2060–\u2060\u202f11:30')
+    expect(first.textContent).toContain('Votre événement « \u00a0Dentiste\u00a0 », 10:30\u202f\u2060–\u2060\u202f11:30')
     expect(second.textContent).toContain('ven. 4 déc., 14:00')
     expect(second.textContent).toContain('Événement sans titre, toute la journée')
   })

@@ -129,9 +129,9 @@ describe('services CSV', () => {
     const warning = await screen.findByRole('alert')
     expect(within(warning).getByText('3 lignes ignorées')).toBeTruthy()
     // Each reason in the interface language, from its code; a code this client does not know, in the server's words.
-    expect(warning.textContent).toContain('Ligne 3 : le nom est vide.')
-    expect(warning.textContent).toContain('Ligne 4 : le prix « abc » n’est pas un montant (ex. 35 ou 35,50).')
-    expect(warning.textContent).toContain('Ligne 5 : something new')
+    expect(warning.textContent).toContain('Ligne 3 : le nom est vide.')
+    expect(warning.textContent).toContain('Ligne 4 : le prix « abc » n’est pas un montant (ex. 35 ou 35,50).')
+    expect(warning.textContent).toContain('Ligne 5 : something new')
     expect(screen.getByText('Import réussi')).toBeTruthy()
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       csvData: 'id,name,description,duration,price\n,Frange,,15,1000\n',
