@@ -30,13 +30,31 @@ export const conflict = (code: string, message: string, details?: Record<string,
 export const unprocessable = (code: string, message: string, details?: Record<string, unknown>) =>
   new AppError(code, 422, message, details)
 
+/**
+ * A refused field: where, the English `message`, and — when the schema gives one (a custom issue's
+ * `params.code`, e.g. `schedule.hours.overlap`) — a stable `code` with its parameters beside it,
+ * for the client to word in the person's language.
+ */
 export interface Issue {
   path: string
   message: string
+  code?: string
+  [parameter: string]: unknown
+}
+
+/** A custom issue's own code and parameters (`params: {code, …}`), if it has any. */
+function issueCode(params: unknown): Record<string, unknown> {
+  if (!params || typeof params !== 'object') return {}
+  const { code, ...parameters } = params as Record<string, unknown>
+  return typeof code === 'string' ? { code, ...parameters } : {}
 }
 
 function zodIssues(error: ZodError): Issue[] {
-  return error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))
+  return error.issues.map((i) => ({
+    ...issueCode((i as { params?: unknown }).params),
+    path: i.path.join('.'),
+    message: i.message,
+  }))
 }
 
 /** Fastify's own client errors, in words a person understands. */
@@ -77,7 +95,8 @@ export function registerErrorHandling(app: FastifyInstance, health?: Pick<Databa
       return reply.status(error.status).send({ code: error.code, message: error.message, ...error.details })
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((v) => ({
+      const issues: Issue[] = error.validation.map((v) => ({
+        ...issueCode((v.params as { params?: unknown } | undefined)?.params),
         path: [error.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'),
         message: v.message ?? 'Invalid value',
       }))

@@ -1,8 +1,7 @@
 import { z } from 'zod'
 import { LANGUAGES } from '../languages'
-import { text } from './primitives'
+import { emailSchema, text } from './primitives'
 import { bookingReminderSchema } from './reminders'
-import { emailSchema } from './salon'
 import { pointInTimeSchema } from './schedule'
 import { bookingMemberSchema } from './team'
 

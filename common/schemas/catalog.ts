@@ -130,8 +130,9 @@ export const serviceParamsSchema = z.object({
   serviceId: z.uuid({ message: 'serviceId must be a service id' }),
 })
 
+/** An empty file is the use case's to refuse, with its own code (`catalog.csv_empty`) the dashboard words. */
 export const servicesImportInputSchema = z.object({
-  csvData: text().min(1, 'The CSV file is empty'),
+  csvData: text(),
 })
 
 /**

@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { LANGUAGES } from '../languages'
-import { isSupportedInstant, text, YEAR_RANGE_MESSAGE } from './primitives'
-import { emailSchema } from './salon'
+import { emailSchema, isSupportedInstant, text, YEAR_RANGE_MESSAGE } from './primitives'
 
 /** The chat API (DESIGN.md "Contracts"): POST /api/mcp/chat and the legacy POST /api/ai/chat. */
 

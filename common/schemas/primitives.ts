@@ -56,3 +56,9 @@ export function isSupportedYear(localDateOrTime: string): boolean {
 export function isSupportedInstant(ms: number): boolean {
   return ms >= EARLIEST_MS && ms < LATEST_MS
 }
+
+/** An e-mail address as people type it: trimmed, lower-cased, at most 254 characters. */
+export const emailSchema = text()
+  .toLowerCase()
+  .max(254, 'The e-mail address is too long')
+  .pipe(z.email({ message: 'Invalid e-mail address' }))

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { isCountryCode } from '../countries'
 import { PRACTICAL_INFO_MAX_LENGTH, PUBLIC_PHONE_MESSAGES, publicPhoneProblem } from '../public-phone'
 import { instagramPauseMinutesSchema, instagramSettingsSchema } from './instagram'
-import { text } from './primitives'
+import { emailSchema, text } from './primitives'
 import { workingHoursSchema } from './schedule'
 
 export const publicSalonIdSchema = text()
@@ -15,10 +15,8 @@ export const countryCodeSchema = text()
   .toUpperCase()
   .refine(isCountryCode, { message: 'Unknown country code (expected two letters such as FR)' })
 
-export const emailSchema = text()
-  .toLowerCase()
-  .max(254, 'The e-mail address is too long')
-  .pipe(z.email({ message: 'Invalid e-mail address' }))
+// Kept beside the primitives so that pages validating an e-mail (the chat) do not load the salon's schemas.
+export { emailSchema }
 
 /** The salon's public phone number as written ("01 43 55 20 20"); empty clears it (null). */
 export const publicPhoneSchema = text()

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { isLocalDate, isLocalTime, minutesOfDay } from '../time'
 import { isSupportedInstant, isSupportedYear, text, YEAR_RANGE_MESSAGE } from './primitives'
+import type { HoursRefusal } from './schedule-refusals'
 
 /**
  * Opening hours travel as the spec's map keyed by weekday number as a string, with ONE numbering
@@ -16,7 +17,10 @@ export type WeekdayKey = (typeof WEEKDAY_KEYS)[number]
 export const localTimeSchema = z
   .string()
   .trim()
-  .refine(isLocalTime, { message: 'Expected a time as HH:mm (00:00 to 23:59)' })
+  .refine(isLocalTime, {
+    message: 'Expected a time as HH:mm (00:00 to 23:59)',
+    params: { code: 'schedule.hours.time_invalid' } satisfies HoursRefusal,
+  })
 
 export const openingIntervalSchema = z.object({
   openTime: localTimeSchema,
@@ -50,53 +54,69 @@ export function intervalMinutes(openTime: string, closeTime: string): [number, n
   return [opens, closes]
 }
 
-const workingDayInputSchema = z
-  .object({
-    isOpen: z.boolean(),
-    openTime: localTimeSchema.nullish(),
-    closeTime: localTimeSchema.nullish(),
-    intervals: z.array(openingIntervalSchema).max(6, 'At most 6 intervals a day').optional(),
-  })
-  .transform((day, ctx) => {
-    if (!day.isOpen) return { isOpen: false, intervals: [] as { openTime: string; closeTime: string }[] }
-    let intervals = day.intervals ?? []
-    if (intervals.length === 0) {
-      if (!day.openTime || !day.closeTime) {
-        ctx.addIssue({ code: 'custom', message: 'An open day needs an opening and a closing time' })
-        return z.NEVER
-      }
-      intervals = [{ openTime: day.openTime, closeTime: day.closeTime }]
-    }
-    const spans = intervals
-      .map((i) => ({ ...i, span: intervalMinutes(i.openTime, i.closeTime) }))
-      .sort((a, b) => a.span[0] - b.span[0])
-    for (const [index, interval] of spans.entries()) {
-      if (interval.openTime === interval.closeTime) {
-        ctx.addIssue({ code: 'custom', message: `Opening and closing times are both ${interval.openTime}` })
-        return z.NEVER
-      }
-      const previous = spans[index - 1]
-      if (previous && previous.span[1] > interval.span[0]) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `Intervals ${previous.openTime}–${previous.closeTime} and ${interval.openTime}–${interval.closeTime} overlap`,
+const MAX_INTERVALS = 6
+
+/**
+ * One day of a week sent to be saved. Its refusals carry a stable code and the day they are about
+ * (see schedule-refusals.ts), for the schedule editor to word in the owner's language.
+ */
+const workingDayInputSchema = (day: WeekdayKey) =>
+  z
+    .object({
+      isOpen: z.boolean(),
+      openTime: localTimeSchema.nullish(),
+      closeTime: localTimeSchema.nullish(),
+      intervals: z
+        .array(openingIntervalSchema)
+        .refine((list) => list.length <= MAX_INTERVALS, {
+          message: `At most ${MAX_INTERVALS} intervals a day`,
+          params: { code: 'schedule.hours.too_many_intervals', day, max: MAX_INTERVALS } satisfies HoursRefusal,
         })
+        .optional(),
+    })
+    .transform((input, ctx) => {
+      const refuse = (message: string, refusal: Omit<HoursRefusal, 'day'>) => {
+        ctx.addIssue({ code: 'custom', message, params: { ...refusal, day } satisfies HoursRefusal })
         return z.NEVER
       }
-    }
-    return { isOpen: true, intervals: spans.map(({ openTime, closeTime }) => ({ openTime, closeTime })) }
-  })
+      if (!input.isOpen) return { isOpen: false, intervals: [] as { openTime: string; closeTime: string }[] }
+      let intervals = input.intervals ?? []
+      if (intervals.length === 0) {
+        if (!input.openTime || !input.closeTime) {
+          return refuse('An open day needs an opening and a closing time', { code: 'schedule.hours.times_missing' })
+        }
+        intervals = [{ openTime: input.openTime, closeTime: input.closeTime }]
+      }
+      const spans = intervals
+        .map((i) => ({ ...i, span: intervalMinutes(i.openTime, i.closeTime) }))
+        .sort((a, b) => a.span[0] - b.span[0])
+      for (const [index, interval] of spans.entries()) {
+        if (interval.openTime === interval.closeTime) {
+          return refuse(`Opening and closing times are both ${interval.openTime}`, {
+            code: 'schedule.hours.same_time',
+            time: interval.openTime,
+          })
+        }
+        const previous = spans[index - 1]
+        if (previous && previous.span[1] > interval.span[0]) {
+          const first = `${previous.openTime}–${previous.closeTime}`
+          const second = `${interval.openTime}–${interval.closeTime}`
+          return refuse(`Intervals ${first} and ${second} overlap`, { code: 'schedule.hours.overlap', first, second })
+        }
+      }
+      return { isOpen: true, intervals: spans.map(({ openTime, closeTime }) => ({ openTime, closeTime })) }
+    })
 
 /** PUT /api/salons/:id/working-hours: all seven days, either as intervals or as open/close times. */
 export const workingHoursInputSchema = z.object({
   workingHours: z.object({
-    '0': workingDayInputSchema,
-    '1': workingDayInputSchema,
-    '2': workingDayInputSchema,
-    '3': workingDayInputSchema,
-    '4': workingDayInputSchema,
-    '5': workingDayInputSchema,
-    '6': workingDayInputSchema,
+    '0': workingDayInputSchema('0'),
+    '1': workingDayInputSchema('1'),
+    '2': workingDayInputSchema('2'),
+    '3': workingDayInputSchema('3'),
+    '4': workingDayInputSchema('4'),
+    '5': workingDayInputSchema('5'),
+    '6': workingDayInputSchema('6'),
   }),
 })
 export type WorkingHoursInput = z.infer<typeof workingHoursInputSchema>

@@ -57,7 +57,7 @@ describe.each(testDrivers())('the assistant through the chat API on %s', (driver
     expect(proposal.bookingLink).toBeUndefined()
     // Neither phone nor e-mail in the profile: the reply says how to get reminders.
     expect(booked.response).toContain(
-      'Pour recevoir un rappel la veille et 2 h avant, ajoutez votre téléphone ou votre e-mail dans « Profil ».',
+      'Pour recevoir un rappel la veille et 2 h avant, ajoutez votre téléphone ou votre e-mail dans « Profil ».',
     )
   })
 
@@ -128,7 +128,7 @@ describe.each(testDrivers())('the assistant through the chat API on %s', (driver
     expect(taken.response).toMatch(/occupato/)
     expect(taken.response).toMatch(/\d{1,2}:\d{2}/)
     // The times offered instead are free ones, not the taken 11:30.
-    const offered = taken.response.split(/proporle/)[1] ?? ''
+    const offered = taken.response.split(/proporLe/)[1] ?? ''
     expect(offered).toMatch(/\d{1,2}:\d{2}/)
     expect(offered).not.toMatch(/11:30/)
     // A bare "yes" to several times asks which one, without booking.

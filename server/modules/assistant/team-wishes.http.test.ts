@@ -75,7 +75,7 @@ describe('the assistant and the team members a customer asks for', () => {
 
     const chat = newChat('fr', 'Océane')
     const busy = await say(chat, 'Un brushing vendredi à 10h avec Léa')
-    expect(busy.response).toMatch(/Léa n'est pas libre le vendredi 4 décembre à 10:00 ; Hugo l'est\. Ou Léa à /)
+    expect(busy.response).toMatch(/Léa n'est pas libre le vendredi 4 décembre à 10:00 ; Hugo l'est\. Ou Léa à /)
     expect(busy.icsData).toBeUndefined()
     const proposal = await say(chat, 'Hugo')
     expect(proposal.response).toContain('vendredi 4 décembre à 10:00 avec Hugo')
@@ -164,7 +164,7 @@ describe('the assistant and the team members a customer asks for', () => {
     expect(patch.statusCode, patch.body).toBe(200)
     try {
       const reply = await say(newChat('fr', 'Théa'), 'Une coloration avec Hugo mercredi à 15h')
-      expect(reply.response).toMatch(/^Hugo ne fait pas Coloration ; Léa le fait\./)
+      expect(reply.response).toMatch(/^Hugo ne fait pas Coloration ; Léa le fait\./)
       expect(reply.response).toContain('mercredi 2 décembre à 15:00 avec Léa')
     } finally {
       await t.app.inject({

@@ -39,8 +39,8 @@ export function changeMessage(language: Language, change: SalonChange): { subjec
         }
       default:
         return {
-          subject: `${salon} : votre rendez-vous a été déplacé`,
-          text: `${salon} a déplacé votre rendez-vous « ${service} » du ${from} au ${to} (avec ${member}).`,
+          subject: `${salon} : votre rendez-vous a été déplacé`,
+          text: `${salon} a déplacé votre rendez-vous « ${service} » du ${from} au ${to} (avec ${member}).`,
         }
     }
   }
@@ -64,8 +64,8 @@ export function changeMessage(language: Language, change: SalonChange): { subjec
       }
     default:
       return {
-        subject: `${salon} : votre rendez-vous a été annulé`,
-        text: `${salon} a annulé votre rendez-vous « ${service} » du ${at} avec ${member}.${reason ? ` Motif : ${reason}` : ''}`,
+        subject: `${salon} : votre rendez-vous a été annulé`,
+        text: `${salon} a annulé votre rendez-vous « ${service} » du ${at} avec ${member}.${reason ? ` Motif : ${reason}` : ''}`,
       }
   }
 }
@@ -80,7 +80,7 @@ export function manageLine(language: Language, link: string): string {
     case 'en':
       return `\n\nCancel or move: ${link}`
     default:
-      return `\n\nAnnuler ou déplacer : ${link}`
+      return `\n\nAnnuler ou déplacer : ${link}`
   }
 }
 

@@ -96,17 +96,25 @@ describe('services', () => {
   })
 
   it.each([
-    ['an empty file', ''],
-    ['only blank lines', '\n\n\r\n'],
-    ['only bad lines', 'name,duration,price\nX,abc,1\n'],
-    ['broken quotes', 'name,duration,price\n"Unclosed,30,100\n'],
-  ])('refuses %s with a 400 and changes nothing', async (_label, csvData) => {
-    const before = await servicesNow()
-    const res = await importCsv(csvData)
-    expect(res.statusCode).toBe(400)
-    expect(res.json().message).toMatch(/\w/)
-    expect(await servicesNow()).toEqual(before)
-  })
+    ['an empty file', '', { code: 'catalog.csv_empty' }],
+    ['only blank lines', '\n\n\r\n', { code: 'catalog.csv_empty' }],
+    [
+      'only bad lines',
+      'name,duration,price\nX,abc,1\n',
+      { code: 'catalog.csv_no_valid_line', errors: [{ line: 2, code: 'csv.duration_invalid', value: 'abc' }] },
+    ],
+    ['broken quotes', 'name,duration,price\n"Unclosed,30,100\n', { code: 'catalog.csv_unreadable', line: 2 }],
+  ])(
+    'refuses %s with a 400, a stable code and its parameters, and changes nothing',
+    async (_label, csvData, refusal) => {
+      const before = await servicesNow()
+      const res = await importCsv(csvData)
+      expect(res.statusCode).toBe(400)
+      expect(res.json().message).toMatch(/\w/)
+      expect(res.json()).toMatchObject(refusal)
+      expect(await servicesNow()).toEqual(before)
+    },
+  )
 
   it('refuses a 5 MB file with 413 and a readable message', async () => {
     const big = `name,description,duration,price\n${`,${'x'.repeat(98)},30,100\n`.repeat(50_000)}`

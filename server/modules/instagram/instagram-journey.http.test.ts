@@ -49,7 +49,7 @@ const JOURNEYS = [
     ask: 'taglio donna venerdì',
     yes: 'sì',
     booked: /prenotato/i,
-    link: /Il tuo appuntamento/,
+    link: /Il Suo appuntamento/,
   },
   {
     language: 'en',

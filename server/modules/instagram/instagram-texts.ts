@@ -21,11 +21,11 @@ export interface InstagramTexts {
 export const INSTAGRAM_TEXTS: Record<Language, InstagramTexts> = {
   fr: {
     disclosure: (salon) =>
-      `Bonjour ! Je suis l'assistant automatique de ${salon} : je réponds à vos demandes de rendez-vous.`,
+      `Bonjour ! Je suis l'assistant automatique de ${salon} : je réponds à vos demandes de rendez-vous.`,
     textOnly: 'Je ne lis que les messages écrits. Dites-moi par écrit ce que vous souhaitez.',
-    cut: (max) => `Votre message était long : j'en ai lu les ${max} premiers caractères.`,
-    failed: "Désolé, je n'ai pas pu traiter votre message. Pouvez-vous le renvoyer ?",
-    linkLine: (url) => `Votre rendez-vous (modifier, annuler, ajouter à votre agenda) : ${url}`,
+    cut: (max) => `Votre message était long : j'en ai lu les ${max} premiers caractères.`,
+    failed: "Désolé, je n'ai pas pu traiter votre message. Pouvez-vous le renvoyer ?",
+    linkLine: (url) => `Votre rendez-vous (modifier, annuler, ajouter à votre agenda) : ${url}`,
   },
   de: {
     disclosure: (salon) =>
@@ -36,11 +36,12 @@ export const INSTAGRAM_TEXTS: Record<Language, InstagramTexts> = {
     linkLine: (url) => `Ihr Termin (ändern, absagen, in den Kalender übernehmen): ${url}`,
   },
   it: {
-    disclosure: (salon) => `Ciao! Sono l'assistente automatico di ${salon}: rispondo alle richieste di appuntamento.`,
-    textOnly: 'Leggo solo i messaggi scritti. Scrivimi che cosa desideri.',
-    cut: (max) => `Il tuo messaggio era lungo: ne ho letto i primi ${max} caratteri.`,
-    failed: 'Mi dispiace, non sono riuscito a elaborare il tuo messaggio. Puoi inviarlo di nuovo?',
-    linkLine: (url) => `Il tuo appuntamento (modificare, annullare, aggiungere al calendario): ${url}`,
+    disclosure: (salon) =>
+      `Buongiorno! Sono l'assistente automatico di ${salon}: rispondo alle Sue richieste di appuntamento.`,
+    textOnly: 'Leggo solo i messaggi scritti. Mi scriva che cosa desidera.',
+    cut: (max) => `Il Suo messaggio era lungo: ne ho letto i primi ${max} caratteri.`,
+    failed: 'Mi dispiace, non sono riuscito a elaborare il Suo messaggio. Può inviarlo di nuovo?',
+    linkLine: (url) => `Il Suo appuntamento (modificare, annullare, aggiungere al calendario): ${url}`,
   },
   en: {
     disclosure: (salon) => `Hello! I'm the automated assistant of ${salon}: I handle appointment requests.`,

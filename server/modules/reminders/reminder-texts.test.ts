@@ -21,7 +21,7 @@ describe('reminder texts', () => {
     )
     expect(reminderSms('fr', { ...facts, kind: 'two_hours' })).toContain("avec Léa aujourd'hui à 10:00")
     const mail = reminderEmail('fr', facts)
-    expect(mail.subject).toBe('Rappel : Coupe femme chez Salon Lumière demain, mardi 1er décembre, à 10:00')
+    expect(mail.subject).toBe('Rappel : Coupe femme chez Salon Lumière demain, mardi 1er décembre, à 10:00')
     expect(mail.text).toContain('01 43 55 20 20')
     expect(mail.text).toContain(facts.link)
   })
@@ -32,6 +32,11 @@ describe('reminder texts', () => {
     ['en', 'tomorrow, Tuesday 1 December, at 10:00'],
   ] as const)('writes the day and time in %s', (language, when) => {
     expect(reminderSms(language, facts)).toContain(when)
+  })
+
+  it('keeps an SMS to the GSM alphabet’s spaces, so French typography does not double its segments', () => {
+    for (const language of ['fr', 'de', 'it', 'en'] as const)
+      expect(reminderSms(language, { ...facts, link: null })).not.toMatch(/[\u00a0\u202f]/)
   })
 
   it('gives the salon’s phone to cancel or move when there is no link to give', () => {

@@ -34,10 +34,10 @@ const WORDING: Record<Language, Wording> = {
   fr: {
     when: (kind, day, time) => (kind === 'two_hours' ? `aujourd'hui à ${time}` : `demain, ${day}, à ${time}`),
     sms: (f, when) =>
-      `Rappel ${f.salon} : ${f.service} avec ${f.member} ${when}, ${f.address}.${change(f, ' Annuler ou déplacer :', ' Un empêchement ? Appelez le')}`,
-    subject: (f, when) => `Rappel : ${f.service} chez ${f.salon} ${when}`,
+      `Rappel ${f.salon} : ${f.service} avec ${f.member} ${when}, ${f.address}.${change(f, ' Annuler ou déplacer :', ' Un empêchement ? Appelez le')}`,
+    subject: (f, when) => `Rappel : ${f.service} chez ${f.salon} ${when}`,
     mail: (f, when) =>
-      `Bonjour,\n\nNous vous rappelons votre rendez-vous ${f.service} avec ${f.member} ${when}.\n\n${f.salon}\n${f.address}${f.phone ? `\n${f.phone}` : ''}${f.link ? `\n\nUn empêchement ? Annulez ou déplacez votre rendez-vous ici : ${f.link}` : ''}\n\nÀ bientôt !`,
+      `Bonjour,\n\nNous vous rappelons votre rendez-vous ${f.service} avec ${f.member} ${when}.\n\n${f.salon}\n${f.address}${f.phone ? `\n${f.phone}` : ''}${f.link ? `\n\nUn empêchement ? Annulez ou déplacez votre rendez-vous ici : ${f.link}` : ''}\n\nÀ bientôt !`,
   },
   de: {
     when: (kind, day, time) => (kind === 'two_hours' ? `heute um ${time} Uhr` : `morgen, ${day}, um ${time} Uhr`),
@@ -73,7 +73,11 @@ function change(f: ReminderFacts, byLink: string, byPhone: string): string {
 
 export function reminderSms(language: Language, facts: ReminderFacts): string {
   const words = WORDING[language]
-  return words.sms(facts, words.when(facts.kind, formatDay(facts.date, language), facts.time))
+  // French typography's no-break spaces are outside the GSM alphabet: one of them would send the
+  // whole SMS in UCS-2 (70 characters a segment instead of 160). A phone breaks lines anyway.
+  return words
+    .sms(facts, words.when(facts.kind, formatDay(facts.date, language), facts.time))
+    .replace(/[\u00a0\u202f]/g, ' ')
 }
 
 export function reminderEmail(language: Language, facts: ReminderFacts): { subject: string; text: string } {

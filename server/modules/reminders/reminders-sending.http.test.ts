@@ -172,7 +172,7 @@ describe('sending reminders', () => {
     expect(attempts[0]?.detail).toContain('21211')
     const mail = (await listOutboxEmails(t.database.db)).find((m) => m.to === 'refuse@example.com')
     expect(mail).toMatchObject({ kind: 'booking_reminder' })
-    expect(mail?.subject).toContain('Rappel : Coupe femme chez Salon Lumière demain')
+    expect(mail?.subject).toContain('Rappel : Coupe femme chez Salon Lumière demain')
   })
 
   it('retries when Twilio answers 503, and sends once', async () => {

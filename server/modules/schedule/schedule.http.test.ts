@@ -127,7 +127,63 @@ describe('working hours', () => {
       before,
     )
   })
+
+  const sixIntervals = ['08', '10', '12', '14', '16', '18', '20'].map((hour) => ({
+    openTime: `${hour}:00`,
+    closeTime: `${hour}:30`,
+  }))
+  it.each([
+    ['an open day without times', week({ '1': { isOpen: true } }), { code: 'schedule.hours.times_missing', day: '1' }],
+    ['a bad time', week({ '2': day('9h', '19:00') }), { code: 'schedule.hours.time_invalid' }],
+    [
+      'equal times',
+      week({ '3': day('09:00', '09:00') }),
+      { code: 'schedule.hours.same_time', day: '3', time: '09:00' },
+    ],
+    [
+      'overlapping intervals',
+      week({
+        '4': {
+          isOpen: true,
+          intervals: [
+            { openTime: '12:00', closeTime: '18:00' },
+            { openTime: '09:00', closeTime: '13:00' },
+          ],
+        },
+      }),
+      { code: 'schedule.hours.overlap', day: '4', first: '09:00–13:00', second: '12:00–18:00' },
+    ],
+    [
+      'seven intervals',
+      week({ '5': { isOpen: true, intervals: sixIntervals } }),
+      { code: 'schedule.hours.too_many_intervals', day: '5', max: 6 },
+    ],
+  ])(
+    'gives the refusal of %s a stable code and its parameters, beside the English message',
+    async (_label, payload, refusal) => {
+      for (const [method, url, body] of [
+        ['PUT', '/api/salons/SAL001/working-hours', payload],
+        // A member's own week is refused the same way, by the team's PATCH.
+        ['PATCH', `/api/salons/SAL001/team/${await ownerMemberId()}`, { workingHours: payload }],
+      ] as const) {
+        const res = await t.app.inject({ method, url, headers: { cookie }, payload: body })
+        expect(res.statusCode).toBe(400)
+        expect(res.json()).toMatchObject({ code: 'request.invalid', message: expect.stringMatching(/\w/) })
+        const issues = res.json().issues as Record<string, unknown>[]
+        expect(issues).toContainEqual({
+          ...refusal,
+          path: expect.stringContaining('workingHours'),
+          message: expect.any(String),
+        })
+      }
+    },
+  )
 })
+
+async function ownerMemberId(): Promise<string> {
+  const res = await t.app.inject({ url: '/api/salons/SAL001/team', headers: { cookie } })
+  return (res.json() as { members: { id: string; isOwner: boolean }[] }).members.find((m) => m.isOwner)?.id ?? ''
+}
 
 describe('absences', () => {
   it('lists the Christmas closure of the demo salon', async () => {

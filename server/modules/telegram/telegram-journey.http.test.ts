@@ -58,10 +58,10 @@ const JOURNEYS = [
     ask: 'taglio donna venerdì',
     yes: 'Sì',
     booked: /prenotato/i,
-    greeting: /Ciao/,
+    greeting: /Buongiorno! Sta scrivendo a/,
     move: 'vorrei spostare il mio appuntamento a giovedì alle 16',
     cancel: 'vorrei annullare il mio appuntamento',
-    cancelYes: 'Sì, annulla',
+    cancelYes: 'Sì, lo annullo',
   },
   {
     language: 'en',

@@ -46,7 +46,7 @@ describe('Telegram messages', () => {
       buttons: [[{ text: 'Gérer mon rendez-vous', url: 'https://book.example.com/r/abc' }]],
     })
     expect(replyParts(reply, 'fr', { linkButtons: false, askPhone: false })[0]).toMatchObject({
-      text: 'Réservé !\n\nVotre rendez-vous : https://book.example.com/r/abc',
+      text: 'Réservé !\n\nVotre rendez-vous : https://book.example.com/r/abc',
     })
   })
 

@@ -109,9 +109,9 @@ describe('customers', () => {
     await user.start('not-a-salon-hash')
     await user.say('un taglio domani')
     const [alone, nowhere, before] = await messagesOf(user, 3)
-    expect(alone?.text).toContain('link Telegram del tuo salone')
+    expect(alone?.text).toContain('link Telegram del Suo salone')
     expect(nowhere?.text).toContain('non porta a nessun salone')
-    expect(before?.text).toContain('link Telegram del tuo salone')
+    expect(before?.text).toContain('link Telegram del Suo salone')
   })
 
   it('reads the language of the message first, Telegram’s language for its own words', async () => {
@@ -133,7 +133,7 @@ describe('customers', () => {
     await user.shareContact('393331234567', 777)
     await user.shareContact('393339876543')
     const [, , foreign, thanks] = await messagesOf(user, 4)
-    expect(foreign?.text).toContain('solo il tuo numero')
+    expect(foreign?.text).toContain('solo il Suo numero')
     expect(thanks?.text).toContain('Grazie')
     const [chat] = await rowsOf<{ phone: string }>(t, sql`select phone from telegram_chats where chat_id = ${user.id}`)
     expect(chat?.phone).toBe('+393339876543')

@@ -25,10 +25,10 @@ import {
   switchDay,
   toWorkingHoursBody,
 } from './hours-draft'
+import { hoursRefusalText } from './hours-refusal'
 import {
   affectedBookingsOf,
   affectedDecision,
-  serverMessage,
   useSaveMemberHours,
   useSaveWorkingHours,
   type WithChoice,
@@ -79,6 +79,7 @@ function HoursForm({
   const [choice, setChoice] = useState<AffectedBookingsChoice>()
   const saveSalon = useSaveWorkingHours(salonId)
   const saveMember = useSaveMemberHours(salonId, member?.id ?? '')
+  const weekdayNames = useWeekdayNames()
   const pending = saveSalon.isPending || saveMember.isPending
 
   const update = (key: WeekdayKey, day: DayDraft) => {
@@ -106,11 +107,12 @@ function HoursForm({
         return
       }
       setAffected(undefined)
-      const message = serverMessage(error)
+      // The server's refusal in the interface language, by its codes (a week's issues, a member's refusal).
+      const message = hoursRefusalText(t, error, weekdayNames)
       setRefusal(message)
       toast({
         title: t('schedule.errorTitle'),
-        description: message ? t('schedule.hours.serverRefused', { message }) : t('schedule.hours.error'),
+        description: message ?? t('schedule.hours.error'),
         tone: 'destructive',
       })
     },
@@ -158,7 +160,7 @@ function HoursForm({
       pending={pending}
       submitLabel={t('schedule.hours.save')}
       pendingLabel={t('schedule.hours.saving')}
-      error={refusal && t('schedule.hours.serverRefused', { message: refusal })}
+      error={refusal}
       // The week, then any refusal 16 px under it; the buttons 24 px under both.
       className="flex flex-col gap-4"
     >

@@ -19,6 +19,8 @@ describe('the services texts built from codes', () => {
       const keys = [
         ...CSV_LINE_CODES.map(importLineKey),
         ...Object.values(IMPORT_FILE_ERRORS),
+        'services.importLine.unknown',
+        'services.importFile.unreadableAt',
         ...AMOUNT_PROBLEMS.map((problem) => `services.problems.price.${problem}`),
       ]
       for (const key of keys) expect(typeof lookUp(texts, key), `${language}: ${key}`).toBe('string')

@@ -100,7 +100,7 @@ export const en: Phrases = {
   lateNoted: (service, slot, minutes) =>
     `Thanks, I'm letting the salon know you'll be ${minutes ? `about ${minutes} minutes late` : 'late'} for your ${service} appointment on ${slot.day} at ${slot.time}.`,
   nothingBookedYet: () => 'Nothing is booked yet.',
-  remindOffer: () => 'To get a reminder the day before and 2 hours before, add your phone or e-mail under “Profile”.',
+  remindOffer: () => 'To get a reminder the day before and 2 hours before, add your phone or email under “Profile”.',
   stillProposed: (s, slot) =>
     `Shall I book ${s.name} (${s.duration} min, ${s.price}) on ${slot.day} at ${slot.time}? Reply "yes" to confirm, or tell me another day or time.`,
   stillProposedMove: (service, slot) =>

@@ -10,16 +10,16 @@ export const it: Phrases = {
   whichTime: (s, sameDay) => `Con piacere! Quale orario preferisce: ${slots(s, sameDay, 'alle', 'o')}?`,
 
   greeting: (salon, name) =>
-    `Buongiorno${name ? ` ${name}` : ''}! Sono l'assistente di ${salon}. Posso prenotare un appuntamento per Lei, indicarle i nostri servizi e prezzi, gli orari, o gestire i Suoi appuntamenti. Come posso aiutarla?`,
+    `Buongiorno${name ? ` ${name}` : ''}! Sono l'assistente di ${salon}. Posso prenotare un appuntamento per Lei, indicarLe i nostri servizi e prezzi, gli orari, o gestire i Suoi appuntamenti. Come posso aiutarLa?`,
   help: (salon) =>
     `Sono l'assistente di ${salon}. Mi scriva per esempio «un taglio donna domani alle 14», «quanto costa una piega?», «siete aperti sabato?», «i miei appuntamenti» o «vorrei annullare».`,
   fallback: (salon) =>
-    `Non sono sicuro di aver capito. Posso prenotare un appuntamento da ${salon}, indicarle i servizi e i prezzi, gli orari e l'indirizzo, o spostare e annullare i Suoi appuntamenti. Cosa desidera?`,
+    `Non sono sicuro di aver capito. Posso prenotare un appuntamento da ${salon}, indicarLe i servizi e i prezzi, gli orari e l'indirizzo, o spostare e annullare i Suoi appuntamenti. Cosa desidera?`,
   thanks: () => 'Con piacere! Sono qui se ha bisogno di altro.',
   privacy: () =>
-    'Non posso dare informazioni sugli appuntamenti degli altri clienti. Posso però mostrarle i Suoi appuntamenti o gli orari liberi.',
+    'Non posso dare informazioni sugli appuntamenti degli altri clienti. Posso però mostrarLe i Suoi appuntamenti o gli orari liberi.',
   services: (lines) =>
-    `Ecco i nostri servizi:\n${list(lines.map((l) => `${l.name} — ${l.duration} min, ${l.price}`))}\nQuale le farebbe piacere?`,
+    `Ecco i nostri servizi:\n${list(lines.map((l) => `${l.name} — ${l.duration} min, ${l.price}`))}\nQuale Le farebbe piacere?`,
   serviceDuration: (s) => `${s.name} dura ${s.duration} minuti e costa ${s.price}.`,
   inactiveService: (name, lines) =>
     `Mi dispiace, al momento non offriamo ${name}. Ecco i nostri servizi:\n${list(lines.map((l) => `${l.name} — ${l.duration} min, ${l.price}`))}`,
@@ -27,22 +27,22 @@ export const it: Phrases = {
     `Per quale servizio desidera un appuntamento?\n${list(lines.map((l) => `${l.name} — ${l.duration} min, ${l.price}`))}`,
   chooseService: (names) => `Quale intende: ${times(names, 'o')}?`,
   address: (salon, address) =>
-    `Il salone ${salon} si trova in ${address}. Sarà un piacere accoglierla per il Suo appuntamento: la aspettiamo!`,
+    `Il salone ${salon} si trova in ${address}. Sarà un piacere accoglierLa per il Suo appuntamento: La aspettiamo!`,
   hoursWeek: (lines) => `Ecco i nostri orari di apertura:\n${list(lines)}`,
   hoursDay: (weekday, ranges) =>
     ranges ? `${capital(theDay(weekday))} siamo aperti dalle ${ranges}.` : `Il salone è chiuso ${theDay(weekday)}.`,
   closedOn: (weekday) => `Il salone è chiuso ${theDay(weekday)}.`,
   closedDay: (day) => `Il salone è chiuso ${day}.`,
   askDay: (service, first) =>
-    `Certo, per ${service}. Quale giorno le andrebbe bene?${first?.length ? ` I prossimi orari liberi sono ${slots(first, false, 'alle', 'e')}.` : ''}`,
+    `Certo, per ${service}. Quale giorno Le andrebbe bene?${first?.length ? ` I prossimi orari liberi sono ${slots(first, false, 'alle', 'e')}.` : ''}`,
   dayTimes: (day, t, part) =>
-    `Per ${day}${part ? ` (${part})` : ''} posso proporle ${times(t, 'o')}. Quale orario le va bene?`,
+    `Per ${day}${part ? ` (${part})` : ''} posso proporLe ${times(t, 'o')}. Quale orario Le va bene?`,
   noTimesThatDay: (day, part) => `Non ci sono più orari liberi per ${day}${part ? ` ${part}` : ''}.`,
   nextFree: (service, s) =>
-    `Per ${service} i prossimi orari liberi sono ${slots(s, false, 'alle', 'e')}. Quale le va bene?`,
+    `Per ${service} i prossimi orari liberi sono ${slots(s, false, 'alle', 'e')}. Quale Le va bene?`,
   nothingFree: (service) => `Mi dispiace, non trovo orari liberi per ${service} nelle prossime settimane.`,
   propose: (s, slot) =>
-    `Posso proporle ${s.name} (${s.duration} min, ${s.price}) ${slot.day} alle ${slot.time}. Vuole che prenoti l'appuntamento?`,
+    `Posso proporLe ${s.name} (${s.duration} min, ${s.price}) ${slot.day} alle ${slot.time}. Vuole che prenoti l'appuntamento?`,
   proposeMove: (service, slot) =>
     `Posso spostare il Suo appuntamento ${service} a ${slot.day} alle ${slot.time}. Vuole che lo sposti?`,
   refused: (reason, slot, d) =>
@@ -62,8 +62,8 @@ export const it: Phrases = {
       taken: `Questo orario di ${slot.day} è già occupato.`,
     })[reason],
   alternatives: (s, sameDay) =>
-    `${sameDay ? 'Lo stesso giorno posso proporle' : 'Posso proporle'} ${slots(s, sameDay, 'alle', 'o')}. Cosa le va bene?`,
-  pastDay: () => 'Questa data è già passata. Quale altro giorno le andrebbe bene?',
+    `${sameDay ? 'Lo stesso giorno posso proporLe' : 'Posso proporLe'} ${slots(s, sameDay, 'alle', 'o')}. Cosa Le va bene?`,
+  pastDay: () => 'Questa data è già passata. Quale altro giorno Le andrebbe bene?',
   ambiguousTime: (options) => `Intende le ${times(options, 'o le')}?`,
   booked: (service, slot, salon, address, attached) =>
     `Prenotato! ${service} ${slot.day} alle ${slot.time} da ${salon}, ${address}.${attached ? " Trova l'appuntamento in allegato per il Suo calendario." : ''} A presto!`,
@@ -81,8 +81,8 @@ export const it: Phrases = {
   appointments: (lines) => `Ecco i Suoi prossimi appuntamenti:\n${list(lines)}`,
   appointmentLine: (service, slot) => `${service} ${slot.day} alle ${slot.time}`,
   kept: (service, slot) =>
-    `Va bene, non cambio niente: il suo appuntamento ${service} resta ${slot.day} alle ${slot.time}.`,
-  declined: () => "D'accordo, non prenoto niente. Quale altro giorno o orario le andrebbe bene?",
+    `Va bene, non cambio niente: il Suo appuntamento ${service} resta ${slot.day} alle ${slot.time}.`,
+  declined: () => "D'accordo, non prenoto niente. Quale altro giorno o orario Le andrebbe bene?",
   slotGone: () => 'Mi dispiace, questo orario è appena stato preso.',
   failed: () => 'Mi dispiace, non sono riuscito a completare. Può riprovare tra un momento?',
   bookingClosed: (salon) =>
@@ -98,7 +98,7 @@ export const it: Phrases = {
   email: (salon, email) => `Può scrivere a ${salon} all'indirizzo ${email}.`,
   practical: (salon, info, beside) =>
     info
-      ? `Informazioni pratiche di ${salon}: «${info}»${beside ? '' : ' Ha altre domande, o vuole che le prenoti un appuntamento?'}`
+      ? `Informazioni pratiche di ${salon}: «${info}»${beside ? '' : ' Ha altre domande, o vuole che Le prenoti un appuntamento?'}`
       : `Non ho questa informazione per ${salon}. È meglio chiedere direttamente al salone.`,
   chooseDay: (days) => `Per essere sicuro: intende ${times(days, 'o')}?`,
   beyondHorizon: (lastDay, horizon) =>
@@ -118,8 +118,8 @@ export const it: Phrases = {
     what === 'service'
       ? `Quale servizio desidera?\n${list(lines.map(serviceText))}`
       : what === 'day'
-        ? 'Quale giorno le andrebbe bene?'
-        : 'A che ora le andrebbe bene venire?',
+        ? 'Quale giorno Le andrebbe bene?'
+        : 'A che ora Le andrebbe bene venire?',
   withMember: (member) => `con ${member}`,
   forMember: (member) => `Per un appuntamento con ${member}:`,
   memberBusy: (m, slot, other, s, sameDay) => {
@@ -127,7 +127,7 @@ export const it: Phrases = {
     const offered = `${sameDay ? 'alle ' : ''}${slots(s, sameDay, 'alle', 'o')}`
     if (other) return `${base}; ${other} sì.${s.length ? ` Oppure ${m} ${offered}?` : ` Vuole venire con ${other}?`}`
     return s.length
-      ? `${base}. ${m} è disponibile ${offered}. Cosa le va bene?`
+      ? `${base}. ${m} è disponibile ${offered}. Cosa Le va bene?`
       : `${base}, e non trovo orari liberi con ${m} nelle prossime due settimane.`
   },
   unknownMember: (name, team) =>
