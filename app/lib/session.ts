@@ -1,3 +1,4 @@
+import type { AmbassadorSession } from '@common/schemas/ambassador'
 import type { Session, SessionUser } from '@common/schemas/session'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
@@ -48,4 +49,24 @@ export function useLogout() {
       navigate('/')
     },
   })
+}
+
+/** Under the ambassador area's prefix (['/api/ambassador']): signing out there forgets it too. */
+export const AMBASSADOR_SESSION_KEY = ['/api/ambassador', 'session']
+export const AMBASSADOR_SIGNED_OUT: AmbassadorSession = { isAuthenticated: false }
+
+/**
+ * Whether an ambassador is signed in, and who (GET /api/ambassador/session, public): asked by the
+ * navigation on every page and by the ambassador sign-in page. Signed out is a 200 answer, so a
+ * visitor's console shows no 401; fresh for 30 s, never retried, a failed check counts as signed out.
+ */
+export function useAmbassadorSession() {
+  const query = useQuery({
+    queryKey: AMBASSADOR_SESSION_KEY,
+    queryFn: getQueryFn<AmbassadorSession>({ on401: 'returnNull' }),
+    staleTime: 30_000,
+    retry: false,
+  })
+  const session = query.isError ? AMBASSADOR_SIGNED_OUT : (query.data ?? AMBASSADOR_SIGNED_OUT)
+  return { ambassador: session.isAuthenticated ? session.ambassador : undefined, isLoading: query.isLoading }
 }

@@ -83,6 +83,28 @@ describe('the ambassador dashboard', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/ambassador'))
   })
 
+  it('"Refresh" reads the four figures again with the list', async () => {
+    const user = userEvent.setup()
+    let converted = false
+    fakeServer({
+      'GET /api/ambassador/dashboard': () => ({
+        json: converted
+          ? { ...DASHBOARD, stats: { totalReferrals: 4, activeSalons: 2, waitlistEntries: 2, conversionRate: 50 } }
+          : DASHBOARD,
+      }),
+      'GET /api/ambassador/referrals': { json: { success: true, referrals: [] } },
+    })
+    renderAt('/ambassador/dashboard', <AmbassadorDashboardPage />)
+    await user.click(await screen.findByRole('tab', { name: texts.tabs.referrals }))
+    const figures = within(screen.getByRole('region', { name: texts.stats.title }))
+    expect(figures.getByText(texts.stats.total).parentElement?.textContent).toContain('3')
+    converted = true
+    await user.click(await screen.findByRole('button', { name: texts.referrals.refresh }))
+    await waitFor(() => expect(figures.getByText(texts.stats.total).parentElement?.textContent).toContain('4'))
+    expect(figures.getByText(texts.stats.active).parentElement?.textContent).toContain('2')
+    expect(figures.getByText(texts.stats.conversion).parentElement?.textContent).toContain('50.0%')
+  })
+
   it('generates the QR code on the server and shows it', async () => {
     const user = userEvent.setup()
     const calls = fakeServer({

@@ -36,7 +36,10 @@ describe('the printable kit', () => {
     expect(screen.getByText('https://salonia.app/waitlist?ref=AMBDEMO1')).toBeTruthy()
     expect(screen.getByText(texts.kitContent.steps['7'].title)).toBeTruthy()
     expect(screen.getByText(texts.kitContent.faq['1'].a)).toBeTruthy()
-    expect(screen.getByRole('link', { name: /Download the PDF/ }).getAttribute('href')).toBe('/api/ambassador/kit-pdf')
+    // The PDF in the language the interface shows, not only the one stored at sign-up.
+    expect(screen.getByRole('link', { name: /Download the PDF/ }).getAttribute('href')).toBe(
+      '/api/ambassador/kit-pdf?language=en',
+    )
     expect(screen.getByRole('link', { name: texts.kitPage.back }).getAttribute('href')).toBe('/ambassador/dashboard')
   })
 

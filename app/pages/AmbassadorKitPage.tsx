@@ -1,15 +1,19 @@
 import { Button } from '@app/components/ui/Button'
-import { KIT_PDF_URL, referralLink, useReferralQrCode } from '@app/features/ambassador/ambassador-api'
+import { kitPdfUrl, referralLink, useReferralQrCode } from '@app/features/ambassador/ambassador-api'
 import { KitFaq, KitPitch, KitSteps, KitSupport } from '@app/features/ambassador/kit/kit-content'
 import { ReferralQrImage } from '@app/features/ambassador/kit/ReferralQrImage'
 import { useSignedInAmbassador } from '@app/features/ambassador/session'
+import { currentLanguage } from '@app/lib/i18n'
 import { usePageTitle } from '@app/lib/page-title'
 import { ArrowLeft, FileText, Loader2, Printer } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
 
-/** Spec §9: A4 with 1 cm margins. Only while this page is shown, so no other page prints this way. */
-const PRINT_PAGE = '@page { size: A4; margin: 1cm; }'
+/**
+ * Spec §9: A4 with 1 cm margins, on white paper. Only while this page is shown, so no other page
+ * prints this way.
+ */
+const PRINT_PAGE = '@page { size: A4; margin: 1cm; } @media print { html, body { background: #fff; } }'
 
 /**
  * The printable kit (spec §2): the ambassador's QR code and code, the 7 steps, the pitch, the FAQ
@@ -46,7 +50,7 @@ export default function AmbassadorKitPage() {
           {t('ambassador.kitPage.print')}
         </Button>
         <Button asChild>
-          <a href={KIT_PDF_URL} target="_blank" rel="noopener">
+          <a href={kitPdfUrl(currentLanguage())} target="_blank" rel="noopener">
             <FileText aria-hidden className="size-4" />
             {t('ambassador.kit.downloadPdf')}
             <span className="sr-only"> ({t('ambassador.newTab')})</span>
@@ -54,11 +58,11 @@ export default function AmbassadorKitPage() {
         </Button>
       </div>
 
-      <article className="flex flex-col gap-10 print:gap-6">
-        <header className="flex flex-col gap-6 border-b border-line pb-8 sm:flex-row sm:items-center sm:justify-between print:flex-row print:items-center print:justify-between print:pb-5">
+      <article className="flex flex-col gap-10 print:gap-5">
+        <header className="flex flex-col gap-6 border-b border-line pb-8 sm:flex-row sm:items-center sm:justify-between print:flex-row print:items-center print:justify-between print:pb-4">
           <div className="min-w-0">
             <p className="text-sm font-semibold uppercase tracking-[0.14em] text-primary">Salonia</p>
-            <h1 className="mt-2 text-3xl font-semibold tracking-tight sm:text-4xl print:text-3xl">
+            <h1 className="mt-2 text-3xl font-semibold tracking-tight sm:text-4xl print:text-2xl">
               {t('ambassador.kitContent.title')}
             </h1>
             <p className="mt-3 max-w-xl leading-relaxed text-ink-soft">{t('ambassador.kitContent.intro')}</p>

@@ -128,7 +128,14 @@ describe('the ambassador sign-in', () => {
   })
 
   it('offers the dashboard to an ambassador already signed in, and the team address to anyone', async () => {
-    fakeServer({ 'GET /api/ambassador/dashboard': { json: DASHBOARD } })
+    fakeServer({
+      'GET /api/ambassador/session': {
+        json: {
+          isAuthenticated: true,
+          ambassador: { name: DASHBOARD.ambassador.name, email: DASHBOARD.ambassador.email },
+        },
+      },
+    })
     renderAt('/ambassador', <AmbassadorLoginPage />)
     const link = await screen.findByRole('link', { name: texts.signedIn.action })
     expect(link.getAttribute('href')).toBe('/ambassador/dashboard')

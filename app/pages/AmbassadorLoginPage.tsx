@@ -1,9 +1,10 @@
 import { Button } from '@app/components/ui/Button'
 import { Card } from '@app/components/ui/Card'
-import { SUPPORT_EMAIL, useAmbassadorDashboard } from '@app/features/ambassador/ambassador-api'
+import { SUPPORT_EMAIL } from '@app/features/ambassador/ambassador-api'
 import { AccessCodeLogin, SignInFailureAlert } from '@app/features/ambassador/login/AccessCodeLogin'
 import { signInErrorText, useSignInAnswer } from '@app/features/ambassador/login/sign-in-answer'
 import { usePageTitle } from '@app/lib/page-title'
+import { useAmbassadorSession } from '@app/lib/session'
 import { ArrowRight, BadgeCheck, Mail, QrCode, Store, TrendingUp, UserRound } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -18,9 +19,8 @@ export default function AmbassadorLoginPage() {
   const { t } = useTranslation()
   usePageTitle(t('ambassador.title'))
   const answer = useSignInAnswer()
-  // Only to offer the dashboard: a failed check just means "not signed in".
-  const session = useAmbassadorDashboard()
-  const signedIn = session.data?.ambassador
+  // Only to offer the dashboard: asked without an error when signed out (no 401 in the console).
+  const signedIn = useAmbassadorSession().ambassador
 
   return (
     // On a phone the sign-in comes right after the title, the benefits after it; from lg, side by side.

@@ -1,13 +1,15 @@
 import { cn } from '@app/lib/cn'
 import { useLogout, useSession } from '@app/lib/session'
 import { LogIn, LogOut, Menu, X } from 'lucide-react'
-import { useEffect, useId, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'wouter'
 import { Button } from '../ui/Button'
 import { toast } from '../ui/Toast'
 import { LanguageSwitcher } from './LanguageSwitcher'
 import { Logo } from './Logo'
+
+const AmbassadorAccount = lazy(() => import('./AmbassadorAccount'))
 
 const LINKS = [
   { href: '/', label: 'nav.home' },
@@ -19,7 +21,10 @@ function isCurrent(location: string, href: string): boolean {
   return href === '/' ? location === '/' : location === href || location.startsWith(`${href}/`)
 }
 
-/** The sticky bar on every page but the chat: links, language, and Connect or Disconnect. */
+/**
+ * The sticky bar on every page but the chat: links, language, and Connect or Disconnect — a
+ * signed-in ambassador sees their name (a link to their dashboard) and signs out here too.
+ */
 export function NavBar() {
   const { t } = useTranslation()
   const [location] = useLocation()
@@ -39,18 +44,27 @@ export function NavBar() {
       onError: () => toast({ title: t('nav.logoutFailed'), tone: 'destructive' }),
     })
 
-  const account = session.isAuthenticated ? (
-    <Button variant="outline" onClick={signOut} loading={logout.isPending}>
-      <LogOut aria-hidden className="size-4" />
-      {t('nav.disconnect')}
-    </Button>
-  ) : (
+  const connect = !session.isAuthenticated && (
     <Button asChild>
       <Link href="/professional">
         <LogIn aria-hidden className="size-4" />
         {t('nav.connect')}
       </Link>
     </Button>
+  )
+  const account = (
+    <>
+      {/* Connect shows at once; the ambassador's name replaces it once their session is known. */}
+      <Suspense fallback={connect}>
+        <AmbassadorAccount otherwise={connect} />
+      </Suspense>
+      {session.isAuthenticated && (
+        <Button variant="outline" onClick={signOut} loading={logout.isPending}>
+          <LogOut aria-hidden className="size-4" />
+          {t('nav.disconnect')}
+        </Button>
+      )}
+    </>
   )
 
   return (
@@ -77,7 +91,7 @@ export function NavBar() {
         </ul>
         <div className="ml-auto flex items-center gap-2">
           <LanguageSwitcher />
-          <div className="hidden md:block">{account}</div>
+          <div className="hidden min-w-0 items-center gap-2 md:flex">{account}</div>
           <Button
             variant="ghost"
             size="icon"
@@ -106,7 +120,7 @@ export function NavBar() {
                 </Link>
               </li>
             ))}
-            <li className="mt-2 border-t border-line/70 pt-3 [&>*]:w-full">{account}</li>
+            <li className="mt-2 flex flex-col gap-2 border-t border-line/70 pt-3 [&>*]:w-full">{account}</li>
           </ul>
         </div>
       )}

@@ -1,5 +1,7 @@
 import { toast } from '@app/components/ui/Toast'
 import { ApiError, apiRequest } from '@app/lib/api'
+import { AMBASSADOR_SESSION_KEY, AMBASSADOR_SIGNED_OUT } from '@app/lib/session'
+import type { AmbassadorSession } from '@common/schemas/ambassador'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -13,6 +15,7 @@ import { AMBASSADOR_KEY, useAmbassadorDashboard } from './ambassador-api'
  */
 export function useSignedInAmbassador() {
   const { t } = useTranslation()
+  const queryClient = useQueryClient()
   const [, navigate] = useLocation()
   const dashboard = useAmbassadorDashboard()
   const left = useRef(false)
@@ -22,6 +25,8 @@ export function useSignedInAmbassador() {
   useEffect(() => {
     if (left.current || !(signedOut || isError)) return
     left.current = true
+    // The navigation, too, stops showing an ambassador whose session has ended.
+    if (signedOut) queryClient.setQueryData<AmbassadorSession>(AMBASSADOR_SESSION_KEY, AMBASSADOR_SIGNED_OUT)
     if (isError && !(error instanceof ApiError)) {
       toast({
         title: t('ambassador.dashboard.connectionError'),
@@ -36,7 +41,7 @@ export function useSignedInAmbassador() {
       })
     }
     navigate('/ambassador', { replace: true })
-  }, [signedOut, isError, error, navigate, t])
+  }, [signedOut, isError, error, navigate, t, queryClient])
 
   return dashboard.data ?? undefined
 }
@@ -53,6 +58,7 @@ export function useAmbassadorLogout() {
       // Leave first: removed answers would otherwise be read again by the page being left.
       navigate('/ambassador')
       queryClient.removeQueries({ queryKey: AMBASSADOR_KEY })
+      queryClient.setQueryData<AmbassadorSession>(AMBASSADOR_SESSION_KEY, AMBASSADOR_SIGNED_OUT)
     },
     onError: () => toast({ title: t('ambassador.dashboard.logoutFailed'), tone: 'destructive' }),
   })

@@ -1,8 +1,9 @@
 /**
  * The ambassador kit's words in the four languages (spec §2 "Kit page", §9: 7 steps, pitch, FAQ),
  * for the PDF (GET /api/ambassador/kit-pdf). The web app shows the same texts from its locale files
- * (app/locales/areas/*.json, ambassador.kitContent); app/features/ambassador/kit/kit-content.test.ts
- * fails when the two differ. Plain strings: the PDF prints them as they are.
+ * (app/locales/areas/ambassador/*.json, ambassador.kitContent); app/features/ambassador/kit/kit-content.test.tsx
+ * fails when the two differ. Plain strings with the same typography (French no-break spaces): the
+ * PDF prints them as they are, a narrow no-break space as a no-break space.
  */
 export interface KitTexts {
   title: string
@@ -30,11 +31,11 @@ export const KIT_TEXTS: Record<'fr' | 'de' | 'it' | 'en', KitTexts> = {
     steps: [
       {
         title: 'Présentez Salonia',
-        text: "Rencontrez le salon et montrez-lui l'assistant en action : ses clients réservent en 2 minutes, 24h/24, sur le web, sur Telegram ou sur Instagram.",
+        text: "Rencontrez le salon et montrez-lui l'assistant en action : ses clients réservent en 2 minutes, 24h/24, sur le web, sur Telegram ou sur Instagram.",
       },
       {
         title: 'Partagez votre QR code',
-        text: "Le salon scanne votre QR code ou ouvre votre lien de référence : il arrive sur le formulaire de la liste d'attente, avec votre code déjà indiqué.",
+        text: "Le salon scanne votre QR code ou ouvre votre lien de référence : il arrive sur le formulaire de la liste d'attente, avec votre code déjà indiqué.",
       },
       {
         title: "Le salon s'inscrit sur la liste d'attente",
@@ -42,19 +43,19 @@ export const KIT_TEXTS: Record<'fr' | 'de' | 'it' | 'en', KitTexts> = {
       },
       {
         title: "Demandez l'adresse Gmail du salon",
-        text: "Notez l'adresse Gmail du compte Google avec lequel le propriétaire gérera son agenda : c'est elle qui lui ouvrira son espace professionnel.",
+        text: "Notez l'adresse Gmail du compte Google avec lequel le propriétaire gérera son agenda : c'est elle qui lui ouvrira son espace professionnel.",
       },
       {
         title: 'Activez le salon',
-        text: "Dans l'onglet Références, cliquez sur « Activer le salon » et saisissez cette adresse. Le salon est créé en mode test, avec des horaires par défaut, et reçoit par e-mail son identifiant (SAL…) et le lien de connexion.",
+        text: "Dans l'onglet Références, cliquez sur « Activer le salon » et saisissez cette adresse. Le salon est créé avec des horaires par défaut, encore sans prestations, et reçoit par e-mail son identifiant (SAL…) et le lien de connexion.",
       },
       {
         title: 'Le propriétaire se connecte',
-        text: "Il se connecte avec Google dans l'espace professionnel, vérifie ses horaires et ajoute ses prestations : environ 5 minutes. Il peut ensuite partager son lien de réservation.",
+        text: "Il se connecte avec Google dans l'espace professionnel, vérifie ses horaires et ajoute ses prestations : environ 5 minutes. Il peut ensuite partager son lien de réservation.",
       },
       {
         title: 'Le salon devient autonome',
-        text: "Dès sa première connexion, l'adresse e-mail autorisée appartient au salon : vous ne pouvez plus la modifier. Jusque-là, vous pouvez la corriger depuis votre tableau de bord.",
+        text: "Dès sa première connexion, l'adresse e-mail autorisée appartient au salon : vous ne pouvez plus la modifier. Jusque-là, vous pouvez la corriger depuis votre tableau de bord.",
       },
     ],
     pitchTitle: "L'argumentaire",
@@ -63,35 +64,35 @@ export const KIT_TEXTS: Record<'fr' | 'de' | 'it' | 'en', KitTexts> = {
     faqTitle: 'Questions fréquentes',
     faq: [
       {
-        q: 'Combien de temps prend la mise en place ?',
-        a: "Environ 5 minutes : le propriétaire se connecte avec Google, vérifie ses horaires d'ouverture et ajoute ses prestations, une à une ou en important un fichier CSV.",
+        q: 'Combien de temps prend la mise en place ?',
+        a: "Environ 5 minutes : le propriétaire se connecte avec Google, vérifie ses horaires d'ouverture et ajoute ses prestations depuis son tableau de bord, une à une (prix, durée, traductions) ou en important un fichier CSV.",
       },
       {
-        q: 'Où les clients peuvent-ils réserver ?',
+        q: 'Où les clients peuvent-ils réserver ?',
         a: "Sur le lien web du salon, sur Telegram et en message privé Instagram, 24h/24 et 7j/7. L'assistant répond en français, en allemand, en italien et en anglais.",
       },
       {
-        q: 'Comment les rendez-vous manqués sont-ils limités ?',
-        a: 'Chaque client reçoit un rappel 24 h puis 2 h avant son rendez-vous.',
+        q: 'Comment les rendez-vous manqués sont-ils limités ?',
+        a: "Chaque client reçoit un rappel 24 h puis 2 h avant son rendez-vous, par SMS, e-mail, Telegram ou Instagram, avec un lien pour le déplacer ou l'annuler lui-même.",
       },
       {
-        q: 'Faut-il des compétences techniques ?',
+        q: 'Faut-il des compétences techniques ?',
         a: "Non. Tout se règle en quelques clics depuis l'espace professionnel, et l'assistant répond seul aux clients.",
       },
       {
-        q: 'Quelle adresse dois-je saisir pour activer un salon ?',
+        q: 'Quelle adresse dois-je saisir pour activer un salon ?',
         a: "L'adresse Gmail du compte Google avec lequel le propriétaire gérera son agenda. Seul ce compte pourra ouvrir l'espace professionnel du salon.",
       },
       {
-        q: "Puis-je corriger cette adresse après l'activation ?",
-        a: "Oui, depuis l'onglet Références, tant que le propriétaire ne s'est pas connecté. Après sa première connexion, l'adresse est la sienne : lui seul la gère.",
+        q: "Puis-je corriger cette adresse après l'activation ?",
+        a: "Oui, depuis l'onglet Références, tant que le propriétaire ne s'est pas connecté. Après sa première connexion, l'adresse est la sienne : lui seul la gère.",
       },
       {
-        q: "Le salon n'a pas reçu son identifiant ?",
+        q: "Le salon n'a pas reçu son identifiant ?",
         a: "Demandez-lui de vérifier ses courriers indésirables à l'adresse de contact donnée à l'inscription, puis écrivez au support en indiquant le nom du salon.",
       },
     ],
-    supportTitle: "Besoin d'aide ?",
+    supportTitle: "Besoin d'aide ?",
     support: "L'équipe Salonia vous répond à support@salonia.app.",
     codeLabel: 'Votre code ambassadeur',
     linkLabel: 'Votre lien de référence',
@@ -120,7 +121,7 @@ export const KIT_TEXTS: Record<'fr' | 'de' | 'it' | 'en', KitTexts> = {
       },
       {
         title: 'Salon aktivieren',
-        text: 'Klicken Sie im Tab „Empfehlungen“ auf „Salon aktivieren“ und geben Sie diese Adresse ein. Der Salon wird im Testmodus mit Standard-Öffnungszeiten angelegt und erhält per E-Mail seine Salon-ID (SAL…) und den Anmeldelink.',
+        text: 'Klicken Sie im Tab „Empfehlungen“ auf „Salon aktivieren“ und geben Sie diese Adresse ein. Der Salon wird mit Standard-Öffnungszeiten und noch ohne Leistungen angelegt und erhält per E-Mail seine Salon-ID (SAL…) und den Anmeldelink.',
       },
       {
         title: 'Der Inhaber meldet sich an',
@@ -138,7 +139,7 @@ export const KIT_TEXTS: Record<'fr' | 'de' | 'it' | 'en', KitTexts> = {
     faq: [
       {
         q: 'Wie lange dauert die Einrichtung?',
-        a: 'Etwa 5 Minuten: Der Inhaber meldet sich mit Google an, prüft seine Öffnungszeiten und fügt seine Leistungen hinzu – einzeln oder per CSV-Import.',
+        a: 'Etwa 5 Minuten: Der Inhaber meldet sich mit Google an, prüft seine Öffnungszeiten und fügt in seinem Dashboard seine Leistungen hinzu – einzeln (Preis, Dauer, Übersetzungen) oder per CSV-Import.',
       },
       {
         q: 'Wo kann die Kundschaft buchen?',
@@ -146,7 +147,7 @@ export const KIT_TEXTS: Record<'fr' | 'de' | 'it' | 'en', KitTexts> = {
       },
       {
         q: 'Wie werden verpasste Termine reduziert?',
-        a: 'Jede Kundin und jeder Kunde erhält 24 Stunden und noch einmal 2 Stunden vor dem Termin eine Erinnerung.',
+        a: 'Jede Kundin und jeder Kunde erhält 24 Stunden und noch einmal 2 Stunden vor dem Termin eine Erinnerung – per SMS, E-Mail, Telegram oder Instagram – mit einem Link, um den Termin selbst zu verschieben oder abzusagen.',
       },
       {
         q: 'Braucht man technische Kenntnisse?',
@@ -173,28 +174,28 @@ export const KIT_TEXTS: Record<'fr' | 'de' | 'it' | 'en', KitTexts> = {
   it: {
     title: 'Kit Ambasciatore Salonia',
     intro:
-      'Tutto ciò che ti serve per presentare Salonia a un salone e accompagnarlo fino al primo appuntamento prenotato online.',
+      'Tutto ciò che Le serve per presentare Salonia a un salone e accompagnarlo fino al primo appuntamento prenotato online.',
     stepsTitle: 'I 7 passi per attivare un salone',
     steps: [
       {
-        title: 'Presenta Salonia',
-        text: "Incontra il salone e mostragli l'assistente in azione: i suoi clienti prenotano in 2 minuti, 24 ore su 24, sul web, su Telegram o su Instagram.",
+        title: 'Presenti Salonia',
+        text: "Incontri il salone e gli mostri l'assistente in azione: i suoi clienti prenotano in 2 minuti, 24 ore su 24, sul web, su Telegram o su Instagram.",
       },
       {
-        title: 'Condividi il tuo QR code',
-        text: "Il salone scansiona il tuo QR code o apre il tuo link di segnalazione e arriva al modulo della lista d'attesa, con il tuo codice già inserito.",
+        title: 'Condivida il Suo QR code',
+        text: "Il salone scansiona il Suo QR code o apre il Suo link di segnalazione e arriva al modulo della lista d'attesa, con il Suo codice già inserito.",
       },
       {
         title: "Il salone si iscrive alla lista d'attesa",
-        text: "Indica il nome, l'e-mail di contatto e l'indirizzo. L'iscrizione compare subito nella scheda Segnalazioni della tua dashboard, in attesa.",
+        text: "Indica il nome, l'e-mail di contatto e l'indirizzo. L'iscrizione compare subito nella scheda Segnalazioni della Sua dashboard, in attesa.",
       },
       {
-        title: "Chiedi l'indirizzo Gmail del salone",
-        text: "Annota l'indirizzo Gmail dell'account Google con cui il titolare gestirà la sua agenda: è quello che gli aprirà l'area professionisti.",
+        title: "Chieda l'indirizzo Gmail del salone",
+        text: "Annoti l'indirizzo Gmail dell'account Google con cui il titolare gestirà la sua agenda: è quello che gli aprirà l'area professionisti.",
       },
       {
-        title: 'Attiva il salone',
-        text: "Nella scheda Segnalazioni, clicca su «Attiva il salone» e inserisci quell'indirizzo. Il salone viene creato in modalità di prova, con orari predefiniti, e riceve per e-mail il suo ID (SAL…) e il link di accesso.",
+        title: 'Attivi il salone',
+        text: "Nella scheda Segnalazioni, clicchi su «Attiva il salone» e inserisca quell'indirizzo. Il salone viene creato con orari predefiniti, ancora senza servizi, e riceve per e-mail il suo ID (SAL…) e il link di accesso.",
       },
       {
         title: 'Il titolare accede',
@@ -202,17 +203,17 @@ export const KIT_TEXTS: Record<'fr' | 'de' | 'it' | 'en', KitTexts> = {
       },
       {
         title: 'Il salone diventa autonomo',
-        text: "Dal suo primo accesso, l'indirizzo e-mail autorizzato appartiene al salone: non puoi più modificarlo. Fino ad allora puoi correggerlo dalla tua dashboard.",
+        text: "Dal suo primo accesso, l'indirizzo e-mail autorizzato appartiene al salone: Lei non può più modificarlo. Fino ad allora può correggerlo dalla Sua dashboard.",
       },
     ],
     pitchTitle: 'Il discorso di vendita',
     pitch:
-      'Oltre il 70% dei clienti vuole prenotare online. Con Salonia i tuoi clienti prenotano in 2 minuti, 24 ore su 24, chattando con un assistente sul tuo link web, su Telegram o su Instagram, anche quando hai le mani occupate. Ogni appuntamento arriva nel tuo Google Calendar e un promemoria parte automaticamente 24 ore e 2 ore prima, per ridurre gli appuntamenti mancati. La configurazione richiede circa 5 minuti, senza alcuna competenza tecnica.',
+      'Oltre il 70% dei clienti vuole prenotare online. Con Salonia i Suoi clienti prenotano in 2 minuti, 24 ore su 24, chattando con un assistente sul Suo link web, su Telegram o su Instagram, anche quando ha le mani occupate. Ogni appuntamento arriva nel Suo Google Calendar e un promemoria parte automaticamente 24 ore e 2 ore prima, per ridurre gli appuntamenti mancati. La configurazione richiede circa 5 minuti, senza alcuna competenza tecnica.',
     faqTitle: 'Domande frequenti',
     faq: [
       {
         q: 'Quanto tempo richiede la configurazione?',
-        a: 'Circa 5 minuti: il titolare accede con Google, controlla gli orari di apertura e aggiunge i servizi, uno alla volta o importando un file CSV.',
+        a: 'Circa 5 minuti: il titolare accede con Google, controlla gli orari di apertura e aggiunge i servizi dalla sua dashboard, uno alla volta (prezzo, durata, traduzioni) o importando un file CSV.',
       },
       {
         q: 'Dove possono prenotare i clienti?',
@@ -220,7 +221,7 @@ export const KIT_TEXTS: Record<'fr' | 'de' | 'it' | 'en', KitTexts> = {
       },
       {
         q: 'Come si riducono gli appuntamenti mancati?',
-        a: "Ogni cliente riceve un promemoria 24 ore e poi 2 ore prima dell'appuntamento.",
+        a: "Ogni cliente riceve un promemoria 24 ore e poi 2 ore prima dell'appuntamento, via SMS, e-mail, Telegram o Instagram, con un link per spostarlo o annullarlo da solo.",
       },
       {
         q: 'Servono competenze tecniche?',
@@ -236,13 +237,13 @@ export const KIT_TEXTS: Record<'fr' | 'de' | 'it' | 'en', KitTexts> = {
       },
       {
         q: 'Il salone non ha ricevuto il suo ID?',
-        a: "Chiedigli di controllare la cartella spam dell'indirizzo di contatto indicato all'iscrizione, poi scrivi al supporto indicando il nome del salone.",
+        a: "Gli chieda di controllare la cartella spam dell'indirizzo di contatto indicato all'iscrizione, poi scriva al supporto indicando il nome del salone.",
       },
     ],
-    supportTitle: 'Hai bisogno di aiuto?',
-    support: 'Il team Salonia ti risponde a support@salonia.app.',
-    codeLabel: 'Il tuo codice ambasciatore',
-    linkLabel: 'Il tuo link di segnalazione',
+    supportTitle: 'Ha bisogno di aiuto?',
+    support: 'Il team Salonia Le risponde a support@salonia.app.',
+    codeLabel: 'Il Suo codice ambasciatore',
+    linkLabel: 'Il Suo link di segnalazione',
   },
   en: {
     title: 'Salonia Ambassador Kit',
@@ -259,7 +260,7 @@ export const KIT_TEXTS: Record<'fr' | 'de' | 'it' | 'en', KitTexts> = {
       },
       {
         title: 'The salon joins the waitlist',
-        text: 'It gives its name, contact e-mail and address. The sign-up shows at once in the Referrals tab of your dashboard, as pending.',
+        text: 'It gives its name, contact email and address. The sign-up shows at once in the Referrals tab of your dashboard, as pending.',
       },
       {
         title: "Ask for the salon's Gmail address",
@@ -267,7 +268,7 @@ export const KIT_TEXTS: Record<'fr' | 'de' | 'it' | 'en', KitTexts> = {
       },
       {
         title: 'Activate the salon',
-        text: 'In the Referrals tab, click “Activate salon” and enter that address. The salon is created in test mode with default opening hours, and receives its salon ID (SAL…) and sign-in link by e-mail.',
+        text: 'In the Referrals tab, click “Activate salon” and enter that address. The salon is created with default opening hours and no services yet, and receives its salon ID (SAL…) and sign-in link by email.',
       },
       {
         title: 'The owner signs in',
@@ -275,7 +276,7 @@ export const KIT_TEXTS: Record<'fr' | 'de' | 'it' | 'en', KitTexts> = {
       },
       {
         title: 'The salon runs on its own',
-        text: 'From that first sign-in, the authorised e-mail address belongs to the salon: you can no longer change it. Until then, you can correct it from your dashboard.',
+        text: 'From that first sign-in, the authorised email address belongs to the salon: you can no longer change it. Until then, you can correct it from your dashboard.',
       },
     ],
     pitchTitle: 'The pitch',
@@ -285,7 +286,7 @@ export const KIT_TEXTS: Record<'fr' | 'de' | 'it' | 'en', KitTexts> = {
     faq: [
       {
         q: 'How long does setup take?',
-        a: 'About 5 minutes: the owner signs in with Google, checks the opening hours and adds their services, one by one or by importing a CSV file.',
+        a: 'About 5 minutes: the owner signs in with Google, checks the opening hours and adds their services in the dashboard, one by one (price, duration, translations) or by importing a CSV file.',
       },
       {
         q: 'Where can clients book?',
@@ -293,7 +294,7 @@ export const KIT_TEXTS: Record<'fr' | 'de' | 'it' | 'en', KitTexts> = {
       },
       {
         q: 'How are no-shows reduced?',
-        a: 'Every client gets a reminder 24 hours and again 2 hours before their appointment.',
+        a: 'Every client gets a reminder 24 hours and again 2 hours before their appointment, by SMS, email, Telegram or Instagram, with a link to move or cancel it themselves.',
       },
       {
         q: 'Are technical skills needed?',

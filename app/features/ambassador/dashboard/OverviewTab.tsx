@@ -66,7 +66,7 @@ export function useCopy() {
       toast({ title: t('ambassador.link.copied'), description: t('ambassador.link.copiedText'), tone: 'success' })
     } catch {
       const field = document.getElementById(fieldId)
-      if (field instanceof HTMLInputElement) field.select()
+      if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) field.select()
       toast({
         title: t('ambassador.link.copyFailed'),
         description: t('ambassador.link.copyFailedText'),
@@ -107,12 +107,16 @@ function ReferralLinkCard({ referralCode }: { referralCode: string }) {
       <CardContent className="flex flex-col gap-5">
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={linkId}>{t('ambassador.link.label')}</Label>
-          <input
+          {/* Wraps rather than cuts: on a phone the whole link stays readable (sized to it where the
+              browser can, two lines otherwise). */}
+          <textarea
             id={linkId}
             readOnly
+            rows={2}
+            spellCheck={false}
             value={link}
             onFocus={(event) => event.target.select()}
-            className={cn(fieldClasses, 'font-mono text-sm')}
+            className={cn(fieldClasses, 'h-auto resize-none py-2.5 font-mono text-sm break-all field-sizing-content')}
           />
         </div>
         <div className="flex flex-col gap-2 sm:flex-row">

@@ -1,6 +1,7 @@
 import { Badge } from '@app/components/ui/Badge'
 import { Button } from '@app/components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@app/components/ui/Card'
+import { currentLanguage } from '@app/lib/i18n'
 import {
   BookOpen,
   Download,
@@ -15,7 +16,7 @@ import {
 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { DEMO_CHAT_URL, KIT_PDF_URL, SUPPORT_EMAIL, useReferralQrCode } from '../ambassador-api'
+import { DEMO_CHAT_URL, kitPdfUrl, SUPPORT_EMAIL, useReferralQrCode } from '../ambassador-api'
 import { qrFileName } from '../dashboard/OverviewTab'
 import { KitFaq, KitPitch, KitSteps } from './kit-content'
 import { printQrCode } from './print-qr'
@@ -40,7 +41,7 @@ export function KitTab({ referralCode }: { referralCode: string }) {
             </a>
           </Button>
           <Button asChild variant="outline">
-            <a href={KIT_PDF_URL} target="_blank" rel="noopener">
+            <a href={kitPdfUrl(currentLanguage())} target="_blank" rel="noopener">
               <FileText aria-hidden className="size-4" />
               {t('ambassador.kit.downloadPdf')}
               <NewTab />

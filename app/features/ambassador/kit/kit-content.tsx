@@ -14,21 +14,27 @@ export const KIT_FAQ = ['1', '2', '3', '4', '5', '6', '7'] as const
 type Heading = 'h2' | 'h3'
 
 function SectionTitle({ as: Tag, children, className }: { as: Heading; children: string; className?: string }) {
-  return <Tag className={cn('text-xl font-semibold leading-tight sm:text-2xl', className)}>{children}</Tag>
+  // Printed, a title never ends a page without what it heads.
+  return (
+    <Tag className={cn('text-xl font-semibold leading-tight break-after-avoid sm:text-2xl print:text-lg', className)}>
+      {children}
+    </Tag>
+  )
 }
 
 /** The seven steps from the first visit to a salon running on its own, numbered. */
 export function KitSteps({ headingAs = 'h3' }: { headingAs?: Heading }) {
   const { t } = useTranslation()
   return (
-    <section className="flex flex-col gap-4">
+    <section className="flex flex-col gap-4 print:gap-2">
       <SectionTitle as={headingAs}>{t('ambassador.kitContent.stepsTitle')}</SectionTitle>
-      <ol className="flex flex-col divide-y divide-line/70 overflow-hidden rounded-2xl border border-line/80 bg-surface">
+      {/* Printed without the frame, which a page break would cut: each step stays whole. */}
+      <ol className="flex flex-col divide-y divide-line/70 overflow-hidden rounded-2xl border border-line/80 bg-surface print:overflow-visible print:rounded-none print:border-x-0 print:bg-transparent">
         {KIT_STEPS.map((step) => (
-          <li key={step} className="flex gap-4 p-4 break-inside-avoid sm:p-5">
+          <li key={step} className="flex gap-4 p-4 break-inside-avoid sm:p-5 print:gap-3 print:px-0 print:py-2">
             <span
               aria-hidden
-              className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-primary-soft font-display text-sm font-semibold text-primary print:border print:border-primary"
+              className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-primary-soft font-display text-sm font-semibold text-primary print:size-6 print:border print:border-primary print:text-xs"
             >
               {step}
             </span>
@@ -37,7 +43,7 @@ export function KitSteps({ headingAs = 'h3' }: { headingAs?: Heading }) {
                 <span className="sr-only">{step}. </span>
                 {t(`ambassador.kitContent.steps.${step}.title`)}
               </p>
-              <p className="mt-1 text-sm leading-relaxed text-ink-soft">
+              <p className="mt-1 text-sm leading-relaxed text-ink-soft print:mt-0.5 print:leading-snug">
                 {t(`ambassador.kitContent.steps.${step}.text`)}
               </p>
             </div>
@@ -52,11 +58,11 @@ export function KitSteps({ headingAs = 'h3' }: { headingAs?: Heading }) {
 export function KitPitch({ headingAs = 'h3' }: { headingAs?: Heading }) {
   const { t } = useTranslation()
   return (
-    <section className="flex flex-col gap-4 break-inside-avoid">
+    <section className="flex flex-col gap-4 break-inside-avoid print:gap-2">
       <SectionTitle as={headingAs}>{t('ambassador.kitContent.pitchTitle')}</SectionTitle>
-      <blockquote className="flex gap-4 rounded-2xl border-l-4 border-brass bg-sand/60 p-5 print:bg-transparent">
-        <Megaphone aria-hidden className="mt-1 size-5 shrink-0 text-brass" />
-        <p className="leading-relaxed">{t('ambassador.kitContent.pitch')}</p>
+      <blockquote className="flex gap-4 rounded-2xl border-l-4 border-brass bg-sand/60 p-5 print:gap-3 print:bg-transparent print:px-4 print:py-2">
+        <Megaphone aria-hidden className="mt-1 size-5 shrink-0 text-brass print:size-4" />
+        <p className="leading-relaxed print:text-sm">{t('ambassador.kitContent.pitch')}</p>
       </blockquote>
     </section>
   )
@@ -69,14 +75,16 @@ export function KitPitch({ headingAs = 'h3' }: { headingAs?: Heading }) {
 export function KitFaq({ headingAs = 'h3', expanded = false }: { headingAs?: Heading; expanded?: boolean }) {
   const { t } = useTranslation()
   return (
-    <section className="flex flex-col gap-4">
+    <section className="flex flex-col gap-4 print:gap-2">
       <SectionTitle as={headingAs}>{t('ambassador.kitContent.faqTitle')}</SectionTitle>
       {expanded ? (
-        <dl className="flex flex-col gap-4">
+        <dl className="flex flex-col gap-4 print:gap-2">
           {KIT_FAQ.map((item) => (
             <div key={item} className="break-inside-avoid">
-              <dt className="font-semibold leading-snug">{t(`ambassador.kitContent.faq.${item}.q`)}</dt>
-              <dd className="mt-1 text-sm leading-relaxed text-ink-soft">{t(`ambassador.kitContent.faq.${item}.a`)}</dd>
+              <dt className="font-semibold leading-snug print:text-sm">{t(`ambassador.kitContent.faq.${item}.q`)}</dt>
+              <dd className="mt-1 text-sm leading-relaxed text-ink-soft print:mt-0.5 print:leading-snug">
+                {t(`ambassador.kitContent.faq.${item}.a`)}
+              </dd>
             </div>
           ))}
         </dl>
@@ -106,7 +114,7 @@ export function KitFaq({ headingAs = 'h3', expanded = false }: { headingAs?: Hea
 export function KitSupport({ headingAs = 'h3' }: { headingAs?: Heading }) {
   const { t } = useTranslation()
   return (
-    <section className="flex gap-4 rounded-2xl border border-line/80 bg-surface p-5 break-inside-avoid">
+    <section className="flex gap-4 rounded-2xl border border-line/80 bg-surface p-5 break-inside-avoid print:px-4 print:py-3">
       <LifeBuoy aria-hidden className="mt-1 size-5 shrink-0 text-primary" />
       <div className="min-w-0">
         <SectionTitle as={headingAs} className="text-lg sm:text-xl">

@@ -1,0 +1,34 @@
+import { useAmbassadorLogout } from '@app/features/ambassador/session'
+import { useAmbassadorSession } from '@app/lib/session'
+import { LogOut, UserRound } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'wouter'
+import { Button } from '../ui/Button'
+
+/**
+ * The navigation's ambassador part: asks GET /api/ambassador/session (a 200 either way, so no 401
+ * in a visitor's console); a signed-in ambassador sees their name, leading to their dashboard, and
+ * signs out here (POST /api/ambassador/logout); anyone else sees `otherwise` (Connect). Loaded
+ * apart from every page's first load, which stays as light as before.
+ */
+export default function AmbassadorAccount({ otherwise }: { otherwise: ReactNode }) {
+  const { t } = useTranslation()
+  const { ambassador } = useAmbassadorSession()
+  const logout = useAmbassadorLogout()
+  if (!ambassador) return otherwise
+  return (
+    <>
+      <Button asChild variant="ghost" className="min-w-0 md:max-w-48">
+        <Link href="/ambassador/dashboard" aria-label={t('nav.ambassadorArea', { name: ambassador.name })}>
+          <UserRound aria-hidden className="size-4 shrink-0" />
+          <span className="truncate">{ambassador.name}</span>
+        </Link>
+      </Button>
+      <Button variant="outline" onClick={() => logout.mutate()} loading={logout.isPending}>
+        {!logout.isPending && <LogOut aria-hidden className="size-4" />}
+        {t('nav.disconnect')}
+      </Button>
+    </>
+  )
+}
