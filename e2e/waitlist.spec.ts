@@ -48,6 +48,12 @@ test('a salon joins the waitlist: the entry is stored and the form clears', asyn
   await expect(options.first().locator('img')).toHaveAttribute('src', '/flags/CH.svg')
   await page.keyboard.press('Enter')
   await expect(page.getByRole('button', { name: fr.waitlist.form.country })).toHaveText(/Suisse/)
+  // Opened again, the list shows the chosen country, not the top of the alphabet.
+  await page.getByRole('button', { name: fr.waitlist.form.country }).click()
+  await expect(page.getByRole('option', { name: 'Suisse', selected: true })).toBeInViewport()
+  await expect(page.getByRole('option', { name: 'Afghanistan' })).not.toBeInViewport()
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('button', { name: fr.waitlist.form.country })).toHaveText(/Suisse/)
 
   // Hold the answer a moment to see the button while the request is on its way.
   let release: () => void = () => {}

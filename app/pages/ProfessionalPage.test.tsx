@@ -118,6 +118,7 @@ describe('the professional area, signed in', () => {
           user: { salonId: 'SAL001', email: 'salon.lumiere.demo@gmail.com', name: 'Salon Lumière', isAdmin: false },
         },
       },
+      'GET /api/salons/SAL001/calendar': { json: { state: 'connected', account: 'salon.lumiere.demo@gmail.com' } },
       'POST /api/logout': { status: 204 },
     })
     renderAt('/professional', <ProfessionalPage />)
@@ -127,12 +128,32 @@ describe('the professional area, signed in', () => {
         name: texts.signedIn.greeting.replace('{{name}}', 'Salon Lumière'),
       }),
     ).toBeTruthy()
-    expect(screen.getByText('salon.lumiere.demo@gmail.com')).toBeTruthy()
+    expect(screen.getByText(en.dashboard.calendar.label)).toBeTruthy()
+    expect(await screen.findByText('salon.lumiere.demo@gmail.com')).toBeTruthy()
     expect(screen.getByTestId('dashboard').textContent).toBe('SAL001')
 
     await user.click(screen.getByRole('button', { name: texts.signedIn.logout }))
     await waitFor(() => expect(window.location.pathname).toBe('/'))
     expect(calls.some((call) => call.method === 'POST' && call.url === '/api/logout')).toBe(true)
+  })
+
+  it("says the calendar needs a new sign-in when it does, as the dashboard's status card does", async () => {
+    fakeServer({
+      'GET /api/session': {
+        json: {
+          isAuthenticated: true,
+          user: { salonId: 'SAL001', email: 'owner@gmail.com', name: 'Salon Lumière', isAdmin: false },
+        },
+      },
+      'GET /api/salons/SAL001/calendar': {
+        json: { state: 'reconnect_required', account: 'salon.lumiere.demo@gmail.com' },
+      },
+    })
+    renderAt('/professional', <ProfessionalPage />)
+    expect(await screen.findByText(en.dashboard.calendar.state.reconnectRequired)).toBeTruthy()
+    expect(screen.getByText('salon.lumiere.demo@gmail.com')).toBeTruthy()
+    // Not the signed-in account, which is not the calendar's.
+    expect(screen.queryByText('owner@gmail.com')).toBeNull()
   })
 
   it('shows a spinner with a message while the session is checked', async () => {

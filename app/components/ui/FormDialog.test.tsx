@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 
 import en from '@app/locales/en.json'
-import { cleanup, render, screen, within } from '@testing-library/react'
+import { act, cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import i18next from 'i18next'
 import { useState } from 'react'
@@ -9,6 +9,7 @@ import { initReactI18next } from 'react-i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ConfirmDialog, DialogForm, type DialogFormProps, FormDialog } from './FormDialog'
 import { Field, Input } from './Input'
+import { Toaster, toast } from './Toast'
 
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } } })
@@ -47,6 +48,20 @@ describe('FormDialog with a DialogForm', () => {
     const { dialog } = await openRename()
     expect(dialog.getAttribute('aria-describedby')).toBe(screen.getByText('As customers see it').id)
     expect(document.activeElement).toBe(within(dialog).getByLabelText('Name'))
+  })
+
+  it('closes its error toast once a field changes: the refusal it reported is being corrected', async () => {
+    render(<Toaster />)
+    const { user, dialog } = await openRename()
+    act(() => toast({ title: 'Name already taken', tone: 'destructive' }))
+    expect(screen.getByText('Name already taken')).toBeTruthy()
+    await user.type(within(dialog).getByLabelText('Name'), 'y')
+    expect(screen.queryByText('Name already taken')).toBeNull()
+
+    // A success is no stale error: it stays.
+    act(() => toast({ title: 'Saved', tone: 'success' }))
+    await user.type(within(dialog).getByLabelText('Name'), 'z')
+    expect(screen.getByText('Saved')).toBeTruthy()
   })
 
   it('submits with the button or with Enter in a field, and leaves the closing to its owner', async () => {

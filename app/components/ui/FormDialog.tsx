@@ -12,6 +12,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from './Dialog'
+import { dismissErrorToast } from './Toast'
 
 // From 640 px on: a variant outranks DialogContent's max-w-lg, which a plain max-w-2xl does not
 // (cn joins classes, the stylesheet's order decides).
@@ -154,7 +155,8 @@ export function DialogForm({ onSubmit, error, className, children, ...actions }:
     if (!actions.pending && !actions.submitDisabled) onSubmit()
   }
   return (
-    <form onSubmit={submit} noValidate>
+    // A field changed: the refusal an error toast reported is being corrected.
+    <form onSubmit={submit} onChange={dismissErrorToast} noValidate>
       <div className={className ?? 'flex flex-col gap-5 pb-5'}>
         {children}
         {error && (

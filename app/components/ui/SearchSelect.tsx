@@ -1,6 +1,6 @@
 import { cn } from '@app/lib/cn'
 import { Check, ChevronsUpDown, Search } from 'lucide-react'
-import { type KeyboardEvent, type ReactNode, useId, useMemo, useRef, useState } from 'react'
+import { type KeyboardEvent, type ReactNode, useCallback, useId, useMemo, useRef, useState } from 'react'
 import { fieldClasses } from './Input'
 import { Popover, PopoverContent, PopoverTrigger } from './Popover'
 
@@ -69,6 +69,15 @@ export function SearchSelect({
     onChange(option.value === '' ? undefined : option.value)
     setOpen(false)
   }
+
+  // Opens at the chosen option (the salon's country among 250), in the middle of the list: when the
+  // list mounts, which the popover's portal does a render after it opens. Scrolls the list only:
+  // scrollIntoView would also scroll the page under the popover.
+  const listMounted = useCallback((list: HTMLDivElement | null) => {
+    listRef.current = list
+    const option = list?.querySelector<HTMLElement>('[aria-selected="true"]')
+    if (list && option) list.scrollTop = option.offsetTop - (list.clientHeight - option.offsetHeight) / 2
+  }, [])
 
   const moveTo = (index: number) => {
     const next = Math.max(0, Math.min(shown.length - 1, index))
@@ -142,11 +151,11 @@ export function SearchSelect({
           />
         </div>
         <div
-          ref={listRef}
+          ref={listMounted}
           id={listId}
           role="listbox"
           aria-label={placeholder}
-          className="max-h-72 overflow-y-auto p-1.5"
+          className="relative max-h-72 overflow-y-auto p-1.5"
         >
           {shown.length === 0 && <p className="px-3 py-6 text-center text-sm text-ink-soft">{emptyText}</p>}
           {shown.map((option, index) => {

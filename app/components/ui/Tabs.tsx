@@ -4,10 +4,19 @@ import type { ComponentProps } from 'react'
 
 export const Tabs = TabsPrimitive.Root
 
+// A row given its own layout (`grid w-full grid-cols-2`: pills that fill a phone's row) takes it
+// instead of the inline row: `cn` joins classes without merging them, and the stylesheet puts
+// inline-flex after grid, which would otherwise win and leave the pills at their text's width.
+const OWN_DISPLAY = /(^|\s)(grid|flex|block)(\s|$)/
+
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
   return (
     <TabsPrimitive.List
-      className={cn('inline-flex max-w-full gap-1 overflow-x-auto rounded-2xl bg-sand p-1', className)}
+      className={cn(
+        !OWN_DISPLAY.test(className ?? '') && 'inline-flex',
+        'max-w-full gap-1 overflow-x-auto rounded-2xl bg-sand p-1',
+        className,
+      )}
       {...props}
     />
   )

@@ -6,7 +6,9 @@ import { useTranslation } from 'react-i18next'
 
 /**
  * Toasts (spec §9): at most one visible — a new one replaces the current — shown 5 s by default,
- * swiped away to the right past 50 px; F8 moves focus to the notification region.
+ * swiped away to the right past 50 px; F8 moves focus to the notification region. On a phone they
+ * come at the top of the screen, and on a larger one too while a dialog is open: a toast never
+ * covers a dialog's buttons (its actions at its bottom, its close button at its top right).
  */
 export type ToastTone = 'default' | 'success' | 'destructive'
 
@@ -35,6 +37,14 @@ const emit = () => {
 export function toast(options: ToastOptions): void {
   current = { ...options, id: nextId++, open: true }
   emit()
+}
+
+/**
+ * Closes the error toast on screen: a form's error toast is stale once the person changes what it
+ * was about (DialogForm does it on any change of its fields).
+ */
+export function dismissErrorToast(): void {
+  if (current?.open && current.tone === 'destructive') closeToast(current.id)
 }
 
 function closeToast(id: number): void {
@@ -116,7 +126,14 @@ export function Toaster() {
       <ToastPrimitive.Viewport
         hotkey={['F8']}
         label={t('toast.region')}
-        className="fixed bottom-0 right-0 z-[100] flex w-full max-w-md flex-col gap-2 p-4 outline-none sm:bottom-4 sm:right-4"
+        className={cn(
+          'fixed top-0 right-0 z-[100] flex w-full max-w-md flex-col gap-2 p-4 outline-none sm:top-auto sm:right-4 sm:bottom-4',
+          // Over an open dialog (Radix locks the page's scroll, marking the body): at the top, its
+          // action buttons being at its bottom, and clear of its close button at its top right — on
+          // a phone short of the right edge, on a larger screen at the left.
+          '[[data-scroll-locked]_&]:[inset:0_3.5rem_auto_0] [[data-scroll-locked]_&]:w-auto',
+          'sm:[[data-scroll-locked]_&]:[inset:1rem_auto_auto_1rem] sm:[[data-scroll-locked]_&]:w-full',
+        )}
       />
     </ToastPrimitive.Provider>
   )

@@ -57,11 +57,12 @@ export function ChatHeader({
               <h1 className="truncate font-display text-lg font-semibold leading-tight tracking-tight sm:text-xl">
                 {salonName}
               </h1>
-              <p className="mt-0.5 flex min-w-0 items-center gap-2 text-[0.8rem] text-ink-soft">
-                <span className="inline-flex size-2 shrink-0 rounded-full bg-success ring-3 ring-success/15">
+              {/* On two lines if need be, cut between words: a phone leaves the address little room. */}
+              <p className="mt-0.5 flex min-w-0 items-start gap-2 text-[0.8rem] leading-snug text-ink-soft">
+                <span className="mt-1.5 inline-flex size-2 shrink-0 rounded-full bg-success ring-3 ring-success/15">
                   {address && <span className="sr-only">{t('chat.header.online')}, </span>}
                 </span>
-                <span className="truncate">{status}</span>
+                <span className="line-clamp-2 min-w-0 break-words">{status}</span>
               </p>
             </div>
           </>

@@ -60,7 +60,7 @@ export function ProfileDialog({
           if (welcome) event.preventDefault()
         }}
         onCloseAutoFocus={onClosed}
-        className="max-w-md p-7 sm:p-8"
+        className="max-w-md"
       >
         {/* Remounted for each opening, so the fields start from the saved profile. */}
         {mode && <ProfileForm key={mode} welcome={welcome} salonName={salonName} initial={initial} onSave={onSave} />}
@@ -174,7 +174,12 @@ function ProfileForm({
           {welcome && <ArrowRight aria-hidden className="size-4" />}
         </Button>
       </DialogFooter>
-      {welcome && <p className="mt-4 text-center text-xs leading-relaxed text-ink-soft">{t('chat.profile.privacy')}</p>}
+      {welcome && (
+        // Over the footer's bottom padding (the footer reaches over the dialog's own): 16 px below the button.
+        <p className="relative z-20 mt-4 text-center text-xs leading-relaxed text-ink-soft">
+          {t('chat.profile.privacy')}
+        </p>
+      )}
     </form>
   )
 }

@@ -1,15 +1,23 @@
 import { Button } from '@app/components/ui/Button'
 import { toast } from '@app/components/ui/Toast'
+import { useSalon } from '@app/features/salon-dashboard/dashboard-api'
+import { CalendarStateBadge } from '@app/features/salon-dashboard/overview/CalendarStatusRows'
+import { useCalendarState } from '@app/features/salon-dashboard/overview/calendar-state'
 import { useLogout } from '@app/lib/session'
 import type { SessionUser } from '@common/schemas/session'
-import { CalendarCheck, LogOut, Store } from 'lucide-react'
+import { CalendarCheck, CalendarX, LogOut, Store } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 
-/** Signed in (spec §2): a greeting, the salon ID, the Google account the calendar is connected with, logout. */
+/**
+ * Signed in (spec §2): a greeting, the salon ID, the Google account the calendar is connected with
+ * (in the very state the dashboard's status card shows: not "connected" when Google wants a new
+ * sign-in), logout.
+ */
 export function SignedInHeader({ user, salonId }: { user: SessionUser; salonId: string }) {
   const { t } = useTranslation()
   const logout = useLogout()
+  const calendar = useCalendarState(salonId, useSalon(salonId).data)
   const signOut = () =>
     logout.mutate(undefined, {
       onError: () => toast({ title: t('nav.logoutFailed'), tone: 'destructive' }),
@@ -25,8 +33,26 @@ export function SignedInHeader({ user, salonId }: { user: SessionUser; salonId: 
           <Detail icon={<Store aria-hidden className="size-4" />} label={t('professional.signedIn.salonId')}>
             <span className="font-mono font-semibold tracking-wide">{salonId}</span>
           </Detail>
-          <Detail icon={<CalendarCheck aria-hidden className="size-4" />} label={t('professional.signedIn.account')}>
-            <span className="break-all font-medium">{user.email}</span>
+          <Detail
+            icon={
+              calendar?.state === 'connected' || !calendar ? (
+                <CalendarCheck aria-hidden className="size-4" />
+              ) : (
+                <CalendarX aria-hidden className="size-4" />
+              )
+            }
+            label={t('dashboard.calendar.label')}
+          >
+            {calendar ? (
+              <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                {calendar.account && calendar.state !== 'not_connected' && (
+                  <span className="break-all font-medium">{calendar.account}</span>
+                )}
+                {(calendar.state !== 'connected' || !calendar.account) && <CalendarStateBadge state={calendar.state} />}
+              </span>
+            ) : (
+              <span aria-hidden className="mt-1 block h-4 w-40 animate-pulse rounded-full bg-sand-deep/60" />
+            )}
           </Detail>
         </ul>
       </div>

@@ -238,7 +238,7 @@ describe('Agenda, day view', () => {
     // The absence: the salon's midnight to 10:00 (08:00 UTC), in both columns, with its reason.
     expect(shades('lea', 'absence')).toEqual([[pct(0), pct(120)]])
     expect(shades('hugo', 'absence')).toEqual([[pct(0), pct(120)]])
-    expect(column('lea').textContent).toContain('Absence : Inventaire')
+    expect(column('lea').textContent).toContain('Absence\u00a0: Inventaire')
     // Closed: before 09:00 and after 19:00; Hugo until 13:00 on Sundays.
     expect(shades('lea', 'closed')).toEqual([
       ['0%', pct(60)],
@@ -250,7 +250,7 @@ describe('Agenda, day view', () => {
     ])
     const now = column('lea').querySelector<HTMLElement>('[data-now-line]')
     expect(now?.style.top).toBe(pct(200))
-    expect(now?.textContent).toBe('Maintenant : 11:20')
+    expect(now?.textContent).toBe('Maintenant\u00a0: 11:20')
   })
 
   it('opens a booking when clicked, and offers a new booking on an empty time of a member or from the button', async () => {

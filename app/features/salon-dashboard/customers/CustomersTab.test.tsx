@@ -134,7 +134,7 @@ describe('Clients', () => {
       `/api/salons/SAL001/customers/${LEA}/export`,
     )
     await userEvent.click(inFile.getByRole('button', { name: 'Effacer le client' }))
-    const confirm = await screen.findByRole('alertdialog', { name: 'Effacer les données de Léa Dupont ?' })
+    const confirm = await screen.findByRole('alertdialog', { name: 'Effacer les données de Léa Dupont\u202f?' })
     await userEvent.click(within(confirm).getByRole('button', { name: 'Effacer définitivement' }))
     const alert = await inFile.findByRole('alert')
     expect(alert.textContent).toContain('Ce client a encore 1 rendez-vous à venir')

@@ -72,7 +72,7 @@ describe('the booking panel', () => {
     const calls = serveBooking()
     const panel = await openPanel()
     await userEvent.click(panel.getByRole('button', { name: 'Annuler le rendez-vous' }))
-    const confirm = within(await screen.findByRole('alertdialog', { name: 'Annuler ce rendez-vous ?' }))
+    const confirm = within(await screen.findByRole('alertdialog', { name: 'Annuler ce rendez-vous\u202f?' }))
     expect(confirm.getByText(/Léa Dupont sera prévenu par e-mail \(lea@example.com\)/)).toBeTruthy()
     await userEvent.type(confirm.getByLabelText(/Motif/), 'Marie est malade')
     await userEvent.click(confirm.getByRole('button', { name: 'Annuler le rendez-vous' }))

@@ -280,7 +280,7 @@ describe('disconnecting', () => {
     const user = userEvent.setup()
     renderWithQueries(<InstagramTab salonId="SAL001" />)
     await user.click(await screen.findByRole('button', { name: 'Déconnecter Instagram' }))
-    let dialog = screen.getByRole('alertdialog', { name: 'Déconnecter Instagram ?' })
+    let dialog = screen.getByRole('alertdialog', { name: 'Déconnecter Instagram\u202f?' })
     expect(dialog.textContent).toContain('Les messages automatiques s’arrêteront')
     expect(dialog.textContent).toContain('@salon.lumiere')
     await user.click(within(dialog).getByRole('button', { name: 'Annuler' }))
@@ -337,7 +337,7 @@ describe('the management panel', () => {
     renderWithQueries(<InstagramTab salonId="SAL001" />)
     const camille = await rowOf(CAMILLE)
     expect(camille.textContent).not.toContain('178414000000')
-    expect(camille.textContent).toContain('Messages : 12')
+    expect(camille.textContent).toContain('Messages\u00a0: 12')
     expect(camille.textContent).toContain('il y a 5 min')
     expect((await rowOf(LEA)).textContent).toContain('il y a 3 h')
     expect((await rowOf(SPAMMER)).textContent).toContain('il y a 2 j')
@@ -716,14 +716,14 @@ describe('coming back from Meta', () => {
   })
 
   it.each([
-    ['denied', 'Vous avez refusé l’autorisation sur Instagram : le compte n’est pas connecté.'],
+    ['denied', 'Vous avez refusé l’autorisation sur Instagram\u00a0: le compte n’est pas connecté.'],
     [
       'invalid_state',
       'La demande de connexion a expiré ou a été ouverte dans un autre navigateur. Veuillez réessayer.',
     ],
     ['exchange_failed', 'Instagram n’a pas confirmé la connexion. Veuillez réessayer.'],
     ['account_in_use', 'Ce compte Instagram est déjà connecté à un autre salon.'],
-    ['not_configured', 'Instagram n’est pas configuré sur ce serveur : demandez à l’administrateur de l’activer.'],
+    ['not_configured', 'Instagram n’est pas configuré sur ce serveur\u00a0: demandez à l’administrateur de l’activer.'],
     ['from_the_future', 'Impossible de se connecter à Instagram. Veuillez réessayer.'],
   ])('says why the connection failed (%s), on the Instagram tab', async (reason, text) => {
     returnTo(`?instagram=error&reason=${reason}`)

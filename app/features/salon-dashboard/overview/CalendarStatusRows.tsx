@@ -70,15 +70,21 @@ const STATE_TONES: Record<CalendarStatus['state'], Tone> = {
 }
 
 /** The calendar's one state — connected, reconnect required or not connected — with its account. */
-export function CalendarStateRow({ state, account }: { state: CalendarStatus['state']; account: string | null }) {
+/** "Connecté", "Reconnexion nécessaire", "Non connecté": the status card's words, also the page header's. */
+export function CalendarStateBadge({ state }: { state: CalendarStatus['state'] }) {
   const { t } = useTranslation()
-  const tone = STATE_TONES[state]
   const text =
     state === 'connected'
       ? t('dashboard.calendar.state.connected')
       : state === 'reconnect_required'
         ? t('dashboard.calendar.state.reconnectRequired')
         : t('dashboard.calendar.state.notConnected')
+  return <Badge tone={STATE_TONES[state]}>{text}</Badge>
+}
+
+export function CalendarStateRow({ state, account }: { state: CalendarStatus['state']; account: string | null }) {
+  const { t } = useTranslation()
+  const tone = STATE_TONES[state]
   return (
     <StatusRow
       tone={tone}
@@ -91,7 +97,7 @@ export function CalendarStateRow({ state, account }: { state: CalendarStatus['st
           </span>
         ) : undefined
       }
-      value={<Badge tone={tone}>{text}</Badge>}
+      value={<CalendarStateBadge state={state} />}
     />
   )
 }

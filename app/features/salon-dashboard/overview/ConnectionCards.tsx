@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
 import { useCalendarStatus } from '../dashboard-api'
 import { CalendarErrorNote, CalendarStateRow, CalendarSyncRows, StatusRow } from './CalendarStatusRows'
+import { useCalendarState } from './calendar-state'
 import { CALENDAR_TOAST_MS, useCalendarSync } from './calendar-sync'
 import { Skeleton } from './states'
 
@@ -29,6 +30,8 @@ export function ConnectionStatusCard({ salon }: { salon: Salon }) {
   const { session } = useSession()
   const status = useCalendarStatus(salon.salonId)
   const calendar = status.data
+  // The same state as the salon's header and the page's (when the status cannot be read: the salon's).
+  const shown = useCalendarState(salon.salonId, salon)
   return (
     <Card>
       <CardHeader>
@@ -37,14 +40,8 @@ export function ConnectionStatusCard({ salon }: { salon: Salon }) {
       </CardHeader>
       <CardContent>
         <ul className="divide-y divide-line/70">
-          {calendar ? (
-            <CalendarStateRow state={calendar.state} account={calendar.account} />
-          ) : status.isError ? (
-            // The status could not be read: what the salon itself says, without the details.
-            <CalendarStateRow
-              state={salon.isGoogleCalendarConnected ? 'connected' : 'not_connected'}
-              account={salon.googleConnectedEmail}
-            />
+          {shown ? (
+            <CalendarStateRow state={shown.state} account={shown.account} />
           ) : (
             <StatusRow
               icon={<CalendarCheck className="size-4" />}

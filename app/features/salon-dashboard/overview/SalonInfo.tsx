@@ -8,15 +8,16 @@ import type { Salon } from '@common/schemas/salon'
 import { CalendarCheck, CalendarX, Mail, Pencil } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useCalendarStatus } from '../dashboard-api'
+import { useCalendarState } from './calendar-state'
 import { SalonEditDialog } from './SalonEditDialog'
+import { Skeleton } from './states'
 
 /** The salon's name, its e-mail and whether its calendar is connected. */
 export function SalonHeader({ salon }: { salon: Salon }) {
   const { t } = useTranslation()
-  // The calendar's real state once read (Google may want a new sign-in); the salon's flag until then.
-  const state =
-    useCalendarStatus(salon.salonId).data?.state ?? (salon.isGoogleCalendarConnected ? 'connected' : 'not_connected')
+  // The state the status card shows too: the calendar's once read, the salon's if it cannot be.
+  const calendar = useCalendarState(salon.salonId, salon)
+  const state = calendar?.state
   const connected = state === 'connected'
   return (
     <Card className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:p-6">
@@ -37,21 +38,25 @@ export function SalonHeader({ salon }: { salon: Salon }) {
           </p>
         </div>
       </div>
-      <Badge
-        tone={connected ? 'success' : state === 'reconnect_required' ? 'warning' : 'neutral'}
-        className="self-start px-3 py-1 sm:self-center"
-      >
-        {connected ? (
-          <CalendarCheck aria-hidden className="size-3.5" />
-        ) : (
-          <CalendarX aria-hidden className="size-3.5" />
-        )}
-        {connected
-          ? t('dashboard.header.calendarConnected')
-          : state === 'reconnect_required'
-            ? t('dashboard.calendar.reconnectBadge')
-            : t('dashboard.header.calendarNotConnected')}
-      </Badge>
+      {calendar ? (
+        <Badge
+          tone={connected ? 'success' : state === 'reconnect_required' ? 'warning' : 'neutral'}
+          className="self-start px-3 py-1 sm:self-center"
+        >
+          {connected ? (
+            <CalendarCheck aria-hidden className="size-3.5" />
+          ) : (
+            <CalendarX aria-hidden className="size-3.5" />
+          )}
+          {connected
+            ? t('dashboard.header.calendarConnected')
+            : state === 'reconnect_required'
+              ? t('dashboard.calendar.reconnectBadge')
+              : t('dashboard.header.calendarNotConnected')}
+        </Badge>
+      ) : (
+        <Skeleton className="h-7 w-44 self-start rounded-full sm:self-center" />
+      )}
     </Card>
   )
 }

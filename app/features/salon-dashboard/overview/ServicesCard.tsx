@@ -9,7 +9,7 @@ import { Download, Plus, Scissors, TriangleAlert, Upload, X } from 'lucide-react
 import { type ChangeEvent, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSalon } from '../dashboard-api'
-import { IMPORT_FILE_ERRORS, importLineReason } from '../services/import-errors'
+import { importFileRefusal, importLineReason } from '../services/import-errors'
 import { ServiceDialog } from '../services/ServiceDialog'
 import { ServiceList } from '../services/ServiceList'
 import { useOwnerServices } from '../services/services-api'
@@ -73,13 +73,13 @@ export function ServicesCard({ salonId }: { salonId: string }) {
       },
       onError: (error) => {
         const body = error instanceof ApiError ? error.body : undefined
-        const known = body?.code ? IMPORT_FILE_ERRORS[body.code] : undefined
         // "No valid line" comes with each line's reason: show them like the warnings of a partial import.
         const lines = (body as { errors?: ImportLineError[] } | undefined)?.errors
         if (Array.isArray(lines)) setIgnored(lines)
         toast({
           title: t('dashboard.services.importError'),
-          description: known ? t(known) : (body?.message ?? t('dashboard.services.importErrorText')),
+          // By its code, in the interface language (never the server's English message).
+          description: importFileRefusal(t, body),
           tone: 'destructive',
         })
       },

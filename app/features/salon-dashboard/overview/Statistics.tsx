@@ -127,18 +127,25 @@ export function RecentBookingsCard({ salonId }: { salonId: string }) {
         ) : (
           <ul className="flex flex-col divide-y divide-line/70">
             {recent.map((booking) => (
-              <li key={booking.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3 first:pt-0 last:pb-0">
-                <div className="min-w-0 flex-1 basis-48">
+              // The time and the price are never cut: the service's name wraps instead, and on a
+              // phone the price and the status stack at the right of the row.
+              <li
+                key={booking.id}
+                className="flex items-start gap-3 py-3 first:pt-0 last:pb-0 sm:items-center sm:gap-4"
+              >
+                <div className="min-w-0 flex-1">
                   <p className="truncate font-medium">{booking.clientName}</p>
-                  <p className="truncate text-sm text-ink-soft">
-                    {booking.service} · {bookingWhen(booking, language)}
+                  <p className="text-sm break-words text-ink-soft">
+                    {booking.service} · <span className="whitespace-nowrap">{bookingWhen(booking, language)}</span>
                   </p>
                   <LateNoteBadge booking={booking} className="mt-1" />
                 </div>
-                <BookingStatusBadge status={booking.status} />
-                <span className="min-w-20 text-right text-sm font-semibold tabular-nums">
-                  {formatPrice(booking.price, booking.currency, language)}
-                </span>
+                <div className="flex shrink-0 flex-col-reverse items-end gap-1 sm:flex-row sm:items-center sm:gap-4">
+                  <BookingStatusBadge status={booking.status} />
+                  <span className="whitespace-nowrap text-right text-sm font-semibold tabular-nums sm:min-w-20">
+                    {formatPrice(booking.price, booking.currency, language)}
+                  </span>
+                </div>
               </li>
             ))}
           </ul>

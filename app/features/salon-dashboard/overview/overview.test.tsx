@@ -1,11 +1,13 @@
 // @vitest-environment happy-dom
 
+import { de } from '@app/locales/all'
 import { frenchTexts, renderWithQueries } from '@app/test-harness'
 import type { Service } from '@common/schemas/catalog'
 import type { SalonDashboard as Dashboard } from '@common/schemas/dashboard'
 import type { Salon } from '@common/schemas/salon'
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import i18next from 'i18next'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SalonDashboard } from '../SalonDashboard'
 import { ClientAccessCard } from './ClientAccessCard'
@@ -128,16 +130,62 @@ describe('services CSV', () => {
 
     const warning = await screen.findByRole('alert')
     expect(within(warning).getByText('3 lignes ignorées')).toBeTruthy()
-    // Each reason in the interface language, from its code; a code this client does not know, in the server's words.
+    // Each reason in the interface language, from its code; a code this client does not know, in a general sentence.
     expect(warning.textContent).toContain('Ligne 3 : le nom est vide.')
     expect(warning.textContent).toContain('Ligne 4 : le prix « abc » n’est pas un montant (ex. 35 ou 35,50).')
-    expect(warning.textContent).toContain('Ligne 5 : something new')
+    expect(warning.textContent).toContain('Ligne 5 : cette ligne n’a pas pu être importée.')
+    expect(warning.textContent).not.toContain('something new')
     expect(screen.getByText('Import réussi')).toBeTruthy()
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       csvData: 'id,name,description,duration,price\n,Frange,,15,1000\n',
     })
     // Services are read again after the import.
     await waitFor(() => expect(calls.filter((call) => call.url.endsWith('/services')).length).toBe(2))
+  })
+
+  it('words the reasons in German too, and a refused file by its code, never in the server’s English', async () => {
+    i18next.addResourceBundle('de', 'translation', de, true, true)
+    await i18next.changeLanguage('de')
+    try {
+      let answer: Response = json({
+        message: 'Import done: 0 service(s) added, 1 updated, 1 line(s) ignored.',
+        created: 0,
+        updated: 1,
+        errors: [
+          { line: 4, code: 'csv.price_invalid', field: 'price', value: 'abc', reason: 'price "abc" is not an amount' },
+        ],
+      })
+      serve({
+        'GET /api/salons/SAL001/services': () => json([COUPE]),
+        'POST /api/salons/SAL001/services/import': () => answer,
+      })
+      const user = userEvent.setup()
+      renderWithQueries(<ServicesCard salonId="SAL001" />)
+      await screen.findByText('Coupe femme')
+      await user.upload(screen.getByTestId('services-csv-input'), csv('services.csv'))
+      const warning = await screen.findByRole('alert')
+      expect(warning.textContent).toContain('Zeile 4: Der Preis „abc“ ist kein Betrag (z. B. 35 oder 35,50).')
+
+      answer = json(
+        { code: 'catalog.csv_unreadable', message: 'The file is not valid CSV (line 7): check the quotes', line: 7 },
+        400,
+      )
+      await user.upload(screen.getByTestId('services-csv-input'), csv('services.csv'))
+      expect(
+        await screen.findByText(
+          'Zeile 7: Die Datei ist keine gültige CSV-Datei. Prüfen Sie die Anführungszeichen um die Felder.',
+        ),
+      ).toBeTruthy()
+
+      answer = json({ code: 'catalog.csv_from_a_newer_server', message: 'Something new' }, 400)
+      await user.upload(screen.getByTestId('services-csv-input'), csv('services.csv'))
+      await waitFor(() =>
+        expect(screen.getAllByText('Der Import ist fehlgeschlagen. Bitte versuchen Sie es erneut.').length).toBe(1),
+      )
+      expect(screen.queryByText('Something new')).toBeNull()
+    } finally {
+      await i18next.changeLanguage('fr')
+    }
   })
 
   it('cannot export when the salon has no services', async () => {
@@ -360,13 +408,13 @@ describe('AI agents (MCP)', () => {
     expect(await screen.findByText(/Créé le 20 novembre 2026/)).toBeTruthy()
 
     await user.click(screen.getByRole('button', { name: 'Nouveau jeton' }))
-    let confirm = screen.getByRole('alertdialog', { name: 'Remplacer le jeton ?' })
+    let confirm = screen.getByRole('alertdialog', { name: 'Remplacer le jeton\u202f?' })
     expect(confirm.textContent).toContain('Le jeton actuel cessera aussitôt de fonctionner')
     await user.click(within(confirm).getByRole('button', { name: 'Annuler' }))
     expect(calls.some((call) => call.method === 'POST')).toBe(false)
 
     await user.click(screen.getByRole('button', { name: 'Nouveau jeton' }))
-    confirm = screen.getByRole('alertdialog', { name: 'Remplacer le jeton ?' })
+    confirm = screen.getByRole('alertdialog', { name: 'Remplacer le jeton\u202f?' })
     await user.click(within(confirm).getByRole('button', { name: 'Créer un nouveau jeton' }))
     const dialog = await screen.findByRole('dialog', { name: 'Votre nouveau jeton MCP' })
     expect(within(dialog).getByLabelText('Jeton')).toHaveProperty('value', TOKEN)
@@ -381,7 +429,7 @@ describe('AI agents (MCP)', () => {
     const user = userEvent.setup()
     renderWithQueries(<McpAccessCard salonId="SAL001" />)
     await user.click(await screen.findByRole('button', { name: 'Révoquer' }))
-    const confirm = screen.getByRole('alertdialog', { name: 'Révoquer le jeton ?' })
+    const confirm = screen.getByRole('alertdialog', { name: 'Révoquer le jeton\u202f?' })
     await user.click(within(confirm).getByRole('button', { name: 'Révoquer le jeton' }))
 
     expect(await screen.findByText('Jeton révoqué')).toBeTruthy()

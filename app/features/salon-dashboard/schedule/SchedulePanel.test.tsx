@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
 
+import { de } from '@app/locales/all'
 import { frenchTexts, renderWithQueries } from '@app/test-harness'
 import type { TimeOff, WorkingDay, WorkingHours } from '@common/schemas/schedule'
 import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import i18next from 'i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { SchedulePanel } from './SchedulePanel'
 
@@ -123,21 +125,77 @@ describe('Planning du Salon: the opening-hours dialog', () => {
     expect(screen.queryByRole('dialog')).toBeNull()
   })
 
-  it("shows the server's reason when it refuses the hours, and keeps the dialog open", async () => {
-    serveSchedule([], {
-      'PUT /api/salons/SAL001/working-hours': [
-        400,
-        { code: 'request.invalid', message: 'Invalid request', issues: [{ path: 'x', message: 'Intervals overlap' }] },
-      ],
-    })
+  /** The server's 400 for a week with two overlapping ranges on Tuesday ('1'), as the API words it. */
+  const OVERLAP_REFUSAL = {
+    code: 'request.invalid',
+    message: 'Invalid request: body.workingHours.1: Intervals 09:00–13:00 and 12:00–18:00 overlap',
+    issues: [
+      {
+        code: 'schedule.hours.overlap',
+        day: '1',
+        first: '09:00–13:00',
+        second: '12:00–18:00',
+        path: 'body.workingHours.1',
+        message: 'Intervals 09:00–13:00 and 12:00–18:00 overlap',
+      },
+    ],
+  }
+
+  it("words the server's refusal of the hours by its code, and keeps the dialog open", async () => {
+    serveSchedule([], { 'PUT /api/salons/SAL001/working-hours': [400, OVERLAP_REFUSAL] })
     const user = userEvent.setup()
     renderPanel()
     await screen.findByRole('table')
     await user.click(screen.getByRole('button', { name: 'Modifier les horaires' }))
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }))
     const dialog = screen.getByRole('dialog', { name: "Horaires d'ouverture" })
-    expect((await within(dialog).findByRole('alert')).textContent).toContain('Intervals overlap')
+    const alert = await within(dialog).findByRole('alert')
+    expect(alert.textContent).toBe('Mardi\u00a0: les plages 09:00–13:00 et 12:00–18:00 se chevauchent.')
+    expect(alert.textContent).not.toContain('overlap')
     expect(screen.getByText('Erreur')).toBeTruthy()
+  })
+
+  it("words the server's refusal in German, and a refusal it has no words for in a general sentence", async () => {
+    i18next.addResourceBundle('de', 'translation', de, true, true)
+    await i18next.changeLanguage('de')
+    try {
+      const unknown = {
+        code: 'request.invalid',
+        message: 'Invalid request: body.workingHours.2: Something new',
+        issues: [{ code: 'schedule.hours.something_new', path: 'body.workingHours.2', message: 'Something new' }],
+      }
+      let answer: [number, unknown] = [400, OVERLAP_REFUSAL]
+      serveSchedule([], {})
+      const fetchStub = vi.mocked(fetch)
+      const schedule = fetchStub.getMockImplementation()
+      fetchStub.mockImplementation(async (url, init) =>
+        init?.method === 'PUT'
+          ? new Response(JSON.stringify(answer[1]), {
+              status: answer[0],
+              headers: { 'Content-Type': 'application/json' },
+            })
+          : (schedule?.(url, init) as Promise<Response>),
+      )
+      const user = userEvent.setup()
+      renderPanel()
+      await screen.findByRole('table')
+      await user.click(screen.getByRole('button', { name: 'Zeiten bearbeiten' }))
+      await user.click(screen.getByRole('button', { name: 'Speichern' }))
+      const dialog = screen.getByRole('dialog', { name: 'Öffnungszeiten' })
+      expect((await within(dialog).findByRole('alert')).textContent).toBe(
+        'Dienstag: Die Zeiträume 09:00–13:00 und 12:00–18:00 überschneiden sich.',
+      )
+
+      answer = [400, unknown]
+      await user.click(within(dialog).getByRole('button', { name: 'Speichern' }))
+      await vi.waitFor(() =>
+        expect(within(dialog).getByRole('alert').textContent).toBe(
+          'Der Server hat diese Zeiten abgelehnt. Prüfen Sie jeden geöffneten Tag und seine Zeiten.',
+        ),
+      )
+    } finally {
+      await i18next.changeLanguage('fr')
+    }
   })
 
   it('refuses a day whose closing time equals its opening time, before calling the server', async () => {
@@ -154,14 +212,13 @@ describe('Planning du Salon: the opening-hours dialog', () => {
 })
 
 describe('Planning du Salon: absences', () => {
-  it('lists absences as dd/MM/yyyy on the salon clock, or says there are none', async () => {
+  it('lists absences in words on the salon clock: the last day off, inclusive, and the day back', async () => {
     serveSchedule([CHRISTMAS])
     renderPanel()
     const list = await screen.findByRole('list', { name: 'Absences programmées' })
-    expect(list.textContent).toContain('24/12/2026')
-    expect(list.textContent).toContain('27/12/2026')
-    expect(list.textContent).toContain('Fermeture de Noël')
-    expect(list.textContent).toContain('3\u00a0jours')
+    // Off from the 24th's midnight to the 27th's: the 26th is the last day off, the 27th the day back.
+    expect(list.textContent).toContain('Du 24 déc. au 26 déc. 2026 inclus (3\u00a0jours)')
+    expect(list.textContent).toContain('Fermeture de Noël · De retour le 27 déc.')
     cleanup()
 
     serveSchedule([])
@@ -214,7 +271,7 @@ describe('Planning du Salon: absences', () => {
     fireEvent.change(within(dialog).getByLabelText(/Date de début/), { target: { value: '2026-12-25' } })
     await user.click(within(dialog).getByRole('button', { name: 'Ajouter' }))
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
-      'Cette période chevauche une absence déjà programmée (du 24/12/2026 au 27/12/2026).',
+      'Cette période chevauche une absence déjà programmée\u00a0: du 24 déc. au 26 déc. 2026 inclus (3\u00a0jours).',
     )
     expect(screen.getByText("Impossible d'ajouter la période d'absence.")).toBeTruthy()
   })
@@ -225,7 +282,8 @@ describe('Planning du Salon: absences', () => {
     renderPanel()
     await user.click(await screen.findByRole('button', { name: "Supprimer l'absence du 24/12/2026 au 27/12/2026" }))
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false)
-    const confirm = screen.getByRole('alertdialog', { name: 'Supprimer cette absence ?' })
+    const confirm = screen.getByRole('alertdialog', { name: 'Supprimer cette absence\u202f?' })
+    expect(confirm.textContent).toContain('Du 24 déc. au 26 déc. 2026 inclus (3\u00a0jours). Les créneaux')
     await user.click(within(confirm).getByRole('button', { name: 'Supprimer' }))
     expect(await screen.findByText("Période d'absence supprimée")).toBeTruthy()
     expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/salons/SAL001/time-off/t1')).toBe(true)

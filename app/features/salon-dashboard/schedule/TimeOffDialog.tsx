@@ -2,6 +2,7 @@ import { DialogForm, type DialogOpenProps, FormDialog } from '@app/components/ui
 import { Field, fieldClasses, Input } from '@app/components/ui/Input'
 import { toast } from '@app/components/ui/Toast'
 import { ApiError } from '@app/lib/api'
+import { currentLanguage } from '@app/lib/i18n'
 import type { AffectedBooking, AffectedBookingsChoice, TimeOff } from '@common/schemas/schedule'
 import type { TeamMember } from '@common/schemas/team'
 import { addDays, isLocalDate } from '@common/time'
@@ -9,7 +10,13 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AffectedBookingsStep } from './AffectedBookingsStep'
 import { affectedBookingsOf, affectedDecision, serverMessage, useAddTimeOff } from './schedule-api'
-import { describeTimeOff, type TimeOffDraft, type TimeOffDraftError, toTimeOffBody, validateTimeOff } from './time-off'
+import {
+  describeTimeOffInWords,
+  type TimeOffDraft,
+  type TimeOffDraftError,
+  toTimeOffBody,
+  validateTimeOff,
+} from './time-off'
 
 const EMPTY: TimeOffDraft = { startDate: '', endDate: '', reason: '' }
 
@@ -74,8 +81,10 @@ function TimeOffForm({ salonId, timeZone, members, memberId, onDone }: TimeOffTa
     if (code === 'schedule.time_off_too_long') return t('schedule.timeOff.tooLong')
     const existing = (failure as ApiError).body as { existing?: Pick<TimeOff, 'startDate' | 'endDate'> } | undefined
     if (code === 'schedule.time_off_overlaps' && existing?.existing?.startDate) {
-      const { start, end } = describeTimeOff(existing.existing, timeZone)
-      return t('schedule.timeOff.overlaps', { start, end })
+      // Mid-sentence: "… déjà programmée : du 24 déc. au 26 déc. 2026 inclus (3 jours)."
+      const language = currentLanguage()
+      const { period } = describeTimeOffInWords(existing.existing, timeZone, language, t)
+      return t('schedule.timeOff.overlaps', { period: period.charAt(0).toLocaleLowerCase(language) + period.slice(1) })
     }
     return serverMessage(failure) ?? t('schedule.timeOff.addError')
   }

@@ -4,15 +4,15 @@ import { toast } from '@app/components/ui/Toast'
 import { currentLanguage } from '@app/lib/i18n'
 import type { TimeOff } from '@common/schemas/schedule'
 import type { TeamMember } from '@common/schemas/team'
-import { ArrowRight, CalendarOff, Store, Trash2 } from 'lucide-react'
+import { CalendarOff, Store, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useDeleteTimeOff } from './schedule-api'
-import { describeTimeOff, formatDayCount } from './time-off'
+import { describeTimeOff, describeTimeOffInWords } from './time-off'
 
 /**
- * The scheduled absences, dates as dd/MM/yyyy on the salon's clock, each with whose it is (when the
- * salon has a team: `members`) and a guarded delete.
+ * The scheduled absences in words on the salon's clock (the last day off and the day back), each
+ * with whose it is (when the salon has a team: `members`) and a guarded delete.
  */
 export function TimeOffList({
   salonId,
@@ -26,6 +26,7 @@ export function TimeOffList({
   members?: readonly Pick<TeamMember, 'id' | 'name' | 'colour'>[]
 }) {
   const { t } = useTranslation()
+  const language = currentLanguage()
   const [confirming, setConfirming] = useState<TimeOff>()
 
   if (timeOff.length === 0) {
@@ -41,8 +42,9 @@ export function TimeOffList({
     <>
       <ul aria-label={t('schedule.timeOff.listLabel')} className="flex flex-col gap-2">
         {timeOff.map((entry) => {
-          const { start, end, days } = describeTimeOff(entry, timeZone)
-          const details = [entry.reason, days === undefined ? undefined : formatDayCount(days, currentLanguage())]
+          const { start, end } = describeTimeOff(entry, timeZone)
+          const { period, back } = describeTimeOffInWords(entry, timeZone, language, t)
+          const details = [entry.reason, back].filter(Boolean)
           return (
             <li
               key={entry.id}
@@ -50,15 +52,8 @@ export function TimeOffList({
             >
               <div className="flex min-w-0 flex-1 flex-col gap-0.5">
                 {members.length > 0 && <Whose member={members.find((m) => m.id === entry.memberId)} />}
-                <p className="flex flex-wrap items-center gap-x-1.5 font-medium tabular-nums">
-                  <span>{start}</span>
-                  <ArrowRight aria-hidden className="size-4 text-ink-soft" />
-                  <span className="sr-only">{t('schedule.timeOff.to')}</span>
-                  <span>{end}</span>
-                </p>
-                {details.some(Boolean) && (
-                  <p className="break-words text-sm text-ink-soft">{details.filter(Boolean).join(' · ')}</p>
-                )}
+                <p className="break-words font-medium">{period}</p>
+                {details.length > 0 && <p className="break-words text-sm text-ink-soft">{details.join(' · ')}</p>}
               </div>
               <Button
                 variant="ghost"
@@ -113,7 +108,7 @@ function ConfirmDelete({
 }) {
   const { t } = useTranslation()
   const remove = useDeleteTimeOff(salonId)
-  const dates = timeOff ? describeTimeOff(timeOff, timeZone) : undefined
+  const words = timeOff ? describeTimeOffInWords(timeOff, timeZone, currentLanguage(), t) : undefined
 
   const confirm = () => {
     if (!timeOff) return
@@ -136,7 +131,7 @@ function ConfirmDelete({
       onConfirm={confirm}
       pending={remove.isPending}
       title={t('schedule.timeOff.confirmTitle')}
-      description={dates && t('schedule.timeOff.confirmDescription', { start: dates.start, end: dates.end })}
+      description={words && t('schedule.timeOff.confirmDescription', { period: words.period })}
       submitLabel={t('schedule.timeOff.delete')}
       pendingLabel={t('schedule.timeOff.deleting')}
     />

@@ -1,5 +1,8 @@
+import { formatDate } from '@app/lib/format'
+import type { Language } from '@common/languages'
 import type { TimeOff, timeOffInputSchema } from '@common/schemas/schedule'
 import { daysBetween, instantToLocal } from '@common/time'
+import type { TFunction } from 'i18next'
 import type { z } from 'zod'
 
 /**
@@ -58,4 +61,61 @@ export function describeTimeOff(timeOff: Pick<TimeOff, 'startDate' | 'endDate'>,
 /** "3 jours", "1 Tag": the unit's plural from Intl, in the interface language. */
 export function formatDayCount(days: number, language: string): string {
   return new Intl.NumberFormat(language, { style: 'unit', unit: 'day', unitDisplay: 'long' }).format(days)
+}
+
+/** How each language writes a short date: "24 déc.", "24. Dez.", "24 dic", "24 Dec". */
+const SHORT_DATE: Record<Language, string> = { fr: 'd MMM', de: 'd. MMM', it: 'd MMM', en: 'd MMM' }
+
+/** A YYYY-MM-DD date as a Date at its local midnight, for formatting only. */
+const calendarDate = (date: string, shift = 0) => {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number]
+  return new Date(year, month - 1, day + shift)
+}
+
+export interface TimeOffWords {
+  /** "Du 24 déc. au 26 déc. 2026 inclus (3 jours)", "Le 24 déc. 2026 (1 jour)", or with the times. */
+  period: string
+  /** "De retour le 27 déc.": the day the salon (or the member) works again, for whole days. */
+  back: string | undefined
+}
+
+/**
+ * An absence in words that cannot be misread (issue 18): "24/12 → 27/12 · 3 jours" left open
+ * whether the 27th was off. Whole days name the last day off, "inclusive", and the day back; an
+ * absence that starts or ends within a day names both instants with their times.
+ */
+export function describeTimeOffInWords(
+  timeOff: Pick<TimeOff, 'startDate' | 'endDate'>,
+  timeZone: string,
+  language: Language,
+  t: TFunction,
+): TimeOffWords {
+  const start = instantToLocal(Date.parse(timeOff.startDate), timeZone)
+  const end = instantToLocal(Date.parse(timeOff.endDate), timeZone)
+  const short = SHORT_DATE[language]
+  if (start.minutes !== 0 || end.minutes !== 0) {
+    const at = (local: typeof start) =>
+      `${formatDate(calendarDate(local.date), `${short} yyyy`, language)}, ${local.time}`
+    return { period: t('schedule.timeOff.between', { start: at(start), end: at(end) }), back: undefined }
+  }
+  const days = daysBetween(start.date, end.date)
+  const first = calendarDate(start.date)
+  const last = calendarDate(end.date, -1)
+  const duration = formatDayCount(days, language)
+  const back = t('schedule.timeOff.back', { date: formatDate(calendarDate(end.date), short, language) })
+  if (days === 1) {
+    return {
+      period: t('schedule.timeOff.oneDay', { day: formatDate(first, `${short} yyyy`, language), duration }),
+      back,
+    }
+  }
+  const sameYear = first.getFullYear() === last.getFullYear()
+  return {
+    period: t('schedule.timeOff.days', {
+      first: formatDate(first, sameYear ? short : `${short} yyyy`, language),
+      last: formatDate(last, `${short} yyyy`, language),
+      duration,
+    }),
+    back,
+  }
 }

@@ -91,15 +91,15 @@ describe('the Team tab', () => {
     serve()
     renderUi()
     const [lea, hugo] = await rows()
-    expect(within(lea as HTMLElement).getByRole('img', { name: 'Couleur : Violet' })).toBeTruthy()
+    expect(within(lea as HTMLElement).getByRole('img', { name: 'Couleur\u00a0: Violet' })).toBeTruthy()
     expect(lea?.textContent).toContain('Propriétaire')
     expect(lea?.textContent).toContain('Tous les services')
     expect(lea?.textContent).toContain('Horaires du salon')
     // The owner stays active: no button to deactivate her.
     expect(screen.queryByRole('button', { name: 'Désactiver Léa' })).toBeNull()
-    expect(within(hugo as HTMLElement).getByRole('img', { name: 'Couleur : Bleu canard' })).toBeTruthy()
+    expect(within(hugo as HTMLElement).getByRole('img', { name: 'Couleur\u00a0: Bleu canard' })).toBeTruthy()
     expect(hugo?.textContent).toContain('Actif')
-    expect(hugo?.textContent).toContain('Services : Coupe femme')
+    expect(hugo?.textContent).toContain('Services\u00a0: Coupe femme')
     expect(hugo?.textContent).toContain('Horaires personnels')
     expect(screen.getByText("Horaires et absences de chacun : voir l'onglet Horaires.")).toBeTruthy()
   })
@@ -165,7 +165,7 @@ describe('the Team tab', () => {
     renderUi()
     await rows()
     await userEvent.click(screen.getByRole('button', { name: 'Désactiver Hugo' }))
-    const question = await screen.findByRole('alertdialog', { name: 'Désactiver Hugo ?' })
+    const question = await screen.findByRole('alertdialog', { name: 'Désactiver Hugo\u202f?' })
     await waitFor(() => expect(question.textContent).toContain("Hugo a 2 rendez-vous à partir d'aujourd'hui"))
     expect(question.textContent).toContain('ni par le chat')
     expect(question.textContent).toContain('ils sont conservés, toujours à son nom')
@@ -190,11 +190,11 @@ describe('the Team tab', () => {
     renderUi()
     await rows()
     await userEvent.click(screen.getByRole('button', { name: 'Désactiver Hugo' }))
-    const question = await screen.findByRole('alertdialog', { name: 'Désactiver Hugo ?' })
+    const question = await screen.findByRole('alertdialog', { name: 'Désactiver Hugo\u202f?' })
     // Mise en plis is not offered anyway (inactive): only Taille de barbe is lost.
     await waitFor(() =>
       expect(question.textContent).toContain(
-        "Personne d'autre ne réalise Taille de barbe : ces prestations ne seront plus proposées",
+        "Personne d'autre ne réalise Taille de barbe\u00a0: ces prestations ne seront plus proposées",
       ),
     )
     expect(question.textContent).not.toContain('Mise en plis')
