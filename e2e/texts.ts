@@ -1,3 +1,7 @@
+import deActivation from '@app/locales/areas/activation/de.json' with { type: 'json' }
+import enActivation from '@app/locales/areas/activation/en.json' with { type: 'json' }
+import frActivation from '@app/locales/areas/activation/fr.json' with { type: 'json' }
+import itActivation from '@app/locales/areas/activation/it.json' with { type: 'json' }
 import deAdmin from '@app/locales/areas/admin/de.json' with { type: 'json' }
 import enAdmin from '@app/locales/areas/admin/en.json' with { type: 'json' }
 import frAdmin from '@app/locales/areas/admin/fr.json' with { type: 'json' }
@@ -57,6 +61,7 @@ export const TEXTS = {
     ...frAreas,
     ...frAdmin,
     ...frAmbassador,
+    ...frActivation,
     ...frAgenda,
     ...frCustomers,
     ...frDesk,
@@ -71,6 +76,7 @@ export const TEXTS = {
     ...deAreas,
     ...deAdmin,
     ...deAmbassador,
+    ...deActivation,
     ...deAgenda,
     ...deCustomers,
     ...deDesk,
@@ -85,6 +91,7 @@ export const TEXTS = {
     ...itAreas,
     ...itAdmin,
     ...itAmbassador,
+    ...itActivation,
     ...itAgenda,
     ...itCustomers,
     ...itDesk,
@@ -99,6 +106,7 @@ export const TEXTS = {
     ...enAreas,
     ...enAdmin,
     ...enAmbassador,
+    ...enActivation,
     ...enAgenda,
     ...enCustomers,
     ...enDesk,

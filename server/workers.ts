@@ -5,6 +5,7 @@ import { googleCalendarApi } from './modules/calendar-sync/google-calendar'
 import { googleClient } from './modules/google/google-client'
 import { instagramWorkers } from './modules/instagram/instagram.jobs'
 import type { JobHandlers } from './modules/jobs/job-engine'
+import { mailWorkers } from './modules/mail/mail.jobs'
 import { remindersWorkers } from './modules/reminders/reminders.jobs'
 import { telegramWorkers } from './modules/telegram/telegram.jobs'
 import { telegramApi } from './modules/telegram/telegram-api'
@@ -26,6 +27,7 @@ export function productWorkers(deps: AppDeps & { log?: WorkerLog }): JobHandlers
     ...(telegram ? telegramWorkers({ ...deps, log: deps.log ?? QUIET, telegram, api: telegramApi(telegram) }) : {}),
     ...bookingsWorkers({ ...deps, log: deps.log ?? QUIET }),
     ...remindersWorkers({ ...deps, log: deps.log ?? QUIET }),
+    ...mailWorkers({ ...deps, log: deps.log ?? QUIET }),
     ...calendarSyncWorkers({ ...deps, google: googleClient(deps.config), calendar: googleCalendarApi(deps.config) }),
   }
 }

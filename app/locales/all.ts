@@ -1,3 +1,7 @@
+import deActivation from './areas/activation/de.json'
+import enActivation from './areas/activation/en.json'
+import frActivation from './areas/activation/fr.json'
+import itActivation from './areas/activation/it.json'
 import deAdmin from './areas/admin/de.json'
 import enAdmin from './areas/admin/en.json'
 import frAdmin from './areas/admin/fr.json'
@@ -59,6 +63,7 @@ export const fr = {
   ...frAreas,
   ...frAdmin,
   ...frAmbassador,
+  ...frActivation,
   ...frAgenda,
   ...frCustomers,
   ...frDesk,
@@ -73,6 +78,7 @@ export const de = {
   ...deAreas,
   ...deAdmin,
   ...deAmbassador,
+  ...deActivation,
   ...deAgenda,
   ...deCustomers,
   ...deDesk,
@@ -87,6 +93,7 @@ export const it = {
   ...itAreas,
   ...itAdmin,
   ...itAmbassador,
+  ...itActivation,
   ...itAgenda,
   ...itCustomers,
   ...itDesk,
@@ -101,6 +108,7 @@ export const en = {
   ...enAreas,
   ...enAdmin,
   ...enAmbassador,
+  ...enActivation,
   ...enAgenda,
   ...enCustomers,
   ...enDesk,

@@ -1,7 +1,15 @@
 import { z } from 'zod'
+import { ambassadorStatsSchema } from './ambassador'
 import { serviceSchema } from './catalog'
 import { text } from './primitives'
-import { countryCodeSchema, emailSchema, practicalInfoSchema, publicPhoneSchema, salonSchema } from './salon'
+import {
+  countryCodeSchema,
+  emailSchema,
+  practicalInfoSchema,
+  publicPhoneSchema,
+  publicSalonIdSchema,
+  salonSchema,
+} from './salon'
 
 /**
  * The administration panel (spec §2 "Administration panel") with real figures instead of the
@@ -89,3 +97,40 @@ export type FailedJobs = z.infer<typeof failedJobsSchema>
 
 export const jobParamsSchema = z.object({ id: z.uuid({ message: 'Unknown job' }) })
 export const jobRetriedSchema = z.object({ success: z.literal(true) })
+
+/** The funnel (issue 18): what administrators do with a waitlist entry. */
+export const waitlistEntryParamsSchema = z.object({ id: z.uuid({ message: 'Unknown waitlist entry' }) })
+
+/**
+ * `PATCH /api/admin/waitlist/:id`: mark an entry contacted (or back to pending), and credit it to an
+ * ambassador (null: to nobody). A converted entry keeps its status; its ambassador can only be set
+ * while it has none.
+ */
+export const waitlistEntryUpdateSchema = z
+  .object({
+    status: z.enum(['pending', 'contacted']).optional(),
+    ambassadorId: z.uuid({ message: 'Unknown ambassador' }).nullable().optional(),
+  })
+  .refine((value) => value.status !== undefined || value.ambassadorId !== undefined, {
+    message: 'Nothing to change: give a status or an ambassador',
+  })
+
+/** `POST /api/admin/waitlist/:id/activate`: create the entry's salon with this Google account. */
+export const waitlistActivateInputSchema = z.object({ authorizedEmail: emailSchema })
+
+/** `POST /api/admin/waitlist/:id/link`: the entry became this salon (created with "Nouveau Salon"). */
+export const waitlistLinkInputSchema = z.object({ salonId: publicSalonIdSchema })
+
+/** An ambassador as administrators see them, with the figures of their own dashboard. */
+export const adminAmbassadorSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  referralCode: z.string(),
+  isActive: z.boolean(),
+  language: z.string(),
+  createdAt: z.string(),
+  stats: ambassadorStatsSchema,
+})
+export type AdminAmbassador = z.infer<typeof adminAmbassadorSchema>
+export const ambassadorParamsSchema = z.object({ id: z.uuid({ message: 'Unknown ambassador' }) })

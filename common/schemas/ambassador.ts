@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { LANGUAGES } from '../languages'
 import { text } from './primitives'
 import { emailSchema, publicSalonIdSchema } from './salon'
 import { REFERRAL_STATUSES } from './waitlist'
@@ -78,8 +79,11 @@ export const activateReferralInputSchema = z.object({
 })
 export const activateReferralResultSchema = z.object({
   success: z.literal(true),
+  /** English, for logs and scripts: the screens say it in their own words. */
   message: z.string(),
   salonId: z.string(),
+  /** Where the activation e-mail went (the salon's contact e-mail). */
+  sentTo: z.string(),
 })
 
 /** `PUT /api/ambassador/update-authorized-email`. Refusals: `{success:false, error}` with a 4xx. */
@@ -87,9 +91,52 @@ export const updateAuthorizedEmailInputSchema = z.object({
   salonId: publicSalonIdSchema,
   newAuthorizedEmail: emailSchema,
 })
-export const updateAuthorizedEmailResultSchema = z.object({ success: z.literal(true) })
+/** The activation e-mail went again, naming the new account: where it went. */
+export const activationMailSentSchema = z.object({
+  success: z.literal(true),
+  salonId: z.string(),
+  /** The salon's contact e-mail, which the activation e-mail was sent to. */
+  sentTo: z.string(),
+  /** The Google account the e-mail tells the owner to sign in with. */
+  authorizedEmail: z.string(),
+})
+export type ActivationMailSent = z.infer<typeof activationMailSentSchema>
+export const updateAuthorizedEmailResultSchema = activationMailSentSchema
+
+/**
+ * `POST /api/ambassador/resend-activation-email`: the activation e-mail again, for one of the
+ * ambassador's salons whose owner has not signed in yet (the rule of the e-mail change).
+ */
+export const resendActivationEmailInputSchema = z.object({ salonId: publicSalonIdSchema })
+
+/**
+ * Codes of the ambassador area's refusals (activation, e-mail change, resend): the screens say
+ * each in the interface language, never the server's English.
+ */
+export const AMBASSADOR_REFUSAL_CODES = [
+  'referrals.not_found',
+  'referrals.already_converted',
+  'referrals.owner_signed_in',
+  'referrals.no_authorized_email',
+  'auth.required',
+  'request.rate_limited',
+] as const
 
 /** `POST /api/ambassador/qrcode` `{referralCode}` → `{success, qrCodeUrl}`; `GET` → `{qrCodeDataUrl}`. */
 export const qrCodeInputSchema = z.object({ referralCode: text().min(1).max(40) })
 export const qrCodePostResultSchema = z.object({ success: z.literal(true), qrCodeUrl: z.string() })
 export const qrCodeGetResultSchema = z.object({ qrCodeDataUrl: z.string(), referralLink: z.string() })
+
+/**
+ * `GET /api/ambassador/session` (public): whether this browser has an ambassador session, with the
+ * ambassador's name when it does. Signed out is an answer (200), not an error: every page's
+ * navigation asks it.
+ */
+export const ambassadorSessionSchema = z.discriminatedUnion('isAuthenticated', [
+  z.object({ isAuthenticated: z.literal(false) }),
+  z.object({ isAuthenticated: z.literal(true), ambassador: z.object({ name: z.string(), email: z.string() }) }),
+])
+export type AmbassadorSession = z.infer<typeof ambassadorSessionSchema>
+
+/** `GET /api/ambassador/kit-pdf?language=`: the language the interface shows (else the stored one). */
+export const kitPdfQuerySchema = z.object({ language: z.enum(LANGUAGES).optional() })

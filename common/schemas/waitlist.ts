@@ -46,8 +46,12 @@ export const waitlistReferralSchema = z.object({
   address: z.string(),
   country: z.string().nullable(),
   referralCode: z.string().nullable(),
+  /** The ambassador the entry is credited to (from their link, or assigned by an administrator). */
+  ambassadorId: z.string().nullable(),
   ambassadorName: z.string().nullable(),
   status: z.enum(REFERRAL_STATUSES),
+  /** The salon's public ID (SAL002…) once converted. */
+  salonId: z.string().nullable(),
   createdAt: z.string(),
 })
 export type WaitlistReferral = z.infer<typeof waitlistReferralSchema>

@@ -184,6 +184,7 @@ async function prepare(): Promise<void> {
   })
   const referrals = await t.app.inject({ url: '/api/ambassador/referrals', headers: { cookie: await ambassador() } })
   const referralId: string = referrals.json().referrals[0]._id
+  const NO_ID = '00000000-0000-4000-8000-000000000000'
   const signInState = async () => {
     const res = await t.app.inject({ url: '/api/google/auth-url/SAL001', remoteAddress: nextIp() })
     return {
@@ -428,20 +429,34 @@ async function prepare(): Promise<void> {
     'GET /api/admin/access-codes': one({}),
     'POST /api/admin/access-codes': one({ body: { label: 'Équipe Lyon' } }),
     'POST /api/admin/access-codes/:codeId/revoke': one({ params: { codeId } }),
+    'POST /api/admin/salons/:id/resend-activation-email': one({ params: { id: 'SAL001' } }),
+    'PATCH /api/admin/waitlist/:id': one({ params: { id: referralId }, body: { status: 'contacted' } }),
+    // Unknown entries and ambassadors (404): the other routes' examples keep theirs as they are.
+    'POST /api/admin/waitlist/:id/activate': one({
+      params: { id: NO_ID },
+      body: { authorizedEmail: 'owner@example.com' },
+    }),
+    'POST /api/admin/waitlist/:id/link': one({ params: { id: NO_ID }, body: { salonId: 'SAL001' } }),
+    'DELETE /api/admin/waitlist/:id': one({ params: { id: NO_ID } }),
+    'GET /api/admin/ambassadors': one({}),
+    'POST /api/admin/ambassadors/:id/deactivate': one({ params: { id: NO_ID } }),
+    'POST /api/admin/ambassadors/:id/reactivate': one({ params: { id: NO_ID } }),
     'GET /api/admin/jobs/failed': one({}),
     'POST /api/admin/jobs/:id/retry': one({ params: { id: '00000000-0000-4000-8000-000000000000' } }),
     'POST /api/ambassador/validate-code': one({ body: { accessCode: 'DEMO-AMBASSADOR-2026' } }),
     'GET /api/ambassador/google-auth': one({ query: { accessCode: 'DEMO-AMBASSADOR-2026' } }),
     'POST /api/ambassador/logout': one({}),
+    'GET /api/ambassador/session': one({}),
     'GET /api/ambassador/dashboard': one({}),
     'GET /api/ambassador/referrals': one({}),
     'POST /api/ambassador/activate-referral': one({ body: { referralId, authorizedEmail: 'owner@example.com' } }),
     'PUT /api/ambassador/update-authorized-email': one({
       body: { salonId: 'SAL002', newAuthorizedEmail: 'owner2@example.com' },
     }),
+    'POST /api/ambassador/resend-activation-email': one({ body: { salonId: 'SAL002' } }),
     'POST /api/ambassador/qrcode': one({ body: { referralCode: 'AMBDEMO1' } }),
     'GET /api/ambassador/qrcode': one({}),
-    'GET /api/ambassador/kit-pdf': one({}),
+    'GET /api/ambassador/kit-pdf': one({ query: { language: 'de' } }),
     'POST /api/waitlist': one({
       body: {
         salonName: 'Salon Essai',

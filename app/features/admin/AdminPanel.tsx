@@ -5,6 +5,7 @@ import { Plus, RefreshCw } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AccessCodesSection } from './AccessCodesSection'
+import { AmbassadorsSection } from './AmbassadorsSection'
 import { useRefreshAdminData } from './admin-api'
 import { FailedJobsSection } from './FailedJobsSection'
 import { OverviewTiles } from './OverviewTiles'
@@ -17,7 +18,7 @@ import { WaitlistSection } from './WaitlistSection'
 /**
  * The administration panel (spec §2) with true figures: the title, the "Salonia Administration"
  * card with "Nouveau Salon" and the four tiles, the salons, their services, the background jobs
- * that failed for good, the ambassadors' access codes and the latest waitlist sign-ups. The salon
+ * that failed for good, the ambassadors' access codes, the ambassadors with their figures and the waitlist with its actions. The salon
  * dialogs live here because the salon table and the services grid both open them.
  */
 export function AdminPanel() {
@@ -61,8 +62,9 @@ export function AdminPanel() {
       <FailedJobsSection />
       <div className="grid gap-6 sm:gap-8 lg:grid-cols-2 lg:items-start">
         <AccessCodesSection />
-        <WaitlistSection />
+        <AmbassadorsSection />
       </div>
+      <WaitlistSection />
 
       <SalonFormDialog open={creating} onOpenChange={setCreating} />
       <SalonFormDialog salon={editing} open={editing !== undefined} onOpenChange={() => setEditing(undefined)} />

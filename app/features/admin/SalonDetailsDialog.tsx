@@ -8,18 +8,18 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@app/components/ui/Dialog'
-import { formatPrice } from '@app/features/salon-dashboard/dashboard-api'
+import { toast } from '@app/components/ui/Toast'
 import { LoadError, Skeleton } from '@app/features/salon-dashboard/overview/states'
 import { useWeekdayNames } from '@app/features/salon-dashboard/schedule/WeekTable'
 import { countryName } from '@app/lib/format'
 import { currentLanguage } from '@app/lib/i18n'
 import type { AdminSalonDetails } from '@common/schemas/admin'
 import type { Salon } from '@common/schemas/salon'
-import { Pencil, Scissors } from 'lucide-react'
+import { MailPlus, Pencil, Scissors } from 'lucide-react'
 import { type ReactNode, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useAdminSalonDetails } from './admin-api'
-import { formatCount, formatDay, summarizeHours } from './admin-format'
+import { failureText, useAdminSalonDetails, useResendActivationEmail } from './admin-api'
+import { formatCount, formatDay, formatServicePrice, summarizeHours } from './admin-format'
 import { ActiveBadge, CalendarBadge } from './SalonsSection'
 
 const SERVICES_HEADING = 'admin-details-services'
@@ -76,6 +76,7 @@ export function SalonDetailsDialog({
           <DialogClose asChild>
             <Button variant="outline">{t('common.close')}</Button>
           </DialogClose>
+          {data?.salon.authorizedGoogleEmail && <ResendActivationButton salonId={data.salon.salonId} />}
           {data && (
             <Button onClick={() => onEdit(data.salon)}>
               <Pencil aria-hidden className="size-4" />
@@ -85,6 +86,42 @@ export function SalonDetailsDialog({
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  )
+}
+
+/** The salon's activation e-mail again (its ID, sign-in link and Google account), to its contact. */
+function ResendActivationButton({ salonId }: { salonId: string }) {
+  const { t } = useTranslation()
+  const resend = useResendActivationEmail()
+  return (
+    <Button
+      variant="outline"
+      loading={resend.isPending}
+      onClick={() =>
+        resend.mutate(salonId, {
+          onSuccess: (result) =>
+            toast({
+              title: t('admin.details.activation.resent'),
+              description: t('admin.details.activation.resentText', {
+                sentTo: result.sentTo,
+                salonId: result.salonId,
+                email: result.authorizedEmail,
+              }),
+              tone: 'success',
+              duration: 10_000,
+            }),
+          onError: (error) =>
+            toast({
+              title: t('admin.details.activation.resendFailed'),
+              description: failureText(error, t),
+              tone: 'destructive',
+            }),
+        })
+      }
+    >
+      {!resend.isPending && <MailPlus aria-hidden className="size-4" />}
+      {t('admin.details.activation.resend')}
+    </Button>
   )
 }
 
@@ -180,7 +217,7 @@ function Details({ details, atServices }: { details: AdminSalonDetails; atServic
                   {t('admin.services.minutes', { minutes: service.duration })}
                 </span>
                 <span className="min-w-20 text-right font-semibold tabular-nums">
-                  {formatPrice(service.price, service.currency, language)}
+                  {formatServicePrice(service.price, service.currency, language)}
                 </span>
                 <ActiveBadge active={service.isActive} />
               </li>

@@ -1,13 +1,21 @@
 import { DialogForm, type DialogOpenProps, FormDialog } from '@app/components/ui/FormDialog'
-import { Field, Input, Label } from '@app/components/ui/Input'
+import { Field, fieldClasses, Input, Label } from '@app/components/ui/Input'
 import { Switch } from '@app/components/ui/Switch'
 import { toast } from '@app/components/ui/Toast'
 import { CountryField } from '@app/features/waitlist/CountryPicker'
 import { useCheckedFields } from '@app/lib/checked-fields'
+import { cn } from '@app/lib/cn'
 import { emailSchema, type Salon } from '@common/schemas/salon'
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { failureText, type SalonInput, useCreateSalon, useUpdateSalon } from './admin-api'
+import {
+  failureText,
+  type SalonInput,
+  useCreateSalon,
+  useLinkWaitlistEntry,
+  useUpdateSalon,
+  useWaitlist,
+} from './admin-api'
 
 type TextField = 'name' | 'address' | 'country' | 'contactEmail' | 'authorizedGoogleEmail'
 type Values = Record<TextField, string> & { isActive: boolean }
@@ -90,7 +98,12 @@ function SalonForm({ salon, onDone }: { salon: Salon | undefined; onDone: () => 
   const { t } = useTranslation()
   const create = useCreateSalon()
   const update = useUpdateSalon()
-  const pending = create.isPending || update.isPending
+  const link = useLinkWaitlistEntry()
+  const waitlist = useWaitlist()
+  // "Nouveau Salon" for a salon of the waitlist: the entry it is linked to once created.
+  const [entryId, setEntryId] = useState('')
+  const openEntries = (waitlist.data ?? []).filter((entry) => entry.status !== 'converted')
+  const pending = create.isPending || update.isPending || link.isPending
   const activeId = useId()
   const { values, setValues, set, errorOf, accept, refuse } = useCheckedFields(
     FIELDS,
@@ -128,7 +141,25 @@ function SalonForm({ salon, onDone }: { salon: Salon | undefined; onDone: () => 
             tone: 'success',
             duration: 10_000,
           })
-          onDone()
+          if (!entryId) {
+            onDone()
+            return
+          }
+          // The dialog stays open (its buttons waiting) until the entry is linked, so a refusal is told.
+          link.mutate(
+            { id: entryId, salonId: created.salonId },
+            {
+              onSuccess: onDone,
+              onError: (error) => {
+                toast({
+                  title: t('admin.salonForm.link.linkFailed'),
+                  description: failureText(error, t),
+                  tone: 'destructive',
+                })
+                onDone()
+              },
+            },
+          )
         },
         onError,
       })
@@ -143,7 +174,16 @@ function SalonForm({ salon, onDone }: { salon: Salon | undefined; onDone: () => 
       { salonId: salon.salonId, changes },
       {
         onSuccess: (updated) => {
-          toast({ title: t('admin.salonForm.updated'), description: updated.name, tone: 'success' })
+          // A new authorised account: the server sent the activation e-mail again, naming it.
+          const resent = changes.authorizedGoogleEmail && updated.authorizedGoogleEmail
+          toast({
+            title: t('admin.salonForm.updated'),
+            description: resent
+              ? `${updated.name}. ${t('admin.salonForm.link.emailResent', { sentTo: updated.contactEmail, email: updated.authorizedGoogleEmail })}`
+              : updated.name,
+            tone: 'success',
+            duration: resent ? 10_000 : undefined,
+          })
           onDone()
         },
         onError,
@@ -183,6 +223,38 @@ function SalonForm({ salon, onDone }: { salon: Salon | undefined; onDone: () => 
       submitLabel={salon ? t('admin.salonForm.save') : t('admin.salonForm.create')}
       pendingLabel={t('admin.salonForm.saving')}
     >
+      {!salon && openEntries.length > 0 && (
+        <Field id="admin-salon-entry" label={t('admin.salonForm.link.entry')} hint={t('admin.salonForm.link.hint')}>
+          {(control) => (
+            <select
+              {...control}
+              value={entryId}
+              className={cn(fieldClasses, 'pr-8')}
+              onChange={(event) => {
+                setEntryId(event.target.value)
+                const entry = openEntries.find((e) => e.id === event.target.value)
+                // The entry's own details start the form; the administrator may still correct them.
+                if (entry) {
+                  setValues((current) => ({
+                    ...current,
+                    name: entry.salonName,
+                    address: entry.address,
+                    country: entry.country ?? current.country,
+                    contactEmail: entry.contactEmail,
+                  }))
+                }
+              }}
+            >
+              <option value="">{t('admin.salonForm.link.none')}</option>
+              {openEntries.map((entry) => (
+                <option key={entry.id} value={entry.id}>
+                  {entry.salonName} — {entry.contactEmail}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      )}
       {text('name', { type: 'text', autoComplete: 'organization', max: 120 })}
       {text('address', { type: 'text', autoComplete: 'street-address', max: 300 })}
       <CountryField

@@ -1,7 +1,6 @@
 import { Button } from '@app/components/ui/Button'
 import { Card } from '@app/components/ui/Card'
 import { fieldClasses, Label } from '@app/components/ui/Input'
-import { formatPrice } from '@app/features/salon-dashboard/dashboard-api'
 import { LoadError, Skeleton } from '@app/features/salon-dashboard/overview/states'
 import { cn } from '@app/lib/cn'
 import { currentLanguage } from '@app/lib/i18n'
@@ -9,6 +8,7 @@ import { Pencil, Scissors } from 'lucide-react'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAdminSalons, useAdminServices } from './admin-api'
+import { formatServicePrice } from './admin-format'
 import { ActiveBadge } from './SalonsSection'
 import { SectionHeader } from './SectionHeader'
 
@@ -108,7 +108,7 @@ export function ServicesSection({ onOpenSalon }: { onOpenSalon: (salonId: string
                   <div className="flex flex-col gap-0.5">
                     <dt className="text-xs text-ink-soft">{t('admin.services.price')}</dt>
                     <dd className="font-semibold tabular-nums">
-                      {formatPrice(service.price, service.currency, language)}
+                      {formatServicePrice(service.price, service.currency, language)}
                     </dd>
                   </div>
                   <div className="flex flex-col items-start gap-0.5">

@@ -1,15 +1,17 @@
 import { Badge, type BadgeTone } from '@app/components/ui/Badge'
 import { Button } from '@app/components/ui/Button'
 import { Card } from '@app/components/ui/Card'
+import { toast } from '@app/components/ui/Toast'
 import { LoadError, Skeleton } from '@app/features/salon-dashboard/overview/states'
 import { countryName } from '@app/lib/format'
 import { currentLanguage } from '@app/lib/i18n'
-import type { ReferralStatus } from '@common/schemas/waitlist'
-import { ClipboardList } from 'lucide-react'
+import type { ReferralStatus, WaitlistReferral } from '@common/schemas/waitlist'
+import { ClipboardList, PhoneCall, Power, Trash2, Undo2, UserPlus } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useWaitlist } from './admin-api'
+import { failureText, useUpdateWaitlistEntry, useWaitlist } from './admin-api'
 import { formatDay } from './admin-format'
+import { ActivateEntryDialog, AssignEntryDialog, DeleteEntryDialog } from './FunnelDialogs'
 import { SectionHeader } from './SectionHeader'
 
 /** The latest sign-ups first; the rest on demand, the list can grow long. */
@@ -23,6 +25,9 @@ export function WaitlistSection() {
   const language = currentLanguage()
   const entries = waitlist.data ?? []
   const shown = showAll ? entries : entries.slice(0, FIRST_SHOWN)
+  const [activating, setActivating] = useState<WaitlistReferral>()
+  const [assigning, setAssigning] = useState<WaitlistReferral>()
+  const [deleting, setDeleting] = useState<WaitlistReferral>()
   return (
     <Card>
       <SectionHeader
@@ -58,11 +63,11 @@ export function WaitlistSection() {
                       {[
                         formatDay(entry.createdAt, language),
                         entry.country && countryName(entry.country, language),
-                        entry.referralCode &&
+                        (entry.ambassadorName || entry.referralCode) &&
                           t('admin.waitlist.referredBy', {
-                            who: entry.ambassadorName
-                              ? `${entry.ambassadorName} (${entry.referralCode})`
-                              : entry.referralCode,
+                            who: [entry.ambassadorName, entry.referralCode && `(${entry.referralCode})`]
+                              .filter(Boolean)
+                              .join(' '),
                           }),
                       ]
                         .filter(Boolean)
@@ -72,6 +77,12 @@ export function WaitlistSection() {
                   <Badge tone={STATUS_TONES[entry.status]} className="shrink-0">
                     {t(`admin.waitlist.status.${entry.status}`)}
                   </Badge>
+                  <EntryActions
+                    entry={entry}
+                    onActivate={setActivating}
+                    onAssign={setAssigning}
+                    onDelete={setDeleting}
+                  />
                 </li>
               ))}
             </ul>
@@ -83,6 +94,100 @@ export function WaitlistSection() {
           </>
         )}
       </div>
+      <ActivateEntryDialog entry={activating} onClose={() => setActivating(undefined)} />
+      <AssignEntryDialog entry={assigning} onClose={() => setAssigning(undefined)} />
+      <DeleteEntryDialog entry={deleting} onClose={() => setDeleting(undefined)} />
     </Card>
+  )
+}
+
+/**
+ * What an administrator does with an entry (issue 18): one still waiting is marked contacted (or
+ * pending again), credited to an ambassador, activated or deleted; a converted one names its salon
+ * and can still be credited while nobody is.
+ */
+function EntryActions({
+  entry,
+  onActivate,
+  onAssign,
+  onDelete,
+}: {
+  entry: WaitlistReferral
+  onActivate: (entry: WaitlistReferral) => void
+  onAssign: (entry: WaitlistReferral) => void
+  onDelete: (entry: WaitlistReferral) => void
+}) {
+  const { t } = useTranslation()
+  const update = useUpdateWaitlistEntry()
+  const waiting = entry.status !== 'converted'
+  const toggleContacted = () => {
+    const status = entry.status === 'contacted' ? 'pending' : 'contacted'
+    update.mutate(
+      { id: entry.id, changes: { status } },
+      {
+        onSuccess: () =>
+          toast({
+            title: t(
+              status === 'contacted' ? 'admin.waitlist.actions.contacted' : 'admin.waitlist.actions.pendingAgain',
+            ),
+            description: entry.salonName,
+            tone: 'success',
+          }),
+        onError: (error) =>
+          toast({
+            title: t('admin.waitlist.actions.failed'),
+            description: failureText(error, t),
+            tone: 'destructive',
+          }),
+      },
+    )
+  }
+  return (
+    <fieldset className="m-0 flex w-full min-w-0 flex-wrap gap-2 border-0 p-0 pt-1">
+      <legend className="sr-only">{t('admin.waitlist.actions.label', { salon: entry.salonName })}</legend>
+      {waiting ? (
+        <>
+          <Button size="sm" onClick={() => onActivate(entry)}>
+            <Power aria-hidden className="size-4" />
+            {t('admin.waitlist.actions.activate')}
+          </Button>
+          <Button size="sm" variant="outline" onClick={toggleContacted} loading={update.isPending}>
+            {!update.isPending &&
+              (entry.status === 'contacted' ? (
+                <Undo2 aria-hidden className="size-4" />
+              ) : (
+                <PhoneCall aria-hidden className="size-4" />
+              ))}
+            {entry.status === 'contacted'
+              ? t('admin.waitlist.actions.markPending')
+              : t('admin.waitlist.actions.markContacted')}
+          </Button>
+        </>
+      ) : (
+        entry.salonId && (
+          <span className="self-center font-mono text-sm font-semibold">
+            {t('admin.waitlist.actions.salon', { salonId: entry.salonId })}
+          </span>
+        )
+      )}
+      {(waiting || entry.ambassadorId === null) && (
+        <Button size="sm" variant="outline" onClick={() => onAssign(entry)}>
+          <UserPlus aria-hidden className="size-4" />
+          {t('admin.waitlist.actions.assign')}
+        </Button>
+      )}
+      {waiting && (
+        <Button
+          size="sm"
+          variant="ghost"
+          className="text-danger"
+          onClick={() => onDelete(entry)}
+          aria-label={`${t('admin.waitlist.actions.delete')} ${entry.salonName}`}
+        >
+          <Trash2 aria-hidden className="size-4" />
+          {t('admin.waitlist.actions.delete')}
+        </Button>
+      )}
+    </fieldset>
   )
 }

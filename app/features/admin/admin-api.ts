@@ -1,5 +1,6 @@
 import { ApiError, apiRequest } from '@app/lib/api'
-import type { AccessCode, AdminOverview, AdminSalonDetails, FailedJobs } from '@common/schemas/admin'
+import type { AccessCode, AdminAmbassador, AdminOverview, AdminSalonDetails, FailedJobs } from '@common/schemas/admin'
+import type { ActivationMailSent } from '@common/schemas/ambassador'
 import type { Service } from '@common/schemas/catalog'
 import type { Salon } from '@common/schemas/salon'
 import type { WaitlistReferral } from '@common/schemas/waitlist'
@@ -17,6 +18,7 @@ export const adminKeys = {
   salon: (salonId: string) => ['/api/admin/salons', salonId],
   accessCodes: ['/api/admin/access-codes'],
   waitlist: ['/api/admin/waitlist'],
+  ambassadors: ['/api/admin/ambassadors'],
   failedJobs: ['/api/admin/jobs/failed'],
 } as const
 
@@ -28,6 +30,7 @@ const EVERY_KEY: QueryKey[] = [
   ['/api/admin/salons'],
   adminKeys.accessCodes,
   adminKeys.waitlist,
+  adminKeys.ambassadors,
   adminKeys.failedJobs,
 ]
 
@@ -42,6 +45,7 @@ export const useAdminSalons = () => useQuery<Salon[]>({ queryKey: adminKeys.salo
 export const useAdminServices = () => useQuery<Service[]>({ queryKey: adminKeys.services })
 export const useAccessCodes = () => useQuery<AccessCode[]>({ queryKey: adminKeys.accessCodes })
 export const useWaitlist = () => useQuery<WaitlistReferral[]>({ queryKey: adminKeys.waitlist })
+export const useAdminAmbassadors = () => useQuery<AdminAmbassador[]>({ queryKey: adminKeys.ambassadors })
 export const useFailedJobs = () => useQuery<FailedJobs>({ queryKey: adminKeys.failedJobs })
 
 export function useAdminSalonDetails(salonId: string | undefined) {
@@ -74,6 +78,73 @@ export function useUpdateSalon() {
   return useMutation({
     mutationFn: async ({ salonId, changes }: { salonId: string; changes: Partial<SalonInput> }) =>
       (await (await apiRequest('PATCH', `/api/admin/salons/${salonId}`, changes)).json()) as Salon,
+    onSuccess: () => refresh(),
+  })
+}
+
+/** `POST /api/admin/salons/:id/resend-activation-email`: where the e-mail went, for the toast. */
+export function useResendActivationEmail() {
+  return useMutation({
+    mutationFn: async (salonId: string) =>
+      (await (
+        await apiRequest('POST', `/api/admin/salons/${encodeURIComponent(salonId)}/resend-activation-email`)
+      ).json()) as ActivationMailSent,
+  })
+}
+
+/** The funnel's actions on a waitlist entry; each reads the panel again (figures, salons, ambassadors). */
+export function useUpdateWaitlistEntry() {
+  const refresh = useRefreshAdminData()
+  return useMutation({
+    mutationFn: async ({
+      id,
+      changes,
+    }: {
+      id: string
+      changes: { status?: 'pending' | 'contacted'; ambassadorId?: string | null }
+    }) => (await (await apiRequest('PATCH', `/api/admin/waitlist/${id}`, changes)).json()) as WaitlistReferral,
+    onSuccess: () => refresh(),
+  })
+}
+
+export function useActivateWaitlistEntry() {
+  const refresh = useRefreshAdminData()
+  return useMutation({
+    mutationFn: async ({ id, authorizedEmail }: { id: string; authorizedEmail: string }) =>
+      (await (
+        await apiRequest('POST', `/api/admin/waitlist/${id}/activate`, { authorizedEmail })
+      ).json()) as ActivationMailSent,
+    onSuccess: () => refresh(),
+  })
+}
+
+export function useLinkWaitlistEntry() {
+  const refresh = useRefreshAdminData()
+  return useMutation({
+    mutationFn: async ({ id, salonId }: { id: string; salonId: string }) =>
+      (await (await apiRequest('POST', `/api/admin/waitlist/${id}/link`, { salonId })).json()) as WaitlistReferral,
+    onSuccess: () => refresh(),
+  })
+}
+
+export function useDeleteWaitlistEntry() {
+  const refresh = useRefreshAdminData()
+  return useMutation({
+    mutationFn: async (id: string) => {
+      await apiRequest('DELETE', `/api/admin/waitlist/${id}`)
+    },
+    onSuccess: () => refresh(),
+  })
+}
+
+/** Deactivates (their sessions end, their link credits nobody) or reactivates an ambassador. */
+export function useSetAmbassadorActive() {
+  const refresh = useRefreshAdminData()
+  return useMutation({
+    mutationFn: async ({ id, isActive }: { id: string; isActive: boolean }) =>
+      (await (
+        await apiRequest('POST', `/api/admin/ambassadors/${id}/${isActive ? 'reactivate' : 'deactivate'}`)
+      ).json()) as AdminAmbassador,
     onSuccess: () => refresh(),
   })
 }
@@ -121,12 +192,26 @@ export function useRetryFailedJob(outcome: { onSuccess: () => void; onError: (er
   })
 }
 
+/** The funnel's refusals, said in the interface language. */
+const KNOWN_REFUSALS: Record<string, string> = {
+  'waitlist.not_found': 'admin.errors.codes.entryNotFound',
+  'waitlist.entry_converted': 'admin.errors.codes.entryConverted',
+  'waitlist.salon_already_linked': 'admin.errors.codes.salonAlreadyLinked',
+  'referrals.already_converted': 'admin.errors.codes.alreadyConverted',
+  'referrals.no_authorized_email': 'admin.errors.codes.noAuthorizedEmail',
+  'ambassadors.inactive': 'admin.errors.codes.ambassadorInactive',
+  'ambassadors.not_found': 'admin.errors.codes.ambassadorNotFound',
+  'salons.not_found': 'admin.errors.codes.salonNotFound',
+}
+
 /**
  * Why a call of the panel failed, in the interface language. The server's own message (English) is
  * added when it has one the panel has no words for, so an administrator still learns the reason.
  */
 export function failureText(error: unknown, t: TFunction): string {
   if (!(error instanceof ApiError)) return t('admin.errors.network')
+  const known = error.code ? KNOWN_REFUSALS[error.code] : undefined
+  if (known) return t(known)
   if (error.status === 401) return t('admin.errors.signedOut')
   if (error.status === 403) return t('admin.errors.forbidden')
   if (error.status === 404) return t('admin.errors.notFound')

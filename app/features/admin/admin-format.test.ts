@@ -1,6 +1,6 @@
 import type { WorkingDay, WorkingHours } from '@common/schemas/schedule'
 import { describe, expect, it } from 'vitest'
-import { formatRate, summarizeHours } from './admin-format'
+import { formatRate, formatServicePrice, summarizeHours } from './admin-format'
 
 const open = (openTime: string, closeTime: string): WorkingDay => ({
   isOpen: true,
@@ -52,5 +52,15 @@ describe('the opening-hours summary', () => {
     const day: WorkingDay = { isOpen: true, openTime: '10:00', closeTime: '19:00', intervals: [] }
     const week = { '0': day, '1': day, '2': day, '3': day, '4': day, '5': day, '6': day } as WorkingHours
     expect(summarizeHours(week)).toEqual([{ from: '0', to: '6', hours: '10:00–19:00' }])
+  })
+})
+
+describe('service prices', () => {
+  it('carry the currency symbol as the interface language writes it, with the currency’s decimals', () => {
+    const nbsp = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ')
+    expect(nbsp(formatServicePrice(4500, 'EUR', 'fr'))).toBe('45,00 €')
+    expect(formatServicePrice(4500, 'EUR', 'en')).toBe('€45.00')
+    expect(nbsp(formatServicePrice(4550, 'CHF', 'de'))).toBe('45,50 CHF')
+    expect(formatServicePrice(4500, 'EUR', 'fr')).not.toContain('EUR')
   })
 })

@@ -1,5 +1,6 @@
 import { formatDate } from '@app/lib/format'
 import type { Language } from '@common/languages'
+import { currencyDecimals, toMajorUnits } from '@common/money'
 import { WEEKDAY_KEYS, type WeekdayKey, type WorkingHours } from '@common/schemas/schedule'
 
 /** The locale Intl should use for a language: British English writes dates day first like the others. */
@@ -61,4 +62,18 @@ export function summarizeHours(week: WorkingHours): HoursLine[] {
     else lines.push({ from: key, to: key, hours })
   }
   return lines
+}
+
+/**
+ * A service's price as the spec's grid shows it: the currency's symbol as Intl writes it for the
+ * interface language, with the currency's decimals ("45,00 €" in French, "€45.00" in English).
+ */
+export function formatServicePrice(minor: number, currency: string, language: Language): string {
+  const decimals = currencyDecimals(currency)
+  return new Intl.NumberFormat(locale(language), {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(toMajorUnits(minor, currency))
 }

@@ -3,13 +3,17 @@
 import { type FakeAnswer, type FetchCall, fakeServer, renderAt } from '@app/features/professional/test-harness'
 import { fr } from '@app/locales/all'
 import { frenchTexts } from '@app/test-harness'
-import type { AccessCode, AdminOverview, AdminSalonDetails } from '@common/schemas/admin'
+import type { AccessCode, AdminAmbassador, AdminOverview, AdminSalonDetails } from '@common/schemas/admin'
 import type { Service } from '@common/schemas/catalog'
 import type { Salon } from '@common/schemas/salon'
+import type { WaitlistReferral } from '@common/schemas/waitlist'
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { AdminPanel } from './AdminPanel'
+
+/** A text as getByText reads a node: its no-break spaces (French typography) become plain spaces. */
+const asRead = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ')
 
 const texts = fr.admin
 const DAY = {
@@ -85,6 +89,31 @@ const CODE: AccessCode = {
   uses: 3,
 }
 
+const CAMILLE: AdminAmbassador = {
+  id: '5d1e6a52-0000-4000-8000-0000000000a1',
+  name: 'Camille Martin',
+  email: 'camille@example.com',
+  referralCode: 'AMBDEMO1',
+  isActive: true,
+  language: 'fr',
+  createdAt: '2026-11-01T10:00:00.000Z',
+  stats: { totalReferrals: 4, activeSalons: 1, waitlistEntries: 3, conversionRate: 25 },
+}
+const ENTRY: WaitlistReferral = {
+  id: '5d1e6a52-0000-4000-8000-0000000000e1',
+  salonName: 'Coiffure du Parc',
+  contactEmail: 'parc@example.com',
+  phone: null,
+  address: '5 rue Neuve, 69001 Lyon',
+  country: 'FR',
+  referralCode: null,
+  ambassadorId: null,
+  ambassadorName: null,
+  status: 'pending',
+  salonId: null,
+  createdAt: '2026-11-30T10:00:00.000Z',
+}
+
 type Routes = Record<string, FakeAnswer | ((call: FetchCall) => FakeAnswer)>
 /** The panel's reads, answered from fixtures; `extra` adds or replaces routes. */
 function serve(extra: Routes = {}) {
@@ -95,6 +124,7 @@ function serve(extra: Routes = {}) {
     'GET /api/admin/access-codes': { json: [CODE] },
     'GET /api/admin/waitlist': { json: [] },
     'GET /api/admin/jobs/failed': { json: { jobs: [], total: 0 } },
+    'GET /api/admin/ambassadors': { json: [CAMILLE] },
     ...extra,
   })
 }
@@ -169,7 +199,7 @@ describe('the salon table', () => {
     expect(within(dialog).getByText('Europe/Paris')).toBeTruthy()
     expect(within(dialog).getByText('01 43 55 20 20', { selector: 'dd' })).toBeTruthy()
     expect(within(dialog).getByText(/^Paiement par carte bancaire/, { selector: 'dd' })).toBeTruthy()
-    expect(within(dialog).getByText(/45,00\sEUR/)).toBeTruthy()
+    expect(within(dialog).getByText(/^45,00\s€$/)).toBeTruthy()
     expect(within(dialog).getByText('Fermé')).toBeTruthy()
   })
 })
@@ -264,7 +294,7 @@ describe('ambassador access codes', () => {
     dialog = await screen.findByRole('dialog', { name: texts.accessCodes.createdTitle })
     expect((within(dialog).getByLabelText(texts.accessCodes.code) as HTMLInputElement).value).toBe('AMB-7F3K-Q2M9-K9P4')
     expect(within(dialog).getByRole('button', { name: texts.accessCodes.copy })).toBeTruthy()
-    expect(within(dialog).getByText(texts.accessCodes.shownOnce)).toBeTruthy()
+    expect(within(dialog).getByText(asRead(texts.accessCodes.shownOnce))).toBeTruthy()
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ label: 'Marseille' })
     // The list is read again and shows the new code by its last characters only.
     expect(await screen.findByText('…K9P4')).toBeTruthy()
@@ -299,5 +329,106 @@ describe('ambassador access codes', () => {
       '/api/admin/access-codes/code-1/revoke',
     ])
     await waitFor(() => expect(reads(calls, '/api/admin/access-codes').length).toBe(2))
+  })
+})
+
+describe('the funnel', () => {
+  const w = texts.waitlist.actions
+  it('activates a waitlist entry with the Google account typed, and says where its e-mail went', async () => {
+    const calls = serve({
+      'GET /api/admin/waitlist': { json: [ENTRY] },
+      [`POST /api/admin/waitlist/${ENTRY.id}/activate`]: {
+        json: {
+          success: true,
+          salonId: 'SAL003',
+          sentTo: 'parc@example.com',
+          authorizedEmail: 'parc.owner@gmail.com',
+          entry: { ...ENTRY, status: 'converted', salonId: 'SAL003' },
+        },
+      },
+    })
+    const user = userEvent.setup()
+    renderAt('/admin', <AdminPanel />)
+    const actions = await screen.findByRole('group', { name: `Actions pour ${ENTRY.salonName}` })
+    await user.click(within(actions).getByRole('button', { name: w.activate }))
+    const dialog = screen.getByRole('dialog', { name: `Activer ${ENTRY.salonName}` })
+    const submit = within(dialog).getByRole('button', { name: w.activateSubmit })
+    expect(submit.hasAttribute('disabled')).toBe(true)
+    await user.type(within(dialog).getByLabelText(w.emailLabel, { exact: false }), 'parc.owner@gmail.com')
+    await user.click(submit)
+    expect(await screen.findByText(w.activated)).toBeTruthy()
+    expect(
+      screen.getByText(
+        "SAL003 est créé. L'e-mail d'activation part à parc@example.com avec le compte parc.owner@gmail.com.",
+      ),
+    ).toBeTruthy()
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ authorizedEmail: 'parc.owner@gmail.com' })
+  })
+
+  it('asks before deleting an entry, and says a refusal in French rather than the server’s English', async () => {
+    const calls = serve({
+      'GET /api/admin/waitlist': { json: [ENTRY] },
+      [`DELETE /api/admin/waitlist/${ENTRY.id}`]: {
+        status: 409,
+        json: { code: 'waitlist.entry_converted', message: 'This entry became a salon.' },
+      },
+    })
+    const user = userEvent.setup()
+    renderAt('/admin', <AdminPanel />)
+    const actions = await screen.findByRole('group', { name: `Actions pour ${ENTRY.salonName}` })
+    await user.click(within(actions).getByRole('button', { name: `${w.delete} ${ENTRY.salonName}` }))
+    const confirm = screen.getByRole('alertdialog', { name: w.deleteTitle })
+    expect(confirm.textContent).toContain('parc@example.com')
+    await user.click(within(confirm).getByRole('button', { name: w.delete }))
+    expect(await screen.findByText(asRead(texts.errors.codes.entryConverted))).toBeTruthy()
+    expect(screen.queryByText(/became a salon/)).toBeNull()
+    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(1)
+  })
+
+  it('lists the ambassadors with their figures, and asks before deactivating one', async () => {
+    const calls = serve({
+      [`POST /api/admin/ambassadors/${CAMILLE.id}/deactivate`]: { json: { ...CAMILLE, isActive: false } },
+    })
+    const user = userEvent.setup()
+    renderAt('/admin', <AdminPanel />)
+    const list = await screen.findByRole('list', { name: texts.ambassadors.title })
+    const row = within(list).getByRole('listitem')
+    expect(within(row).getByText('AMBDEMO1')).toBeTruthy()
+    expect(within(row).getByText('4')).toBeTruthy()
+    expect(within(row).getByText(/^25,0\s%$/)).toBeTruthy()
+    await user.click(within(row).getByRole('button', { name: 'Désactiver Camille Martin' }))
+    const confirm = screen.getByRole('alertdialog', { name: 'Désactiver Camille Martin\u202f?' })
+    await user.click(within(confirm).getByRole('button', { name: texts.ambassadors.deactivate }))
+    expect(await screen.findByText(texts.ambassadors.deactivatedToast)).toBeTruthy()
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual([
+      `/api/admin/ambassadors/${CAMILLE.id}/deactivate`,
+    ])
+  })
+
+  it('resends a salon’s activation e-mail from its details, and says where it went', async () => {
+    serve({
+      'GET /api/admin/salons/SAL001': {
+        json: { salon: LUMIERE, services: [COUPE], stats: { totalBookings: 0, upcomingBookings: 0, bookingsToday: 0 } },
+      },
+      'POST /api/admin/salons/SAL001/resend-activation-email': {
+        json: {
+          success: true,
+          salonId: 'SAL001',
+          sentTo: 'contact@lumiere.fr',
+          authorizedEmail: LUMIERE.authorizedGoogleEmail,
+        },
+      },
+    })
+    const user = userEvent.setup()
+    renderAt('/admin', <AdminPanel />)
+    await user.click(await screen.findByRole('button', { name: 'Modifier Coupe femme (ouvre la fiche du salon)' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Salon Lumière' })
+    await user.click(within(dialog).getByRole('button', { name: texts.details.activation.resend }))
+    expect(await screen.findByText(texts.details.activation.resent)).toBeTruthy()
+    expect(
+      screen.getByText(
+        "Envoyé à contact@lumiere.fr avec l'ID SAL001 et le compte Google salon.lumiere.demo@gmail.com.",
+      ),
+    ).toBeTruthy()
   })
 })

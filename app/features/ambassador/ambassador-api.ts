@@ -1,7 +1,7 @@
 import { ApiError, getQueryFn } from '@app/lib/api'
 import type { Language } from '@common/languages'
-import type { Ambassador, AmbassadorStats, Referral } from '@common/schemas/ambassador'
-import { useQuery } from '@tanstack/react-query'
+import type { AMBASSADOR_REFUSAL_CODES, Ambassador, AmbassadorStats, Referral } from '@common/schemas/ambassador'
+import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
 
 /**
@@ -15,8 +15,12 @@ export const ambassadorKeys = {
   qrCode: [...AMBASSADOR_KEY, 'qrcode'],
 }
 
+type AmbassadorRefusalCode = (typeof AMBASSADOR_REFUSAL_CODES)[number]
+
 export const SUPPORT_EMAIL = 'support@salonia.app'
-export const KIT_PDF_URL = '/api/ambassador/kit-pdf'
+const KIT_PDF_URL = '/api/ambassador/kit-pdf'
+/** The kit as a PDF in the language the interface shows (the server else uses the stored one). */
+export const kitPdfUrl = (language: Language) => `${KIT_PDF_URL}?language=${language}`
 /** The demo salon's chat, shown to salons as a live example (spec §2, Kit tab). */
 export const DEMO_CHAT_URL = '/chat/SAL001'
 
@@ -37,9 +41,22 @@ export function useAmbassadorDashboard() {
   })
 }
 
-/** The ambassador's referrals, newest first. */
+/**
+ * The ambassador's referrals, newest first. Its `refetch` ("Actualiser") reads the four figures
+ * again with the list, since a referral's new status changes them; `isFetching` covers both.
+ */
 export function useReferrals() {
-  return useQuery<{ success: true; referrals: Referral[] }>({ queryKey: ambassadorKeys.referrals })
+  const queryClient = useQueryClient()
+  const query = useQuery<{ success: true; referrals: Referral[] }>({ queryKey: ambassadorKeys.referrals })
+  const figuresFetching = useIsFetching({ queryKey: ambassadorKeys.dashboard, exact: true }) > 0
+  const refetch: typeof query.refetch = async (options) => {
+    const [list] = await Promise.all([
+      query.refetch(options),
+      queryClient.refetchQueries({ queryKey: ambassadorKeys.dashboard, exact: true }),
+    ])
+    return list
+  }
+  return { ...query, refetch, isFetching: query.isFetching || figuresFetching }
 }
 
 /** The QR code of the ambassador's referral link, drawn by the server (a PNG data URL). */
@@ -75,28 +92,30 @@ export function formatReferralDate(createdAt: string, language: Language): strin
   }).format(date)
 }
 
-/** Refusals the server names with a code: said in the interface language rather than its English. */
-const KNOWN_REFUSALS: Record<string, string> = {
-  'referrals.already_converted': 'ambassador.refusals.alreadyConverted',
-  'referrals.owner_signed_in': 'ambassador.referrals.ownerSignedIn',
-  'referrals.not_found': 'ambassador.refusals.notFound',
-  'auth.required': 'ambassador.refusals.signInRequired',
+/**
+ * Refusals the server names with a code (AMBASSADOR_REFUSAL_CODES): each said in the interface
+ * language (areas/activation). The server's own words (English) are never shown.
+ */
+const KNOWN_REFUSALS: Record<AmbassadorRefusalCode, string> = {
+  'referrals.not_found': 'activation.refusals.notFound',
+  'referrals.already_converted': 'activation.refusals.alreadyConverted',
+  'referrals.owner_signed_in': 'activation.refusals.ownerSignedIn',
+  'referrals.no_authorized_email': 'activation.refusals.noAuthorizedEmail',
+  'auth.required': 'activation.refusals.signInRequired',
+  'request.rate_limited': 'activation.refusals.rateLimited',
 }
+
+const isKnownRefusal = (code: string | undefined): code is AmbassadorRefusalCode =>
+  code !== undefined && Object.hasOwn(KNOWN_REFUSALS, code)
 
 /**
  * Spec §8's pairs ("Impossible de …" / "Erreur lors de …"): the server refused, or it could not be
- * reached at all. A refusal is said in our words when its code is known; otherwise in the server's
- * own (`error`, else `message`) when it gave some meant for people — not for a malformed request
- * or a crash, whose words are technical.
+ * reached at all. A refusal with a known code is said in our words; any other refusal is the
+ * screen's own "could not…" text.
  */
 export function failureText(error: unknown, t: TFunction, texts: { refused: string; unreachable: string }): string {
   if (!(error instanceof ApiError)) return t(texts.unreachable)
-  const known = error.code ? KNOWN_REFUSALS[error.code] : undefined
-  if (known) return t(known)
-  if (error.status >= 500 || error.code === 'request.invalid') return t(texts.refused)
-  const body = error.body as Record<string, unknown> | undefined
-  const said = [body?.error, body?.message].find((text) => typeof text === 'string' && text.trim() !== '')
-  return typeof said === 'string' ? said : t(texts.refused)
+  return isKnownRefusal(error.code) ? t(KNOWN_REFUSALS[error.code]) : t(texts.refused)
 }
 
 /** "Too many attempts": the seconds the server asks to wait, when it said so. */

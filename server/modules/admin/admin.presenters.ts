@@ -1,4 +1,6 @@
-import type { FailedJob } from '@common/schemas/admin'
+import type { AdminAmbassador, FailedJob } from '@common/schemas/admin'
+import type { AmbassadorStats } from '@common/schemas/ambassador'
+import type { AmbassadorRow } from '@server/db/schema'
 import type { FailedJobRow } from '@server/modules/jobs/jobs.repository'
 
 /** Enough of an error for an administrator to see what went wrong; the rest is in the logs. */
@@ -25,5 +27,18 @@ export function presentFailedJob(row: FailedJobRow, about: string | null): Faile
     attempts: row.retryCount + 1,
     failedAt: row.failedOn.toISOString(),
     createdAt: row.createdOn.toISOString(),
+  }
+}
+
+export function presentAdminAmbassador(row: AmbassadorRow, stats: AmbassadorStats): AdminAmbassador {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    referralCode: row.referralCode,
+    isActive: row.isActive,
+    language: row.language,
+    createdAt: row.createdAt.toISOString(),
+    stats,
   }
 }

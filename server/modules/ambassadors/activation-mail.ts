@@ -1,14 +1,31 @@
 import type { Language } from '@common/languages'
 
+/** Who activated the salon when no ambassador did: the sentence then names the team. */
+const TEAM: Record<Language, string> = {
+  fr: "L'équipe Salonia",
+  de: 'Das Salonia-Team',
+  it: 'Il team Salonia',
+  en: 'The Salonia team',
+}
+
 /**
- * The e-mail a salon receives when its ambassador activates it: its salon ID and how to sign in,
- * in the language the salon used on the waitlist.
+ * The e-mail a salon receives when it is activated (by its ambassador, or by Salonia's team when
+ * no ambassador brought it), and again whenever its Google account changes or someone asks to
+ * resend it: its salon ID and how to sign in, in the language the salon used on the waitlist.
  */
 export function salonActivatedMail(
   language: Language,
-  values: { salonName: string; salonId: string; signInUrl: string; authorizedEmail: string; ambassadorName: string },
+  values: {
+    salonName: string
+    salonId: string
+    signInUrl: string
+    authorizedEmail: string
+    /** Null when no ambassador brought the salon in: the team activated it. */
+    ambassadorName: string | null
+  },
 ): { subject: string; text: string } {
-  const { salonName, salonId, signInUrl, authorizedEmail, ambassadorName } = values
+  const { salonName, salonId, signInUrl, authorizedEmail } = values
+  const ambassadorName = values.ambassadorName ?? TEAM[language]
   switch (language) {
     case 'de':
       return {
@@ -60,13 +77,13 @@ The Salonia team`,
         subject: `Votre salon ${salonName} est activé sur Salonia (${salonId})`,
         text: `Bonjour,
 
-${ambassadorName} a activé votre salon « ${salonName} » sur Salonia.
+${ambassadorName} a activé votre salon « ${salonName} » sur Salonia.
 
-Votre ID salon : ${salonId}
+Votre ID salon : ${salonId}
 
-Pour vous connecter : ouvrez ${signInUrl}, saisissez l'ID du salon et connectez-vous avec le compte Google ${authorizedEmail}. Votre Google Calendar est relié au passage.
+Pour vous connecter : ouvrez ${signInUrl}, saisissez l'ID du salon et connectez-vous avec le compte Google ${authorizedEmail}. Votre Google Calendar est relié au passage.
 
-Ajoutez ensuite vos prestations et vos horaires : vos clients pourront alors réserver par chat.
+Ajoutez ensuite vos prestations et vos horaires : vos clients pourront alors réserver par chat.
 
 L'équipe Salonia`,
       }

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module'
 import { dirname } from 'node:path'
 import { type FakeGoogle, startFakeGoogle } from '@tests/fakes/google'
 import { startTestApp, type TestApp } from '@tests/helpers/app'
+import { eventually } from '@tests/helpers/jobs'
 import { adminCookie, cookiesFrom } from '@tests/helpers/sign-in'
 import { type LocalSmtp, readableMail, startLocalSmtp } from '@tests/helpers/smtp'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
@@ -41,6 +42,8 @@ beforeAll(async () => {
       SMTP_URL: smtp.url,
       ADMIN_EMAILS: 'boss@salonia.test',
     },
+    // The activation e-mails go out through the outbox's job.
+    workers: true,
   })
   admin = await adminCookie(t, 'boss@salonia.test')
   const created = await t.app.inject({
@@ -153,8 +156,9 @@ describe('the referral lifecycle', () => {
     expect(salonId).toMatch(/^SAL\d{3}$/)
     expect(salonId).not.toBe('SAL001')
 
-    const mail = smtp.mails.find((m) => m.to.includes('contact@bellevue.it'))
-    const text = readableMail(mail?.raw ?? '')
+    expect(res.json().sentTo).toBe('contact@bellevue.it')
+    const mail = await eventually(() => smtp.mails.find((m) => m.to.includes('contact@bellevue.it')))
+    const text = readableMail(mail.raw)
     expect(text).toContain(`ID del salone: ${salonId}`)
     expect(text).toContain(`${PUBLIC_URL}/professional?salon=${salonId}`)
     expect(text).toContain(OWNER.email)
@@ -193,7 +197,16 @@ describe('the referral lifecycle', () => {
         ...as(nina),
         payload: { salonId, newAuthorizedEmail: email },
       })
-    expect((await change('typo.owner@gmail.com')).statusCode).toBe(200)
+    const corrected = await change('typo.owner@gmail.com')
+    expect(corrected.statusCode).toBe(200)
+    expect(corrected.json()).toMatchObject({ sentTo: 'contact@bellevue.it', authorizedEmail: 'typo.owner@gmail.com' })
+    // The salon's contact gets its sign-in details again, naming the new account, in Italian.
+    const again = await eventually(() =>
+      smtp.mails.find(
+        (m) => m.to.includes('contact@bellevue.it') && readableMail(m.raw).includes('typo.owner@gmail.com'),
+      ),
+    )
+    expect(readableMail(again.raw)).toContain(`ID del salone: ${salonId}`)
     // The owner cannot sign in with the account the salon no longer names…
     expect(await ownerSignIn(salonId)).toMatch(/error=wrong_account/)
     expect((await change(OWNER.email)).statusCode).toBe(200)
@@ -270,10 +283,54 @@ describe('the referral lifecycle', () => {
     expect(text).toContain('support@salonia.app')
   })
 
+  it('gives the kit in the language the interface shows, else in the one stored at sign-up', async () => {
+    const textOf = async (url: string) => {
+      const res = await t.app.inject({ url, ...as(nina) })
+      expect(res.statusCode).toBe(200)
+      const pdf = await getDocument({ data: new Uint8Array(res.rawPayload), standardFontDataUrl: STANDARD_FONTS })
+        .promise
+      let text = ''
+      for (let n = 1; n <= pdf.numPages; n++) {
+        const content = await (await pdf.getPage(n)).getTextContent()
+        text += content.items.map((item) => ('str' in item ? item.str : '')).join(' ')
+      }
+      return { language: res.headers['content-language'], text: text.replace(/\s+/g, ' ') }
+    }
+    // Nina signed up with a French browser; her interface now shows German, then Italian.
+    const stored = await textOf('/api/ambassador/kit-pdf')
+    expect(stored.language).toBe('fr')
+    expect(stored.text).toContain(KIT_TEXTS.fr.stepsTitle)
+    const german = await textOf('/api/ambassador/kit-pdf?language=de')
+    expect(german.language).toBe('de')
+    for (const step of KIT_TEXTS.de.steps) expect(german.text).toContain(step.title)
+    expect(german.text).not.toContain(KIT_TEXTS.fr.stepsTitle)
+    const italian = await textOf('/api/ambassador/kit-pdf?language=it')
+    expect(italian.text).toContain(KIT_TEXTS.it.faqTitle)
+    const unknown = await t.app.inject({ url: '/api/ambassador/kit-pdf?language=xx', ...as(nina) })
+    expect(unknown.statusCode).toBe(400)
+  })
+
+  it('says whether an ambassador is signed in without an error either way', async () => {
+    const signedOut = await t.app.inject({ url: '/api/ambassador/session' })
+    expect(signedOut.statusCode).toBe(200)
+    expect(signedOut.json()).toEqual({ isAuthenticated: false })
+    // A salon's or an administrator's session is not an ambassador's.
+    expect((await t.app.inject({ url: '/api/ambassador/session', ...as(admin) })).json()).toEqual({
+      isAuthenticated: false,
+    })
+    const signedIn = await t.app.inject({ url: '/api/ambassador/session', ...as(nina) })
+    expect(signedIn.statusCode).toBe(200)
+    expect(signedIn.headers['cache-control']).toBe('no-store')
+    expect(signedIn.json()).toEqual({ isAuthenticated: true, ambassador: { name: NINA.name, email: NINA.email } })
+  })
+
   it('signs out of the ambassador session only', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/ambassador/logout', ...as(nina) })
     expect(res.statusCode).toBe(200)
     expect((await t.app.inject({ url: '/api/ambassador/dashboard', ...as(nina) })).statusCode).toBe(401)
+    expect((await t.app.inject({ url: '/api/ambassador/session', ...as(nina) })).json()).toEqual({
+      isAuthenticated: false,
+    })
   })
 })
 

@@ -1,6 +1,6 @@
 import type { Executor } from '@server/db/client'
 import { type AmbassadorRow, ambassadors } from '@server/db/schema'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 
 /** Ambassador rows. The only code that reads or writes the ambassadors table. */
 
@@ -45,5 +45,19 @@ export async function findAmbassadorByEmail(db: Executor, email: string): Promis
     .from(ambassadors)
     .where(sql`lower(${ambassadors.email}) = ${email.toLowerCase()}`)
     .limit(1)
+  return row
+}
+
+/** Every ambassador, the oldest first (the administrators' list). */
+export async function listAmbassadors(db: Executor): Promise<AmbassadorRow[]> {
+  return db.select().from(ambassadors).orderBy(asc(ambassadors.createdAt), asc(ambassadors.id))
+}
+
+export async function setAmbassadorActive(
+  db: Executor,
+  id: string,
+  isActive: boolean,
+): Promise<AmbassadorRow | undefined> {
+  const [row] = await db.update(ambassadors).set({ isActive }).where(eq(ambassadors.id, id)).returning()
   return row
 }

@@ -3,11 +3,15 @@ import {
   accessCodeInputSchema,
   activateReferralInputSchema,
   activateReferralResultSchema,
+  activationMailSentSchema,
   ambassadorDashboardSchema,
+  ambassadorSessionSchema,
+  kitPdfQuerySchema,
   qrCodeGetResultSchema,
   qrCodeInputSchema,
   qrCodePostResultSchema,
   referralListSchema,
+  resendActivationEmailInputSchema,
   updateAuthorizedEmailInputSchema,
   updateAuthorizedEmailResultSchema,
 } from '@common/schemas/ambassador'
@@ -17,6 +21,7 @@ import { endSessionOf, sessionOf } from '@server/http/session'
 import type { App, AppDeps } from '@server/http/types'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { ACCESS_CODE_CHECKS, findUsableAccessCode } from './access-codes.usecases'
+import { findAmbassadorById } from './ambassadors.repository'
 import {
   activateReferral,
   ambassadorStats,
@@ -24,6 +29,7 @@ import {
   presentAmbassador,
   referralQrCode,
   requireAmbassador,
+  resendActivationMailAsAmbassador,
   updateAuthorizedEmail,
 } from './ambassadors.usecases'
 import { ambassadorKitPdf } from './kit-pdf'
@@ -80,7 +86,7 @@ export function ambassadorsRoutes(app: App, deps: AppDeps): void {
       config: { access: 'ambassador' },
       schema: { body: activateReferralInputSchema, response: { 200: activateReferralResultSchema } },
     },
-    async (request, reply) => activateReferral({ ...deps, log: request.log }, await me(request, reply), request.body),
+    async (request, reply) => activateReferral(deps, await me(request, reply), request.body),
   )
 
   app.put(
@@ -90,6 +96,16 @@ export function ambassadorsRoutes(app: App, deps: AppDeps): void {
       schema: { body: updateAuthorizedEmailInputSchema, response: { 200: updateAuthorizedEmailResultSchema } },
     },
     async (request, reply) => updateAuthorizedEmail(deps, await me(request, reply), request.body),
+  )
+
+  // The activation e-mail again, to the salon's contact: same rule as changing the account.
+  app.post(
+    '/api/ambassador/resend-activation-email',
+    {
+      config: { access: 'ambassador' },
+      schema: { body: resendActivationEmailInputSchema, response: { 200: activationMailSentSchema } },
+    },
+    async (request, reply) => resendActivationMailAsAmbassador(deps, await me(request, reply), request.body.salonId),
   )
 
   app.post(
@@ -117,16 +133,37 @@ export function ambassadorsRoutes(app: App, deps: AppDeps): void {
     },
   )
 
-  app.get('/api/ambassador/kit-pdf', { config: { access: 'ambassador' } }, async (request, reply) => {
-    const ambassador = await me(request, reply)
-    const { referralLink } = await referralQrCode(config, ambassador.referralCode)
-    const pdf = await ambassadorKitPdf(ambassador, referralLink)
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `inline; filename="salonia-kit-${ambassador.referralCode}.pdf"`)
-      .header('cache-control', 'private, no-store')
-      .send(pdf)
-  })
+  // In the language the interface shows (`?language=`), else the one stored at sign-up.
+  app.get(
+    '/api/ambassador/kit-pdf',
+    { config: { access: 'ambassador' }, schema: { querystring: kitPdfQuerySchema } },
+    async (request, reply) => {
+      const ambassador = await me(request, reply)
+      const { referralLink } = await referralQrCode(config, ambassador.referralCode)
+      const { pdf, language } = await ambassadorKitPdf(ambassador, referralLink, request.query.language)
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-language', language)
+        .header('content-disposition', `inline; filename="salonia-kit-${ambassador.referralCode}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf)
+    },
+  )
+
+  // Whether this browser has an ambassador session: signed out is an answer (200), not an error,
+  // so the navigation of every page can ask without a 401 in the console.
+  app.get(
+    '/api/ambassador/session',
+    { config: { access: 'public' }, schema: { response: { 200: ambassadorSessionSchema } } },
+    async (request, reply) => {
+      const session = await sessionOf(deps, request, reply, 'ambassador')
+      const ambassador = session?.ambassadorId ? await findAmbassadorById(db, session.ambassadorId) : undefined
+      reply.header('cache-control', 'no-store')
+      return ambassador
+        ? { isAuthenticated: true as const, ambassador: { name: ambassador.name, email: ambassador.email } }
+        : { isAuthenticated: false as const }
+    },
+  )
 
   // Signing out without a session is not an error: the browser ends up signed out either way.
   app.post('/api/ambassador/logout', { config: { access: 'public' } }, async (request, reply) => {

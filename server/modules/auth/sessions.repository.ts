@@ -68,6 +68,11 @@ export async function deleteSessionsOfSalon(db: Executor, salonId: string): Prom
   await db.delete(sessions).where(eq(sessions.salonId, salonId))
 }
 
+/** Ends every session of an ambassador (deactivated by an administrator). */
+export async function deleteSessionsOfAmbassador(db: Executor, ambassadorId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.ambassadorId, ambassadorId))
+}
+
 export async function deleteExpiredSessions(db: Executor, now: Date): Promise<number> {
   const removed = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id })
   return removed.length

@@ -104,6 +104,10 @@ export async function endSessionsOfSalon(db: Executor, salonId: string): Promise
   await repo.deleteSessionsOfSalon(db, salonId)
 }
 
+export async function endSessionsOfAmbassador(db: Executor, ambassadorId: string): Promise<void> {
+  await repo.deleteSessionsOfAmbassador(db, ambassadorId)
+}
+
 /** An administrator: the session's Google e-mail is one of ADMIN_EMAILS (read now, so removal takes effect at once). */
 export function isAdministrator(config: Config, session: SignedInSession | undefined): boolean {
   return session?.kind === 'staff' && config.adminEmails.includes(session.email.toLowerCase())

@@ -19,6 +19,8 @@ export interface JobPayloads {
   'bookings.tell-customer': { eventId: string }
   /** Periodic (every minute): hands the reminders that are due to `reminders.send`. */
   'reminders.dispatch': Record<string, never>
+  /** Hand one e-mail of the outbox to SMTP (activation e-mails…). */
+  'mail.send': { outboxId: string }
   /** Send one reminder by the first channel that reaches the customer, and record the attempts. */
   'reminders.send': { reminderId: string }
   /** Answer a Telegram chat's pending updates, oldest first (one job per chat at a time). */
@@ -136,6 +138,17 @@ export const QUEUES: { [N in JobName]: QueueSettings } = {
   // Often enough that a subscription Meta refused at connection is retried within minutes.
   'instagram.maintain': { ...PERIODIC, cron: '*/15 * * * *' },
   'instagram.release': { policy: 'standard', ...PROVIDER_RETRIES },
+  // The SMTP server or the database may be down a moment: a few tries over about an hour.
+  'mail.send': {
+    policy: 'standard',
+    retryLimit: 6,
+    retryDelay: 30,
+    retryBackoff: true,
+    retryDelayMax: 20 * 60,
+    heartbeatSeconds: 30,
+    expireInSeconds: 5 * 60,
+    deleteAfterSeconds: 7 * DAY_SECONDS,
+  },
   // The SMTP server or the database may be down a moment: a few tries over about an hour.
   'bookings.tell-customer': {
     policy: 'standard',

@@ -24,6 +24,11 @@ export async function markOutboxEmail(
     .where(eq(outboxEmails.id, id))
 }
 
+export async function findOutboxEmail(db: Executor, id: string): Promise<OutboxEmailRow | undefined> {
+  const [row] = await db.select().from(outboxEmails).where(eq(outboxEmails.id, id)).limit(1)
+  return row
+}
+
 export async function listOutboxEmails(db: Executor, limit = 50): Promise<OutboxEmailRow[]> {
   return db.select().from(outboxEmails).orderBy(desc(outboxEmails.createdAt)).limit(limit)
 }

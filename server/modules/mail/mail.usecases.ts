@@ -1,6 +1,7 @@
 import type { Clock } from '@server/clock'
 import type { Config } from '@server/config'
 import type { Executor } from '@server/db/client'
+import type { Jobs } from '@server/modules/jobs/job-engine'
 import { createTransport, type Transporter } from 'nodemailer'
 import * as repo from './mail.repository'
 
@@ -61,4 +62,49 @@ export async function sendEmail(deps: MailDeps, email: OutgoingEmail): Promise<{
     log.warn({ outboxId: row.id, to: email.to, reason }, 'E-mail could not be sent; it stays in the outbox')
     return { sent: false }
   }
+}
+
+/**
+ * Queues an e-mail: the outbox row and the job that sends it are written through the caller's
+ * transaction, so the mail exists exactly when what it reports does, and the request answering
+ * never waits for the SMTP server. The `mail.send` job delivers it (retried while SMTP fails).
+ */
+export async function queueEmail(
+  { db, clock, jobs }: { db: Executor; clock: Clock; jobs: Jobs },
+  email: OutgoingEmail,
+): Promise<{ outboxId: string }> {
+  const row = await repo.insertOutboxEmail(db, { ...email, createdAt: clock.now() })
+  await jobs.send(db, 'mail.send', { outboxId: row.id })
+  return { outboxId: row.id }
+}
+
+/**
+ * Job `mail.send`: hands a queued e-mail to SMTP once. Without SMTP_URL the outbox and the log are
+ * where it goes; a refusal is recorded on the row and thrown, so the job is tried again later.
+ */
+export async function deliverQueuedEmail(deps: MailDeps, outboxId: string): Promise<void> {
+  const { db, clock, config, log } = deps
+  const row = await repo.findOutboxEmail(db, outboxId)
+  if (!row || row.sentAt) return
+  if (!config.mail.smtpUrl) {
+    log.info(
+      { outboxId, to: row.to, subject: row.subject, text: row.text },
+      'E-mail written to the outbox (no SMTP_URL)',
+    )
+    return
+  }
+  try {
+    await transportFor(config.mail.smtpUrl).sendMail({
+      from: config.mail.from,
+      to: row.to,
+      subject: row.subject,
+      text: row.text,
+    })
+  } catch (error) {
+    const reason = (error as Error).message
+    await repo.markOutboxEmail(db, row.id, { error: reason })
+    log.warn({ outboxId, to: row.to, reason }, 'E-mail could not be sent; it will be tried again')
+    throw error
+  }
+  await repo.markOutboxEmail(db, row.id, { sentAt: clock.now() })
 }

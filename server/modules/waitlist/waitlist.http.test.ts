@@ -213,6 +213,7 @@ describe.each(testDrivers())('waitlist on %s', (driver) => {
       expect(Object.keys(presented).sort()).toEqual(
         [
           'address',
+          'ambassadorId',
           'ambassadorName',
           'contactEmail',
           'country',
@@ -220,6 +221,7 @@ describe.each(testDrivers())('waitlist on %s', (driver) => {
           'id',
           'phone',
           'referralCode',
+          'salonId',
           'salonName',
           'status',
         ].sort(),

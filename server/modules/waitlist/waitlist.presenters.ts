@@ -7,7 +7,11 @@ export function presentWaitlistAnswer(language: Language): WaitlistAnswer {
   return { message: WAITLIST_MESSAGES[language].registered }
 }
 
-export function presentWaitlistReferral({ referral, ambassadorName }: ReferralWithAmbassador): WaitlistReferral {
+export function presentWaitlistReferral({
+  referral,
+  ambassadorName,
+  salonPublicId,
+}: ReferralWithAmbassador): WaitlistReferral {
   return {
     id: referral.id,
     salonName: referral.salonName,
@@ -16,8 +20,10 @@ export function presentWaitlistReferral({ referral, ambassadorName }: ReferralWi
     address: referral.address,
     country: referral.country,
     referralCode: referral.referralCode,
+    ambassadorId: referral.ambassadorId,
     ambassadorName,
     status: referral.status,
+    salonId: salonPublicId,
     createdAt: referral.createdAt.toISOString(),
   }
 }

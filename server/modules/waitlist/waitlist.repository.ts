@@ -19,15 +19,31 @@ export async function insertReferral(db: Executor, referral: NewReferral): Promi
 export interface ReferralWithAmbassador {
   referral: ReferralRow
   ambassadorName: string | null
+  salonPublicId: string | null
 }
 
-/** Every referral, newest first, with the name of the ambassador it is credited to. */
-export async function listReferrals(db: Executor): Promise<ReferralWithAmbassador[]> {
-  return db
-    .select({ referral: referrals, ambassadorName: ambassadors.name })
+const withAmbassadorAndSalon = (db: Executor) =>
+  db
+    .select({ referral: referrals, ambassadorName: ambassadors.name, salonPublicId: salons.publicId })
     .from(referrals)
     .leftJoin(ambassadors, eq(ambassadors.id, referrals.ambassadorId))
-    .orderBy(desc(referrals.createdAt), desc(referrals.id))
+    .leftJoin(salons, eq(salons.id, referrals.salonId))
+
+/** Every referral, newest first, with the ambassador it is credited to and the salon it became. */
+export async function listReferrals(db: Executor): Promise<ReferralWithAmbassador[]> {
+  return withAmbassadorAndSalon(db).orderBy(desc(referrals.createdAt), desc(referrals.id))
+}
+
+export async function findReferralWithAmbassador(
+  db: Executor,
+  id: string,
+): Promise<ReferralWithAmbassador | undefined> {
+  const [row] = await withAmbassadorAndSalon(db).where(eq(referrals.id, id)).limit(1)
+  return row
+}
+
+export async function deleteReferral(db: Executor, id: string): Promise<void> {
+  await db.delete(referrals).where(eq(referrals.id, id))
 }
 
 export interface ReferralWithSalon {
@@ -66,7 +82,7 @@ export async function findReferralOfSalon(db: Executor, salonId: string): Promis
 export async function updateReferral(
   db: Executor,
   id: string,
-  changes: Partial<Pick<ReferralRow, 'status' | 'salonId' | 'authorizedGoogleEmail' | 'convertedAt'>>,
+  changes: Partial<Pick<ReferralRow, 'status' | 'salonId' | 'authorizedGoogleEmail' | 'convertedAt' | 'ambassadorId'>>,
 ): Promise<void> {
   await db.update(referrals).set(changes).where(eq(referrals.id, id))
 }

@@ -9,6 +9,7 @@ import { CalendarDays, Lock, Mail, MapPin, Pencil, Phone, Store } from 'lucide-r
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatReferralDate } from '../ambassador-api'
+import { ResendActivationButton } from './ReferralDialogs'
 
 const STATUS: Record<string, { label: string; tone: BadgeTone }> = {
   pending: { label: 'ambassador.referrals.status.pending', tone: 'warning' },
@@ -25,7 +26,8 @@ export function ReferralStatusBadge({ status }: { status: string }) {
 
 /**
  * One referred salon (spec §2): who and where, when it signed up, its status; converted, its salon
- * ID and authorised Google e-mail (editable until the owner signs in); pending, 'Activer le salon'.
+ * ID and authorised Google e-mail (editable, and its activation e-mail sent again on request, until
+ * the owner signs in); still waiting (pending or contacted), 'Activer le salon'.
  */
 export function ReferralCard({
   referral,
@@ -104,6 +106,7 @@ export function ReferralCard({
               <Pencil aria-hidden className="size-4" />
             </Button>
           </div>
+          {referral.canEditAuthorizedEmail && <ResendActivationButton referral={referral} />}
           {!referral.canEditAuthorizedEmail && (
             <p id={`${titleId}-locked`} className="flex gap-2 text-xs leading-relaxed text-ink-soft">
               <Lock aria-hidden className="mt-0.5 size-3.5 shrink-0" />
@@ -111,7 +114,7 @@ export function ReferralCard({
             </p>
           )}
         </div>
-      ) : referral.status === 'pending' ? (
+      ) : referral.status !== 'converted' ? (
         <Button className="mt-auto w-full sm:w-auto sm:self-start" onClick={() => onActivate(referral)}>
           {t('ambassador.referrals.activate')}
         </Button>

@@ -1,13 +1,16 @@
+import { Button } from '@app/components/ui/Button'
 import { DialogForm, FormDialog } from '@app/components/ui/FormDialog'
 import { Field, Input } from '@app/components/ui/Input'
 import { toast } from '@app/components/ui/Toast'
 import { ApiError, apiRequest } from '@app/lib/api'
 import {
   activateReferralResultSchema,
+  activationMailSentSchema,
   type Referral,
   updateAuthorizedEmailResultSchema,
 } from '@common/schemas/ambassador'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { MailPlus } from 'lucide-react'
 import { type ReactNode, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ambassadorKeys, failureText } from '../ambassador-api'
@@ -111,7 +114,7 @@ function ActivateForm({ referral, onDone }: { referral: Referral; onDone: () => 
     onSuccess: (result) => {
       toast({
         title: t('ambassador.activate.success'),
-        description: t('ambassador.activate.successText', { salonId: result.salonId, email: referral.contactEmail }),
+        description: t('ambassador.activate.successText', { salonId: result.salonId, email: result.sentTo }),
         tone: 'success',
       })
       void queryClient.invalidateQueries({ queryKey: ambassadorKeys.referrals })
@@ -185,10 +188,14 @@ function EditEmailForm({ referral, onDone }: { referral: Referral; onDone: () =>
           })
         ).json(),
       ),
-    onSuccess: (_, newAuthorizedEmail) => {
+    onSuccess: (result) => {
       toast({
         title: t('ambassador.editEmail.success'),
-        description: t('ambassador.editEmail.successText', { salonId: referral.salonId, email: newAuthorizedEmail }),
+        description: t('activation.emailChangedText', {
+          salonId: result.salonId,
+          email: result.authorizedEmail,
+          sentTo: result.sentTo,
+        }),
         tone: 'success',
       })
       void queryClient.invalidateQueries({ queryKey: ambassadorKeys.referrals })
@@ -238,6 +245,56 @@ function EditEmailForm({ referral, onDone }: { referral: Referral; onDone: () =>
         email={email}
       />
     </DialogForm>
+  )
+}
+
+/**
+ * "Resend the activation e-mail" of a converted salon whose owner has not signed in yet (the rule
+ * of the e-mail change): the toast says where it went and which account it names.
+ */
+export function ResendActivationButton({ referral }: { referral: Referral }) {
+  const { t } = useTranslation()
+  const queryClient = useQueryClient()
+  const resend = useMutation({
+    mutationFn: async () =>
+      activationMailSentSchema.parse(
+        await (
+          await apiRequest('POST', '/api/ambassador/resend-activation-email', { salonId: referral.salonId })
+        ).json(),
+      ),
+    onSuccess: (result) =>
+      toast({
+        title: t('activation.resent'),
+        description: t('activation.resentText', {
+          sentTo: result.sentTo,
+          salonId: result.salonId,
+          email: result.authorizedEmail,
+        }),
+        tone: 'success',
+      }),
+    onError: (error) => {
+      toast({
+        title: failureText(error, t, { refused: 'activation.resendFailed', unreachable: 'activation.resendError' }),
+        tone: 'destructive',
+      })
+      // 409: the owner signed in meanwhile; the card then shows the salon as theirs.
+      if (error instanceof ApiError && error.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: ambassadorKeys.referrals })
+      }
+    },
+  })
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      className="h-auto! min-h-9 w-full whitespace-normal! bg-surface py-1.5 sm:w-auto sm:self-start"
+      onClick={() => resend.mutate()}
+      loading={resend.isPending}
+      aria-label={t('activation.resendFor', { salon: referral.salonName })}
+    >
+      {!resend.isPending && <MailPlus aria-hidden className="size-4" />}
+      {resend.isPending ? t('activation.resending') : t('activation.resend')}
+    </Button>
   )
 }
 

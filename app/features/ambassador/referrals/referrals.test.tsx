@@ -11,6 +11,10 @@ import { ReferralStatusBadge } from './ReferralCard'
 import { ReferralsTab } from './ReferralsTab'
 
 const texts = en.ambassador
+const activation = en.activation
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '')
+const editLabel = (salon: string) => fill(texts.referrals.editEmail, { salon })
 
 beforeAll(setupTexts)
 afterEach(() => {
@@ -53,14 +57,27 @@ describe('the referral cards', () => {
     expect(converted.getByText('SAL002')).toBeTruthy()
     expect(converted.getByText('alpenrose.salon@gmail.com')).toBeTruthy()
     expect(converted.queryByText('+33', { exact: false })).toBeNull()
-    const pencil = converted.getByRole('button', { name: 'Change the authorised e-mail of Salon Alpenrose' })
+    const pencil = converted.getByRole('button', { name: editLabel('Salon Alpenrose') })
     expect(pencil.hasAttribute('disabled')).toBe(false)
+    expect(
+      converted.getByRole('button', { name: fill(activation.resendFor, { salon: 'Salon Alpenrose' }) }),
+    ).toBeTruthy()
     expect(converted.queryByRole('button', { name: texts.referrals.activate })).toBeNull()
 
     const owned = within(cardOf(OWNED.salonName))
-    const locked = owned.getByRole('button', { name: 'Change the authorised e-mail of Barbiere Da Marco' })
+    const locked = owned.getByRole('button', { name: editLabel('Barbiere Da Marco') })
     expect(locked.hasAttribute('disabled')).toBe(true)
     expect(owned.getByText(texts.referrals.ownerSignedIn)).toBeTruthy()
+    // The owner's now: nothing to resend either.
+    expect(owned.queryByText(activation.resend)).toBeNull()
+  })
+
+  it('offer "activate" for a salon an administrator marked contacted: it is still waiting', async () => {
+    showReferrals({ 'GET /api/ambassador/referrals': listOf({ ...PENDING, status: 'contacted' }) })
+    await screen.findByRole('heading', { name: PENDING.salonName })
+    const card = within(cardOf(PENDING.salonName))
+    expect(card.getByText(texts.referrals.status.contacted)).toBeTruthy()
+    expect(card.getByRole('button', { name: texts.referrals.activate })).toBeTruthy()
   })
 
   it('label an unknown status as pending', () => {
@@ -102,7 +119,7 @@ describe('the activation dialog', () => {
       'GET /api/ambassador/dashboard': { status: 401, json: {} },
       'POST /api/ambassador/activate-referral': () => {
         activated = true
-        return { json: { success: true, message: 'Activated', salonId: 'SAL004' } }
+        return { json: { success: true, message: 'Activated', salonId: 'SAL004', sentTo: PENDING.contactEmail } }
       },
     })
     await user.click(await screen.findByRole('button', { name: texts.referrals.activate }))
@@ -117,7 +134,9 @@ describe('the activation dialog', () => {
     await user.click(submit)
 
     expect(await screen.findByText(texts.activate.success)).toBeTruthy()
-    expect(screen.getByText('Salon ID: SAL004. It is sent by e-mail to contact@belle-epoque.fr.')).toBeTruthy()
+    expect(
+      screen.getByText(fill(texts.activate.successText, { salonId: 'SAL004', email: 'contact@belle-epoque.fr' })),
+    ).toBeTruthy()
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       referralId: PENDING._id,
       authorizedEmail: 'belle.epoque@gmail.com',
@@ -139,7 +158,8 @@ describe('the activation dialog', () => {
     await user.click(await screen.findByRole('button', { name: texts.referrals.activate }))
     await user.type(screen.getByLabelText(texts.activate.emailLabel, { exact: false }), 'belle.epoque@gmail.com')
     await user.click(screen.getByRole('button', { name: texts.activate.submit }))
-    expect(await screen.findByText(texts.refusals.alreadyConverted)).toBeTruthy()
+    expect(await screen.findByText(activation.refusals.alreadyConverted)).toBeTruthy()
+    expect(screen.queryByText(/already activated \(SAL002\)/)).toBeNull()
 
     await user.click(screen.getByRole('button', { name: en.common.cancel }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
@@ -159,13 +179,20 @@ describe('the activation dialog', () => {
 })
 
 describe('the authorised e-mail dialog', () => {
-  it('changes only to a new address, then says so', async () => {
+  it('changes only to a new address, then says the activation e-mail goes again, where and with which account', async () => {
     const user = userEvent.setup()
     const calls = showReferrals({
       'GET /api/ambassador/referrals': listOf(CONVERTED),
-      'PUT /api/ambassador/update-authorized-email': { json: { success: true } },
+      'PUT /api/ambassador/update-authorized-email': {
+        json: {
+          success: true,
+          salonId: 'SAL002',
+          sentTo: CONVERTED.contactEmail,
+          authorizedEmail: 'inhaberin.alpenrose@gmail.com',
+        },
+      },
     })
-    await user.click(await screen.findByRole('button', { name: /Change the authorised e-mail of Salon Alpenrose/ }))
+    await user.click(await screen.findByRole('button', { name: editLabel('Salon Alpenrose') }))
     const dialog = within(await screen.findByRole('dialog'))
     expect(dialog.getByText('SAL002')).toBeTruthy()
     expect(dialog.getByText('alpenrose.salon@gmail.com')).toBeTruthy()
@@ -182,6 +209,15 @@ describe('the authorised e-mail dialog', () => {
     expect(submit.hasAttribute('disabled')).toBe(false)
     await user.click(submit)
     expect(await screen.findByText(texts.editEmail.success)).toBeTruthy()
+    expect(
+      screen.getByText(
+        fill(activation.emailChangedText, {
+          salonId: 'SAL002',
+          email: 'inhaberin.alpenrose@gmail.com',
+          sentTo: 'hallo@alpenrose.de',
+        }),
+      ),
+    ).toBeTruthy()
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
       salonId: 'SAL002',
       newAuthorizedEmail: 'inhaberin.alpenrose@gmail.com',
@@ -189,19 +225,74 @@ describe('the authorised e-mail dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
   })
 
-  it("shows the server's own words for a refusal it names no known code for", async () => {
+  it('says a refusal without a known code in our own words, never the server’s English', async () => {
     const user = userEvent.setup()
     showReferrals({
       'GET /api/ambassador/referrals': listOf({ ...CONVERTED, authorizedGoogleEmail: null }),
       'PUT /api/ambassador/update-authorized-email': {
         status: 409,
-        json: { success: false, error: "The salon's owner has signed in; the e-mail is theirs to manage." },
+        json: { code: 'salons.something_new', message: 'Something the screen has no words for.' },
       },
     })
-    await user.click(await screen.findByRole('button', { name: /Change the authorised e-mail/ }))
+    await user.click(await screen.findByRole('button', { name: /Change the authorised email/ }))
     expect(within(screen.getByRole('dialog')).getByText(texts.referrals.notSet)).toBeTruthy()
     await user.type(screen.getByLabelText(texts.editEmail.newLabel, { exact: false }), 'someone@gmail.com')
     await user.click(screen.getByRole('button', { name: texts.editEmail.submit }))
-    expect(await screen.findByText("The salon's owner has signed in; the e-mail is theirs to manage.")).toBeTruthy()
+    expect(await screen.findByText(texts.editEmail.failed)).toBeTruthy()
+    expect(screen.queryByText('Something the screen has no words for.')).toBeNull()
+  })
+})
+
+describe('resending the activation e-mail', () => {
+  it('sends it again and says where it went and which account it names', async () => {
+    const user = userEvent.setup()
+    const calls = showReferrals({
+      'GET /api/ambassador/referrals': listOf(CONVERTED),
+      'POST /api/ambassador/resend-activation-email': {
+        json: {
+          success: true,
+          salonId: 'SAL002',
+          sentTo: 'hallo@alpenrose.de',
+          authorizedEmail: 'alpenrose.salon@gmail.com',
+        },
+      },
+    })
+    await user.click(
+      await screen.findByRole('button', { name: fill(activation.resendFor, { salon: 'Salon Alpenrose' }) }),
+    )
+    expect(await screen.findByText(activation.resent)).toBeTruthy()
+    expect(
+      screen.getByText(
+        fill(activation.resentText, {
+          sentTo: 'hallo@alpenrose.de',
+          salonId: 'SAL002',
+          email: 'alpenrose.salon@gmail.com',
+        }),
+      ),
+    ).toBeTruthy()
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ salonId: 'SAL002' })
+  })
+
+  it('says in the interface language that the owner signed in meanwhile, and reads the list again', async () => {
+    const user = userEvent.setup()
+    let reads = 0
+    showReferrals({
+      'GET /api/ambassador/referrals': () => {
+        reads++
+        return listOf(reads === 1 ? CONVERTED : { ...CONVERTED, canEditAuthorizedEmail: false })
+      },
+      'POST /api/ambassador/resend-activation-email': {
+        status: 409,
+        json: { code: 'referrals.owner_signed_in', message: "The salon's owner has signed in." },
+      },
+    })
+    await user.click(
+      await screen.findByRole('button', { name: fill(activation.resendFor, { salon: 'Salon Alpenrose' }) }),
+    )
+    expect(await screen.findAllByText(activation.refusals.ownerSignedIn)).not.toHaveLength(0)
+    expect(screen.queryByText("The salon's owner has signed in.")).toBeNull()
+    // Read again: the card now says the salon is the owner's, and offers no resend.
+    await waitFor(() => expect(screen.queryByText(activation.resend)).toBeNull())
+    expect(within(cardOf(CONVERTED.salonName)).getByText(texts.referrals.ownerSignedIn)).toBeTruthy()
   })
 })
