@@ -1,17 +1,10 @@
 import { expect, type Page, test } from '@playwright/test'
+import { signInAsAdmin } from './helpers'
 import { TEXTS } from './texts'
 
 /** The administration panel, signed in the demo way as the demo administrator. */
 const fr = TEXTS.fr
 const toast = (page: Page) => page.getByRole('region', { name: /Notifications/ }).getByRole('listitem')
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/admin')
-  await page.getByRole('button', { name: fr.adminAccess.signIn }).click()
-  await expect(page).toHaveURL(/\/demo-sign-in\?state=/)
-  await page.getByRole('button', { name: /admin@salonia\.demo/ }).click()
-  await expect(page.getByRole('heading', { level: 1, name: fr.admin.title })).toBeVisible()
-}
 
 test('shows real figures and the demo salon, and creates a salon with "Nouveau Salon"', async ({ page }, testInfo) => {
   await signInAsAdmin(page)

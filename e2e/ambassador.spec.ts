@@ -4,7 +4,7 @@ import { maskEmail } from '@common/privacy'
 import { expect, type Page, test } from '@playwright/test'
 import { KIT_TEXTS } from '@server/modules/ambassadors/kit-texts'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
-import { fill } from './helpers'
+import { consoleErrors, fill } from './helpers'
 import { TEXTS } from './texts'
 
 /**
@@ -33,16 +33,6 @@ async function pdfPages(bytes: Uint8Array): Promise<{ text: string; reach: numbe
     pages.push({ text: squash(text), reach: lowest / height })
   }
   return pages
-}
-
-/** Console errors (a 401 logged by a request included) and uncaught exceptions, as they come. */
-function consoleErrors(page: Page): string[] {
-  const errors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`)
-  })
-  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`))
-  return errors
 }
 
 /** One of the four figures, as a number ("Total Références" → 3). */

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { consoleErrors } from './helpers'
 import { TEXTS } from './texts'
 
 /**
@@ -7,15 +8,6 @@ import { TEXTS } from './texts'
  * signed in, in ambassador.spec.ts.
  */
 const fr = TEXTS.fr
-
-function consoleErrors(page: Page): string[] {
-  const errors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`)
-  })
-  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`))
-  return errors
-}
 
 const PAGES: { path: string; heading: RegExp | string }[] = [
   { path: '/', heading: /./ },

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { fill } from './helpers'
+import { fill, signInAsAdmin } from './helpers'
 import { TEXTS } from './texts'
 
 /**
@@ -13,14 +13,6 @@ const w = fr.admin.waitlist.actions
 const toast = (page: Page) => page.getByRole('region', { name: /Notifications/ }).getByRole('listitem')
 /** Texts as Playwright reads them: no-break spaces of French typography are spaces there too. */
 const asRead = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ')
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/admin')
-  await page.getByRole('button', { name: fr.adminAccess.signIn }).click()
-  await expect(page).toHaveURL(/\/demo-sign-in\?state=/)
-  await page.getByRole('button', { name: /admin@salonia\.demo/ }).click()
-  await expect(page.getByRole('heading', { level: 1, name: fr.admin.title })).toBeVisible()
-}
 
 async function signUp(page: Page, salonName: string) {
   const res = await page.request.post('/api/waitlist', {

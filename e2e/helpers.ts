@@ -54,3 +54,22 @@ export async function seriousViolations(page: Page): Promise<string[]> {
         `${v.id}: ${v.nodes.map((n) => n.target.join(' ') + (process.env.AXE_DEBUG ? ` ${n.html} ${n.failureSummary}` : '')).join(', ')}`,
     )
 }
+
+/** Signs in the demo way as the demo administrator, and waits for the panel. */
+export async function signInAsAdmin(page: Page) {
+  await page.goto('/admin')
+  await page.getByRole('button', { name: TEXTS.fr.adminAccess.signIn }).click()
+  await expect(page).toHaveURL(/\/demo-sign-in\?state=/)
+  await page.getByRole('button', { name: /admin@salonia\.demo/ }).click()
+  await expect(page.getByRole('heading', { level: 1, name: TEXTS.fr.admin.title })).toBeVisible()
+}
+
+/** Console errors (a 401 logged by a request included) and uncaught exceptions, as they come. */
+export function consoleErrors(page: Page): string[] {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`)
+  })
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`))
+  return errors
+}

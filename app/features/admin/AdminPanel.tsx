@@ -36,7 +36,9 @@ export function AdminPanel() {
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:gap-8 sm:px-6 sm:py-10">
-      <h1 className="break-words text-3xl font-semibold tracking-tight sm:text-4xl">{t('admin.title')}</h1>
+      <h1 className="break-words text-2xl font-semibold tracking-tight hyphens-auto min-[400px]:text-3xl sm:text-4xl">
+        {t('admin.title')}
+      </h1>
       <Card className="flex flex-col gap-5 p-5 sm:p-6">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
           <div className="flex min-w-0 flex-col gap-1.5">
