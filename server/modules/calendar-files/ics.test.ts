@@ -105,8 +105,8 @@ describe('appointmentIcs', () => {
     ])
     for (const alarm of alarms) expect(alarm).toContain('ACTION:DISPLAY')
     expect(alarms.map((alarm) => text(alarm.find((l) => l.startsWith('DESCRIPTION:'))?.slice(12) ?? ''))).toEqual([
-      'Rappel : Coupe femme chez Salon Lumière dans 24 heures',
-      'Rappel : Coupe femme chez Salon Lumière dans 2 heures',
+      'Rappel\u00a0: Coupe femme chez Salon Lumière dans 24 heures',
+      'Rappel\u00a0: Coupe femme chez Salon Lumière dans 2 heures',
     ])
   })
 

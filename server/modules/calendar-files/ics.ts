@@ -50,9 +50,9 @@ const WORDING: Record<Language, Wording> = {
     fileWord: 'rendez-vous',
     description: (service, salon, customer) => `${service} chez ${salon} pour ${customer}.\nRéservé avec Salonia.`,
     cancelledDescription: (service, salon, customer) =>
-      `Rendez-vous annulé : ${service} chez ${salon} pour ${customer}.\nRéservé avec Salonia.`,
-    reminder: (service, salon, hours) => `Rappel : ${service} chez ${salon} dans ${hours} heures`,
-    manage: 'Annuler ou déplacer :',
+      `Rendez-vous annulé : ${service} chez ${salon} pour ${customer}.\nRéservé avec Salonia.`,
+    reminder: (service, salon, hours) => `Rappel : ${service} chez ${salon} dans ${hours} heures`,
+    manage: 'Annuler ou déplacer :',
   },
   de: {
     fileWord: 'termin',
