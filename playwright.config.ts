@@ -52,7 +52,9 @@ export default defineConfig({
       url: `http://127.0.0.1:${PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: { PORT: String(PORT), PUBLIC_URL: `http://127.0.0.1:${PORT}` },
+      // Behind the loopback "proxy": tests that sign salons up each come from their own address
+      // (e2e/own-client.ts), like visitors behind a real proxy, within the waitlist's hourly limit.
+      env: { PORT: String(PORT), PUBLIC_URL: `http://127.0.0.1:${PORT}`, TRUST_PROXY: '127.0.0.1' },
     },
     // The same product with Google configured, Google being a local fake: e2e/google-sign-in.spec.ts.
     {

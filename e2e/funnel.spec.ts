@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { fill, signInAsAdmin } from './helpers'
+import { test } from './own-client'
 import { TEXTS } from './texts'
 
 /**
