@@ -98,6 +98,18 @@ const PROVIDER_RETRIES = {
  * side by side. A poison message is given up after its fifth try (telegram-chat.ts, instagram-chat.ts),
  * whatever these retries.
  */
+/** An e-mail or a notice to a person: the SMTP server or the database may be down a moment, so a few tries over about an hour. */
+const TELLING_A_PERSON: QueueSettings = {
+  policy: 'standard',
+  retryLimit: 6,
+  retryDelay: 30,
+  retryBackoff: true,
+  retryDelayMax: 20 * 60,
+  heartbeatSeconds: 30,
+  expireInSeconds: 5 * 60,
+  deleteAfterSeconds: 7 * DAY_SECONDS,
+}
+
 const ANSWERING_A_CHAT = {
   policy: 'stately',
   concurrency: 8,
@@ -138,26 +150,6 @@ export const QUEUES: { [N in JobName]: QueueSettings } = {
   // Often enough that a subscription Meta refused at connection is retried within minutes.
   'instagram.maintain': { ...PERIODIC, cron: '*/15 * * * *' },
   'instagram.release': { policy: 'standard', ...PROVIDER_RETRIES },
-  // The SMTP server or the database may be down a moment: a few tries over about an hour.
-  'mail.send': {
-    policy: 'standard',
-    retryLimit: 6,
-    retryDelay: 30,
-    retryBackoff: true,
-    retryDelayMax: 20 * 60,
-    heartbeatSeconds: 30,
-    expireInSeconds: 5 * 60,
-    deleteAfterSeconds: 7 * DAY_SECONDS,
-  },
-  // The SMTP server or the database may be down a moment: a few tries over about an hour.
-  'bookings.tell-customer': {
-    policy: 'standard',
-    retryLimit: 6,
-    retryDelay: 30,
-    retryBackoff: true,
-    retryDelayMax: 20 * 60,
-    heartbeatSeconds: 30,
-    expireInSeconds: 5 * 60,
-    deleteAfterSeconds: 7 * DAY_SECONDS,
-  },
+  'mail.send': TELLING_A_PERSON,
+  'bookings.tell-customer': TELLING_A_PERSON,
 }

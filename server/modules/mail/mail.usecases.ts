@@ -38,22 +38,10 @@ function transportFor(smtpUrl: string): Transporter {
 }
 
 export async function sendEmail(deps: MailDeps, email: OutgoingEmail): Promise<{ sent: boolean }> {
-  const { db, clock, config, log } = deps
+  const { db, clock, log } = deps
   const row = await repo.insertOutboxEmail(db, { ...email, createdAt: clock.now() })
-  if (!config.mail.smtpUrl) {
-    log.info(
-      { outboxId: row.id, to: email.to, subject: email.subject, text: email.text },
-      'E-mail written to the outbox (no SMTP_URL)',
-    )
-    return { sent: false }
-  }
   try {
-    await transportFor(config.mail.smtpUrl).sendMail({
-      from: config.mail.from,
-      to: email.to,
-      subject: email.subject,
-      text: email.text,
-    })
+    if (!(await handOver(deps, row.id, email))) return { sent: false }
     await repo.markOutboxEmail(db, row.id, { sentAt: clock.now() })
     return { sent: true }
   } catch (error) {
@@ -62,6 +50,31 @@ export async function sendEmail(deps: MailDeps, email: OutgoingEmail): Promise<{
     log.warn({ outboxId: row.id, to: email.to, reason }, 'E-mail could not be sent; it stays in the outbox')
     return { sent: false }
   }
+}
+
+/**
+ * Hands an outbox e-mail to SMTP (true), or, without SMTP_URL, to the log (false): the outbox is then
+ * where it stays. An SMTP refusal is thrown.
+ */
+async function handOver(
+  { config, log }: MailDeps,
+  outboxId: string,
+  email: Pick<OutgoingEmail, 'to' | 'subject' | 'text'>,
+): Promise<boolean> {
+  if (!config.mail.smtpUrl) {
+    log.info(
+      { outboxId, to: email.to, subject: email.subject, text: email.text },
+      'E-mail written to the outbox (no SMTP_URL)',
+    )
+    return false
+  }
+  await transportFor(config.mail.smtpUrl).sendMail({
+    from: config.mail.from,
+    to: email.to,
+    subject: email.subject,
+    text: email.text,
+  })
+  return true
 }
 
 /**
@@ -83,23 +96,11 @@ export async function queueEmail(
  * where it goes; a refusal is recorded on the row and thrown, so the job is tried again later.
  */
 export async function deliverQueuedEmail(deps: MailDeps, outboxId: string): Promise<void> {
-  const { db, clock, config, log } = deps
+  const { db, clock, log } = deps
   const row = await repo.findOutboxEmail(db, outboxId)
   if (!row || row.sentAt) return
-  if (!config.mail.smtpUrl) {
-    log.info(
-      { outboxId, to: row.to, subject: row.subject, text: row.text },
-      'E-mail written to the outbox (no SMTP_URL)',
-    )
-    return
-  }
   try {
-    await transportFor(config.mail.smtpUrl).sendMail({
-      from: config.mail.from,
-      to: row.to,
-      subject: row.subject,
-      text: row.text,
-    })
+    if (!(await handOver(deps, outboxId, row))) return
   } catch (error) {
     const reason = (error as Error).message
     await repo.markOutboxEmail(db, row.id, { error: reason })
