@@ -4,10 +4,11 @@ import { defineConfig } from 'vite'
 import { ROOT_ALIASES } from './scripts/build/aliases'
 import { bundleBudget } from './scripts/build/bundle-budget'
 import { flagAssets } from './scripts/build/flag-assets'
+import { fontPreload } from './scripts/build/font-preload'
 
 export default defineConfig({
   root: 'app',
-  plugins: [react(), tailwindcss(), flagAssets(), bundleBudget()],
+  plugins: [react(), tailwindcss(), flagAssets(), fontPreload(), bundleBudget()],
   resolve: { alias: ROOT_ALIASES },
   build: {
     outDir: '../dist/app',

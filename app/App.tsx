@@ -41,14 +41,25 @@ function Frame({ children }: { children: ReactNode }) {
     // A block body: Chromium's scrollTo now returns a promise, which React would take for a cleanup.
     window.scrollTo(0, 0)
   }, [location])
-  if (location === '/chat' || location.startsWith('/chat/') || location.startsWith('/r/')) return <>{children}</>
+  if (location === '/chat' || location.startsWith('/chat/') || location.startsWith('/r/'))
+    return <Suspense fallback={<PageLoading />}>{children}</Suspense>
+  // The footer waits with the page (inside the same Suspense boundary): shown under a loading
+  // spinner, it would sit in the first screen and then be pushed down — the page's largest layout shift.
   return (
     <div className="flex min-h-dvh flex-col">
       <NavBar />
-      <main id="main" className="flex-1">
-        {children}
-      </main>
-      <Footer />
+      <Suspense
+        fallback={
+          <main id="main" className="flex-1">
+            <PageLoading />
+          </main>
+        }
+      >
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <Footer />
+      </Suspense>
     </div>
   )
 }
@@ -57,14 +68,12 @@ export function App() {
   const NotFound = PAGES.NotFoundPage
   return (
     <Frame>
-      <Suspense fallback={<PageLoading />}>
-        <Switch>
-          {APP_ROUTES.map((route) => (
-            <Route key={route.path} path={route.path} component={PAGES[route.page]} />
-          ))}
-          <Route component={NotFound} />
-        </Switch>
-      </Suspense>
+      <Switch>
+        {APP_ROUTES.map((route) => (
+          <Route key={route.path} path={route.path} component={PAGES[route.page]} />
+        ))}
+        <Route component={NotFound} />
+      </Switch>
     </Frame>
   )
 }

@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
-import { Toaster } from './components/ui/Toast'
+import { DeferredToaster } from './components/ui/DeferredToaster'
 import { createQueryClient } from './lib/api'
 import { setupI18n } from './lib/i18n'
 
@@ -18,7 +18,7 @@ if (root) {
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <App />
-        <Toaster />
+        <DeferredToaster />
       </QueryClientProvider>
     </StrictMode>,
   )

@@ -1,15 +1,36 @@
-import { expect, test } from '@playwright/test'
+import { readFileSync } from 'node:fs'
+import { expect, type Route, test } from '@playwright/test'
+import type { BundleReport } from '../scripts/build/bundle-budget'
 
 /**
  * What a visitor's browser really downloads before the first screen: the JavaScript of `/` and of
- * the chat, compressed as the server sends it, within 150 kB (the build checks the same figure).
+ * the chat, compressed as the server sends it, within 130 kB (the build checks the same figure).
+ * What the first screen does not need (the toasts, the chat's profile dialog) loads after it: the
+ * test holds back every script the build does not count for the route, and the page must still
+ * show its first screen — so the build's accounting cannot leave out a script the page waits for.
  */
-const BUDGET_BYTES = 150_000
+const BUDGET_BYTES = 130_000
+const report = JSON.parse(
+  readFileSync(new URL('../dist/app/bundle-report.json', import.meta.url), 'utf8'),
+) as BundleReport
 
-for (const path of ['/', '/chat/SAL001']) {
-  test(`${path} loads at most 150 kB of compressed JavaScript`, { tag: '@once' }, async ({ page }, testInfo) => {
-    await page.goto(path, { waitUntil: 'networkidle' })
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+for (const [path, route] of [
+  ['/', '/'],
+  ['/chat/SAL001', '/chat/:salonId'],
+] as const) {
+  test(`${path} loads at most 130 kB of compressed JavaScript`, { tag: '@once' }, async ({ page }, testInfo) => {
+    const firstLoad = new Set(report.routes.find((r) => r.path === route)?.files.map((file) => `/${file}`))
+    expect(firstLoad.size).toBeGreaterThan(0)
+    // The build counts the largest of the four languages' texts; the browser loads its own.
+    const texts = /^\/assets\/(fr|de|it|en)-[\w-]+\.js$/
+    const held: Route[] = []
+    await page.route('**/assets/*.js', (request) => {
+      const file = new URL(request.request().url()).pathname
+      if (firstLoad.has(file) || texts.test(file)) return request.continue()
+      held.push(request)
+    })
+    await page.goto(path, { waitUntil: 'load' })
+    await expect(page.locator('h1').first(), `held back: ${held.map((r) => r.request().url())}`).toBeVisible()
     const scripts = await page.evaluate(() =>
       performance
         .getEntriesByType('resource')
@@ -20,11 +41,15 @@ for (const path of ['/', '/chat/SAL001']) {
         }),
     )
     const total = scripts.reduce((sum, s) => sum + s.bytes, 0)
-    testInfo.annotations.push({ type: 'first-load JavaScript', description: `${path}: ${total} bytes compressed` })
+    testInfo.annotations.push({
+      type: 'first-load JavaScript',
+      description: `${path}: ${total} bytes compressed; ${held.length} scripts loaded later`,
+    })
     expect(scripts.length).toBeGreaterThan(0)
     // Every script of some size arrives compressed (the build writes .br and .gz beside it).
     const uncompressed = scripts.filter((s) => s.decoded >= 1024 && s.bytes >= s.decoded)
     expect(uncompressed).toEqual([])
     expect(total).toBeLessThanOrEqual(BUDGET_BYTES)
+    await Promise.all(held.map((request) => request.continue()))
   })
 }

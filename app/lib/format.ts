@@ -1,7 +1,9 @@
 import type { Language } from '@common/languages'
-import { formatMoney as formatMoneyIn } from '@common/money'
 import { format } from 'date-fns'
 import { de, enGB, fr, it } from 'date-fns/locale'
+
+// Formatting with Intl alone (no date-fns) lives in format-intl.ts, for the pages held to a budget.
+export { countryName, formatMoney } from './format-intl'
 
 const DATE_LOCALES = { fr, de, it, en: enGB } as const
 
@@ -27,18 +29,4 @@ export function formatDayAndTime(date: Date | number, language: Language): strin
 export function formatLocalDay(date: string, language: Language): string {
   const [year = 2000, month = 1, day = 1] = date.split('-').map(Number)
   return formatDate(new Date(year, month - 1, day), DAY_PATTERNS[language], language)
-}
-
-/** A price in minor units for the interface language: 4500 EUR → "45 €" in French. */
-export function formatMoney(minor: number, currency: string, language: Language): string {
-  return formatMoneyIn(minor, currency, language === 'en' ? 'en-GB' : language)
-}
-
-/** A country's name in the interface language ("Allemagne", "Germany"). */
-export function countryName(code: string, language: Language): string {
-  try {
-    return new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? code
-  } catch {
-    return code
-  }
 }

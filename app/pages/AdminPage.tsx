@@ -1,7 +1,7 @@
 import { StatusMessage } from '@app/components/StatusMessage'
 import { Button } from '@app/components/ui/Button'
 import { Card } from '@app/components/ui/Card'
-import { toast } from '@app/components/ui/Toast'
+import { toast } from '@app/components/ui/toast-store'
 import { AdminPanel } from '@app/features/admin/AdminPanel'
 import { ADMIN_AUTH_URL_ENDPOINT, useGoogleRedirect } from '@app/features/calendar-connect/google-sign-in'
 import { GoogleMark } from '@app/features/calendar-connect/providers'

@@ -1,4 +1,4 @@
-import { toast } from '@app/components/ui/Toast'
+import { toast } from '@app/components/ui/toast-store'
 import { useSignInReturn } from '@app/features/calendar-connect/sign-in-return'
 import { SignedInHeader } from '@app/features/professional/SignedInHeader'
 import { SignedOutArea } from '@app/features/professional/SignedOutArea'

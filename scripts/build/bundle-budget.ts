@@ -6,7 +6,7 @@ import { APP_ROUTES, PAGE_TEXTS, type PageName } from '../../common/routes'
 
 /** Routes whose first load is held to the budget (issue: `/` and `/chat/:salonId`). */
 export const BUDGET_ROUTES = ['/', '/chat/:salonId']
-export const BUDGET_GZIP_BYTES = 150_000
+export const BUDGET_GZIP_BYTES = 130_000
 
 export interface RouteLoad {
   path: string

@@ -5,7 +5,7 @@ import { lazy, Suspense, useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'wouter'
 import { Button } from '../ui/Button'
-import { toast } from '../ui/Toast'
+import { toast } from '../ui/toast-store'
 import { LanguageSwitcher } from './LanguageSwitcher'
 import { Logo } from './Logo'
 

@@ -9,7 +9,8 @@ import { initReactI18next } from 'react-i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ConfirmDialog, DialogForm, type DialogFormProps, FormDialog } from './FormDialog'
 import { Field, Input } from './Input'
-import { Toaster, toast } from './Toast'
+import { Toaster } from './Toast'
+import { toast } from './toast-store'
 
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } } })

@@ -12,7 +12,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from './Dialog'
-import { dismissErrorToast } from './Toast'
+import { dismissErrorToast } from './toast-store'
 
 // From 640 px on: a variant outranks DialogContent's max-w-lg, which a plain max-w-2xl does not
 // (cn joins classes, the stylesheet's order decides).

@@ -1,68 +1,9 @@
 import { cn } from '@app/lib/cn'
 import { CheckCircle2, CircleAlert, Info, X } from 'lucide-react'
 import { Toast as ToastPrimitive } from 'radix-ui'
-import { useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 
-/**
- * Toasts (spec §9): at most one visible — a new one replaces the current — shown 5 s by default,
- * swiped away to the right past 50 px; F8 moves focus to the notification region. On a phone they
- * come at the top of the screen, and on a larger one too while a dialog is open: a toast never
- * covers a dialog's buttons (its actions at its bottom, its close button at its top right).
- */
-export type ToastTone = 'default' | 'success' | 'destructive'
-
-export interface ToastOptions {
-  title: string
-  description?: string
-  tone?: ToastTone
-  /** Milliseconds on screen (default 5000). */
-  duration?: number
-}
-
-interface ShownToast extends ToastOptions {
-  id: number
-  open: boolean
-}
-
-export const TOAST_DURATION_MS = 5000
-
-let current: ShownToast | null = null
-let nextId = 1
-const listeners = new Set<() => void>()
-const emit = () => {
-  for (const listener of listeners) listener()
-}
-
-export function toast(options: ToastOptions): void {
-  current = { ...options, id: nextId++, open: true }
-  emit()
-}
-
-/**
- * Closes the error toast on screen: a form's error toast is stale once the person changes what it
- * was about (DialogForm does it on any change of its fields).
- */
-export function dismissErrorToast(): void {
-  if (current?.open && current.tone === 'destructive') closeToast(current.id)
-}
-
-function closeToast(id: number): void {
-  if (current?.id !== id) return
-  current = { ...current, open: false }
-  emit()
-}
-
-function useCurrentToast(): ShownToast | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    () => current,
-    () => null,
-  )
-}
+import { closeToast, TOAST_DURATION_MS, type ToastTone, useCurrentToast } from './toast-store'
 
 const TONE_STYLES: Record<ToastTone, { box: string; icon: typeof Info }> = {
   default: { box: 'border-line bg-surface text-ink', icon: Info },
@@ -70,6 +11,7 @@ const TONE_STYLES: Record<ToastTone, { box: string; icon: typeof Info }> = {
   destructive: { box: 'border-danger/40 bg-danger-soft text-ink', icon: CircleAlert },
 }
 
+/** Shows the store's toast (toast-store.ts) in a Radix toast region: mounted once, by DeferredToaster. */
 export function Toaster() {
   const { t } = useTranslation()
   const shown = useCurrentToast()

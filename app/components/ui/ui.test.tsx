@@ -11,7 +11,8 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } 
 import { SearchSelect } from './SearchSelect'
 import { Switch } from './Switch'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from './Tabs'
-import { TOAST_DURATION_MS, Toaster, toast } from './Toast'
+import { Toaster } from './Toast'
+import { TOAST_DURATION_MS, toast } from './toast-store'
 
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } } })

@@ -1,6 +1,6 @@
 import { Button } from '@app/components/ui/Button'
 import { Card } from '@app/components/ui/Card'
-import { toast } from '@app/components/ui/Toast'
+import { toast } from '@app/components/ui/toast-store'
 import { LoadError, Skeleton } from '@app/features/salon-dashboard/overview/states'
 import { ApiError } from '@app/lib/api'
 import { currentLanguage } from '@app/lib/i18n'

@@ -1,6 +1,6 @@
 import { ConfirmDialog, DialogForm, FormDialog } from '@app/components/ui/FormDialog'
 import { Field, fieldClasses, Input } from '@app/components/ui/Input'
-import { toast } from '@app/components/ui/Toast'
+import { toast } from '@app/components/ui/toast-store'
 import { cn } from '@app/lib/cn'
 import type { WaitlistReferral } from '@common/schemas/waitlist'
 import { useState } from 'react'

@@ -8,7 +8,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@app/components/ui/Dialog'
-import { toast } from '@app/components/ui/Toast'
+import { toast } from '@app/components/ui/toast-store'
 import { LoadError, Skeleton } from '@app/features/salon-dashboard/overview/states'
 import { useWeekdayNames } from '@app/features/salon-dashboard/schedule/WeekTable'
 import { countryName } from '@app/lib/format'

@@ -1,7 +1,7 @@
 import { Badge, type BadgeTone } from '@app/components/ui/Badge'
 import { Button } from '@app/components/ui/Button'
 import { Card } from '@app/components/ui/Card'
-import { toast } from '@app/components/ui/Toast'
+import { toast } from '@app/components/ui/toast-store'
 import { LoadError, Skeleton } from '@app/features/salon-dashboard/overview/states'
 import { countryName } from '@app/lib/format'
 import { currentLanguage } from '@app/lib/i18n'

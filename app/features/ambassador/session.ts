@@ -1,4 +1,4 @@
-import { toast } from '@app/components/ui/Toast'
+import { toast } from '@app/components/ui/toast-store'
 import { ApiError, apiRequest } from '@app/lib/api'
 import { AMBASSADOR_SESSION_KEY, AMBASSADOR_SIGNED_OUT } from '@app/lib/session'
 import type { AmbassadorSession } from '@common/schemas/ambassador'

@@ -1,6 +1,6 @@
 import { Button } from '@app/components/ui/Button'
 import { Field, Input } from '@app/components/ui/Input'
-import { toast } from '@app/components/ui/Toast'
+import { toast } from '@app/components/ui/toast-store'
 import { AtSign, CalendarRange, ChevronRight, Info, Mail, ShieldCheck } from 'lucide-react'
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'

@@ -1,4 +1,4 @@
-import { toast } from '@app/components/ui/Toast'
+import { toast } from '@app/components/ui/toast-store'
 import { ApiError, apiRequest } from '@app/lib/api'
 import { authUrlSchema } from '@common/schemas/auth'
 import { publicSalonIdSchema } from '@common/schemas/salon'

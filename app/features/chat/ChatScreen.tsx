@@ -7,7 +7,7 @@ import type { Language } from '@common/languages'
 import type { SalonChatInfo } from '@common/schemas/salon'
 import { useQuery } from '@tanstack/react-query'
 import { RefreshCw, SearchX, WifiOff } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ChatHeader } from './ChatHeader'
 import { ChatNotice } from './ChatNotice'
@@ -15,7 +15,6 @@ import { Composer } from './Composer'
 import type { ChatMode } from './chat-api'
 import type { ChatMessage } from './conversation'
 import { MessageList } from './MessageList'
-import { ProfileDialog } from './ProfileDialog'
 import {
   type CustomerProfile,
   createProfile,
@@ -26,6 +25,11 @@ import {
   updateProfile,
 } from './profile'
 import { useChat } from './useChat'
+
+// The profile dialog (with Radix Dialog and the form fields) is not on the first screen's path: it
+// loads right after the first render, and the welcome dialog opens once it has arrived.
+const loadProfileDialog = () => import('./ProfileDialog')
+const ProfileDialog = lazy(async () => ({ default: (await loadProfileDialog()).ProfileDialog }))
 
 /**
  * The customer's chat with a salon's assistant (spec §2): the salon from the link, the customer's
@@ -63,6 +67,12 @@ export function ChatScreen({ salonId, mode }: { salonId: string; mode: ChatMode 
 
   const composerFocus = useRef(false)
   const dialog = salon && !profile ? 'welcome' : editing ? 'edit' : null
+  // Mounted from its first opening on, so that it closes with its animation and gives focus back.
+  const [dialogMounted, setDialogMounted] = useState(false)
+  if (dialog !== null && !dialogMounted) setDialogMounted(true)
+  useEffect(() => {
+    void loadProfileDialog()
+  }, [])
 
   const saveFromDialog = (input: { name: string; phone?: string }) => {
     const now = new Date()
@@ -164,19 +174,23 @@ export function ChatScreen({ salonId, mode }: { salonId: string; mode: ChatMode 
           <Composer pending={chat.pending} disabled={!profile} onSend={chat.send} />
         </main>
       </div>
-      <ProfileDialog
-        mode={dialog}
-        salonName={salonName}
-        initial={profile ?? undefined}
-        onSave={saveFromDialog}
-        onClose={() => setEditing(false)}
-        onClosed={(event) => {
-          if (!composerFocus.current) return
-          composerFocus.current = false
-          event.preventDefault()
-          document.getElementById('chat-message')?.focus()
-        }}
-      />
+      {dialogMounted && (
+        <Suspense fallback={null}>
+          <ProfileDialog
+            mode={dialog}
+            salonName={salonName}
+            initial={profile ?? undefined}
+            onSave={saveFromDialog}
+            onClose={() => setEditing(false)}
+            onClosed={(event) => {
+              if (!composerFocus.current) return
+              composerFocus.current = false
+              event.preventDefault()
+              document.getElementById('chat-message')?.focus()
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   )
 }

@@ -1,6 +1,5 @@
-import { formatDayAndTime, formatMoney } from '@app/lib/format'
+import { formatMoney, nextSaturday, writeDay } from '@app/lib/format-intl'
 import { currentLanguage } from '@app/lib/i18n'
-import { addDays, nextSaturday, setHours, setMinutes, startOfDay } from 'date-fns'
 import { CalendarCheck, Check } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 
@@ -11,8 +10,8 @@ import { useTranslation } from 'react-i18next'
 export function ChatPreview() {
   const { t } = useTranslation()
   const language = currentLanguage()
-  const saturday = setMinutes(setHours(nextSaturday(addDays(startOfDay(new Date()), 1)), 10), 0)
-  const when = formatDayAndTime(saturday, language)
+  // The illustration's salon is in Paris: its "next Saturday" is taken there, at 10:00.
+  const when = `${writeDay(nextSaturday(new Date(), 'Europe/Paris'), language)}, 10:00`
   const price = formatMoney(4500, 'EUR', language)
   return (
     <figure

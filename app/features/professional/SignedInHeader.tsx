@@ -1,5 +1,5 @@
 import { Button } from '@app/components/ui/Button'
-import { toast } from '@app/components/ui/Toast'
+import { toast } from '@app/components/ui/toast-store'
 import { useSalon } from '@app/features/salon-dashboard/dashboard-api'
 import { CalendarStateBadge } from '@app/features/salon-dashboard/overview/CalendarStatusRows'
 import { useCalendarState } from '@app/features/salon-dashboard/overview/calendar-state'

@@ -1,6 +1,6 @@
 import { Button } from '@app/components/ui/Button'
 import { Field, Input } from '@app/components/ui/Input'
-import { toast } from '@app/components/ui/Toast'
+import { toast } from '@app/components/ui/toast-store'
 import { ApiError, apiRequest } from '@app/lib/api'
 import { currentLanguage } from '@app/lib/i18n'
 import { type WaitlistAnswer, type WaitlistEntryInput, waitlistEntryInputSchema } from '@common/schemas/waitlist'

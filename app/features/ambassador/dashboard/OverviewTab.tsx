@@ -1,7 +1,7 @@
 import { Button } from '@app/components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@app/components/ui/Card'
 import { fieldClasses, Label } from '@app/components/ui/Input'
-import { toast } from '@app/components/ui/Toast'
+import { toast } from '@app/components/ui/toast-store'
 import { apiRequest } from '@app/lib/api'
 import { cn } from '@app/lib/cn'
 import { type Ambassador, qrCodePostResultSchema } from '@common/schemas/ambassador'

@@ -1,7 +1,7 @@
 import { DismissibleAlert } from '@app/components/DismissibleAlert'
 import { Button } from '@app/components/ui/Button'
 import { Field, Input } from '@app/components/ui/Input'
-import { toast } from '@app/components/ui/Toast'
+import { toast } from '@app/components/ui/toast-store'
 import { GoogleMark } from '@app/features/calendar-connect/providers'
 import { ApiError, apiRequest } from '@app/lib/api'
 import { accessCodeCheckSchema } from '@common/schemas/ambassador'

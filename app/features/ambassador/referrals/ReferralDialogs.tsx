@@ -1,7 +1,7 @@
 import { Button } from '@app/components/ui/Button'
 import { DialogForm, FormDialog } from '@app/components/ui/FormDialog'
 import { Field, Input } from '@app/components/ui/Input'
-import { toast } from '@app/components/ui/Toast'
+import { toast } from '@app/components/ui/toast-store'
 import { ApiError, apiRequest } from '@app/lib/api'
 import {
   activateReferralResultSchema,

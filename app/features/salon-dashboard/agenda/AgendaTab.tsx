@@ -1,6 +1,6 @@
 import { Button } from '@app/components/ui/Button'
 import { Card, CardContent, CardHeader } from '@app/components/ui/Card'
-import { toast } from '@app/components/ui/Toast'
+import { toast } from '@app/components/ui/toast-store'
 import { cn } from '@app/lib/cn'
 import { currentLanguage } from '@app/lib/i18n'
 import type { Language } from '@common/languages'

@@ -1,7 +1,7 @@
 import { Button } from '@app/components/ui/Button'
 import { DialogForm, FormDialog } from '@app/components/ui/FormDialog'
 import { Field, Textarea } from '@app/components/ui/Input'
-import { toast } from '@app/components/ui/Toast'
+import { toast } from '@app/components/ui/toast-store'
 import { cn } from '@app/lib/cn'
 import { currentLanguage } from '@app/lib/i18n'
 import { BOOKING_SALON_NOTE_MAX, type BookingDetails } from '@common/schemas/booking'

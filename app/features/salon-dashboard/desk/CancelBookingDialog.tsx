@@ -1,6 +1,6 @@
 import { DialogForm, type DialogOpenProps, FormDialog } from '@app/components/ui/FormDialog'
 import { Field, Textarea } from '@app/components/ui/Input'
-import { toast } from '@app/components/ui/Toast'
+import { toast } from '@app/components/ui/toast-store'
 import { currentLanguage } from '@app/lib/i18n'
 import { type BookingDetails, CANCEL_REASON_MAX } from '@common/schemas/booking'
 import { useState } from 'react'

@@ -1,5 +1,5 @@
 import { DialogForm, type DialogOpenProps, FormDialog } from '@app/components/ui/FormDialog'
-import { toast } from '@app/components/ui/Toast'
+import { toast } from '@app/components/ui/toast-store'
 import { currentLanguage } from '@app/lib/i18n'
 import type { Booking } from '@common/schemas/booking'
 import { useQueryClient } from '@tanstack/react-query'

@@ -1,4 +1,4 @@
-import { toast } from '@app/components/ui/Toast'
+import { toast } from '@app/components/ui/toast-store'
 import { apiRequest } from '@app/lib/api'
 import type { InstagramStats, InstagramUser } from '@common/schemas/instagram'
 import type { Salon, SalonUpdateInput } from '@common/schemas/salon'

@@ -1,4 +1,4 @@
-import { toast } from '@app/components/ui/Toast'
+import { toast } from '@app/components/ui/toast-store'
 import { INSTAGRAM_CONNECT_ERRORS, type InstagramConnectError } from '@common/schemas/instagram'
 import type { TFunction } from 'i18next'
 import { useEffect, useRef, useState } from 'react'

@@ -1,6 +1,6 @@
 import { Button } from '@app/components/ui/Button'
 import { fieldClasses, Label } from '@app/components/ui/Input'
-import { toast } from '@app/components/ui/Toast'
+import { toast } from '@app/components/ui/toast-store'
 import { cn } from '@app/lib/cn'
 import { Copy, Download, ExternalLink, QrCode } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'

@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@app/
 import { DialogClose, DialogFooter } from '@app/components/ui/Dialog'
 import { ConfirmDialog, FormDialog } from '@app/components/ui/FormDialog'
 import { fieldClasses, Label } from '@app/components/ui/Input'
-import { toast } from '@app/components/ui/Toast'
+import { toast } from '@app/components/ui/toast-store'
 import { apiRequest } from '@app/lib/api'
 import { cn } from '@app/lib/cn'
 import { formatDate } from '@app/lib/format'

@@ -1,7 +1,7 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@app/components/ui/Card'
 import { fieldClasses, Label } from '@app/components/ui/Input'
 import { Switch } from '@app/components/ui/Switch'
-import { toast } from '@app/components/ui/Toast'
+import { toast } from '@app/components/ui/toast-store'
 import { apiRequest } from '@app/lib/api'
 import type { Salon, SalonUpdateInput } from '@common/schemas/salon'
 import { useMutation, useQueryClient } from '@tanstack/react-query'

@@ -1,6 +1,6 @@
 import { DialogForm, type DialogOpenProps, FormDialog } from '@app/components/ui/FormDialog'
 import { Field, Input, Textarea } from '@app/components/ui/Input'
-import { toast } from '@app/components/ui/Toast'
+import { toast } from '@app/components/ui/toast-store'
 import { CountryField } from '@app/features/waitlist/CountryPicker'
 import { apiRequest } from '@app/lib/api'
 import { useCheckedFields } from '@app/lib/checked-fields'

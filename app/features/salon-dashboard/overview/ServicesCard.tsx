@@ -1,7 +1,7 @@
 import { Badge } from '@app/components/ui/Badge'
 import { Button } from '@app/components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@app/components/ui/Card'
-import { toast } from '@app/components/ui/Toast'
+import { toast } from '@app/components/ui/toast-store'
 import { ApiError } from '@app/lib/api'
 import { languageOfCountry } from '@common/languages'
 import { type ImportLineError, type OwnerService, SERVICES_CSV_COLUMNS } from '@common/schemas/catalog'

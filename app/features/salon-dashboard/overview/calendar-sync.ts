@@ -1,4 +1,4 @@
-import { toast } from '@app/components/ui/Toast'
+import { toast } from '@app/components/ui/toast-store'
 import { ApiError, apiRequest } from '@app/lib/api'
 import { currentLanguage } from '@app/lib/i18n'
 import type { CalendarStatus } from '@common/schemas/calendar'

@@ -1,7 +1,7 @@
 import { DialogForm, type DialogOpenProps, FormDialog } from '@app/components/ui/FormDialog'
 import { Input, Label } from '@app/components/ui/Input'
 import { Switch } from '@app/components/ui/Switch'
-import { toast } from '@app/components/ui/Toast'
+import { toast } from '@app/components/ui/toast-store'
 import {
   type AffectedBooking,
   type AffectedBookingsChoice,

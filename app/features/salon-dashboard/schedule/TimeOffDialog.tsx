@@ -1,6 +1,6 @@
 import { DialogForm, type DialogOpenProps, FormDialog } from '@app/components/ui/FormDialog'
 import { Field, fieldClasses, Input } from '@app/components/ui/Input'
-import { toast } from '@app/components/ui/Toast'
+import { toast } from '@app/components/ui/toast-store'
 import { ApiError } from '@app/lib/api'
 import { currentLanguage } from '@app/lib/i18n'
 import type { AffectedBooking, AffectedBookingsChoice, TimeOff } from '@common/schemas/schedule'

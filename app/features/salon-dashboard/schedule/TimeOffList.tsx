@@ -1,6 +1,6 @@
 import { Button } from '@app/components/ui/Button'
 import { ConfirmDialog } from '@app/components/ui/FormDialog'
-import { toast } from '@app/components/ui/Toast'
+import { toast } from '@app/components/ui/toast-store'
 import { currentLanguage } from '@app/lib/i18n'
 import type { TimeOff } from '@common/schemas/schedule'
 import type { TeamMember } from '@common/schemas/team'

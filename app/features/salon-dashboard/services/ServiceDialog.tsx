@@ -1,7 +1,7 @@
 import { DialogForm, type DialogOpenProps, FormDialog } from '@app/components/ui/FormDialog'
 import { Field, Input, Label, Textarea } from '@app/components/ui/Input'
 import { Switch } from '@app/components/ui/Switch'
-import { toast } from '@app/components/ui/Toast'
+import { toast } from '@app/components/ui/toast-store'
 import { ApiError } from '@app/lib/api'
 import { useCheckedFields } from '@app/lib/checked-fields'
 import { currentLanguage } from '@app/lib/i18n'

@@ -1,6 +1,6 @@
 import { Badge } from '@app/components/ui/Badge'
 import { Button } from '@app/components/ui/Button'
-import { toast } from '@app/components/ui/Toast'
+import { toast } from '@app/components/ui/toast-store'
 import { cn } from '@app/lib/cn'
 import { currentLanguage } from '@app/lib/i18n'
 import { LANGUAGES } from '@common/languages'

@@ -1,4 +1,4 @@
-import { toast } from '@app/components/ui/Toast'
+import { toast } from '@app/components/ui/toast-store'
 import { cn } from '@app/lib/cn'
 import { CALENDAR_BLOCKS, type CalendarBlocks } from '@common/schemas/team'
 import { CalendarX2 } from 'lucide-react'

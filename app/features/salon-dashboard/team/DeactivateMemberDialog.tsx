@@ -1,5 +1,5 @@
 import { ConfirmDialog } from '@app/components/ui/FormDialog'
-import { toast } from '@app/components/ui/Toast'
+import { toast } from '@app/components/ui/toast-store'
 import type { OwnerService } from '@common/schemas/catalog'
 import type { TeamMember } from '@common/schemas/team'
 import { useTranslation } from 'react-i18next'

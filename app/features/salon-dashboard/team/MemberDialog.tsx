@@ -1,6 +1,6 @@
 import { DialogForm, type DialogOpenProps, FormDialog } from '@app/components/ui/FormDialog'
 import { Field, Input } from '@app/components/ui/Input'
-import { toast } from '@app/components/ui/Toast'
+import { toast } from '@app/components/ui/toast-store'
 import { ApiError } from '@app/lib/api'
 import { cn } from '@app/lib/cn'
 import type { OwnerService } from '@common/schemas/catalog'

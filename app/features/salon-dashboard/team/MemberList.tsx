@@ -1,6 +1,6 @@
 import { Badge } from '@app/components/ui/Badge'
 import { Button } from '@app/components/ui/Button'
-import { toast } from '@app/components/ui/Toast'
+import { toast } from '@app/components/ui/toast-store'
 import { cn } from '@app/lib/cn'
 import type { OwnerService } from '@common/schemas/catalog'
 import type { TeamMember } from '@common/schemas/team'

@@ -1,6 +1,6 @@
 import { Button } from '@app/components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader } from '@app/components/ui/Card'
-import { toast } from '@app/components/ui/Toast'
+import { toast } from '@app/components/ui/toast-store'
 import { MAX_TEAM_MEMBERS, type TeamMember } from '@common/schemas/team'
 import { CircleAlert, Clock, UserPlus } from 'lucide-react'
 import { useState } from 'react'
