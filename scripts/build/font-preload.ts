@@ -5,7 +5,10 @@ import type { Plugin } from 'vite'
  * (headings). French, German, Italian and English need no other subset at first; latin-ext and
  * the rest still load by unicode-range when a character needs them.
  */
-export const FIRST_PAINT_FONTS = [/^assets\/inter-latin-wght-normal-[\w-]+\.woff2$/, /^assets\/fraunces-latin-wght-normal-[\w-]+\.woff2$/]
+export const FIRST_PAINT_FONTS = [
+  /^assets\/inter-latin-wght-normal-[\w-]+\.woff2$/,
+  /^assets\/fraunces-latin-wght-normal-[\w-]+\.woff2$/,
+]
 
 /**
  * Preloads the first-paint fonts from index.html, so they download with the CSS instead of after
