@@ -6,8 +6,10 @@ import { bundleBudget } from './scripts/build/bundle-budget'
 import { flagAssets } from './scripts/build/flag-assets'
 import { fontPreload } from './scripts/build/font-preload'
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'app',
+  // The server's build (npm run build's second step: app/entry-server.tsx into dist/server) serves no files.
+  publicDir: isSsrBuild ? false : 'public',
   plugins: [react(), tailwindcss(), flagAssets(), fontPreload(), bundleBudget()],
   resolve: { alias: ROOT_ALIASES },
   build: {
@@ -20,4 +22,4 @@ export default defineConfig({
     // npm run dev: the API server runs beside Vite (scripts/dev.mjs).
     proxy: { '/api': `http://localhost:${process.env.SALONIA_API_PORT ?? '3000'}` },
   },
-})
+}))

@@ -1,44 +1,49 @@
 import { APP_ROUTES, PAGE_TEXTS, type PageName } from '@common/routes'
-import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react'
+import { type ComponentType, type ReactNode, Suspense, useEffect, useRef } from 'react'
 import { Route, Switch, useLocation } from 'wouter'
 import { Footer } from './components/layout/Footer'
 import { NavBar } from './components/layout/NavBar'
 import { PageLoading } from './components/PageLoading'
 import { loadAreaTexts, loadPageTexts } from './lib/i18n'
+import { type LazyPage, lazyPage } from './lib/lazy-page'
 
-/** A page of the signed-in areas: its code and its texts arrive together. */
-function withAreaTexts(load: () => Promise<{ default: ComponentType }>) {
-  return lazy(async () => (await Promise.all([load(), loadAreaTexts()]))[0])
-}
-
-/** A public page with texts of its own (PAGE_TEXTS): its code and those texts arrive together. */
-function withPageTexts(page: keyof typeof PAGE_TEXTS, load: () => Promise<{ default: ComponentType }>) {
+/**
+ * A page in its own chunk, with its texts: those of the signed-in areas when it is one of theirs,
+ * and its own (PAGE_TEXTS) when it has some. Code and texts arrive together.
+ */
+function withTexts(page: PageName, load: () => Promise<{ default: ComponentType }>, area = false) {
   const part = PAGE_TEXTS[page]
-  return lazy(async () => (await Promise.all([load(), part ? loadPageTexts(part) : undefined]))[0])
+  return lazyPage(
+    async () =>
+      (await Promise.all([load(), area ? loadAreaTexts() : undefined, part ? loadPageTexts(part) : undefined]))[0],
+  )
 }
+const withAreaTexts = (page: PageName, load: () => Promise<{ default: ComponentType }>) => withTexts(page, load, true)
 
 // One chunk per page: a visitor downloads only the page they open.
-const PAGES: Record<PageName, ReturnType<typeof lazy>> = {
-  HomePage: withPageTexts('HomePage', () => import('./pages/HomePage')),
-  ChatPage: lazy(() => import('./pages/ChatPage')),
-  ProfessionalPage: withAreaTexts(() => import('./pages/ProfessionalPage')),
-  AdminPage: withAreaTexts(() => import('./pages/AdminPage')),
-  AmbassadorLoginPage: withAreaTexts(() => import('./pages/AmbassadorLoginPage')),
-  AmbassadorDashboardPage: withAreaTexts(() => import('./pages/AmbassadorDashboardPage')),
-  AmbassadorKitPage: withAreaTexts(() => import('./pages/AmbassadorKitPage')),
-  WaitlistPage: withPageTexts('WaitlistPage', () => import('./pages/WaitlistPage')),
-  BookingPage: withPageTexts('BookingPage', () => import('./pages/BookingPage')),
-  DemoSignInPage: withAreaTexts(() => import('./pages/DemoSignInPage')),
-  NotFoundPage: lazy(() => import('./pages/NotFoundPage')),
+export const PAGES: Record<PageName, LazyPage> = {
+  HomePage: withTexts('HomePage', () => import('./pages/HomePage')),
+  ChatPage: lazyPage(() => import('./pages/ChatPage')),
+  ProfessionalPage: withAreaTexts('ProfessionalPage', () => import('./pages/ProfessionalPage')),
+  AdminPage: withAreaTexts('AdminPage', () => import('./pages/AdminPage')),
+  AmbassadorLoginPage: withAreaTexts('AmbassadorLoginPage', () => import('./pages/AmbassadorLoginPage')),
+  AmbassadorDashboardPage: withAreaTexts('AmbassadorDashboardPage', () => import('./pages/AmbassadorDashboardPage')),
+  AmbassadorKitPage: withAreaTexts('AmbassadorKitPage', () => import('./pages/AmbassadorKitPage')),
+  WaitlistPage: withTexts('WaitlistPage', () => import('./pages/WaitlistPage')),
+  BookingPage: withTexts('BookingPage', () => import('./pages/BookingPage')),
+  DemoSignInPage: withAreaTexts('DemoSignInPage', () => import('./pages/DemoSignInPage')),
+  NotFoundPage: lazyPage(() => import('./pages/NotFoundPage')),
 }
 
 /** The chat and a customer's booking page are the salon's own space: no Salonia navigation around them. */
 function Frame({ children }: { children: ReactNode }) {
   const [location] = useLocation()
-  // A new page starts at its top, as it would after a full page load.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger
+  // A new page starts at its top, as it would after a full page load. Not on the first render: a
+  // visitor may have scrolled the server's HTML before the script arrived.
+  const shownLocation = useRef(location)
   useEffect(() => {
-    // A block body: Chromium's scrollTo now returns a promise, which React would take for a cleanup.
+    if (shownLocation.current === location) return
+    shownLocation.current = location
     window.scrollTo(0, 0)
   }, [location])
   if (location === '/chat' || location.startsWith('/chat/') || location.startsWith('/r/'))

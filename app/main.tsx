@@ -1,25 +1,31 @@
 import './styles.css'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { App } from './App'
-import { DeferredToaster } from './components/ui/DeferredToaster'
+import { pageAt } from '@common/routes'
+import { hydrate } from '@tanstack/react-query'
+import i18next from 'i18next'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { PAGES } from './App'
 import { createQueryClient } from './lib/api'
+import { readBoot } from './lib/boot'
 import { setupI18n } from './lib/i18n'
+import { Root } from './Root'
 
+const boot = readBoot()
 const queryClient = createQueryClient()
+// What the server already knew (the chat's salon, signed out): not asked for again.
+if (boot?.queries) hydrate(queryClient, boot.queries)
 
-// The texts of the visitor's language arrive before the first render, so nothing flashes in French.
-await setupI18n()
+// The language the server rendered the page in (else the visitor's choice or browser's, in
+// development): its texts arrive before the first render, so nothing flashes in another language.
+await setupI18n(boot?.language)
 
 const root = document.getElementById('root')
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <App />
-        <DeferredToaster />
-      </QueryClientProvider>
-    </StrictMode>,
-  )
+  const app = <Root i18n={i18next} queryClient={queryClient} now={boot?.now} />
+  if (boot?.rendered) {
+    // The page's code and texts first, so that hydration renders it at once, as the server did.
+    await PAGES[pageAt(window.location.pathname)].preload()
+    hydrateRoot(root, app)
+  } else {
+    createRoot(root).render(app)
+  }
 }

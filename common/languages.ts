@@ -19,3 +19,31 @@ export function languageOfCountry(country: string): Language {
   if (['IT', 'SM', 'VA'].includes(country)) return 'it'
   return 'en'
 }
+
+/**
+ * The cookie (and localStorage key) holding the visitor's chosen language: the server renders pages
+ * in it, so a reload shows no flash of another language. SameSite=Lax: sent on links from other sites.
+ */
+export const LANGUAGE_COOKIE = 'salonia-language'
+
+/** The supported language the browser prefers most (Accept-Language, with its q-values), if any. */
+export function languageFromAcceptLanguage(header: string | undefined): Language | undefined {
+  if (!header) return undefined
+  const ranked = header
+    .split(',')
+    .map((entry, index) => {
+      const [tag = '', ...params] = entry.trim().split(';')
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+      const quality = q ? Number(q.slice(2)) : 1
+      return { base: (tag.trim().split('-')[0] ?? '').toLowerCase(), quality: Number.isFinite(quality) ? quality : 0, index }
+    })
+    .filter((entry) => entry.quality > 0 && isLanguage(entry.base))
+    .sort((a, b) => b.quality - a.quality || a.index - b.index)
+  return ranked[0]?.base as Language | undefined
+}
+
+/** The language a page is rendered in: the visitor's choice (cookie), else their browser's, else French. */
+export function pageLanguage(cookie: string | undefined, acceptLanguage: string | undefined): Language {
+  if (isLanguage(cookie)) return cookie
+  return languageFromAcceptLanguage(acceptLanguage) ?? DEFAULT_LANGUAGE
+}

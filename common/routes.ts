@@ -31,6 +31,8 @@ export type PageName = AppRoute['page'] | 'NotFoundPage'
 export const PAGE_TEXTS: Partial<Record<PageName, string>> = {
   HomePage: 'home',
   WaitlistPage: 'waitlist',
+  // Signed out, the professional area offers the waitlist's form too.
+  ProfessionalPage: 'waitlist',
   BookingPage: 'booking-page',
 }
 
@@ -44,4 +46,9 @@ export function matchAppRoute(pathname: string): AppRoute | undefined {
       pattern.every((part, i) => (part.startsWith(':') ? (segments[i] ?? '') !== '' : part === segments[i]))
     )
   })
+}
+
+/** The page a path shows: its route's, else "Page Not Found". */
+export function pageAt(pathname: string): PageName {
+  return matchAppRoute(pathname)?.page ?? 'NotFoundPage'
 }

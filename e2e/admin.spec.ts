@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test'
 import { signInAsAdmin } from './helpers'
+import { expect, type Page, test } from './test'
 import { TEXTS } from './texts'
 
 /** The administration panel, signed in the demo way as the demo administrator. */

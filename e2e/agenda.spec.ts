@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
 import { fill, noHorizontalOverflow, signIn } from './helpers'
+import { expect, type Page, test } from './test'
 import { TEXTS } from './texts'
 
 /**

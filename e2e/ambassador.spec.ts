@@ -1,11 +1,11 @@
 import { createRequire } from 'node:module'
 import { dirname } from 'node:path'
 import { maskEmail } from '@common/privacy'
-import { expect, type Page } from '@playwright/test'
 import { KIT_TEXTS } from '@server/modules/ambassadors/kit-texts'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { consoleErrors, fill } from './helpers'
 import { test } from './own-client'
+import { expect, type Page } from './test'
 import { TEXTS } from './texts'
 
 /**

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test'
 import { fill, noHorizontalOverflow, seriousViolations } from './helpers'
+import { expect, type Page, test } from './test'
 import { TEXTS } from './texts'
 
 /**

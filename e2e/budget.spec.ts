@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
-import { expect, type Route, test } from '@playwright/test'
 import type { BundleReport } from '../scripts/build/bundle-budget'
+import { expect, type Route, test } from './test'
 
 /**
  * What a visitor's browser really downloads before the first screen: the JavaScript of `/` and of

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
-import { type BrowserContext, expect, type Page, type Request, test } from '@playwright/test'
 import { fill, noHorizontalOverflow } from './helpers'
+import { type BrowserContext, expect, type Page, type Request, test } from './test'
 import { TEXTS } from './texts'
 
 const fr = TEXTS.fr

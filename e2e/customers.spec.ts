@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
-import { expect, type Page, test } from '@playwright/test'
 import { fill, seriousViolations, signIn } from './helpers'
+import { expect, type Page, test } from './test'
 import { TEXTS } from './texts'
 
 /**

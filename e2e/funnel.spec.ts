@@ -1,6 +1,6 @@
-import { expect, type Page } from '@playwright/test'
 import { fill, signInAsAdmin } from './helpers'
 import { test } from './own-client'
+import { expect, type Page } from './test'
 import { TEXTS } from './texts'
 
 /**

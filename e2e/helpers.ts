@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { maskEmail } from '@common/privacy'
-import { expect, type Page } from '@playwright/test'
+import { expect, type Page } from './test'
 import { TEXTS } from './texts'
 
 /** The demo salon's (SAL001) owner: the account its demo sign-in offers and its messages name. */

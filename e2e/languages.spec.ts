@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './test'
 import { TEXTS } from './texts'
 
 const NAMES = { fr: 'Français', de: 'Deutsch', it: 'Italiano', en: 'English' } as const

@@ -1,5 +1,5 @@
 import { maskEmail } from '@common/privacy'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './test'
 import { TEXTS } from './texts'
 
 const fr = TEXTS.fr

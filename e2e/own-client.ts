@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { test as base } from '@playwright/test'
+import { test as base } from './test'
 
 /**
  * Tests that sign salons up on the waitlist come, each, from an address of their own: the product

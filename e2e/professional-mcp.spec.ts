@@ -1,7 +1,7 @@
 import { maskEmail } from '@common/privacy'
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import { MCP_INITIALIZE, mcpHeaders } from '@tests/helpers/mcp'
 import { fill, noHorizontalOverflow, OWNER } from './helpers'
+import { type APIRequestContext, expect, type Page, test } from './test'
 import { TEXTS, type Texts } from './texts'
 
 /**

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { maskEmail } from '@common/privacy'
-import { expect, type Page, test } from '@playwright/test'
 import { fill, noHorizontalOverflow, OWNER } from './helpers'
+import { expect, type Page, test } from './test'
 import { TEXTS } from './texts'
 
 /**

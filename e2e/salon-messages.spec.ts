@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test'
 import { signIn } from './helpers'
+import { expect, test } from './test'
 import { TEXTS } from './texts'
 
 /**

@@ -1,6 +1,6 @@
 import { maskEmail } from '@common/privacy'
-import { expect, type Page, test } from '@playwright/test'
 import { fill, OWNER } from './helpers'
+import { expect, type Page, test } from './test'
 import { TEXTS } from './texts'
 
 /**

@@ -1,6 +1,6 @@
 import { maskEmail } from '@common/privacy'
-import { type Browser, expect, type Page, test } from '@playwright/test'
 import { fill, noHorizontalOverflow, OWNER, seriousViolations } from './helpers'
+import { type Browser, expect, type Page, test } from './test'
 import { TEXTS } from './texts'
 
 /**

@@ -1,5 +1,5 @@
-import { expect, type Page } from '@playwright/test'
 import { test } from './own-client'
+import { expect, type Page } from './test'
 import { TEXTS } from './texts'
 
 const fr = TEXTS.fr

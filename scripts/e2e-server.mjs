@@ -6,7 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' })
+// Both bundles: the browser's and the server's, which renders the public pages.
+const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' })
 if (build.status !== 0) process.exit(build.status ?? 1)
 
 const dataDir = mkdtempSync(join(tmpdir(), 'salonia-e2e-'))

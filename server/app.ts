@@ -107,7 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   calendarSyncRoutes(app, deps)
   telegramRoutes(app, deps)
   instagramRoutes(app, deps)
-  if (options.webAppDir) await registerWebApp(app, options.webAppDir)
+  if (options.webAppDir) await registerWebApp(app, options.webAppDir, deps)
 
   return app
 }

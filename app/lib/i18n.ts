@@ -1,9 +1,12 @@
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@common/languages'
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, LANGUAGES, type Language } from '@common/languages'
 import i18next from 'i18next'
-import { initReactI18next } from 'react-i18next'
+import { initReactI18next, useTranslation } from 'react-i18next'
 
-/** Where the visitor's choice is kept (spec §9: the product's name, a hyphen, 'language'). */
-export const LANGUAGE_STORAGE_KEY = 'salonia-language'
+/**
+ * Where the visitor's choice is kept (spec §9: the product's name, a hyphen, 'language'): in
+ * localStorage, and in a cookie of the same name so that the server renders pages in it.
+ */
+export const LANGUAGE_STORAGE_KEY = LANGUAGE_COOKIE
 
 // Each language is its own chunk: a visitor downloads only the texts they read. The texts of the
 // professional, admin and sign-in screens are apart (areas/), loaded with those pages only.
@@ -41,6 +44,8 @@ export function initialLanguage(): Language {
 const areaLoaded = new Set<Language>()
 
 async function loadCatalogue(language: Language): Promise<void> {
+  // On the server every text is bundled in (i18n-server.ts): its pages have nothing to load.
+  if (typeof window === 'undefined') return
   if (!i18next.hasResourceBundle(language, 'translation')) {
     const load = catalogues[`../locales/${language}.json`]
     if (!load) throw new Error(`No texts for ${language}`)
@@ -78,8 +83,11 @@ export async function loadAreaTexts(): Promise<void> {
   await loadCatalogue(currentLanguage())
 }
 
-export async function setupI18n(): Promise<void> {
-  const language = initialLanguage()
+/**
+ * Readies the global instance in `language` (the one the server rendered the page in, else
+ * initialLanguage()) with the common texts; the page's own texts come with its module (App.tsx).
+ */
+export async function setupI18n(language: Language = initialLanguage()): Promise<void> {
   await i18next.use(initReactI18next).init({
     lng: language,
     fallbackLng: false,
@@ -93,13 +101,45 @@ export async function setupI18n(): Promise<void> {
   document.documentElement.lang = language
 }
 
-/** Switches the interface language and remembers the choice on this device. */
+/** Switches the interface language and remembers the choice on this device (storage and cookie). */
 export async function changeLanguage(language: Language): Promise<void> {
   await showLanguage(language)
+  rememberLanguage(language)
+}
+
+function rememberLanguage(language: Language): void {
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language)
   } catch {
-    // The choice then lasts until the page is closed.
+    // Storage disabled: the cookie still carries the choice.
+  }
+  const secure = window.location.protocol === 'https:' ? '; Secure' : ''
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`
+}
+
+function cookieLanguage(): Language | undefined {
+  const value = document.cookie
+    .split(';')
+    .map((part) => part.trim().split('='))
+    .find(([name]) => name === LANGUAGE_COOKIE)?.[1]
+  return isLanguage(value) ? value : undefined
+}
+
+/**
+ * After the first render: the cookie and the storage agree. A device that chose a language before
+ * the cookie existed has it in storage only: it becomes the cookie, and the page switches to it
+ * (once). When both are there, the cookie — the language the page was rendered in — wins.
+ */
+export async function reconcileLanguageChoice(): Promise<void> {
+  const cookie = cookieLanguage()
+  const stored = storedLanguage()
+  if (cookie) {
+    if (stored !== cookie) rememberLanguage(cookie)
+    return
+  }
+  if (stored) {
+    rememberLanguage(stored)
+    if (stored !== currentLanguage()) await showLanguage(stored)
   }
 }
 
@@ -113,6 +153,13 @@ export async function showLanguage(language: Language): Promise<void> {
   document.documentElement.lang = language
 }
 
+/** The language this render is in: the server renders the four at once, each with its own i18next instance. */
+export function useLanguage(): Language {
+  const { i18n } = useTranslation()
+  return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE
+}
+
+/** The interface language, outside rendering (event handlers, requests). */
 export function currentLanguage(): Language {
   return isLanguage(i18next.language) ? i18next.language : DEFAULT_LANGUAGE
 }

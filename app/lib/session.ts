@@ -1,9 +1,8 @@
 import type { AmbassadorSession } from '@common/schemas/ambassador'
 import type { Session, SessionUser } from '@common/schemas/session'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { useLocation } from 'wouter'
-import { apiRequest, getQueryFn } from './api'
+import { getQueryFn } from './api'
 
 export const SESSION_KEY = ['/api/session']
 const SIGNED_OUT: Session = { isAuthenticated: false }
@@ -36,19 +35,6 @@ export function useSession() {
   const session = query.isError ? SIGNED_OUT : (query.data ?? SIGNED_OUT)
   const user: SessionUser | undefined = session.isAuthenticated ? session.user : undefined
   return { session, user, isLoading: query.isLoading }
-}
-
-/** Signs out, forgets every cached answer and goes home. */
-export function useLogout() {
-  const queryClient = useQueryClient()
-  const [, navigate] = useLocation()
-  return useMutation({
-    mutationFn: () => apiRequest('POST', '/api/logout'),
-    onSuccess: () => {
-      queryClient.clear()
-      navigate('/')
-    },
-  })
 }
 
 /** Under the ambassador area's prefix (['/api/ambassador']): signing out there forgets it too. */

@@ -10,7 +10,7 @@ const REPORT = fileURLToPath(new URL('../../dist/app/bundle-report.json', import
 
 /** Builds the web app; the build itself measures each route's first-load JavaScript. */
 export function measureBundle(): BundleReport {
-  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' })
+  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' })
   if (build.status !== 0) throw new Error('vite build failed')
   return JSON.parse(readFileSync(REPORT, 'utf8')) as BundleReport
 }

@@ -40,7 +40,8 @@ const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/
 export function bundleBudget(): Plugin {
   return {
     name: 'salonia-bundle-budget',
-    apply: 'build',
+    // The browser's build only: the server's (vite build --ssr) has no page chunks, fonts or HTML.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     writeBundle(output, bundle) {
       const outDir = output.dir ?? 'dist/app'
       const gzipSizes = new Map<string, number>()

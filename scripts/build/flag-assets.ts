@@ -22,6 +22,7 @@ export function flagAssets(): Plugin {
       })
     },
     generateBundle() {
+      if (this.environment.config.build.ssr) return // the server's build serves no files
       for (const name of readdirSync(dir).filter(isFlag)) {
         this.emitFile({ type: 'asset', fileName: `flags/${name}`, source: readFileSync(join(dir, name)) })
       }

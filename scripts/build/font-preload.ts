@@ -18,7 +18,8 @@ export const FIRST_PAINT_FONTS = [
 export function fontPreload(): Plugin {
   return {
     name: 'salonia-font-preload',
-    apply: 'build',
+    // The browser's build only: the server's (vite build --ssr) has no page chunks, fonts or HTML.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     transformIndexHtml: {
       order: 'post',
       handler(_html, context) {

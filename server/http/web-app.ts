@@ -1,15 +1,20 @@
 import { existsSync, statSync } from 'node:fs'
 import { resolve, sep } from 'node:path'
-import { matchAppRoute } from '@common/routes'
 import fastifyStatic from '@fastify/static'
-import type { App } from './types'
+import { pageSender } from './render'
+import type { App, AppDeps } from './types'
 
 /**
  * Serves the built web app (dist/app): hashed assets cached for a year, compressed files (.br, .gz
- * written by the build) to browsers that accept them, and index.html for every page path so the
- * client-side router can take over — with status 404 when the path is not in the route table.
+ * written by the build) to browsers that accept them, and every page path as a page (render.ts:
+ * rendered by the server, hydrated by the browser's router) — with status 404 when the path is not
+ * in the route table.
  */
-export async function registerWebApp(app: App, distDir: string): Promise<void> {
+export async function registerWebApp(
+  app: App,
+  distDir: string,
+  deps: Pick<AppDeps, 'db' | 'config' | 'clock'>,
+): Promise<void> {
   const root = resolve(distDir)
   const indexFile = resolve(root, 'index.html')
   if (!existsSync(indexFile)) {
@@ -17,6 +22,7 @@ export async function registerWebApp(app: App, distDir: string): Promise<void> {
     return
   }
   await app.register(fastifyStatic, { root, serve: false, preCompressed: true })
+  const sendPage = await pageSender(root, deps)
 
   app.get('/*', { config: { access: 'public' } }, (request, reply) => {
     const path = (request.params as { '*': string })['*'] ?? ''
@@ -31,13 +37,7 @@ export async function registerWebApp(app: App, distDir: string): Promise<void> {
     if (isFileInside(root, path)) {
       return reply.header('cache-control', 'public, max-age=3600').sendFile(path, { cacheControl: false })
     }
-    const route = matchAppRoute(`/${path}`)
-    if (route?.noindex) reply.header('x-robots-tag', 'noindex, nofollow')
-    return reply
-      .status(route ? 200 : 404)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .sendFile('index.html', { cacheControl: false })
+    return sendPage(request, reply, path)
   })
 }
 

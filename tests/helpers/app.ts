@@ -34,6 +34,8 @@ export async function startTestApp(
     workers?: boolean
     /** The app's logger (none by default); see tests/helpers/log.ts to read what it writes. */
     logger?: FastifyServerOptions['logger']
+    /** A built web app to serve (dist/app's layout: index.html, and ../server/entry-server.js to render pages). */
+    webAppDir?: string
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase(options.driver ?? 'pglite'))
@@ -46,7 +48,14 @@ export async function startTestApp(
   })
   if (options.seed !== false) await seedDemoData(database.db, clock)
   const jobs = await startTestJobEngine(database)
-  const app = await buildApp({ config, db: database.db, clock, jobs, logger: options.logger })
+  const app = await buildApp({
+    config,
+    db: database.db,
+    clock,
+    jobs,
+    logger: options.logger,
+    webAppDir: options.webAppDir,
+  })
   await app.ready()
   if (options.workers) await jobs.work(productWorkers({ db: database.db, clock, config, jobs }))
   return {

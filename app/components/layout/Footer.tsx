@@ -1,3 +1,4 @@
+import { useRenderNow } from '@app/lib/render-clock'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
 import { Logo } from './Logo'
@@ -10,7 +11,7 @@ const LINKS = [
 
 export function Footer() {
   const { t } = useTranslation()
-  const year = new Date().getFullYear()
+  const year = useRenderNow().getUTCFullYear()
   return (
     <footer className="border-t border-line/70 bg-sand/40 print:hidden">
       <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6 md:flex-row md:items-start md:justify-between">

@@ -1,5 +1,5 @@
 import { cn } from '@app/lib/cn'
-import { changeLanguage, currentLanguage } from '@app/lib/i18n'
+import { changeLanguage, useLanguage } from '@app/lib/i18n'
 import { LANGUAGES, type Language } from '@common/languages'
 import { Check, ChevronDown } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
@@ -28,7 +28,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
   const menuId = useId()
   const root = useRef<HTMLDivElement>(null)
   const button = useRef<HTMLButtonElement>(null)
-  const language = currentLanguage()
+  const language = useLanguage()
 
   useEffect(() => {
     if (!open) return

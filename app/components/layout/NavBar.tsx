@@ -1,15 +1,15 @@
 import { cn } from '@app/lib/cn'
-import { useLogout, useSession } from '@app/lib/session'
-import { LogIn, LogOut, Menu, X } from 'lucide-react'
+import { useSession } from '@app/lib/session'
+import { LogIn, Menu, X } from 'lucide-react'
 import { lazy, Suspense, useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'wouter'
 import { Button } from '../ui/Button'
-import { toast } from '../ui/toast-store'
 import { LanguageSwitcher } from './LanguageSwitcher'
 import { Logo } from './Logo'
 
 const AmbassadorAccount = lazy(() => import('./AmbassadorAccount'))
+const SignOutButton = lazy(() => import('./SignOutButton'))
 
 const LINKS = [
   { href: '/', label: 'nav.home' },
@@ -31,18 +31,12 @@ export function NavBar() {
   const [menuOpen, setMenuOpen] = useState(false)
   const menuId = useId()
   const { session } = useSession()
-  const logout = useLogout()
 
   // The mobile menu closes whenever the route changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: location is the trigger, not a value used
   useEffect(() => {
     setMenuOpen(false)
   }, [location])
-
-  const signOut = () =>
-    logout.mutate(undefined, {
-      onError: () => toast({ title: t('nav.logoutFailed'), tone: 'destructive' }),
-    })
 
   const connect = !session.isAuthenticated && (
     <Button asChild>
@@ -59,10 +53,9 @@ export function NavBar() {
         <AmbassadorAccount otherwise={connect} />
       </Suspense>
       {session.isAuthenticated && (
-        <Button variant="outline" onClick={signOut} loading={logout.isPending}>
-          <LogOut aria-hidden className="size-4" />
-          {t('nav.disconnect')}
-        </Button>
+        <Suspense fallback={null}>
+          <SignOutButton />
+        </Suspense>
       )}
     </>
   )

@@ -3,7 +3,7 @@ import { SalonSeal } from '@app/components/SalonSeal'
 import { Badge } from '@app/components/ui/Badge'
 import { Button } from '@app/components/ui/Button'
 import { cn } from '@app/lib/cn'
-import { currentLanguage } from '@app/lib/i18n'
+import { useLanguage } from '@app/lib/i18n'
 import { LANGUAGES, type Language } from '@common/languages'
 import { RotateCcw, Send, UserRound } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
@@ -36,7 +36,7 @@ export function ChatHeader({
   onLanguage: (language: Language) => void
 }) {
   const { t } = useTranslation()
-  const language = currentLanguage()
+  const language = useLanguage()
   const status = [customerName, address || t('chat.header.online')].filter(Boolean).join(' · ')
   return (
     <header className="border-b border-line/80 bg-surface/95 backdrop-blur">

@@ -1,6 +1,7 @@
 import { StatusMessage } from '@app/components/StatusMessage'
 import { Button } from '@app/components/ui/Button'
 import { ApiError } from '@app/lib/api'
+import { useHydrating } from '@app/lib/hydration'
 import { changeLanguage, currentLanguage } from '@app/lib/i18n'
 import { usePageTitle } from '@app/lib/page-title'
 import type { Language } from '@common/languages'
@@ -12,7 +13,7 @@ import { useTranslation } from 'react-i18next'
 import { ChatHeader } from './ChatHeader'
 import { ChatNotice } from './ChatNotice'
 import { Composer } from './Composer'
-import type { ChatMode } from './chat-api'
+import { type ChatMode, salonChatQueryKey } from './chat-api'
 import type { ChatMessage } from './conversation'
 import { MessageList } from './MessageList'
 import {
@@ -31,21 +32,36 @@ import { useChat } from './useChat'
 const loadProfileDialog = () => import('./ProfileDialog')
 const ProfileDialog = lazy(async () => ({ default: (await loadProfileDialog()).ProfileDialog }))
 
+function readVisit(salonId: string) {
+  const stored = readProfile()
+  return { stored, returning: stored !== null && isReturning(stored, salonId, new Date()) }
+}
+
 /**
  * The customer's chat with a salon's assistant (spec §2): the salon from the link, the customer's
  * profile from the device, and the conversation of this tab.
  */
 export function ChatScreen({ salonId, mode }: { salonId: string; mode: ChatMode }) {
   const { t } = useTranslation()
-  const salonQuery = useQuery<SalonChatInfo>({ queryKey: ['/api/salon', encodeURIComponent(salonId)] })
+  const salonQuery = useQuery<SalonChatInfo>({ queryKey: salonChatQueryKey(salonId) })
   const salon = salonQuery.data
 
   // The profile saved on this device, and whether its owner is back at this salon — decided once,
-  // from the last visit, before this visit counts as one.
-  const [storedProfile] = useState(readProfile)
-  const [profile, setProfile] = useState<CustomerProfile | null>(storedProfile)
-  const [returning] = useState(() => storedProfile !== null && isReturning(storedProfile, salonId, new Date()))
+  // from the last visit, before this visit counts as one. Read after hydration: the server, which
+  // never sees the profile cookie (SameSite=Strict), rendered the chat without one.
+  const hydrating = useHydrating()
+  const [visit, setVisit] = useState(() => (hydrating ? undefined : readVisit(salonId)))
+  const [profile, setProfile] = useState<CustomerProfile | null>(visit?.stored ?? null)
+  const storedProfile = visit?.stored ?? null
+  const returning = visit?.returning ?? false
   const [editing, setEditing] = useState(false)
+
+  useEffect(() => {
+    if (visit) return
+    const read = readVisit(salonId)
+    setVisit(read)
+    setProfile(read.stored)
+  }, [visit, salonId])
 
   useEffect(() => {
     if (!salon || !storedProfile) return
@@ -66,7 +82,7 @@ export function ChatScreen({ salonId, mode }: { salonId: string; mode: ChatMode 
   usePageTitle(salonName)
 
   const composerFocus = useRef(false)
-  const dialog = salon && !profile ? 'welcome' : editing ? 'edit' : null
+  const dialog = salon && visit && !profile ? 'welcome' : editing ? 'edit' : null
   // Mounted from its first opening on, so that it closes with its animation and gives focus back.
   const [dialogMounted, setDialogMounted] = useState(false)
   if (dialog !== null && !dialogMounted) setDialogMounted(true)

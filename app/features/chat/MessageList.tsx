@@ -1,6 +1,6 @@
 import { SalonSeal } from '@app/components/SalonSeal'
 import { cn } from '@app/lib/cn'
-import { currentLanguage } from '@app/lib/i18n'
+import { useLanguage } from '@app/lib/i18n'
 import type { Language } from '@common/languages'
 import type { IcsData } from '@common/schemas/chat'
 import { ArrowUpRight, CalendarCog, CalendarPlus, Download, Send, Store, X } from 'lucide-react'
@@ -67,8 +67,9 @@ function BookingLinkCard({ href }: { href: string }) {
 
 function MessageBubble({ message, text }: { message: ChatMessage; text: string }) {
   const { t } = useTranslation()
+  const language = useLanguage()
   const mine = message.role === 'user'
-  const time = timeFormat(currentLanguage()).format(new Date(message.timestamp))
+  const time = timeFormat(language).format(new Date(message.timestamp))
   return (
     <li className={cn('flex animate-pop-in flex-col', mine ? 'items-end' : 'items-start')}>
       <div

@@ -72,3 +72,8 @@ export async function downloadIcs(ics: IcsData): Promise<void> {
     console.error('The calendar file could not be downloaded', error)
   }
 }
+
+/** The query of the salon a chat link names (public ID or hash): the server fills it in its render. */
+export function salonChatQueryKey(salonId: string): [string, string] {
+  return ['/api/salon', encodeURIComponent(salonId)]
+}

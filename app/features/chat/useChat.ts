@@ -1,3 +1,4 @@
+import { useHydrating } from '@app/lib/hydration'
 import { currentLanguage } from '@app/lib/i18n'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -29,22 +30,35 @@ export function useChat({
   greeting: Greeting | null
 }) {
   const { t } = useTranslation()
-  const [conversation, setConversation] = useState<Conversation>(() => loadConversation(salonId))
+  // The tab's conversation is read after hydration (the server rendered none), and saved once read.
+  const hydrating = useHydrating()
+  const [loaded, setLoaded] = useState(!hydrating)
+  const [conversation, setConversation] = useState<Conversation>(() =>
+    hydrating ? { chatId: '', messages: [] } : loadConversation(salonId),
+  )
   const [pending, setPending] = useState(false)
   // Refs answer "is a reply on its way, and for which chat" without waiting for a render.
   const pendingRef = useRef(false)
   const chatIdRef = useRef(conversation.chatId)
 
   useEffect(() => {
-    saveConversation(salonId, conversation)
-  }, [salonId, conversation])
+    if (loaded) return
+    const stored = loadConversation(salonId)
+    chatIdRef.current = stored.chatId
+    setConversation(stored)
+    setLoaded(true)
+  }, [loaded, salonId])
 
   useEffect(() => {
-    if (!greeting) return
+    if (loaded) saveConversation(salonId, conversation)
+  }, [loaded, salonId, conversation])
+
+  useEffect(() => {
+    if (!greeting || !loaded) return
     setConversation((current) =>
       current.messages.length > 0 ? current : { ...current, messages: [welcomeMessage(greeting)] },
     )
-  }, [greeting])
+  }, [greeting, loaded])
 
   const append = useCallback((chatId: string, message: ChatMessage) => {
     setConversation((current) =>

@@ -1,5 +1,6 @@
 import { formatMoney, nextSaturday, writeDay } from '@app/lib/format-intl'
-import { currentLanguage } from '@app/lib/i18n'
+import { useLanguage } from '@app/lib/i18n'
+import { useRenderNow } from '@app/lib/render-clock'
 import { CalendarCheck, Check } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 
@@ -9,9 +10,10 @@ import { useTranslation } from 'react-i18next'
  */
 export function ChatPreview() {
   const { t } = useTranslation()
-  const language = currentLanguage()
+  const language = useLanguage()
+  const now = useRenderNow()
   // The illustration's salon is in Paris: its "next Saturday" is taken there, at 10:00.
-  const when = `${writeDay(nextSaturday(new Date(), 'Europe/Paris'), language)}, 10:00`
+  const when = `${writeDay(nextSaturday(now, 'Europe/Paris'), language)}, 10:00`
   const price = formatMoney(4500, 'EUR', language)
   return (
     <figure

@@ -8,7 +8,7 @@ import type { SessionUser } from '@common/schemas/session'
 import { CalendarCheck, ListPlus, ShieldCheck } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'wouter'
+import { Link, useSearch } from 'wouter'
 import { SalonLookupCard } from './SalonLookupCard'
 import { useSalonLookup } from './salon-lookup'
 
@@ -88,9 +88,10 @@ function ConnectPanel({
   onDismissFailure: () => void
 }) {
   const { t } = useTranslation()
+  const search = useSearch()
   // Back from a refused sign-in, the ID is still there for another try.
   // The activation e-mail's link carries the salon's ID (/professional?salon=SAL002): it is typed already.
-  const [salonId, setSalonId] = useState(() => failure?.salonId ?? salonFromAddress())
+  const [salonId, setSalonId] = useState(() => failure?.salonId ?? salonFromAddress(search))
   const lookup = useSalonLookup(salonId)
   return (
     <Card className="p-6 sm:p-8">
@@ -126,7 +127,7 @@ function PanelHeading({ icon: Icon, title, children }: { icon: typeof ListPlus; 
   )
 }
 
-function salonFromAddress(): string {
-  const salon = new URLSearchParams(window.location.search).get('salon')?.trim().toUpperCase() ?? ''
+function salonFromAddress(search: string): string {
+  const salon = new URLSearchParams(search).get('salon')?.trim().toUpperCase() ?? ''
   return /^SAL\d{3,9}$/.test(salon) ? salon : ''
 }

@@ -2,7 +2,7 @@ import { Flag } from '@app/components/Flag'
 import { Field, type FieldProps } from '@app/components/ui/Input'
 import { SearchSelect, type SelectOption } from '@app/components/ui/SearchSelect'
 import { countryName } from '@app/lib/format'
-import { currentLanguage } from '@app/lib/i18n'
+import { useLanguage } from '@app/lib/i18n'
 import { COUNTRY_CODES } from '@common/countries'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -16,7 +16,7 @@ export function CountryPicker(props: {
   'aria-invalid'?: true
 }) {
   const { t } = useTranslation()
-  const language = currentLanguage()
+  const language = useLanguage()
   const options = useMemo<SelectOption[]>(() => {
     const collator = new Intl.Collator(language)
     return COUNTRY_CODES.map((code) => ({

@@ -11,13 +11,13 @@ import {
 import type { App, AppDeps } from '@server/http/types'
 import { telegramLinkOf } from '@server/modules/telegram/telegram-links'
 import { z } from 'zod'
-import { presentSalonChatInfo } from './salons.presenters'
+import { salonNotFound } from './salons.errors'
 import {
+  findSalonChatInfo,
   getSalonDetails,
   listSalonDetails,
   lookUpSalon,
   requireSalon,
-  requireSalonForChat,
   updateSalonDetails,
 } from './salons.usecases'
 
@@ -33,10 +33,9 @@ export function salonsRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request) => {
-      const salon = await requireSalonForChat(db, request.params.idOrHash)
-      // Named by its public ID, the answer must not reveal the hash (the Telegram link holds it).
-      const byHash = request.params.idOrHash === salon.hash
-      return presentSalonChatInfo(salon, byHash ? await telegramLinkOf(db, config, salon) : null)
+      const info = await findSalonChatInfo(deps, request.params.idOrHash)
+      if (!info) throw salonNotFound(request.params.idOrHash)
+      return info
     },
   )
 

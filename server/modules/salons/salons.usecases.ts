@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { Salon, SalonLookup, SalonUpdateInput } from '@common/schemas/salon'
+import type { Salon, SalonChatInfo, SalonLookup, SalonUpdateInput } from '@common/schemas/salon'
 import { canonicalTimeZone } from '@common/time'
 import type { Clock } from '@server/clock'
 import type { Config } from '@server/config'
@@ -15,8 +15,9 @@ import {
   setDefaultOpeningHours,
 } from '@server/modules/schedule/schedule.usecases'
 import { createOwnerMember } from '@server/modules/team/team.usecases'
+import { telegramLinkOf } from '@server/modules/telegram/telegram-links'
 import { invalidTimeZone, salonNotFound } from './salons.errors'
-import { presentSalon, presentSalonLookup } from './salons.presenters'
+import { presentSalon, presentSalonChatInfo, presentSalonLookup } from './salons.presenters'
 import * as repo from './salons.repository'
 import { defaultTimeZone } from './time-zones'
 
@@ -42,6 +43,21 @@ export async function requireSalonForChat(db: Executor, idOrHash: string): Promi
   const salon = await repo.findSalonByPublicIdOrHash(db, idOrHash)
   if (!salon) throw salonNotFound(idOrHash)
   return salon
+}
+
+/**
+ * What a chat link shows of its salon (GET /api/salon/:idOrHash, and the chat page the server
+ * renders), or null for no such salon. Named by its public ID, the answer must not reveal the hash
+ * (the Telegram link holds it).
+ */
+export async function findSalonChatInfo(
+  { db, config }: { db: Executor; config: Config },
+  idOrHash: string,
+): Promise<SalonChatInfo | null> {
+  const salon = await repo.findSalonByPublicIdOrHash(db, idOrHash)
+  if (!salon) return null
+  const byHash = idOrHash === salon.hash
+  return presentSalonChatInfo(salon, byHash ? await telegramLinkOf(db, config, salon) : null)
 }
 
 /** What reading a salon's page takes: the database, and whether this server has Instagram. */

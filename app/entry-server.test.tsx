@@ -1,0 +1,75 @@
+import { LANGUAGES } from '@common/languages'
+import { describe, expect, it } from 'vitest'
+import { type PageRequest, renderPage } from './entry-server'
+import { de, en, fr, it as italian } from './locales/all'
+
+const NOW = Date.parse('2026-11-27T10:00:00Z')
+const TEXTS = { fr, de, it: italian, en }
+const SALON = { salonId: 'SAL001', name: 'Salon Lumière <b>&', address: '12 rue des Lilas, Paris', telegramLink: null }
+
+/** The text of HTML as a reader sees it (the entities React writes, undone). */
+const readable = (html: string) =>
+  html
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+
+function request(path: string, fields: Partial<PageRequest> = {}): PageRequest {
+  const [pathname = '/', search = ''] = path.split('?')
+  return { path: pathname, search, language: 'fr', anonymous: true, now: NOW, ...fields }
+}
+
+describe('renderPage', () => {
+  it('renders every public page in the four languages at once, each in its own words', async () => {
+    const paths = ['/', '/waitlist', '/ambassador', '/professional', '/chat', '/no-such-page']
+    const renders = await Promise.all(
+      LANGUAGES.flatMap((language) =>
+        paths.map(async (path) => ({ language, path, page: await renderPage(request(path, { language })) })),
+      ),
+    )
+    for (const { language, path, page } of renders) {
+      expect(page.html, `${path} in ${language}`).toMatch(/<h1/)
+      // Nothing left pending: no inline script, which the CSP would refuse.
+      expect(page.html).not.toContain('<script')
+      expect(page.boot).toContain(`"language":"${language}"`)
+    }
+    const home = (language: string) => renders.find((r) => r.path === '/' && r.language === language)?.page
+    for (const language of LANGUAGES) {
+      expect(readable(home(language)?.html ?? '')).toContain(TEXTS[language].footer.tagline)
+      expect(home(language)?.title).toBe(`${TEXTS[language].home.title} · Salonia`)
+    }
+    expect(renders.find((r) => r.path === '/no-such-page' && r.language === 'de')?.page.title).toBe(
+      `${de.notFound.title} · Salonia`,
+    )
+  })
+
+  it('renders a chat link with the salon’s name and address, escaped, and hands the answer to the browser', async () => {
+    const page = await renderPage(request('/chat/abc123', { salon: { idOrHash: 'abc123', info: SALON } }))
+    expect(page.html).toContain('Salon Lumière &lt;b&gt;&amp;')
+    expect(page.html).toContain('12 rue des Lilas, Paris')
+    expect(page.title).toBe('Salon Lumière <b>& · Salonia')
+    expect(page.boot).not.toContain('<b>')
+    expect(page.boot).toContain('\\u003cb>')
+  })
+
+  it('leaves the signed-in areas, and the sign-in pages for someone signed in, to the browser', async () => {
+    for (const [path, anonymous] of [
+      ['/admin', true],
+      ['/ambassador/dashboard', true],
+      ['/professional', false],
+      ['/ambassador', false],
+    ] as const) {
+      const page = await renderPage(request(path, { anonymous }))
+      expect(page.html, path).toBe('')
+      expect(page.boot).toContain('"rendered":false')
+    }
+  })
+
+  it('renders the home for a signed-in visitor too, without claiming to know who they are', async () => {
+    const page = await renderPage(request('/', { anonymous: false }))
+    expect(page.html).toContain('<h1')
+    expect(page.boot).not.toContain('isAuthenticated')
+  })
+})

@@ -1,0 +1,96 @@
+import { text } from 'node:stream/consumers'
+import type { Language } from '@common/languages'
+import { type PageName, pageAt } from '@common/routes'
+import type { SalonChatInfo } from '@common/schemas/salon'
+import { dehydrate } from '@tanstack/react-query'
+import { prerenderToNodeStream } from 'react-dom/static'
+import { PAGES } from './App'
+import { salonChatQueryKey } from './features/chat/chat-api'
+import { createQueryClient } from './lib/api'
+import { type Boot, bootScript } from './lib/boot'
+import { serverI18n } from './lib/i18n-server'
+import { documentTitle, PageTitleContext } from './lib/page-title'
+import { AMBASSADOR_SESSION_KEY, AMBASSADOR_SIGNED_OUT, SESSION_KEY } from './lib/session'
+import { Root } from './Root'
+
+/**
+ * The public pages the server renders (issue: HTML that paints before JavaScript). The signed-in
+ * areas stay rendered in the browser: their HTML would depend on who asks, and nobody waits on a
+ * phone's slow network for them as a customer does for the chat.
+ */
+const RENDERED: ReadonlySet<PageName> = new Set([
+  'HomePage',
+  'ChatPage',
+  'WaitlistPage',
+  'AmbassadorLoginPage',
+  'ProfessionalPage',
+  'NotFoundPage',
+])
+/** Pages whose signed-out HTML would be wrong for someone signed in: rendered for anonymous visitors only. */
+const ANONYMOUS_ONLY: ReadonlySet<PageName> = new Set(['AmbassadorLoginPage', 'ProfessionalPage'])
+
+export interface PageRequest {
+  /** The address's path and query ("?ref=…"), as the browser asked for it. */
+  path: string
+  search: string
+  language: Language
+  /** No session cookie came: the visitor is signed out, for sure. */
+  anonymous: boolean
+  /** The server's clock (APP_NOW in demos and tests), in milliseconds. */
+  now: number
+  /** The salon a chat link names, when there is one: the server reads it as GET /api/salon/… would. */
+  salon?: { idOrHash: string; info: SalonChatInfo }
+}
+
+export interface RenderedPage {
+  page: PageName
+  /** What goes inside #root (empty: the browser renders the page). */
+  html: string
+  title: string
+  /** The boot data block, for the end of the body. */
+  boot: string
+}
+
+/**
+ * Renders a page to HTML with React's prerender, which waits for everything to load (the lazy page
+ * and its texts) and so leaves nothing pending: no inline script is needed (the CSP allows none).
+ * Throws when the render fails; the caller then sends the page for the browser to render.
+ */
+export async function renderPage(request: PageRequest): Promise<RenderedPage> {
+  const page = pageAt(request.path)
+  const shell = (): RenderedPage => ({
+    page,
+    html: '',
+    title: documentTitle(undefined),
+    boot: bootScript({ language: request.language, now: request.now, rendered: false }),
+  })
+  if (!RENDERED.has(page) || (ANONYMOUS_ONLY.has(page) && !request.anonymous)) return shell()
+
+  const queryClient = createQueryClient()
+  if (request.anonymous) {
+    queryClient.setQueryData(SESSION_KEY, { isAuthenticated: false })
+    queryClient.setQueryData(AMBASSADOR_SESSION_KEY, AMBASSADOR_SIGNED_OUT)
+  }
+  if (request.salon) queryClient.setQueryData(salonChatQueryKey(request.salon.idOrHash), request.salon.info)
+
+  const i18n = serverI18n()[request.language]
+  await PAGES[page].preload()
+  const title = { title: documentTitle(undefined) }
+  const errors: unknown[] = []
+  const { prelude } = await prerenderToNodeStream(
+    <PageTitleContext.Provider value={title}>
+      <Root i18n={i18n} queryClient={queryClient} now={request.now} ssrPath={request.path} ssrSearch={request.search} />
+    </PageTitleContext.Provider>,
+    {
+      signal: AbortSignal.timeout(2000),
+      onError: (error) => void errors.push(error),
+      // Never outline a large boundary into a hidden copy with a script that swaps it in: the
+      // page arrives whole, and the CSP allows no inline script anyway.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+    },
+  )
+  const html = await text(prelude)
+  if (errors.length > 0) throw new AggregateError(errors, `Rendering ${request.path} failed`)
+  const boot: Boot = { language: request.language, now: request.now, rendered: true, queries: dehydrate(queryClient) }
+  return { page, html, title: title.title, boot: bootScript(boot) }
+}

@@ -1,0 +1,35 @@
+import type { Language } from '@common/languages'
+import type { DehydratedState } from '@tanstack/react-query'
+
+/**
+ * What the server tells the browser about the page it sent, in a JSON data block (the CSP allows no
+ * inline script): the language and "now" it rendered with, whether #root holds its HTML (then the
+ * browser hydrates it), and the answers it already knew (the salon of a chat link, signed out).
+ */
+export interface Boot {
+  language: Language
+  now: number
+  rendered: boolean
+  queries?: DehydratedState
+}
+
+export const BOOT_ELEMENT_ID = 'salonia-boot'
+
+/** The boot data as HTML: `<` and the line separators escaped, so a salon's name cannot end the block. */
+export function bootScript(boot: Boot): string {
+  const json = JSON.stringify(boot)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
+  return `<script type="application/json" id="${BOOT_ELEMENT_ID}">${json}</script>`
+}
+
+export function readBoot(): Boot | undefined {
+  const text = document.getElementById(BOOT_ELEMENT_ID)?.textContent
+  if (!text) return undefined
+  try {
+    return JSON.parse(text) as Boot
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,114 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { brotliDecompressSync } from 'node:zlib'
+import { startTestApp, type TestApp } from '@tests/helpers/app'
+import { ownerCookie } from '@tests/helpers/sign-in'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+/**
+ * The server's side of rendering pages (render.ts), with a stand-in for the server build
+ * (dist/server/entry-server.js) that shows what it was asked: the real build's render is tested
+ * in app/entry-server.test.tsx, and the whole in the browser tests.
+ */
+const TEMPLATE = `<!doctype html><html lang="fr"><head><title>Salonia</title></head><body><div id="root"></div></body></html>`
+const ENTRY = `export async function renderPage(request) {
+  if (request.path === '/broken') throw new Error('render failed')
+  const json = JSON.stringify(request).replace(/</g, '\\\\u003c')
+  return { html: '<h1>rendered</h1>', title: (request.salon?.info.name ?? 'Page') + ' <&> · Salonia', boot: '<script type="application/json" id="salonia-boot">' + json + '</script>' }
+}`
+
+describe('pages rendered by the server', () => {
+  let dir: string
+  let t: TestApp
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'salonia-render-'))
+    mkdirSync(join(dir, 'app'))
+    mkdirSync(join(dir, 'server'))
+    writeFileSync(join(dir, 'app/index.html'), TEMPLATE)
+    writeFileSync(join(dir, 'server/entry-server.js'), ENTRY)
+    t = await startTestApp({ webAppDir: join(dir, 'app') })
+  })
+  afterAll(async () => {
+    await t.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  const asked = (body: string) =>
+    JSON.parse(body.match(/id="salonia-boot">(.*)<\/script>/)?.[1]?.replace(/\\u003c/g, '<') ?? 'null')
+
+  it('renders in the browser’s language, unless the visitor chose one (the language cookie)', async () => {
+    const german = await t.app.inject({ url: '/', headers: { 'accept-language': 'de-CH,de;q=0.9,en;q=0.5' } })
+    expect(german.body).toContain('<html lang="de">')
+    expect(asked(german.body)).toMatchObject({ path: '/', language: 'de', anonymous: true })
+    expect(german.headers.vary).toBe('Accept-Encoding, Accept-Language, Cookie')
+
+    const chosen = await t.app.inject({
+      url: '/waitlist?ref=AMBDEMO1',
+      headers: { 'accept-language': 'de', cookie: 'salonia-language=it' },
+    })
+    expect(chosen.body).toContain('<html lang="it">')
+    expect(asked(chosen.body)).toMatchObject({ path: '/waitlist', search: '?ref=AMBDEMO1', language: 'it' })
+
+    const unknown = await t.app.inject({
+      url: '/',
+      headers: { 'accept-language': 'es', cookie: 'salonia-language=xx' },
+    })
+    expect(unknown.body).toContain('<html lang="fr">')
+  })
+
+  it('puts the page into #root with its boot data, its title escaped, and the server’s clock', async () => {
+    const res = await t.app.inject({ url: '/' })
+    expect(res.body).toContain(
+      '<div id="root"><h1>rendered</h1></div><script type="application/json" id="salonia-boot">',
+    )
+    expect(res.body).toContain('<title>Page &lt;&amp;&gt; · Salonia</title>')
+    expect(asked(res.body).now).toBe(t.clock.now().getTime())
+    expect(res.headers['cache-control']).toBe('no-cache')
+  })
+
+  it('knows a signed-in visitor, and keeps their page out of shared caches', async () => {
+    const res = await t.app.inject({ url: '/professional', headers: { cookie: await ownerCookie(t) } })
+    expect(asked(res.body).anonymous).toBe(false)
+    expect(res.headers['cache-control']).toBe('private, no-cache')
+  })
+
+  it('reads the salon of a chat link as GET /api/salon does: the Telegram link only by its hash', async () => {
+    const byId = asked((await t.app.inject({ url: '/chat/SAL001' })).body)
+    expect(byId.salon).toEqual({
+      idOrHash: 'SAL001',
+      info: { salonId: 'SAL001', name: 'Salon Lumière', address: '12 rue des Lilas, 75011 Paris', telegramLink: null },
+    })
+    const hash = (
+      await t.app.inject({ url: '/api/salon-hash/SAL001', headers: { cookie: await ownerCookie(t) } })
+    ).json().hash as string
+    const byHash = asked((await t.app.inject({ url: `/chat/${hash}/legacy` })).body)
+    expect(byHash.salon).toMatchObject({ idOrHash: hash, info: { salonId: 'SAL001' } })
+    // An unknown salon, or a link no salon could have: rendered without one (the page says so).
+    expect(asked((await t.app.inject({ url: '/chat/SAL999' })).body).salon).toBeUndefined()
+    expect(asked((await t.app.inject({ url: '/chat/%3Cscript%3E' })).body).salon).toBeUndefined()
+  })
+
+  it('answers 404 for a path of no page, rendered all the same', async () => {
+    const res = await t.app.inject({ url: '/no/such/page' })
+    expect(res.statusCode).toBe(404)
+    expect(res.body).toContain('<h1>rendered</h1>')
+  })
+
+  it('sends the page for the browser to render when rendering fails, never an error', async () => {
+    const res = await t.app.inject({ url: '/broken', headers: { 'accept-language': 'en' } })
+    expect(res.statusCode).toBe(404)
+    expect(res.body).toContain('<html lang="en">')
+    expect(res.body).toContain('<div id="root"></div>')
+    expect(res.body).toContain('<title>Salonia</title>')
+  })
+
+  it('compresses the page for browsers that accept it', async () => {
+    const res = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } })
+    expect(res.headers['content-encoding']).toBe('br')
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('<h1>rendered</h1>')
+    const gzip = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+  })
+})

@@ -1,0 +1,98 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { LANGUAGE_COOKIE, type Language, pageLanguage } from '@common/languages'
+import { matchAppRoute } from '@common/routes'
+import type { SalonChatInfo } from '@common/schemas/salon'
+import { findSalonChatInfo } from '@server/modules/salons/salons.usecases'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { SESSION_COOKIES } from './session'
+import type { AppDeps } from './types'
+
+/** The server build of the web app (dist/server/entry-server.js, from app/entry-server.tsx). */
+interface EntryServer {
+  renderPage(request: {
+    path: string
+    search: string
+    language: Language
+    anonymous: boolean
+    now: number
+    salon?: { idOrHash: string; info: SalonChatInfo }
+  }): Promise<{ html: string; title: string; boot: string }>
+}
+
+export type PageSender = (request: FastifyRequest, reply: FastifyReply, path: string) => Promise<FastifyReply>
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+/**
+ * Sends a page of the web app: rendered by the server in the visitor's language (their choice in
+ * the language cookie, else their browser's, else French) when the server build is there, so it
+ * paints before any JavaScript; else index.html for the browser to render (npm run dev, tests
+ * without a build). A render that fails or takes too long also falls back to index.html: a page
+ * is never a 500.
+ */
+export async function pageSender(root: string, deps: Pick<AppDeps, 'db' | 'config' | 'clock'>): Promise<PageSender> {
+  const template = readFileSync(resolve(root, 'index.html'), 'utf8')
+  const entryFile = resolve(root, '../server/entry-server.js')
+  const entry = existsSync(entryFile) ? ((await import(pathToFileURL(entryFile).href)) as EntryServer) : undefined
+
+  return async (request, reply, path) => {
+    const route = matchAppRoute(`/${path}`)
+    if (route?.noindex) reply.header('x-robots-tag', 'noindex, nofollow')
+    const cookies = request.cookies ?? {}
+    const language = pageLanguage(cookies[LANGUAGE_COOKIE], request.headers['accept-language'])
+    const anonymous = Object.values(SESSION_COOKIES).every((name) => !cookies[name])
+    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''
+    let page = { html: '', title: 'Salonia', boot: '' }
+    if (entry) {
+      try {
+        page = await entry.renderPage({
+          path: `/${path}`,
+          search,
+          language,
+          anonymous,
+          now: deps.clock.now().getTime(),
+          salon: await chatSalon(deps, route?.path, path),
+        })
+      } catch (error) {
+        request.log.error({ err: error, path: `/${path}` }, 'Server rendering failed: the browser renders the page')
+      }
+    }
+    const html = template
+      .replace(/<html lang="[a-z]+">/, `<html lang="${language}">`)
+      .replace('<title>Salonia</title>', `<title>${escapeHtml(page.title)}</title>`)
+      .replace('<div id="root"></div>', `<div id="root">${page.html}</div>${page.boot}`)
+    return reply
+      .status(route ? 200 : 404)
+      .header('cache-control', anonymous ? 'no-cache' : 'private, no-cache')
+      .header('vary', 'Accept-Encoding, Accept-Language, Cookie')
+      .type('text/html; charset=utf-8')
+      .send(compressFor(request, reply, html))
+  }
+}
+
+/** The salon a chat link names, read as GET /api/salon/:idOrHash would (none for an unknown one). */
+async function chatSalon(deps: Pick<AppDeps, 'db' | 'config'>, routePath: string | undefined, path: string) {
+  if (routePath !== '/chat/:salonId' && routePath !== '/chat/:salonId/legacy') return undefined
+  // Public IDs and hashes are letters and digits: anything else is no salon (the browser says so).
+  const idOrHash = path.split('/')[1] ?? ''
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(idOrHash)) return undefined
+  const info = await findSalonChatInfo(deps, idOrHash)
+  return info ? { idOrHash, info } : undefined
+}
+
+/** Brotli (fast setting) or gzip, as the browser accepts: a rendered page is made per request. */
+function compressFor(request: FastifyRequest, reply: FastifyReply, html: string): Buffer | string {
+  const accepted = String(request.headers['accept-encoding'] ?? '')
+  if (/\bbr\b/.test(accepted)) {
+    reply.header('content-encoding', 'br')
+    return brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+  }
+  if (/\bgzip\b/.test(accepted)) {
+    reply.header('content-encoding', 'gzip')
+    return gzipSync(html, { level: 6 })
+  }
+  return html
+}
