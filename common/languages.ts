@@ -35,7 +35,11 @@ export function languageFromAcceptLanguage(header: string | undefined): Language
       const [tag = '', ...params] = entry.trim().split(';')
       const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
       const quality = q ? Number(q.slice(2)) : 1
-      return { base: (tag.trim().split('-')[0] ?? '').toLowerCase(), quality: Number.isFinite(quality) ? quality : 0, index }
+      return {
+        base: (tag.trim().split('-')[0] ?? '').toLowerCase(),
+        quality: Number.isFinite(quality) ? quality : 0,
+        index,
+      }
     })
     .filter((entry) => entry.quality > 0 && isLanguage(entry.base))
     .sort((a, b) => b.quality - a.quality || a.index - b.index)

@@ -114,6 +114,7 @@ function rememberLanguage(language: Language): void {
     // Storage disabled: the cookie still carries the choice.
   }
   const secure = window.location.protocol === 'https:' ? '; Secure' : ''
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and Safari before 18.4
   document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`
 }
 
