@@ -30,6 +30,7 @@ const run = (figures: Partial<VitalsRun> = {}): VitalsRun => ({
   ],
   scriptBytes: 118_400,
   scripts: 12,
+  headerBytes: 1000,
   benchmarkIndex: 1500,
   ...figures,
 })
@@ -187,6 +188,7 @@ describe('vitalsSection', () => {
     )
     expect(section).toContain('| Throttling | simulate: RTT 150 ms, 1,638 kbps down, CPU ×4 |')
     expect(section).toContain('| Runs per page | 1 warm-up (discarded), then 3 |')
+    expect(section).toContain('the headers of its 12 scripts are about 12.0 kB of the 118.4 kB "JavaScript loaded"')
   })
 
   it('says so when the machine was busy at the start', () => {

@@ -43,6 +43,11 @@ export interface VitalsRun {
   /** Σ transferSize of the scripts the page loaded (compressed, as sent), and how many. */
   scriptBytes: number
   scripts: number
+  /**
+   * Response headers per script, in bytes: transferSize − resourceSize of the scripts under 1 kB,
+   * which the server sends uncompressed (the build compresses only larger files); the median of them.
+   */
+  headerBytes?: number
   benchmarkIndex: number
 }
 
@@ -199,10 +204,11 @@ function notes(report: VitalsReport): string[] {
       "Lighthouse's own element audits (largest-contentful-paint-element, layout-shifts) fail with this Chromium, newer than Lighthouse 12.2 knows (its TraceElements gatherer cannot read the trace), so they give neither the element nor LCP's phases: the elements above are those a `PerformanceObserver` installed in the page before its own scripts recorded during the same run. The figures themselves (score, LCP, CLS, TBT) are unaffected.",
     )
   }
-  const smallest = Math.min(...runs.map((r) => (r.scripts > 0 ? r.scriptBytes / r.scripts : Number.POSITIVE_INFINITY)))
-  if (Number.isFinite(smallest)) {
+  const headers = median(runs.flatMap((r) => (r.headerBytes === undefined ? [] : [r.headerBytes])))
+  const first = report.pages[0] ? chosenRun(report.pages[0]) : undefined
+  if (Number.isFinite(headers) && first) {
     lines.push(
-      `Each response's headers count in its \`transferSize\` (${en(Math.round(smallest))} bytes per script on average on the page with the smallest): with many small chunks, the headers are a visible part of "JavaScript loaded".`,
+      `Each response's headers count in its \`transferSize\`: about ${en(Math.round(headers))} bytes per script (measured on the scripts under 1 kB, sent uncompressed), so on \`${report.pages[0]?.label}\` the headers of its ${first.scripts} scripts are about ${kb(headers * first.scripts)} of the ${kb(first.scriptBytes)} "JavaScript loaded".`,
     )
   }
   const indexes = report.pages.flatMap((p) => p.runs.map((r) => r.benchmarkIndex))

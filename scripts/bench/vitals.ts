@@ -252,6 +252,11 @@ export function readRun(lhr: Result, seen: Seen | undefined): VitalsRun {
   )
   const requests = lhr.audits['network-requests']?.details
   const scripts = (isTable(requests) ? requests.items : []).filter((item) => item.resourceType === 'Script')
+  const size = (value: unknown) => (typeof value === 'number' ? value : 0)
+  const headers = scripts
+    .filter((item) => size(item.resourceSize) > 0 && size(item.resourceSize) < 1024)
+    .map((item) => size(item.transferSize) - size(item.resourceSize))
+    .sort((a, b) => a - b)
   return {
     score: Math.round(score * 100),
     fcpMs: numeric(lhr, 'first-contentful-paint'),
@@ -267,11 +272,9 @@ export function readRun(lhr: Result, seen: Seen | undefined): VitalsRun {
         : {}),
     lcpPhases,
     ...(seen?.largestShift ? { largestShift: seen.largestShift } : {}),
-    scriptBytes: scripts.reduce(
-      (sum, item) => sum + (typeof item.transferSize === 'number' ? item.transferSize : 0),
-      0,
-    ),
+    scriptBytes: scripts.reduce((sum, item) => sum + size(item.transferSize), 0),
     scripts: scripts.length,
+    ...(headers.length > 0 ? { headerBytes: headers[Math.floor(headers.length / 2)] } : {}),
     benchmarkIndex: lhr.environment.benchmarkIndex,
   }
 }
