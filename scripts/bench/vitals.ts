@@ -96,13 +96,11 @@ export async function runVitalsBenchmark(options: VitalsOptions): Promise<Vitals
       const route = matchAppRoute(page.path)?.path ?? '(any other path)'
       const buildGzipBytes = bundle?.routes.find((r) => r.path === route)?.gzipBytes
       const runs: VitalsRun[] = []
-      const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS })
-      // Lighthouse would open a tab of its own just so; ours also records what the page saw.
-      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null })
+      const chromium = new Chromium()
       try {
         for (let i = 0; i < WARMUPS + options.runs; i++) {
           const url = `${server.origin}${page.path}`
-          const { lhr, seen } = await measureWithRetries(url, page.notFound ?? false, chrome.port, browser, log)
+          const { lhr, seen } = await measureWithRetries(url, page.notFound ?? false, chromium, server, log)
           const run = readRun(lhr, seen)
           lighthouseVersion = lhr.lighthouseVersion
           hostUserAgent = lhr.environment.hostUserAgent
@@ -114,8 +112,7 @@ export async function runVitalsBenchmark(options: VitalsOptions): Promise<Vitals
           if (!warmup) runs.push(run)
         }
       } finally {
-        await browser.disconnect()
-        chrome.kill()
+        await chromium.close()
       }
       pages.push({
         label: page.label,
@@ -151,26 +148,68 @@ export async function runVitalsBenchmark(options: VitalsOptions): Promise<Vitals
 /** Lighthouse's own transient failures (e.g. NO_NAVSTART, "please run Lighthouse again") are retried this often. */
 const RETRIES = 2
 
-/** One Lighthouse run in a new tab of the browser, which records what the page saw (OBSERVE_PAINTS_AND_SHIFTS). */
+/**
+ * Chromium launched by chrome-launcher, and Puppeteer connected to it: Lighthouse would open a tab
+ * of its own just so; ours also records what the page saw. Launched on first use, and again after
+ * a failed run (a browser in a bad state fails every run after, e.g. CHROME_INTERSTITIAL_ERROR).
+ */
+class Chromium {
+  private running: Promise<{ chrome: chromeLauncher.LaunchedChrome; browser: Browser }> | undefined
+
+  async open(): Promise<{ port: number; browser: Browser }> {
+    this.running ??= (async () => {
+      const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS })
+      try {
+        const browser = await puppeteer.connect({
+          browserURL: `http://127.0.0.1:${chrome.port}`,
+          defaultViewport: null,
+        })
+        return { chrome, browser }
+      } catch (error) {
+        chrome.kill()
+        throw error
+      }
+    })()
+    const { chrome, browser } = await this.running
+    return { port: chrome.port, browser }
+  }
+
+  async close(): Promise<void> {
+    const running = await this.running?.catch(() => undefined)
+    this.running = undefined
+    if (!running) return
+    await running.browser.disconnect().catch(() => {})
+    running.chrome.kill()
+  }
+}
+
+/** One Lighthouse run in a new tab, which records what the page saw (OBSERVE_PAINTS_AND_SHIFTS). */
 async function measureWithRetries(
   url: string,
   notFound: boolean,
-  port: number,
-  browser: Browser,
+  chromium: Chromium,
+  server: RunningServer,
   log: (line: string) => void,
 ): Promise<{ lhr: Result; seen: Seen | undefined }> {
   for (let attempt = 0; ; attempt++) {
-    const tab = await browser.newPage()
     try {
-      await tab.evaluateOnNewDocument(OBSERVE_PAINTS_AND_SHIFTS)
-      const lhr = await runLighthouse(url, port, notFound, tab)
-      const seen = await tab.evaluate(() => (window as Observed).__saloniaVitals)
-      return { lhr, seen }
+      const { port, browser } = await chromium.open()
+      const tab = await browser.newPage()
+      try {
+        await tab.evaluateOnNewDocument(OBSERVE_PAINTS_AND_SHIFTS)
+        const lhr = await runLighthouse(url, port, notFound, tab)
+        const seen = await tab.evaluate(() => (window as Observed).__saloniaVitals)
+        return { lhr, seen }
+      } finally {
+        await tab.close().catch(() => {})
+      }
     } catch (error) {
+      // A server gone (stopped by someone else: its port answers no more) fails every run after.
+      const gone = server.exited()
+      if (gone) throw new Error(`The app server stopped during the run (${gone}): ${String(error)}`)
       if (attempt >= RETRIES) throw error
-      log(`    retrying: ${error instanceof Error ? error.message : String(error)}`)
-    } finally {
-      await tab.close().catch(() => {})
+      log(`    retrying in a new browser: ${error instanceof Error ? error.message : String(error)}`)
+      await chromium.close()
     }
   }
 }
@@ -323,6 +362,8 @@ interface RunningServer {
   origin: string
   /** SAL001's secure hash: its customers' chat link is /chat/<hash>. */
   hash: string
+  /** How the server process ended, if it did. */
+  exited(): string | undefined
   stop(): Promise<void>
 }
 
@@ -351,7 +392,13 @@ async function startServer(log: (line: string) => void): Promise<RunningServer> 
     env,
     stdio: ['ignore', 'pipe', 'inherit'],
   })
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  let ended: string | undefined
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      ended = signal ? `signal ${signal}` : `exit code ${code}`
+      resolve()
+    }),
+  )
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM')
@@ -366,7 +413,7 @@ async function startServer(log: (line: string) => void): Promise<RunningServer> 
     log(`Server on ${origin} (PGlite in a fresh folder, demo data, APP_NOW ${APP_NOW}); SAL001's chat: /chat/${hash}`)
     const health = await fetch(`${origin}/api/health`)
     if (!health.ok) throw new Error(`${origin}/api/health answered ${health.status}`)
-    return { origin, hash, stop }
+    return { origin, hash, exited: () => ended, stop }
   } catch (error) {
     await stop()
     throw error
