@@ -18,17 +18,20 @@ import { REMINDERS_MARKER_END, REMINDERS_MARKER_START, remindersConsole, reminde
 import { type BenchReport, consoleReport, cpuTimes, describeMachine, markdownSection, writeMarkdown } from './report'
 import { runTeamBenchmark } from './team'
 import { TEAM_MARKER_END, TEAM_MARKER_START, teamConsole, teamSection } from './team-report'
+import { runVitalsBenchmark } from './vitals'
+import { VITALS_MARKER_END, VITALS_MARKER_START, vitalsConsole, vitalsSection } from './vitals-report'
 
 /**
  * `npm run bench`: the availability engine micro-benchmark, then HTTP load with autocannon on
  * PGlite and (when a server is reachable) PostgreSQL, then the background jobs and calendar sync
  * (calendar.ts), the team (team.ts) and the reminders (reminders.ts). Prints tables and rewrites
- * the generated sections of docs/PERFORMANCE.md. Not part of `npm test`.
+ * the generated sections of docs/PERFORMANCE.md. Not part of `npm test`. Lighthouse on the public
+ * pages (vitals.ts) runs only with --only=vitals.
  *
  * Options (after `npm run bench --`):
  *   --duration=<s>      seconds of each measured HTTP run (default 10)
  *   --connections=<n>   concurrent connections (default 50)
- *   --only=engine|http|bundle|assistant|calendar|team|reminders  run one part (bundle: build the web app and
+ *   --only=engine|http|bundle|assistant|calendar|team|reminders|vitals  run one part (bundle: build the web app and
  *                       report each route's first-load JavaScript; assistant: server time per chat
  *                       message; both always written, they do not depend on load settings; calendar:
  *                       the background jobs and Google Calendar sync — availability with 2,000 busy
@@ -39,7 +42,13 @@ import { TEAM_MARKER_END, TEAM_MARKER_START, teamConsole, teamSection } from './
  *                       duration or connections; reminders: 10,000 reminders due in the same minute
  *                       sent to a fake Twilio by the product's job workers, then checked — about 4
  *                       minutes on PGlite and 3 on PostgreSQL, a third of it a second round under the
- *                       CPU profiler (none with --no-profile); written unless other drivers)
+ *                       CPU profiler (none with --no-profile); written unless other drivers;
+ *                       vitals: builds the web app and runs Lighthouse (mobile profile, simulated
+ *                       throttling, Debian's Chromium or CHROMIUM_PATH) on every public page of the
+ *                       built server — performance score, LCP, CLS, TBT, first-load JavaScript against
+ *                       issue 19's targets — about 10 minutes with 5 runs; only run when asked for
+ *                       by name, never in the full run; always written)
+ *   --runs=<n>          vitals: measured Lighthouse runs per page, after one discarded warm-up (default 5)
  *   --drivers=pglite,postgres
  *   --no-profile        skip the short profiled runs (CPU profiles of the server)
  *   --no-write          print only, leave docs/PERFORMANCE.md alone
@@ -57,6 +66,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     only: { type: 'string' },
+    runs: { type: 'string', default: '5' },
     drivers: { type: 'string', default: 'pglite,postgres' },
     'no-profile': { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
@@ -99,9 +109,13 @@ async function main(): Promise<void> {
   const started = performance.now()
   const duration = positive('duration', args.duration, 600)
   const connections = positive('connections', args.connections, 1000)
-  if (args.only && !['engine', 'http', 'bundle', 'assistant', 'calendar', 'team', 'reminders'].includes(args.only)) {
-    throw new Error('--only is engine, http, bundle, assistant, calendar, team or reminders')
+  if (
+    args.only &&
+    !['engine', 'http', 'bundle', 'assistant', 'calendar', 'team', 'reminders', 'vitals'].includes(args.only)
+  ) {
+    throw new Error('--only is engine, http, bundle, assistant, calendar, team, reminders or vitals')
   }
+  const runs = positive('runs', args.runs, 50)
   const drivers = (args.drivers ?? '').split(',').filter(Boolean)
   for (const d of drivers) if (d !== 'pglite' && d !== 'postgres') throw new Error(`Unknown driver ${d}`)
 
@@ -110,6 +124,10 @@ async function main(): Promise<void> {
   if (profileDir) mkdirSync(profileDir, { recursive: true })
   // Load settings other than the defaults give figures not comparable with the document's.
   const otherLoad = args.drivers !== 'pglite,postgres' || duration !== 10 || connections !== 50
+  if (args.only === 'vitals') {
+    await vitalsPart({ command, runs })
+    return
+  }
   if (args.only === 'reminders') {
     await remindersPart({ command, drivers: drivers as Driver[], profileDir })
     return
@@ -287,6 +305,21 @@ async function remindersPart(options: { command: string; drivers: Driver[]; prof
     log('\nPartial run: docs/PERFORMANCE.md left alone (add --write to update it).')
   } else if (!args['no-write']) {
     writeMarkdown(DOC, remindersSection(report), { start: REMINDERS_MARKER_START, end: REMINDERS_MARKER_END })
+    log(`\nWrote ${DOC}`)
+  }
+}
+
+/**
+ * Lighthouse on the public pages of the built app (vitals.ts), printed, and written (load settings
+ * do not apply; the section says how many runs it took).
+ */
+async function vitalsPart(options: { command: string; runs: number }): Promise<void> {
+  log('Core Web Vitals: Lighthouse (mobile, simulated throttling) on the public pages of the built app …')
+  const report = await runVitalsBenchmark({ command: options.command, runs: options.runs, log })
+  log('')
+  log(vitalsConsole(report))
+  if (!args['no-write']) {
+    writeMarkdown(DOC, vitalsSection(report), { start: VITALS_MARKER_START, end: VITALS_MARKER_END })
     log(`\nWrote ${DOC}`)
   }
 }
