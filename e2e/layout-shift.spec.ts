@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page, test } from './test'
 
 /**
  * Nothing moves while a public page loads (issue 19: CLS ≤ 0.1). A first visit in a fresh context,
