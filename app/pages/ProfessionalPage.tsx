@@ -1,14 +1,16 @@
 import { toast } from '@app/components/ui/toast-store'
 import { useSignInReturn } from '@app/features/calendar-connect/sign-in-return'
-import { SignedInHeader } from '@app/features/professional/SignedInHeader'
 import { SignedOutArea } from '@app/features/professional/SignedOutArea'
 import { useInstagramReturn } from '@app/features/salon-dashboard/instagram/instagram-return'
-import { SalonDashboard } from '@app/features/salon-dashboard/SalonDashboard'
 import { usePageTitle } from '@app/lib/page-title'
 import { useSession } from '@app/lib/session'
 import { Loader2 } from 'lucide-react'
-import { useCallback } from 'react'
+import { lazy, Suspense, useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
+
+// The signed-in part in its own chunk: a visitor who is not signed in (the page the server renders)
+// does not download the whole dashboard before the connect form answers.
+const SignedIn = lazy(() => import('@app/features/professional/SignedInArea'))
 
 /**
  * The professional area (spec §2): signed out, the connect form and the waitlist; signed in with a
@@ -37,23 +39,19 @@ export default function ProfessionalPage() {
   const signIn = useSignInReturn('/professional', onConnected)
   const instagram = useInstagramReturn('/professional')
 
-  if (isLoading) {
-    return (
-      <div role="status" className="flex min-h-[60vh] flex-col items-center justify-center gap-3 px-4 text-ink-soft">
-        <Loader2 aria-hidden className="size-7 animate-spin text-primary" />
-        <p>{t('professional.loading')}</p>
-      </div>
-    )
-  }
+  const loading = (
+    <div role="status" className="flex min-h-[60vh] flex-col items-center justify-center gap-3 px-4 text-ink-soft">
+      <Loader2 aria-hidden className="size-7 animate-spin text-primary" />
+      <p>{t('professional.loading')}</p>
+    </div>
+  )
+  if (isLoading) return loading
 
   if (user?.salonId) {
     return (
-      <section className="mx-auto max-w-6xl px-4 py-8 sm:px-6 md:py-12">
-        <SignedInHeader user={user} salonId={user.salonId} />
-        <div className="mt-8">
-          <SalonDashboard salonId={user.salonId} initialTab={instagram.openInstagram ? 'instagram' : undefined} />
-        </div>
-      </section>
+      <Suspense fallback={loading}>
+        <SignedIn user={user} salonId={user.salonId} openInstagram={instagram.openInstagram} />
+      </Suspense>
     )
   }
 

@@ -28,6 +28,14 @@ describe('security headers', () => {
     expect(res.headers['x-powered-by']).toBeUndefined()
   })
 
+  it('on the build’s files are only those that apply to a file: the page’s policy governs them', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' })
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin')
+    expect(res.headers['content-security-policy']).toBeUndefined()
+    expect(res.headers['strict-transport-security']).toBeUndefined()
+  })
+
   it('keep every API answer out of browser and proxy caches: they carry personal data', async () => {
     const seeded = await startTestApp()
     try {

@@ -22,8 +22,19 @@ const setSecurityHeaders = helmet({
 /** The API's answers (salons, bookings, customers, sessions) are never kept by a browser or a proxy. */
 const isApi = (url: string) => url.startsWith('/api/') || url === '/mcp' || url.startsWith('/mcp?')
 
+/**
+ * The build's files (scripts, styles, fonts, flags): a policy governs the document that loads them,
+ * not the files, so they carry only what applies to them. A page's first load fetches some forty of
+ * them, and the document's kilobyte of headers on each is weight a slow phone connection feels.
+ */
+const isBuiltFile = (url: string) => url.startsWith('/assets/') || url.startsWith('/flags/')
+
 export function registerSecurityHeaders(app: App): void {
   app.addHook('onRequest', (request, reply, done) => {
+    if (isBuiltFile(request.url)) {
+      reply.header('x-content-type-options', 'nosniff').header('cross-origin-resource-policy', 'same-origin')
+      return done()
+    }
     // A route that may be cached (a file download) says so itself, over this default.
     if (isApi(request.url)) reply.header('cache-control', 'no-store')
     setSecurityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined))

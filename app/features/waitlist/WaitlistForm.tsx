@@ -3,7 +3,7 @@ import { Field, Input } from '@app/components/ui/Input'
 import { toast } from '@app/components/ui/toast-store'
 import { ApiError, apiRequest } from '@app/lib/api'
 import { currentLanguage } from '@app/lib/i18n'
-import { type WaitlistAnswer, type WaitlistEntryInput, waitlistEntryInputSchema } from '@common/schemas/waitlist'
+import type { WaitlistAnswer, WaitlistEntryInput } from '@common/schemas/waitlist'
 import { useMutation } from '@tanstack/react-query'
 import { CheckCircle2 } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
@@ -44,11 +44,21 @@ export function WaitlistForm({ referralCode }: { referralCode: string | undefine
     setErrors((current) => ({ ...current, [field]: undefined }))
   }
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
     setSuccess(undefined)
     const entry: WaitlistEntryInput = { ...values, referralCode, language: currentLanguage() }
-    const parsed = waitlistEntryInputSchema.safeParse(entry)
+    // The server's own schema checks the form, loaded when it is sent: zod is not part of the
+    // page's first load (it weighs more than the page itself).
+    const schema = await import('@common/schemas/waitlist').then(
+      (module) => module.waitlistEntryInputSchema,
+      () => undefined,
+    )
+    if (!schema) {
+      toast({ title: t('waitlist.errors.title'), description: t('waitlist.errors.network'), tone: 'destructive' })
+      return
+    }
+    const parsed = schema.safeParse(entry)
     if (!parsed.success) {
       const found: Partial<Record<FieldName, string>> = {}
       for (const issue of parsed.error.issues) {
