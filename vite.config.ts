@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { ROOT_ALIASES } from './scripts/build/aliases'
 import { bundleBudget } from './scripts/build/bundle-budget'
+import { deferredEntry } from './scripts/build/deferred-entry'
 import { flagAssets } from './scripts/build/flag-assets'
 import { fontPreload } from './scripts/build/font-preload'
 
@@ -10,7 +11,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: 'app',
   // The server's build (npm run build's second step: app/entry-server.tsx into dist/server) serves no files.
   publicDir: isSsrBuild ? false : 'public',
-  plugins: [react(), tailwindcss(), flagAssets(), fontPreload(), bundleBudget()],
+  plugins: [react(), tailwindcss(), flagAssets(), fontPreload(), deferredEntry(), bundleBudget()],
   resolve: { alias: ROOT_ALIASES },
   build: {
     outDir: '../dist/app',
