@@ -11,10 +11,21 @@ export function formatMoney(minor: number, currency: string, language: Language)
 /** A country's name in the interface language ("Allemagne", "Germany"). */
 export function countryName(code: string, language: Language): string {
   try {
-    return new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? code
+    return regionNames(language).of(code) ?? code
   } catch {
     return code
   }
+}
+
+// One formatter per language: the country picker names some 250 countries twice as it opens.
+const regionNamers = new Map<Language, Intl.DisplayNames>()
+function regionNames(language: Language): Intl.DisplayNames {
+  let namer = regionNamers.get(language)
+  if (!namer) {
+    namer = new Intl.DisplayNames([language], { type: 'region' })
+    regionNamers.set(language, namer)
+  }
+  return namer
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { LANGUAGES } from '../languages'
+import { AMBASSADOR_SIGN_IN_ERRORS, type AmbassadorSignInError } from './ambassador-codes'
 import { text } from './primitives'
 import { emailSchema, publicSalonIdSchema } from './salon'
 import { REFERRAL_STATUSES } from './waitlist'
@@ -14,16 +15,6 @@ export const accessCodeInputSchema = z.object({
 })
 /** `POST /api/ambassador/validate-code` → `{isValid}` (rate-limited against guessing). */
 export const accessCodeCheckSchema = z.object({ isValid: z.boolean() })
-
-/** Why the ambassador sign-in came back to `/ambassador?error=…` (spec §8). */
-export const AMBASSADOR_SIGN_IN_ERRORS = [
-  'auth_failed',
-  'invalid_access_code',
-  'token_invalid',
-  'creation_failed',
-  'callback_error',
-] as const
-export type AmbassadorSignInError = (typeof AMBASSADOR_SIGN_IN_ERRORS)[number]
 
 export const ambassadorSchema = z.object({
   name: z.string(),
@@ -140,3 +131,5 @@ export type AmbassadorSession = z.infer<typeof ambassadorSessionSchema>
 
 /** `GET /api/ambassador/kit-pdf?language=`: the language the interface shows (else the stored one). */
 export const kitPdfQuerySchema = z.object({ language: z.enum(LANGUAGES).optional() })
+
+export { AMBASSADOR_SIGN_IN_ERRORS, type AmbassadorSignInError }

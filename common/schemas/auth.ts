@@ -1,26 +1,9 @@
 import { z } from 'zod'
+import { SIGN_IN_ERRORS, SIGN_IN_PURPOSES, type SignInError, type SignInPurpose } from './auth-codes'
 import { text } from './primitives'
 
 /** `GET /api/google/auth-url/:salonId` and `GET /api/google/admin-auth-url`: where to send the browser. */
 export const authUrlSchema = z.object({ authUrl: z.string() })
-
-/**
- * Why a sign-in came back without a session: `/professional?error=<code>` (or `/admin?error=…`),
- * with `expected=<masked e-mail>` for a wrong account.
- */
-export const SIGN_IN_ERRORS = [
-  'wrong_account',
-  'access_denied',
-  'invalid_state',
-  'auth_failed',
-  'no_authorized_account',
-  'salon_inactive',
-  'not_admin',
-] as const
-export type SignInError = (typeof SIGN_IN_ERRORS)[number]
-
-export const SIGN_IN_PURPOSES = ['professional', 'admin', 'ambassador'] as const
-export type SignInPurpose = (typeof SIGN_IN_PURPOSES)[number]
 
 /** `GET /api/auth/demo?state=…`: what the demo sign-in page shows before the one click. */
 export const demoSignInSchema = z.object({
@@ -38,3 +21,5 @@ export const demoSignInResultSchema = z.object({ redirectTo: z.string() })
 export const calendarSyncResultSchema = z.object({ success: z.literal(true), syncedAt: z.string() })
 /** `POST /api/salons/:id/disconnect`: the calendar is disconnected and the session ended. */
 export const disconnectResultSchema = z.object({ success: z.literal(true), message: z.string() })
+
+export { SIGN_IN_ERRORS, SIGN_IN_PURPOSES, type SignInError, type SignInPurpose }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { INSTAGRAM_CONNECT_ERRORS, type InstagramConnectError } from './instagram-codes'
 import { text } from './primitives'
 
 /**
@@ -63,19 +64,11 @@ export const instagramPauseInputSchema = z.object({ minutes: instagramPauseMinut
 
 export const instagramDisconnectResultSchema = z.object({ success: z.literal(true) })
 
-/** Why a connection did not complete, as the dashboard's address says on return (`?instagram=error&reason=`). */
-export const INSTAGRAM_CONNECT_ERRORS = [
-  'denied',
-  'invalid_state',
-  'exchange_failed',
-  'account_in_use',
-  'not_configured',
-] as const
-export type InstagramConnectError = (typeof INSTAGRAM_CONNECT_ERRORS)[number]
-
 /** Meta's webhook verification (`GET /api/instagram/webhook`). */
 export const instagramVerifyQuerySchema = z.object({
   'hub.mode': text().max(32).optional(),
   'hub.verify_token': text().max(256).optional(),
   'hub.challenge': text().max(64).optional(),
 })
+
+export { INSTAGRAM_CONNECT_ERRORS, type InstagramConnectError }

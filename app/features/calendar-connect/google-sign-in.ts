@@ -1,7 +1,6 @@
 import { toast } from '@app/components/ui/toast-store'
 import { ApiError, apiRequest } from '@app/lib/api'
-import { authUrlSchema } from '@common/schemas/auth'
-import { publicSalonIdSchema } from '@common/schemas/salon'
+import { readPublicSalonId } from '@common/salon-id'
 import { useMutation } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
 import { useEffect, useState } from 'react'
@@ -9,8 +8,7 @@ import { useTranslation } from 'react-i18next'
 
 /** The salon ID as the server reads it (`sal001 ` → `SAL001`), or undefined while it does not look like one. */
 export function salonIdOrUndefined(raw: string): string | undefined {
-  const parsed = publicSalonIdSchema.safeParse(raw)
-  return parsed.success ? parsed.data : undefined
+  return readPublicSalonId(raw)
 }
 
 /** Where Google sign-in starts for a salon's professional. */
@@ -21,10 +19,11 @@ export const ADMIN_AUTH_URL_ENDPOINT = '/api/google/admin-auth-url'
 /** Asks the server where to send the browser; anything but JSON with an authUrl is a failure (spec §5). */
 export async function fetchAuthUrl(endpoint: string): Promise<string> {
   const response = await apiRequest('GET', endpoint)
+  // Checked by hand (authUrlSchema's shape): zod is not part of the connect form's first load.
   const body: unknown = await response.json().catch(() => undefined)
-  const parsed = authUrlSchema.safeParse(body)
-  if (!parsed.success || parsed.data.authUrl === '') throw new Error('The sign-in address is missing from the answer')
-  return parsed.data.authUrl
+  const authUrl = typeof body === 'object' && body !== null ? (body as { authUrl?: unknown }).authUrl : undefined
+  if (typeof authUrl !== 'string' || authUrl === '') throw new Error('The sign-in address is missing from the answer')
+  return authUrl
 }
 
 /** What went wrong when asking for the sign-in address, in the visitor's words. */

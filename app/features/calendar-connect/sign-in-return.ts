@@ -1,5 +1,5 @@
 import { SESSION_KEY } from '@app/lib/session'
-import { SIGN_IN_ERRORS, type SignInError } from '@common/schemas/auth'
+import { SIGN_IN_ERRORS, type SignInError } from '@common/schemas/auth-codes'
 import { useQueryClient } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
 import { useEffect, useRef, useState } from 'react'

@@ -1,7 +1,7 @@
 import { Flag } from '@app/components/Flag'
 import { Field, type FieldProps } from '@app/components/ui/Input'
 import { SearchSelect, type SelectOption } from '@app/components/ui/SearchSelect'
-import { countryName } from '@app/lib/format'
+import { countryName } from '@app/lib/format-intl'
 import { useLanguage } from '@app/lib/i18n'
 import { COUNTRY_CODES } from '@common/countries'
 import { useMemo } from 'react'

@@ -1,4 +1,4 @@
-import { AMBASSADOR_SIGN_IN_ERRORS, type AmbassadorSignInError } from '@common/schemas/ambassador'
+import { AMBASSADOR_SIGN_IN_ERRORS, type AmbassadorSignInError } from '@common/schemas/ambassador-codes'
 import type { TFunction } from 'i18next'
 import { useEffect, useState } from 'react'
 import { useLocation, useSearch } from 'wouter'

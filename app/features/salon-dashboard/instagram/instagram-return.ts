@@ -1,5 +1,5 @@
 import { toast } from '@app/components/ui/toast-store'
-import { INSTAGRAM_CONNECT_ERRORS, type InstagramConnectError } from '@common/schemas/instagram'
+import { INSTAGRAM_CONNECT_ERRORS, type InstagramConnectError } from '@common/schemas/instagram-codes'
 import type { TFunction } from 'i18next'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
