@@ -1,5 +1,6 @@
 import { LANGUAGES, type Language } from '@common/languages'
 import { createInstance, type i18n } from 'i18next'
+import { I18N_OPTIONS } from './i18n'
 
 // Every text of every language, bundled into the server's build: a render never waits for a file.
 const files = import.meta.glob<{ default: Record<string, unknown> }>(
@@ -17,15 +18,7 @@ export function serverI18n(): Record<Language, i18n> {
   instances ??= Object.fromEntries(
     LANGUAGES.map((language) => {
       const instance = createInstance()
-      void instance.init({
-        lng: language,
-        fallbackLng: false,
-        supportedLngs: [...LANGUAGES],
-        resources: {},
-        interpolation: { escapeValue: false }, // React escapes
-        returnNull: false,
-        initAsync: false,
-      })
+      void instance.init({ ...I18N_OPTIONS, lng: language, resources: {}, initAsync: false })
       for (const [path, file] of Object.entries(files)) {
         if (path.endsWith(`/${language}.json`))
           instance.addResourceBundle(language, 'translation', file.default, true, false)

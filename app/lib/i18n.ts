@@ -83,19 +83,20 @@ export async function loadAreaTexts(): Promise<void> {
   await loadCatalogue(currentLanguage())
 }
 
+/** How every i18next instance reads the texts: the browser's, and the server's four (i18n-server.ts). */
+export const I18N_OPTIONS = {
+  fallbackLng: false,
+  supportedLngs: [...LANGUAGES],
+  interpolation: { escapeValue: false }, // React escapes
+  returnNull: false,
+} as const
+
 /**
  * Readies the global instance in `language` (the one the server rendered the page in, else
  * initialLanguage()) with the common texts; the page's own texts come with its module (App.tsx).
  */
 export async function setupI18n(language: Language = initialLanguage()): Promise<void> {
-  await i18next.use(initReactI18next).init({
-    lng: language,
-    fallbackLng: false,
-    supportedLngs: [...LANGUAGES],
-    resources: {},
-    interpolation: { escapeValue: false }, // React escapes
-    returnNull: false,
-  })
+  await i18next.use(initReactI18next).init({ ...I18N_OPTIONS, lng: language, resources: {} })
   await loadCatalogue(language)
   await i18next.changeLanguage(language)
   document.documentElement.lang = language

@@ -2,25 +2,16 @@ import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
-import { LANGUAGE_COOKIE, type Language, pageLanguage } from '@common/languages'
+import type { PageRequest, RenderedPage } from '@app/entry-server'
+import { LANGUAGE_COOKIE, pageLanguage } from '@common/languages'
 import { matchAppRoute } from '@common/routes'
-import type { SalonChatInfo } from '@common/schemas/salon'
 import { findSalonChatInfo } from '@server/modules/salons/salons.usecases'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { SESSION_COOKIES } from './session'
 import type { AppDeps } from './types'
 
 /** The server build of the web app (dist/server/entry-server.js, from app/entry-server.tsx). */
-interface EntryServer {
-  renderPage(request: {
-    path: string
-    search: string
-    language: Language
-    anonymous: boolean
-    now: number
-    salon?: { idOrHash: string; info: SalonChatInfo }
-  }): Promise<{ html: string; title: string; boot: string }>
-}
+type EntryServer = { renderPage(request: PageRequest): Promise<RenderedPage> }
 
 export type PageSender = (request: FastifyRequest, reply: FastifyReply, path: string) => Promise<FastifyReply>
 
@@ -45,7 +36,7 @@ export async function pageSender(root: string, deps: Pick<AppDeps, 'db' | 'confi
     const language = pageLanguage(cookies[LANGUAGE_COOKIE], request.headers['accept-language'])
     const anonymous = Object.values(SESSION_COOKIES).every((name) => !cookies[name])
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''
-    let page = { html: '', title: 'Salonia', boot: '' }
+    let page: Pick<RenderedPage, 'html' | 'title' | 'boot'> = { html: '', title: 'Salonia', boot: '' }
     if (entry) {
       try {
         page = await entry.renderPage({
