@@ -23,7 +23,8 @@ if (root) {
   const app = <Root i18n={i18next} queryClient={queryClient} now={boot?.now} />
   if (boot?.rendered) {
     // The page's code and texts first, so that hydration renders it at once, as the server did.
-    await PAGES[pageAt(window.location.pathname)].preload()
+    // Should they fail to arrive, hydration still starts: the page asks for them again as it renders.
+    await PAGES[pageAt(window.location.pathname)].preload().catch(() => undefined)
     hydrateRoot(root, app)
   } else {
     createRoot(root).render(app)

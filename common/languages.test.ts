@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { languageFromAcceptLanguage, pageLanguage } from './languages'
+import { languageFromAcceptLanguage, visitorLanguage } from './languages'
 
 describe('languageFromAcceptLanguage', () => {
   it('takes the supported language the browser ranks highest', () => {
@@ -19,10 +19,10 @@ describe('languageFromAcceptLanguage', () => {
   })
 })
 
-describe('pageLanguage', () => {
+describe('visitorLanguage', () => {
   it('prefers the chosen language (cookie) to the browser’s, and falls back to French', () => {
-    expect(pageLanguage('it', 'de')).toBe('it')
-    expect(pageLanguage('xx', 'de')).toBe('de')
-    expect(pageLanguage(undefined, 'es')).toBe('fr')
+    expect(visitorLanguage('it', 'de')).toBe('it')
+    expect(visitorLanguage('xx', 'de')).toBe('de')
+    expect(visitorLanguage(undefined, 'es')).toBe('fr')
   })
 })

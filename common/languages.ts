@@ -46,8 +46,11 @@ export function languageFromAcceptLanguage(header: string | undefined): Language
   return ranked[0]?.base as Language | undefined
 }
 
-/** The language a page is rendered in: the visitor's choice (cookie), else their browser's, else French. */
-export function pageLanguage(cookie: string | undefined, acceptLanguage: string | undefined): Language {
-  if (isLanguage(cookie)) return cookie
+/**
+ * The visitor's language: the one they chose (the language cookie, a form's field), else the best
+ * of their browser's Accept-Language among ours (`de-CH;q=0.9` counts as `de`), else French.
+ */
+export function visitorLanguage(chosen: unknown, acceptLanguage: string | undefined): Language {
+  if (isLanguage(chosen)) return chosen
   return languageFromAcceptLanguage(acceptLanguage) ?? DEFAULT_LANGUAGE
 }

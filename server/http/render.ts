@@ -3,7 +3,7 @@ import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { PageRequest, RenderedPage } from '@app/entry-server'
-import { LANGUAGE_COOKIE, pageLanguage } from '@common/languages'
+import { LANGUAGE_COOKIE, visitorLanguage } from '@common/languages'
 import { matchAppRoute } from '@common/routes'
 import { findSalonChatInfo } from '@server/modules/salons/salons.usecases'
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -33,7 +33,7 @@ export async function pageSender(root: string, deps: Pick<AppDeps, 'db' | 'confi
     const route = matchAppRoute(`/${path}`)
     if (route?.noindex) reply.header('x-robots-tag', 'noindex, nofollow')
     const cookies = request.cookies ?? {}
-    const language = pageLanguage(cookies[LANGUAGE_COOKIE], request.headers['accept-language'])
+    const language = visitorLanguage(cookies[LANGUAGE_COOKIE], request.headers['accept-language'])
     const anonymous = Object.values(SESSION_COOKIES).every((name) => !cookies[name])
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''
     let page: Pick<RenderedPage, 'html' | 'title' | 'boot'> = { html: '', title: 'Salonia', boot: '' }

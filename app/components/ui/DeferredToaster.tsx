@@ -16,8 +16,11 @@ export function DeferredToaster() {
       const id = requestIdleCallback(() => setIdle(true), { timeout: 3000 })
       return () => cancelIdleCallback(id)
     }
-    const id = setTimeout(() => setIdle(true), 1000)
-    return () => clearTimeout(id)
+    // Without idle callbacks (Safari): once the page has loaded.
+    const ready = () => setIdle(true)
+    if (document.readyState === 'complete') ready()
+    else window.addEventListener('load', ready, { once: true })
+    return () => window.removeEventListener('load', ready)
   }, [])
   if (!idle && !pending) return null
   return (

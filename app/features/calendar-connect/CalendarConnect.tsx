@@ -1,10 +1,11 @@
 import { Button } from '@app/components/ui/Button'
 import { Field, Input } from '@app/components/ui/Input'
 import { toast } from '@app/components/ui/toast-store'
+import { readPublicSalonId } from '@common/salon-id'
 import { AtSign, CalendarRange, ChevronRight, Info, Mail, ShieldCheck } from 'lucide-react'
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { salonAuthUrlEndpoint, salonIdOrUndefined, useGoogleRedirect } from './google-sign-in'
+import { salonAuthUrlEndpoint, useGoogleRedirect } from './google-sign-in'
 import { ProviderPicker } from './ProviderPicker'
 import { GoogleMark } from './providers'
 import { type ConnectStep, StepIndicator } from './StepIndicator'
@@ -62,7 +63,7 @@ export function CalendarConnect({
       return
     }
     // A mistyped ID still goes to the server, which says what is wrong with it.
-    google.redirect(salonAuthUrlEndpoint(salonIdOrUndefined(typed) ?? typed))
+    google.redirect(salonAuthUrlEndpoint(readPublicSalonId(typed) ?? typed))
   }
 
   const onSubmit = (event: FormEvent) => {
@@ -77,7 +78,7 @@ export function CalendarConnect({
       <StepIndicator current={step} />
       {view === 'providers' ? (
         <ProviderPicker
-          salonId={salonIdOrUndefined(typed)}
+          salonId={readPublicSalonId(typed)}
           connecting={google.isPending}
           onConnect={connect}
           onBack={() => showView('form', 'otherCalendars')}

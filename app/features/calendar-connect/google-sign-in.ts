@@ -1,15 +1,9 @@
 import { toast } from '@app/components/ui/toast-store'
 import { ApiError, apiRequest } from '@app/lib/api'
-import { readPublicSalonId } from '@common/salon-id'
 import { useMutation } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-
-/** The salon ID as the server reads it (`sal001 ` → `SAL001`), or undefined while it does not look like one. */
-export function salonIdOrUndefined(raw: string): string | undefined {
-  return readPublicSalonId(raw)
-}
 
 /** Where Google sign-in starts for a salon's professional. */
 export const salonAuthUrlEndpoint = (salonId: string) => `/api/google/auth-url/${encodeURIComponent(salonId)}`

@@ -30,12 +30,13 @@ export function useChat({
   greeting: Greeting | null
 }) {
   const { t } = useTranslation()
-  // The tab's conversation is read after hydration (the server rendered none), and saved once read.
+  // The tab's conversation is read after hydration (the server rendered none: a chat without an
+  // ID stands for "not read yet"), and saved once read.
   const hydrating = useHydrating()
-  const [loaded, setLoaded] = useState(!hydrating)
   const [conversation, setConversation] = useState<Conversation>(() =>
     hydrating ? { chatId: '', messages: [] } : loadConversation(salonId),
   )
+  const loaded = conversation.chatId !== ''
   const [pending, setPending] = useState(false)
   // Refs answer "is a reply on its way, and for which chat" without waiting for a render.
   const pendingRef = useRef(false)
@@ -46,7 +47,6 @@ export function useChat({
     const stored = loadConversation(salonId)
     chatIdRef.current = stored.chatId
     setConversation(stored)
-    setLoaded(true)
   }, [loaded, salonId])
 
   useEffect(() => {

@@ -1,5 +1,5 @@
-import { salonIdOrUndefined } from '@app/features/calendar-connect/google-sign-in'
 import { ApiError, getQueryFn } from '@app/lib/api'
+import { readPublicSalonId } from '@common/salon-id'
 import type { SalonLookup } from '@common/schemas/salon'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
@@ -34,7 +34,7 @@ export type SalonLookupState =
  */
 export function useSalonLookup(typed: string): SalonLookupState {
   const settled = useDebouncedValue(typed.trim(), LOOKUP_DELAY_MS)
-  const salonId = salonIdOrUndefined(settled)
+  const salonId = readPublicSalonId(settled)
   const query = useQuery({
     queryKey: ['/api/salons/by-id', salonId],
     queryFn: getQueryFn<SalonLookup>({ on401: 'throw' }),

@@ -1,6 +1,6 @@
-import { LANGUAGES } from '@common/languages'
+import { LANGUAGES, visitorLanguage } from '@common/languages'
 import { describe, expect, it } from 'vitest'
-import { visitorLanguage, WAITLIST_MESSAGES } from './waitlist.messages'
+import { WAITLIST_MESSAGES } from './waitlist.messages'
 
 describe('visitor language', () => {
   it('takes the language the form says over the browser’s', () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@common/languages'
+import type { Language } from '@common/languages'
 
 /** What the waitlist tells a visitor, in each interface language. The web app shows it as is. */
 export const WAITLIST_MESSAGES: Record<
@@ -28,32 +28,4 @@ export const WAITLIST_MESSAGES: Record<
     alreadyRegistered: 'This salon is already on our waitlist with this e-mail address. We will be in touch soon.',
     rateLimited: 'Too many sign-ups from this connection. Please try again later.',
   },
-}
-
-/**
- * The visitor's language: the one the form says, else the best of the browser's Accept-Language
- * among ours (`de-CH;q=0.9` counts as `de`), else French.
- */
-export function visitorLanguage(chosen: unknown, acceptLanguage: string | undefined): Language {
-  if (isLanguage(chosen)) return chosen
-  return bestAcceptedLanguage(acceptLanguage) ?? DEFAULT_LANGUAGE
-}
-
-function bestAcceptedLanguage(header: string | undefined): Language | undefined {
-  if (!header) return undefined
-  const ranked = header
-    .split(',')
-    .map((part, position) => {
-      const [range = '', ...parameters] = part.trim().split(';')
-      const q = parameters.map((p) => p.trim()).find((p) => p.startsWith('q='))
-      const weight = q === undefined ? 1 : Number(q.slice(2))
-      return {
-        primary: range.trim().split('-')[0]?.toLowerCase(),
-        weight: Number.isFinite(weight) ? weight : 0,
-        position,
-      }
-    })
-    .filter((entry) => entry.weight > 0)
-    .sort((a, b) => b.weight - a.weight || a.position - b.position)
-  return ranked.map((entry) => entry.primary).find(isLanguage)
 }

@@ -1,10 +1,10 @@
+import { visitorLanguage } from '@common/languages'
 import { waitlistAnswerSchema, waitlistEntryInputSchema, waitlistReferralSchema } from '@common/schemas/waitlist'
 import { type Limit, routeLimit } from '@server/http/rate-limits'
 import type { App, AppDeps } from '@server/http/types'
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { tooManySignUps } from './waitlist.errors'
-import { visitorLanguage } from './waitlist.messages'
 import { presentWaitlistAnswer, presentWaitlistReferral } from './waitlist.presenters'
 import { joinWaitlist, listWaitlist } from './waitlist.usecases'
 
