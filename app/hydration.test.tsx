@@ -3,6 +3,7 @@
 import { LANGUAGES, type Language } from '@common/languages'
 import { pageAt } from '@common/routes'
 import { hydrate } from '@tanstack/react-query'
+import { fireEvent } from '@testing-library/react'
 import i18next from 'i18next'
 import { act } from 'react'
 import { hydrateRoot } from 'react-dom/client'
@@ -25,7 +26,13 @@ const SALON = { salonId: 'SAL001', name: 'Salon Lumière', address: '12 rue des 
 let i18nReady: Promise<void> | undefined
 const mounted: (() => void)[] = []
 
-async function hydratePage(path: string, language: Language, fields: Partial<PageRequest> = {}) {
+async function hydratePage(
+  path: string,
+  language: Language,
+  fields: Partial<PageRequest> = {},
+  /** What the visitor does on the server's HTML before the JavaScript arrives. */
+  beforeHydration?: (root: HTMLElement) => void,
+) {
   const [pathname = '/', search = ''] = path.split('?')
   // The browser's i18next first: in this one process, the page's preload (by the server's render)
   // loads the browser's texts as well. Set up once, as in a browser; then switched.
@@ -43,6 +50,7 @@ async function hydratePage(path: string, language: Language, fields: Partial<Pag
   const errors: unknown[] = []
   const root = document.getElementById('root') as HTMLElement
   const serverHtml = root.innerHTML
+  beforeHydration?.(root)
   await act(async () => {
     const reactRoot = hydrateRoot(root, <Root i18n={i18next} queryClient={queryClient} now={boot?.now} />, {
       onRecoverableError: (error) => void errors.push(error),
@@ -83,6 +91,21 @@ describe('hydrating the pages the server rendered', () => {
       }
     })
   }
+
+  it('keeps what the visitor typed before the page came alive', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 404 })),
+    )
+    const field = (id: string) => document.getElementById(id) as HTMLInputElement
+    await hydratePage('/waitlist', 'en', {}, () => {
+      field('waitlist-salonName').value = 'Salon Iris'
+    })
+    // Typing in the next field renders the form again from its state: the first text must be in it.
+    fireEvent.change(field('waitlist-contactEmail'), { target: { value: 'iris@example.com' } })
+    expect(field('waitlist-salonName').value).toBe('Salon Iris')
+    expect(field('waitlist-contactEmail').value).toBe('iris@example.com')
+  })
 
   it('matches on a chat link, with the salon the server read', async () => {
     const fetch = vi.fn(

@@ -1,4 +1,5 @@
 import { cn } from '@app/lib/cn'
+import { useKeepTypedText } from '@app/lib/hydration'
 import { Label as LabelPrimitive } from 'radix-ui'
 import type { ComponentProps, ReactNode } from 'react'
 import { useId } from 'react'
@@ -6,12 +7,14 @@ import { useId } from 'react'
 export const fieldClasses =
   'h-11 w-full rounded-xl border border-line bg-surface px-3.5 text-[0.95rem] text-ink shadow-xs transition-colors placeholder:text-ink-soft/80 hover:border-ink-soft/40 focus-visible:border-primary focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-primary/20 disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-danger aria-invalid:ring-danger/15'
 
-export function Input({ className, ...props }: ComponentProps<'input'>) {
-  return <input className={cn(fieldClasses, className)} {...props} />
+export function Input({ className, ref, ...props }: ComponentProps<'input'>) {
+  const keepTyped = useKeepTypedText(props.value, ref)
+  return <input ref={keepTyped} className={cn(fieldClasses, className)} {...props} />
 }
 
-export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
-  return <textarea className={cn(fieldClasses, 'h-auto min-h-24 py-2.5', className)} {...props} />
+export function Textarea({ className, ref, ...props }: ComponentProps<'textarea'>) {
+  const keepTyped = useKeepTypedText(props.value, ref)
+  return <textarea ref={keepTyped} className={cn(fieldClasses, 'h-auto min-h-24 py-2.5', className)} {...props} />
 }
 
 export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {

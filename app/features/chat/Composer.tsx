@@ -1,3 +1,4 @@
+import { useKeepTypedText } from '@app/lib/hydration'
 import { ArrowUp } from 'lucide-react'
 import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -22,6 +23,7 @@ export function Composer({
   const { t } = useTranslation()
   const [text, setText] = useState('')
   const field = useRef<HTMLTextAreaElement>(null)
+  const keepTyped = useKeepTypedText(text, field)
   const canSend = !pending && !disabled && text.trim() !== ''
 
   // The field grows with its text, up to a few lines, then scrolls.
@@ -60,7 +62,7 @@ export function Composer({
         </label>
         <textarea
           id="chat-message"
-          ref={field}
+          ref={keepTyped}
           rows={1}
           value={text}
           maxLength={MESSAGE_MAX_LENGTH}
