@@ -12,10 +12,10 @@ import { type LazyPage, lazyPage } from './lib/lazy-page'
  * and its own (PAGE_TEXTS) when it has some. Code and texts arrive together.
  */
 function withTexts(page: PageName, load: () => Promise<{ default: ComponentType }>, area = false) {
-  const part = PAGE_TEXTS[page]
+  const parts = PAGE_TEXTS[page] ?? []
   return lazyPage(
     async () =>
-      (await Promise.all([load(), area ? loadAreaTexts() : undefined, part ? loadPageTexts(part) : undefined]))[0],
+      (await Promise.all([load(), area ? loadAreaTexts() : undefined, ...parts.map((part) => loadPageTexts(part))]))[0],
   )
 }
 const withAreaTexts = (page: PageName, load: () => Promise<{ default: ComponentType }>) => withTexts(page, load, true)
@@ -24,9 +24,10 @@ const withAreaTexts = (page: PageName, load: () => Promise<{ default: ComponentT
 export const PAGES: Record<PageName, LazyPage> = {
   HomePage: withTexts('HomePage', () => import('./pages/HomePage')),
   ChatPage: lazyPage(() => import('./pages/ChatPage')),
-  ProfessionalPage: withAreaTexts('ProfessionalPage', () => import('./pages/ProfessionalPage')),
+  // Signed in, its dashboard brings the areas' texts with its own chunk (ProfessionalPage.tsx).
+  ProfessionalPage: withTexts('ProfessionalPage', () => import('./pages/ProfessionalPage')),
   AdminPage: withAreaTexts('AdminPage', () => import('./pages/AdminPage')),
-  AmbassadorLoginPage: withAreaTexts('AmbassadorLoginPage', () => import('./pages/AmbassadorLoginPage')),
+  AmbassadorLoginPage: withTexts('AmbassadorLoginPage', () => import('./pages/AmbassadorLoginPage')),
   AmbassadorDashboardPage: withAreaTexts('AmbassadorDashboardPage', () => import('./pages/AmbassadorDashboardPage')),
   AmbassadorKitPage: withAreaTexts('AmbassadorKitPage', () => import('./pages/AmbassadorKitPage')),
   WaitlistPage: withTexts('WaitlistPage', () => import('./pages/WaitlistPage')),

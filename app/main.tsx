@@ -2,6 +2,7 @@ import './styles.css'
 import { pageAt } from '@common/routes'
 import { hydrate } from '@tanstack/react-query'
 import i18next from 'i18next'
+import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { PAGES } from './App'
 import { createQueryClient } from './lib/api'
@@ -25,7 +26,11 @@ if (root) {
     // The page's code and texts first, so that hydration renders it at once, as the server did.
     // Should they fail to arrive, hydration still starts: the page asks for them again as it renders.
     await PAGES[pageAt(window.location.pathname)].preload().catch(() => undefined)
-    hydrateRoot(root, app)
+    // As a transition, hydration works in slices of a few milliseconds and lets the phone answer a
+    // tap in between, instead of one long task (an urgent update would render it all in one go).
+    startTransition(() => {
+      hydrateRoot(root, app)
+    })
   } else {
     createRoot(root).render(app)
   }

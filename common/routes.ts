@@ -25,15 +25,20 @@ export type AppRoute = (typeof APP_ROUTES)[number] & { noindex?: boolean }
 export type PageName = AppRoute['page'] | 'NotFoundPage'
 
 /**
- * Public pages whose many texts of their own are apart (app/locales/pages/<part>/), loaded with the
- * page only: the chat does not download the home page's texts, nor the other way round.
+ * Pages whose many texts of their own are apart (app/locales/pages/<part>/), loaded with the page
+ * only: the chat does not download the home page's texts, nor the other way round. The sign-in
+ * screens' texts are apart from the areas' (app/locales/areas/): a visitor who is not signed in
+ * does not download the whole dashboard's.
  */
-export const PAGE_TEXTS: Partial<Record<PageName, string>> = {
-  HomePage: 'home',
-  WaitlistPage: 'waitlist',
-  // Signed out, the professional area offers the waitlist's form too.
-  ProfessionalPage: 'waitlist',
-  BookingPage: 'booking-page',
+export const PAGE_TEXTS: Partial<Record<PageName, readonly string[]>> = {
+  HomePage: ['home'],
+  WaitlistPage: ['waitlist'],
+  // Signed out, the professional area offers the connect form and the waitlist's form.
+  ProfessionalPage: ['sign-in', 'waitlist'],
+  AmbassadorLoginPage: ['sign-in'],
+  // The administrator signs in with Google as a salon does, and reads the same refusals.
+  AdminPage: ['sign-in'],
+  BookingPage: ['booking-page'],
 }
 
 /** The route a path belongs to (a trailing slash is ignored), or undefined for "Page Not Found". */

@@ -14,6 +14,7 @@ import { TEXTS } from './texts'
  */
 const fr = TEXTS.fr
 const a = fr.ambassador
+const login = fr.ambassadorSignIn
 
 // pdfjs reads the standard fonts' metrics from its own package.
 const STANDARD_FONTS = `${dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))}/standard_fonts/`
@@ -48,20 +49,20 @@ async function figure(page: Page, label: string): Promise<number> {
  */
 async function signIn(page: Page, { wrongCodeFirst = false } = {}) {
   await page.goto('/ambassador')
-  await expect(page.getByRole('heading', { level: 1, name: a.title })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: login.title })).toBeVisible()
   if (wrongCodeFirst) {
-    await page.getByLabel(a.login.codeLabel).fill('NOT-A-CODE')
-    await page.getByRole('button', { name: a.login.validate }).click()
-    await expect(page.getByText(a.login.invalidCode).first()).toBeVisible()
+    await page.getByLabel(login.codeLabel).fill('NOT-A-CODE')
+    await page.getByRole('button', { name: login.validate }).click()
+    await expect(page.getByText(login.invalidCode).first()).toBeVisible()
   }
-  await page.getByLabel(a.login.codeLabel).fill('demo-ambassador-2026')
-  await page.getByRole('button', { name: a.login.validate }).click()
-  await expect(page.getByText(a.login.validated)).toBeVisible()
-  await page.getByRole('button', { name: a.login.back }).click()
-  await page.getByRole('button', { name: a.login.validate }).click()
+  await page.getByLabel(login.codeLabel).fill('demo-ambassador-2026')
+  await page.getByRole('button', { name: login.validate }).click()
+  await expect(page.getByText(login.validated)).toBeVisible()
+  await page.getByRole('button', { name: login.back }).click()
+  await page.getByRole('button', { name: login.validate }).click()
   await page
-    .getByRole('link', { name: a.login.google })
-    .or(page.getByRole('button', { name: a.login.google }))
+    .getByRole('link', { name: login.google })
+    .or(page.getByRole('button', { name: login.google }))
     .click()
   await expect(page).toHaveURL(/\/demo-sign-in\?state=/)
   await page.getByRole('button', { name: /camille\.ambassadrice\.demo@gmail\.com/ }).click()
@@ -220,7 +221,7 @@ test('logs no error in the console on the ambassador pages', async ({ page }) =>
   await page.goto('/ambassador-kit')
   await expect(page.getByRole('img', { name: /AMBDEMO1/ })).toBeVisible()
   await page.goto('/ambassador')
-  await expect(page.getByRole('link', { name: a.login.signedIn.action })).toBeVisible()
+  await expect(page.getByRole('link', { name: login.signedIn.action })).toBeVisible()
   expect(errors).toEqual([])
 })
 

@@ -138,12 +138,13 @@ test('the ambassador resends the activation e-mail of a salon credited to her, a
   const { salonId, sentTo } = (await activated.json()) as { salonId: string; sentTo: string }
 
   const a = fr.ambassador
+  const login = fr.ambassadorSignIn
   await page.goto('/ambassador')
-  await page.getByLabel(a.login.codeLabel).fill('demo-ambassador-2026')
-  await page.getByRole('button', { name: a.login.validate }).click()
+  await page.getByLabel(login.codeLabel).fill('demo-ambassador-2026')
+  await page.getByRole('button', { name: login.validate }).click()
   await page
-    .getByRole('link', { name: a.login.google })
-    .or(page.getByRole('button', { name: a.login.google }))
+    .getByRole('link', { name: login.google })
+    .or(page.getByRole('button', { name: login.google }))
     .click()
   await page.getByRole('button', { name: /camille\.ambassadrice\.demo@gmail\.com/ }).click()
   await expect(page).toHaveURL(/\/ambassador\/dashboard$/)

@@ -50,7 +50,7 @@ async function connect(page: Page) {
   await expect(page.getByRole('heading', { name: 'Allow this app to access your professional account?' })).toBeVisible()
   await page.getByRole('button', { name: 'Continue as @salon.lumiere' }).click()
   await expect(page).toHaveURL(/\/professional$/)
-  await expect(page.getByText(ig.return.connected).first()).toBeVisible()
+  await expect(page.getByText(fr.instagramReturn.connected).first()).toBeVisible()
   await expect(page.getByText('@salon.lumiere').first()).toBeVisible()
 }
 

@@ -46,6 +46,10 @@ import deHome from '@app/locales/pages/home/de.json' with { type: 'json' }
 import enHome from '@app/locales/pages/home/en.json' with { type: 'json' }
 import frHome from '@app/locales/pages/home/fr.json' with { type: 'json' }
 import itHome from '@app/locales/pages/home/it.json' with { type: 'json' }
+import deSignIn from '@app/locales/pages/sign-in/de.json' with { type: 'json' }
+import enSignIn from '@app/locales/pages/sign-in/en.json' with { type: 'json' }
+import frSignIn from '@app/locales/pages/sign-in/fr.json' with { type: 'json' }
+import itSignIn from '@app/locales/pages/sign-in/it.json' with { type: 'json' }
 import deWaitlist from '@app/locales/pages/waitlist/de.json' with { type: 'json' }
 import enWaitlist from '@app/locales/pages/waitlist/en.json' with { type: 'json' }
 import frWaitlist from '@app/locales/pages/waitlist/fr.json' with { type: 'json' }
@@ -69,6 +73,7 @@ export const TEXTS = {
     ...frTeam,
     ...frWaitlist,
     ...frHome,
+    ...frSignIn,
     ...frBookingPage,
   },
   de: {
@@ -84,6 +89,7 @@ export const TEXTS = {
     ...deTeam,
     ...deWaitlist,
     ...deHome,
+    ...deSignIn,
     ...deBookingPage,
   },
   it: {
@@ -99,6 +105,7 @@ export const TEXTS = {
     ...itTeam,
     ...itWaitlist,
     ...itHome,
+    ...itSignIn,
     ...itBookingPage,
   },
   en: {
@@ -114,6 +121,7 @@ export const TEXTS = {
     ...enTeam,
     ...enWaitlist,
     ...enHome,
+    ...enSignIn,
     ...enBookingPage,
   },
 }

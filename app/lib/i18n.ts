@@ -54,9 +54,10 @@ async function loadCatalogue(language: Language): Promise<void> {
   if (areaTextsWanted && !areaLoaded.has(language)) {
     const parts = Object.entries(areaCatalogues).filter(([path]) => path.endsWith(`/${language}.json`))
     if (parts.length === 0) throw new Error(`No area texts for ${language}`)
-    // Merged into the same namespace: the area screens use plain keys like every other page.
-    for (const [, load] of parts)
-      i18next.addResourceBundle(language, 'translation', (await load()).default, true, false)
+    // Fetched side by side (one round trip on a slow connection, not one per part), then merged
+    // into the same namespace: the area screens use plain keys like every other page.
+    const texts = await Promise.all(parts.map(([, load]) => load()))
+    for (const { default: part } of texts) i18next.addResourceBundle(language, 'translation', part, true, false)
     areaLoaded.add(language)
   }
   for (const part of pageTextsWanted) {

@@ -46,6 +46,10 @@ import deHome from './pages/home/de.json'
 import enHome from './pages/home/en.json'
 import frHome from './pages/home/fr.json'
 import itHome from './pages/home/it.json'
+import deSignIn from './pages/sign-in/de.json'
+import enSignIn from './pages/sign-in/en.json'
+import frSignIn from './pages/sign-in/fr.json'
+import itSignIn from './pages/sign-in/it.json'
 import deWaitlist from './pages/waitlist/de.json'
 import enWaitlist from './pages/waitlist/en.json'
 import frWaitlist from './pages/waitlist/fr.json'
@@ -71,6 +75,7 @@ export const fr = {
   ...frTeam,
   ...frWaitlist,
   ...frHome,
+  ...frSignIn,
   ...frBookingPage,
 }
 export const de = {
@@ -86,6 +91,7 @@ export const de = {
   ...deTeam,
   ...deWaitlist,
   ...deHome,
+  ...deSignIn,
   ...deBookingPage,
 }
 export const it = {
@@ -101,6 +107,7 @@ export const it = {
   ...itTeam,
   ...itWaitlist,
   ...itHome,
+  ...itSignIn,
   ...itBookingPage,
 }
 export const en = {
@@ -116,5 +123,6 @@ export const en = {
   ...enTeam,
   ...enWaitlist,
   ...enHome,
+  ...enSignIn,
   ...enBookingPage,
 }

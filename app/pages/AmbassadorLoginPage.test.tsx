@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import AmbassadorLoginPage from './AmbassadorLoginPage'
 
-const texts = en.ambassador.login
+const texts = en.ambassadorSignIn
 const NOT_SIGNED_IN = { status: 401, json: { code: 'auth.required', message: 'Sign in first' } }
 const DASHBOARD = {
   success: true,
@@ -41,7 +41,7 @@ describe('the ambassador sign-in', () => {
     const assign = catchNavigation()
     renderAt('/ambassador', <AmbassadorLoginPage />)
 
-    expect(screen.getByRole('heading', { level: 1, name: en.ambassador.title })).toBeTruthy()
+    expect(screen.getByRole('heading', { level: 1, name: en.ambassadorSignIn.title })).toBeTruthy()
     expect(validateButton().hasAttribute('disabled')).toBe(true)
     await user.type(codeField(), '   ')
     expect(validateButton().hasAttribute('disabled')).toBe(true)

@@ -17,7 +17,7 @@ import { Link } from 'wouter'
  */
 export default function AmbassadorLoginPage() {
   const { t } = useTranslation()
-  usePageTitle(t('ambassador.title'))
+  usePageTitle(t('ambassadorSignIn.title'))
   const answer = useSignInAnswer()
   // Only to offer the dashboard: asked without an error when signed out (no 401 in the console).
   const signedIn = useAmbassadorSession().ambassador
@@ -26,9 +26,11 @@ export default function AmbassadorLoginPage() {
     // On a phone the sign-in comes right after the title, the benefits after it; from lg, side by side.
     <section className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 md:py-16 lg:grid-cols-[1fr_28rem] lg:grid-rows-[auto_1fr] lg:gap-x-16">
       <div className="max-w-xl">
-        <p className="text-sm font-semibold uppercase tracking-[0.14em] text-primary">{t('ambassador.eyebrow')}</p>
-        <h1 className="mt-3 text-4xl font-semibold tracking-tight sm:text-5xl">{t('ambassador.title')}</h1>
-        <p className="mt-4 text-lg leading-relaxed text-ink-soft">{t('ambassador.login.subtitle')}</p>
+        <p className="text-sm font-semibold uppercase tracking-[0.14em] text-primary">
+          {t('ambassadorSignIn.eyebrow')}
+        </p>
+        <h1 className="mt-3 text-4xl font-semibold tracking-tight sm:text-5xl">{t('ambassadorSignIn.title')}</h1>
+        <p className="mt-4 text-lg leading-relaxed text-ink-soft">{t('ambassadorSignIn.subtitle')}</p>
       </div>
 
       <div className="flex flex-col gap-4 lg:col-start-2 lg:row-span-2 lg:row-start-1">
@@ -39,15 +41,15 @@ export default function AmbassadorLoginPage() {
                 <BadgeCheck aria-hidden className="size-5" />
               </span>
               <div className="min-w-0">
-                <h2 className="font-sans text-base font-semibold">{t('ambassador.login.signedIn.title')}</h2>
+                <h2 className="font-sans text-base font-semibold">{t('ambassadorSignIn.signedIn.title')}</h2>
                 <p className="mt-1 text-sm leading-relaxed text-ink-soft [overflow-wrap:anywhere]">
-                  {t('ambassador.login.signedIn.text', { name: signedIn.name, email: signedIn.email })}
+                  {t('ambassadorSignIn.signedIn.text', { name: signedIn.name, email: signedIn.email })}
                 </p>
               </div>
             </div>
             <Button asChild className="w-full">
               <Link href="/ambassador/dashboard">
-                {t('ambassador.login.signedIn.action')}
+                {t('ambassadorSignIn.signedIn.action')}
                 <ArrowRight aria-hidden className="size-4" />
               </Link>
             </Button>
@@ -60,33 +62,33 @@ export default function AmbassadorLoginPage() {
               <UserRound aria-hidden className="size-5" />
             </span>
             <div className="min-w-0">
-              <h2 className="text-2xl font-semibold leading-tight">{t('ambassador.login.cardTitle')}</h2>
-              <p className="mt-1 text-sm leading-relaxed text-ink-soft">{t('ambassador.login.cardText')}</p>
+              <h2 className="text-2xl font-semibold leading-tight">{t('ambassadorSignIn.cardTitle')}</h2>
+              <p className="mt-1 text-sm leading-relaxed text-ink-soft">{t('ambassadorSignIn.cardText')}</p>
             </div>
           </div>
           <AccessCodeLogin onAttempt={answer.dismiss} />
           <p className="mt-6 flex flex-wrap items-center gap-x-1.5 gap-y-1 border-t border-line/70 pt-5 text-sm text-ink-soft">
             <Mail aria-hidden className="size-4 shrink-0 text-brass" />
-            {t('ambassador.login.noCode')}
+            {t('ambassadorSignIn.noCode')}
             <a
               href={`mailto:${SUPPORT_EMAIL}`}
               className="font-medium text-primary underline decoration-primary/30 underline-offset-4 hover:decoration-primary"
             >
-              {t('ambassador.login.contact')}
+              {t('ambassadorSignIn.contact')}
             </a>
           </p>
         </Card>
       </div>
 
       <ul className="flex max-w-xl flex-col gap-4 lg:col-start-1 lg:row-start-2">
-        <Benefit icon={<QrCode aria-hidden className="size-5" />} title={t('ambassador.login.benefits.shareTitle')}>
-          {t('ambassador.login.benefits.share')}
+        <Benefit icon={<QrCode aria-hidden className="size-5" />} title={t('ambassadorSignIn.benefits.shareTitle')}>
+          {t('ambassadorSignIn.benefits.share')}
         </Benefit>
-        <Benefit icon={<Store aria-hidden className="size-5" />} title={t('ambassador.login.benefits.activateTitle')}>
-          {t('ambassador.login.benefits.activate')}
+        <Benefit icon={<Store aria-hidden className="size-5" />} title={t('ambassadorSignIn.benefits.activateTitle')}>
+          {t('ambassadorSignIn.benefits.activate')}
         </Benefit>
-        <Benefit icon={<TrendingUp aria-hidden className="size-5" />} title={t('ambassador.login.benefits.trackTitle')}>
-          {t('ambassador.login.benefits.track')}
+        <Benefit icon={<TrendingUp aria-hidden className="size-5" />} title={t('ambassadorSignIn.benefits.trackTitle')}>
+          {t('ambassadorSignIn.benefits.track')}
         </Benefit>
       </ul>
     </section>

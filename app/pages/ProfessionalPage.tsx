@@ -2,15 +2,18 @@ import { toast } from '@app/components/ui/toast-store'
 import { useSignInReturn } from '@app/features/calendar-connect/sign-in-return'
 import { SignedOutArea } from '@app/features/professional/SignedOutArea'
 import { useInstagramReturn } from '@app/features/salon-dashboard/instagram/instagram-return'
+import { loadAreaTexts } from '@app/lib/i18n'
 import { usePageTitle } from '@app/lib/page-title'
 import { useSession } from '@app/lib/session'
 import { Loader2 } from 'lucide-react'
 import { lazy, Suspense, useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
 
-// The signed-in part in its own chunk: a visitor who is not signed in (the page the server renders)
-// does not download the whole dashboard before the connect form answers.
-const SignedIn = lazy(() => import('@app/features/professional/SignedInArea'))
+// The signed-in part in its own chunk, with the areas' texts: a visitor who is not signed in (the
+// page the server renders) downloads neither the dashboard's code nor its words.
+const SignedIn = lazy(
+  async () => (await Promise.all([import('@app/features/professional/SignedInArea'), loadAreaTexts()]))[0],
+)
 
 /**
  * The professional area (spec §2): signed out, the connect form and the waitlist; signed in with a

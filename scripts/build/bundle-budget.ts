@@ -72,10 +72,8 @@ export function bundleBudget(): Plugin {
           .filter((c) => pattern.test(c.facadeModuleId ?? ''))
           .sort((a, b) => (gzipSizes.get(b.fileName) ?? 0) - (gzipSizes.get(a.fileName) ?? 0))[0]
       const locale = largest(/\/app\/locales\/\w+\.json$/)
-      const pageTexts = (page: PageName) => {
-        const part = PAGE_TEXTS[page]
-        return part ? largest(new RegExp(`/app/locales/pages/${part}/\\w+\\.json$`)) : undefined
-      }
+      const pageTexts = (page: PageName) =>
+        (PAGE_TEXTS[page] ?? []).map((part) => largest(new RegExp(`/app/locales/pages/${part}/\\w+\\.json$`)))
 
       const routes: RouteLoad[] = [...APP_ROUTES, { path: '(any other path)', page: 'NotFoundPage' as const }].map(
         (route) => {
@@ -83,7 +81,7 @@ export function bundleBudget(): Plugin {
           withImports(entry, files)
           withImports(pageChunk(route.page), files)
           withImports(locale, files)
-          withImports(pageTexts(route.page), files)
+          for (const texts of pageTexts(route.page)) withImports(texts, files)
           const list = [...files]
           return {
             path: route.path,

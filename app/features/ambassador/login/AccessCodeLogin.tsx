@@ -74,7 +74,7 @@ export function AccessCodeLogin({ onAttempt }: { onAttempt?: () => void }) {
       setProblem(undefined)
       moved.current = true
       setStep(2)
-      toast({ title: t('ambassador.login.codeValidToast'), tone: 'success', duration: 2000 })
+      toast({ title: t('ambassadorSignIn.codeValidToast'), tone: 'success', duration: 2000 })
     },
     onError: (error) => {
       const seconds = retryAfterSeconds(error)
@@ -106,28 +106,28 @@ export function AccessCodeLogin({ onAttempt }: { onAttempt?: () => void }) {
   // the button counts down.
   const problemText =
     problem?.kind === 'invalid'
-      ? t('ambassador.login.invalidCode')
+      ? t('ambassadorSignIn.invalidCode')
       : problem?.kind === 'unreachable'
-        ? t('ambassador.login.validationFailed')
+        ? t('ambassadorSignIn.validationFailed')
         : problem?.kind === 'rateLimited' && waitSeconds > 0
-          ? t('ambassador.login.rateLimited', { seconds: problem.seconds })
+          ? t('ambassadorSignIn.rateLimited', { seconds: problem.seconds })
           : undefined
 
   return (
     <div className="flex flex-col gap-6">
       <p className="text-sm font-medium text-ink-soft">
-        {t('ambassador.login.stepOf', { current: step, total: 2 })}
+        {t('ambassadorSignIn.stepOf', { current: step, total: 2 })}
         <span aria-hidden className="mx-2 text-line">
           ·
         </span>
-        {step === 1 ? t('ambassador.login.stepCode') : t('ambassador.login.stepGoogle')}
+        {step === 1 ? t('ambassadorSignIn.stepCode') : t('ambassadorSignIn.stepGoogle')}
       </p>
       {step === 1 ? (
         <form onSubmit={submit} noValidate className="flex flex-col gap-4">
           <Field
             id="ambassador-access-code"
-            label={t('ambassador.login.codeLabel')}
-            hint={t('ambassador.login.codeHint')}
+            label={t('ambassadorSignIn.codeLabel')}
+            hint={t('ambassadorSignIn.codeHint')}
             error={problemText}
           >
             {(control) => (
@@ -156,10 +156,10 @@ export function AccessCodeLogin({ onAttempt }: { onAttempt?: () => void }) {
           >
             {!check.isPending && <KeyRound aria-hidden className="size-4" />}
             {check.isPending
-              ? t('ambassador.login.validating')
+              ? t('ambassadorSignIn.validating')
               : waitSeconds > 0
-                ? t('ambassador.login.wait', { seconds: waitSeconds })
-                : t('ambassador.login.validate')}
+                ? t('ambassadorSignIn.wait', { seconds: waitSeconds })
+                : t('ambassadorSignIn.validate')}
           </Button>
         </form>
       ) : (
@@ -168,9 +168,9 @@ export function AccessCodeLogin({ onAttempt }: { onAttempt?: () => void }) {
             <CircleCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-success" />
             <div className="min-w-0">
               <h2 ref={validatedRef} tabIndex={-1} className="font-sans text-base font-semibold text-ink">
-                {t('ambassador.login.validated')}
+                {t('ambassadorSignIn.validated')}
               </h2>
-              <p className="mt-1 text-sm leading-relaxed text-ink-soft">{t('ambassador.login.validatedText')}</p>
+              <p className="mt-1 text-sm leading-relaxed text-ink-soft">{t('ambassadorSignIn.validatedText')}</p>
             </div>
           </div>
           <Button size="lg" className="w-full" onClick={signIn} loading={leaving}>
@@ -179,11 +179,11 @@ export function AccessCodeLogin({ onAttempt }: { onAttempt?: () => void }) {
                 <GoogleMark className="size-4" />
               </span>
             )}
-            {leaving ? t('ambassador.login.redirecting') : t('ambassador.login.google')}
+            {leaving ? t('ambassadorSignIn.redirecting') : t('ambassadorSignIn.google')}
           </Button>
           <Button variant="ghost" className="w-full" onClick={back} disabled={leaving}>
             <ArrowLeft aria-hidden className="size-4" />
-            {t('ambassador.login.back')}
+            {t('ambassadorSignIn.back')}
           </Button>
         </div>
       )}
@@ -194,5 +194,5 @@ export function AccessCodeLogin({ onAttempt }: { onAttempt?: () => void }) {
 /** The failure Google sign-in came back with: stays until dismissed or a new attempt. */
 export function SignInFailureAlert({ text, onDismiss }: { text: string; onDismiss: () => void }) {
   const { t } = useTranslation()
-  return <DismissibleAlert title={t('ambassador.login.errors.title')} text={text} onDismiss={onDismiss} />
+  return <DismissibleAlert title={t('ambassadorSignIn.errors.title')} text={text} onDismiss={onDismiss} />
 }

@@ -60,18 +60,18 @@ export function useSignInAnswer() {
 export function signInErrorText(failure: SignInFailure, t: TFunction): string {
   switch (failure.code) {
     case 'rate_limited':
-      return t('ambassador.login.rateLimited', { seconds: failure.retryAfterSeconds })
+      return t('ambassadorSignIn.rateLimited', { seconds: failure.retryAfterSeconds })
     case 'auth_failed':
-      return t('ambassador.login.errors.authFailed')
+      return t('ambassadorSignIn.errors.authFailed')
     case 'invalid_access_code':
-      return t('ambassador.login.errors.invalidAccessCode')
+      return t('ambassadorSignIn.errors.invalidAccessCode')
     case 'token_invalid':
-      return t('ambassador.login.errors.tokenInvalid')
+      return t('ambassadorSignIn.errors.tokenInvalid')
     case 'creation_failed':
-      return t('ambassador.login.errors.creationFailed')
+      return t('ambassadorSignIn.errors.creationFailed')
     case 'callback_error':
-      return t('ambassador.login.errors.callbackError')
+      return t('ambassadorSignIn.errors.callbackError')
     default:
-      return t('ambassador.login.errors.unknown')
+      return t('ambassadorSignIn.errors.unknown')
   }
 }

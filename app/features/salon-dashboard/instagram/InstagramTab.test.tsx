@@ -678,6 +678,10 @@ describe('formatting', () => {
 })
 
 describe('coming back from Meta', () => {
+  // The signed-in page's chunk (the whole dashboard) is compiled on its first import, which takes
+  // longer than a wait on a busy machine: compiled beforehand, the waits are the page's own.
+  beforeAll(() => import('@app/features/professional/SignedInArea').then(() => undefined), 60_000)
+
   it('reads the answer in the address', () => {
     expect(readInstagramReturn('?instagram=connected')).toEqual({ kind: 'connected' })
     expect(readInstagramReturn('?instagram=error&reason=account_in_use')).toEqual({

@@ -32,9 +32,12 @@ const REASON_KEYS: Record<InstagramConnectError | 'unknown', string> = {
   unknown: 'unknown',
 }
 
-/** Why the account is not connected, in the owner's words. */
+/**
+ * Why the account is not connected, in the owner's words. These texts are the sign-in screens'
+ * (pages/sign-in/): Meta may send back an owner whose session has ended, to the signed-out page.
+ */
 export function instagramReturnText(reason: InstagramConnectError | 'unknown', t: TFunction): string {
-  return t(`dashboard.instagram.return.${REASON_KEYS[reason]}`)
+  return t(`instagramReturn.${REASON_KEYS[reason]}`)
 }
 
 /**
@@ -55,14 +58,10 @@ export function useInstagramReturn(path: string): { openInstagram: boolean } {
     handled.current = search
     setOpenInstagram(true)
     if (answer.kind === 'connected') {
-      toast({
-        title: t('dashboard.instagram.return.connected'),
-        description: t('dashboard.instagram.return.connectedText'),
-        tone: 'success',
-      })
+      toast({ title: t('instagramReturn.connected'), description: t('instagramReturn.connectedText'), tone: 'success' })
     } else {
       toast({
-        title: t('dashboard.instagram.toasts.connectFailed'),
+        title: t('instagramReturn.failed'),
         description: instagramReturnText(answer.reason, t),
         tone: 'destructive',
       })
