@@ -51,7 +51,10 @@ export function Root({
 function FirstRenderDone() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
-    void reconcileLanguageChoice()
+    // A task of its own: the first read of the storage loads it from disk, which would lengthen
+    // the task that finishes hydration (the phone does not answer a tap meanwhile).
+    const later = setTimeout(() => void reconcileLanguageChoice(), 0)
+    return () => clearTimeout(later)
   }, [])
   return null
 }

@@ -169,8 +169,9 @@ export function MessageList({
   return (
     <div ref={scroller} className="flex-1 overflow-y-auto overscroll-contain">
       <div className="mx-auto flex min-h-full max-w-[760px] flex-col px-3 pb-4 pt-6 sm:px-6">
+        {/* No fade: the salon's card is the first paint's largest text, which a fade would hold back. */}
         {salonName !== undefined && (
-          <div className="mb-6 flex animate-fade-in flex-col items-center text-center">
+          <div className="mb-6 flex flex-col items-center text-center">
             <SalonSeal name={salonName} className="size-14 text-2xl" />
             <p className="mt-3 font-display text-lg font-semibold">{salonName}</p>
             {address && <p className="text-sm text-ink-soft">{address}</p>}
