@@ -72,7 +72,7 @@ async function loadCatalogue(language: Language): Promise<void> {
 /** Loads the texts of one public page (pages/<part>/), in the current language and any switched to later. */
 export async function loadPageTexts(part: string): Promise<void> {
   pageTextsWanted.add(part)
-  await loadCatalogue(currentLanguage())
+  await loadWantedTexts()
 }
 
 /**
@@ -81,7 +81,20 @@ export async function loadPageTexts(part: string): Promise<void> {
  */
 export async function loadAreaTexts(): Promise<void> {
   areaTextsWanted = true
-  await loadCatalogue(currentLanguage())
+  await loadWantedTexts()
+}
+
+/** The language being switched to while its texts load (showLanguage). */
+let switchingTo: Language | undefined
+
+/**
+ * The wanted texts in the current language, and in the one being switched to: a part asked for
+ * while a switch loads its texts (a signed-in page arriving as the stored language is applied)
+ * must not be missing in the language shown a moment later.
+ */
+async function loadWantedTexts(): Promise<void> {
+  const languages = new Set([currentLanguage(), switchingTo ?? currentLanguage()])
+  await Promise.all([...languages].map((language) => loadCatalogue(language)))
 }
 
 /** How every i18next instance reads the texts: the browser's, and the server's four (i18n-server.ts). */
@@ -151,8 +164,13 @@ export async function reconcileLanguageChoice(): Promise<void> {
  * someone's appointment opens in their language, whatever the device last used.
  */
 export async function showLanguage(language: Language): Promise<void> {
-  await loadCatalogue(language)
-  await i18next.changeLanguage(language)
+  switchingTo = language
+  try {
+    await loadCatalogue(language)
+    await i18next.changeLanguage(language)
+  } finally {
+    if (switchingTo === language) switchingTo = undefined
+  }
   document.documentElement.lang = language
 }
 
