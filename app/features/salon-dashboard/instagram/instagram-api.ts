@@ -69,7 +69,7 @@ export function useInstagramConnect(salonId: string) {
     onSuccess: (authUrl) => window.location.assign(authUrl),
     onError: () =>
       toast({
-        title: t('dashboard.instagram.toasts.connectFailed'),
+        title: t('instagramReturn.failed'),
         description: t('dashboard.instagram.toasts.connectFailedText'),
         tone: 'destructive',
       }),
