@@ -17,12 +17,15 @@ export function Root({
   i18n,
   queryClient,
   now,
+  rendered,
   ssrPath,
   ssrSearch,
 }: {
   i18n: i18n
   queryClient: QueryClient
   now?: number
+  /** What the render worked out from `now` (useRenderedValue): the server's, when hydrating its page. */
+  rendered?: Map<string, unknown>
   ssrPath?: string
   ssrSearch?: string
 }) {
@@ -30,7 +33,7 @@ export function Root({
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
-          <RenderClockProvider value={now}>
+          <RenderClockProvider now={now} values={rendered}>
             <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
               <App />
               <DeferredToaster />

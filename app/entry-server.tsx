@@ -76,10 +76,18 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
   const i18n = serverI18n()[request.language]
   await PAGES[page].preload()
   const title = { title: documentTitle(undefined) }
+  const rendered = new Map<string, unknown>()
   const errors: unknown[] = []
   const { prelude } = await prerenderToNodeStream(
     <PageTitleContext.Provider value={title}>
-      <Root i18n={i18n} queryClient={queryClient} now={request.now} ssrPath={request.path} ssrSearch={request.search} />
+      <Root
+        i18n={i18n}
+        queryClient={queryClient}
+        now={request.now}
+        rendered={rendered}
+        ssrPath={request.path}
+        ssrSearch={request.search}
+      />
     </PageTitleContext.Provider>,
     {
       signal: AbortSignal.timeout(2000),
@@ -91,6 +99,12 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
   )
   const html = await text(prelude)
   if (errors.length > 0) throw new AggregateError(errors, `Rendering ${request.path} failed`)
-  const boot: Boot = { language: request.language, now: request.now, rendered: true, queries: dehydrate(queryClient) }
+  const boot: Boot = {
+    language: request.language,
+    now: request.now,
+    rendered: true,
+    queries: dehydrate(queryClient),
+    ...(rendered.size > 0 && { values: Object.fromEntries(rendered) }),
+  }
   return { page, html, title: title.title, boot: bootScript(boot) }
 }

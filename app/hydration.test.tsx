@@ -52,7 +52,9 @@ async function hydratePage(
   const serverHtml = root.innerHTML
   beforeHydration?.(root)
   await act(async () => {
-    const reactRoot = hydrateRoot(root, <Root i18n={i18next} queryClient={queryClient} now={boot?.now} />, {
+    const rendered = new Map(Object.entries(boot?.values ?? {}))
+    const app = <Root i18n={i18next} queryClient={queryClient} now={boot?.now} rendered={rendered} />
+    const reactRoot = hydrateRoot(root, app, {
       onRecoverableError: (error) => void errors.push(error),
     })
     mounted.push(() => reactRoot.unmount())
@@ -117,5 +119,42 @@ describe('hydrating the pages the server rendered', () => {
     // The salon came with the page: the browser does not ask for it again.
     expect(fetch.mock.calls.filter(([url]) => url.startsWith('/api/salon/'))).toEqual([])
     expect(root.textContent).toContain('12 rue des Lilas, 75011 Paris')
+  })
+
+  it("reuses the home's preview words the server worked out, without the browser's Intl data", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 404 })),
+    )
+    // The server's render and the browser's hydration share this process: formats made by either.
+    let formats = 0
+    const { DateTimeFormat, NumberFormat } = Intl
+    vi.stubGlobal(
+      'Intl',
+      Object.assign(Object.create(Intl), {
+        DateTimeFormat: class extends DateTimeFormat {
+          constructor(...args: ConstructorParameters<typeof DateTimeFormat>) {
+            super(...args)
+            formats++
+          }
+        },
+        NumberFormat: class extends NumberFormat {
+          constructor(...args: ConstructorParameters<typeof NumberFormat>) {
+            super(...args)
+            formats++
+          }
+        },
+      }),
+    )
+    const calls = () => formats
+    let byServer = 0
+    const { errors, root } = await hydratePage('/', 'de', {}, () => {
+      byServer = calls()
+    })
+    expect(errors.map(String)).toEqual([])
+    expect(byServer).toBeGreaterThan(0)
+    expect(calls()).toBe(byServer)
+    // 27 November 2026 (a Friday): the Saturday after tomorrow is 5 December, at 10:00 in Paris.
+    expect(root.textContent).toContain('Samstag, 5. Dezember, 10:00')
   })
 })

@@ -21,7 +21,8 @@ await setupI18n(boot?.language)
 
 const root = document.getElementById('root')
 if (root) {
-  const app = <Root i18n={i18next} queryClient={queryClient} now={boot?.now} />
+  const rendered = new Map(Object.entries(boot?.values ?? {}))
+  const app = <Root i18n={i18next} queryClient={queryClient} now={boot?.now} rendered={rendered} />
   if (boot?.rendered) {
     // The page's code and texts first, so that hydration renders it at once, as the server did.
     // Should they fail to arrive, hydration still starts: the page asks for them again as it renders.

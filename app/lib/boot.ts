@@ -11,6 +11,8 @@ export interface Boot {
   now: number
   rendered: boolean
   queries?: DehydratedState
+  /** What the render worked out from `now` that a phone is slow to (useRenderedValue), by key. */
+  values?: Record<string, unknown>
 }
 
 export const BOOT_ELEMENT_ID = 'salonia-boot'

@@ -113,7 +113,15 @@ export async function setupI18n(language: Language = initialLanguage()): Promise
   await i18next.use(initReactI18next).init({ ...I18N_OPTIONS, lng: language, resources: {} })
   await loadCatalogue(language)
   await i18next.changeLanguage(language)
-  document.documentElement.lang = language
+  markDocumentLanguage(language)
+}
+
+/**
+ * `<html lang>`, written only when it changes: any write, even of the same value, restyles the whole
+ * page, a long task on a phone just as the page the server rendered in that language hydrates.
+ */
+function markDocumentLanguage(language: Language): void {
+  if (document.documentElement.lang !== language) document.documentElement.lang = language
 }
 
 /** Switches the interface language and remembers the choice on this device (storage and cookie). */
@@ -171,7 +179,7 @@ export async function showLanguage(language: Language): Promise<void> {
   } finally {
     if (switchingTo === language) switchingTo = undefined
   }
-  document.documentElement.lang = language
+  markDocumentLanguage(language)
 }
 
 /** The language this render is in: the server renders the four at once, each with its own i18next instance. */

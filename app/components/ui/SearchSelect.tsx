@@ -15,7 +15,12 @@ export interface SelectOption {
 
 export interface SearchSelectProps {
   id?: string
-  options: readonly SelectOption[]
+  /**
+   * The options, or a function that lists them: a long list whose labels cost time to build (every
+   * country, named in the visitor's language) is then built when it is first needed — the list
+   * opens, or a value is to be shown — not while the page loads.
+   */
+  options: readonly SelectOption[] | (() => readonly SelectOption[])
   value: string | undefined
   onChange: (value: string | undefined) => void
   placeholder: string
@@ -27,6 +32,8 @@ export interface SearchSelectProps {
   'aria-invalid'?: true
   disabled?: boolean
 }
+
+const NO_OPTIONS: readonly SelectOption[] = []
 
 /** Lower case without accents, so "cote" finds "Côte d'Ivoire". */
 const fold = (text: string) =>
@@ -53,16 +60,22 @@ export function SearchSelect({
   const [active, setActive] = useState(0)
   const listId = useId()
   const listRef = useRef<HTMLDivElement>(null)
-  const selected = options.find((o) => o.value === value)
+  const [listWanted, setListWanted] = useState(false)
+  const hasValue = value !== undefined
+  const all = useMemo(
+    () => (typeof options !== 'function' ? options : listWanted || hasValue ? options() : NO_OPTIONS),
+    [options, listWanted, hasValue],
+  )
+  const selected = all.find((o) => o.value === value)
 
   const shown = useMemo(() => {
     const words = fold(query.trim()).split(/\s+/).filter(Boolean)
-    const matches = options.filter((o) => {
+    const matches = all.filter((o) => {
       const haystack = fold(`${o.label} ${o.keywords ?? ''} ${o.value}`)
       return words.every((w) => haystack.includes(w))
     })
     return clearLabel && words.length === 0 ? [{ value: '', label: clearLabel }, ...matches] : matches
-  }, [options, query, clearLabel])
+  }, [all, query, clearLabel])
 
   const choose = (option: SelectOption | undefined) => {
     if (!option) return
@@ -103,6 +116,8 @@ export function SearchSelect({
       onOpenChange={(next) => {
         setOpen(next)
         if (next) {
+          // A list not built yet has no value to open at: the first row is the right one.
+          setListWanted(true)
           setQuery('')
           setActive(
             Math.max(

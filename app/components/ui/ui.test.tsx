@@ -143,6 +143,20 @@ describe('SearchSelect', () => {
     await user.click(screen.getByRole('option', { name: 'No country' }))
     expect(chosen).toHaveBeenLastCalledWith(undefined)
   })
+
+  it('builds a list given as a function when it first opens, or when a value is to be shown', async () => {
+    const user = userEvent.setup()
+    const list = vi.fn(() => OPTIONS)
+    const props = { placeholder: 'Country', searchPlaceholder: 'Search', emptyText: 'Nothing', onChange: () => {} }
+    const { unmount } = render(<SearchSelect {...props} options={list} value={undefined} />)
+    expect(list).not.toHaveBeenCalled()
+    await user.click(screen.getByRole('button', { name: /Country/ }))
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(["Côte d'Ivoire", 'France', 'Allemagne'])
+    expect(list).toHaveBeenCalledTimes(1)
+    unmount()
+    render(<SearchSelect {...props} options={list} value="FR" />)
+    expect(screen.getByRole('button', { name: /France/ })).toBeTruthy()
+  })
 })
 
 describe('Switch and Tabs', () => {

@@ -1,8 +1,21 @@
 import { formatMoney, nextSaturday, writeDay } from '@app/lib/format-intl'
 import { useLanguage } from '@app/lib/i18n'
-import { useRenderNow } from '@app/lib/render-clock'
+import { useRenderedValue } from '@app/lib/render-clock'
 import { CalendarCheck, Check } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+
+/**
+ * The confirmation's day and price, in the visitor's language: computed by the server with the page
+ * (their words need the browser's Intl data, slow to load on a phone while it hydrates).
+ */
+function usePreviewWords(): { when: string; price: string } {
+  const language = useLanguage()
+  return useRenderedValue(`home-preview.${language}`, (now) => ({
+    // The illustration's salon is in Paris: its "next Saturday" is taken there, at 10:00.
+    when: `${writeDay(nextSaturday(now, 'Europe/Paris'), language)}, 10:00`,
+    price: formatMoney(4500, 'EUR', language),
+  }))
+}
 
 /**
  * What a customer sees in the chat, as an illustration in the hero: a request in plain words and
@@ -10,11 +23,7 @@ import { useTranslation } from 'react-i18next'
  */
 export function ChatPreview() {
   const { t } = useTranslation()
-  const language = useLanguage()
-  const now = useRenderNow()
-  // The illustration's salon is in Paris: its "next Saturday" is taken there, at 10:00.
-  const when = `${writeDay(nextSaturday(now, 'Europe/Paris'), language)}, 10:00`
-  const price = formatMoney(4500, 'EUR', language)
+  const { when, price } = usePreviewWords()
   return (
     <figure
       aria-label={t('home.preview.label')}

@@ -4,7 +4,7 @@ import { SearchSelect, type SelectOption } from '@app/components/ui/SearchSelect
 import { countryName } from '@app/lib/format-intl'
 import { useLanguage } from '@app/lib/i18n'
 import { COUNTRY_CODES } from '@common/countries'
-import { useMemo } from 'react'
+import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
 
 /** Every assigned country with its flag, named and sorted in the visitor's language, searchable. */
@@ -17,7 +17,9 @@ export function CountryPicker(props: {
 }) {
   const { t } = useTranslation()
   const language = useLanguage()
-  const options = useMemo<SelectOption[]>(() => {
+  // Built when the list opens: naming and sorting 250 countries loads the browser's locale data, a
+  // long task a phone would otherwise run while the form hydrates.
+  const options = useCallback((): SelectOption[] => {
     const collator = new Intl.Collator(language)
     return COUNTRY_CODES.map((code) => ({
       value: code,
