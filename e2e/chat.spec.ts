@@ -88,6 +88,8 @@ test('first visit: the profile dialog asks for a first name and cannot be put as
   const dialog = profileDialog(page)
   await expect(dialog.getByRole('heading', { level: 1, name: fr.chat.title })).toBeVisible()
   await expect(dialog.getByText(SALON)).toBeVisible()
+  // The first name is where typing goes (focused once the dialog has painted).
+  await expect(dialog.getByLabel(fr.chat.profile.name)).toBeFocused()
   await expectNoSeriousAxeViolation(page)
   await settle(page)
   await page.screenshot({ path: test.info().outputPath('profile-dialog.png') })
@@ -147,6 +149,7 @@ test('Profil opens the edit dialog; saving says "Profil mis à jour"', async ({ 
   const dialog = profileDialog(page)
   await expect(dialog.getByRole('heading', { name: fr.chat.profile.editTitle })).toBeVisible()
   await expect(dialog.getByLabel(fr.chat.profile.name)).toHaveValue('Marie')
+  await expect(dialog.getByLabel(fr.chat.profile.name)).toBeFocused()
   await expect(dialog.getByLabel(fr.chat.profile.phone)).toHaveValue('0612345678')
   await settle(page)
   await page.screenshot({ path: test.info().outputPath('profile-edit.png') })

@@ -59,6 +59,7 @@ export function ProfileDialog({
         onEscapeKeyDown={(event) => {
           if (welcome) event.preventDefault()
         }}
+        onOpenAutoFocus={focusFirstFieldAfterPaint}
         onCloseAutoFocus={onClosed}
         className="max-w-md"
       >
@@ -66,6 +67,26 @@ export function ProfileDialog({
         {mode && <ProfileForm key={mode} welcome={welcome} salonName={salonName} initial={initial} onSave={onSave} />}
       </DialogContent>
     </Dialog>
+  )
+}
+
+/**
+ * The first field gets the focus once the dialog has painted, not in the task that mounts it:
+ * focusing there lays the whole page out at once, and the welcome opens just as the chat loads —
+ * one long task more during which the phone answers no tap.
+ */
+function focusFirstFieldAfterPaint(event: Event): void {
+  event.preventDefault()
+  const dialog = event.currentTarget
+  if (!(dialog instanceof HTMLElement)) return
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      const field = dialog.querySelector('input')
+      // Not when the visitor has already gone into the dialog (or it has closed).
+      if (!field || !dialog.isConnected || dialog.contains(document.activeElement)) return
+      field.focus({ preventScroll: true })
+      field.select()
+    }, 0),
   )
 }
 
