@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto'
-import { writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Plugin } from 'vite'
 
 /**
@@ -9,19 +7,17 @@ import type { Plugin } from 'vite'
  * The public pages arrive rendered (app/entry-server.tsx): the first paint needs the HTML, the
  * stylesheet and the two fonts, and nothing else. Loaded from the head, the hundred-odd kilobytes of
  * scripts share a slow phone connection with them and hold that paint back. So index.html loads a
- * small boot script instead of the entry: after the first frame it adds the entry's modulepreload
- * links (every chunk at once, no waterfall) and imports it, and the app hydrates. A page in a
- * background tab, which does not paint, starts at once.
+ * small boot script instead of the entry: after the first frame it imports the entry and adds its
+ * chunks' modulepreload links (a few per task; every chunk asked for before the entry arrives, no
+ * waterfall), and the app hydrates. A page in a background tab, which does not paint, starts at once.
  */
+const PRELOADS_PER_TASK = 4
+
 export function deferredEntry(): Plugin {
   let boot: { file: string; source: string } | undefined
-  let outDir = 'dist/app'
   return {
     name: 'salonia-deferred-entry',
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
-    configResolved(config) {
-      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir)
-    },
     transformIndexHtml: {
       order: 'post',
       handler(html) {
@@ -31,15 +27,23 @@ export function deferredEntry(): Plugin {
         const source = [
           `const entry = ${JSON.stringify(entry[1])}`,
           `const chunks = ${JSON.stringify(preloads.map((match) => match[1]))}`,
-          'const start = () => {',
-          '  for (const href of chunks) {',
+          // A few links per task: each costs about a millisecond on a slow CPU, and the eighteen
+          // at once were a long task of their own. The entry is asked for first; its chunks are
+          // all asked for long before it has arrived and names them.
+          `const BATCH = ${PRELOADS_PER_TASK}`,
+          'const preload = (from) => {',
+          '  for (const href of chunks.slice(from, from + BATCH)) {',
           "    const link = document.createElement('link')",
           "    link.rel = 'modulepreload'",
           "    link.crossOrigin = ''",
           '    link.href = href',
           '    document.head.append(link)',
           '  }',
+          '  if (from + BATCH < chunks.length) setTimeout(() => preload(from + BATCH), 0)',
+          '}',
+          'const start = () => {',
           '  import(entry)',
+          '  preload(0)',
           '}',
           "if (document.visibilityState === 'hidden') start()",
           'else requestAnimationFrame(() => setTimeout(start, 0))',
@@ -52,8 +56,14 @@ export function deferredEntry(): Plugin {
         return out.replace('</head>', `  <script type="module" src="/${boot.file}"></script>\n  </head>`)
       },
     },
-    writeBundle() {
-      if (boot) writeFileSync(join(outDir, boot.file), boot.source)
+    // An asset of the bundle (the HTML's transform has run by now): written, and compressed with
+    // the chunks (bundle-budget.ts), like them.
+    generateBundle: {
+      order: 'post',
+      handler() {
+        if (!boot) throw new Error('deferred-entry: index.html was not transformed before the bundle was written')
+        this.emitFile({ type: 'asset', fileName: boot.file, source: boot.source })
+      },
     },
   }
 }
