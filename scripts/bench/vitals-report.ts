@@ -214,7 +214,7 @@ function notes(report: VitalsReport): string[] {
   const indexes = report.pages.flatMap((p) => p.runs.map((r) => r.benchmarkIndex))
   if (indexes.length > 0) {
     lines.push(
-      `Lighthouse's \`benchmarkIndex\` of this host ranged ${en(Math.round(Math.min(...indexes)))}–${en(Math.round(Math.max(...indexes)))} over the runs (median ${en(Math.round(median(indexes)))}). Simulated throttling multiplies the CPU time Chromium really spent (×${report.settings.cpuSlowdown}), so TBT and, to a lesser degree, LCP grow on a slower or busier host; a benchmarkIndex well below 1,000 makes them pessimistic.`,
+      `Lighthouse's \`benchmarkIndex\` of this host ranged ${en(Math.round(Math.min(...indexes)))}–${en(Math.round(Math.max(...indexes)))} over the runs (median ${en(Math.round(median(indexes)))}). Simulated throttling multiplies the CPU time Chromium really spent (×${report.settings.cpuSlowdown}), so TBT and, to a lesser degree, LCP grow on a slower or busier host. Lighthouse calibrates its ×4 for a benchmarkIndex of 1,500–2,000 (a high-end desktop): above that range the figures are optimistic for a mid-range phone, below it pessimistic.`,
     )
   }
   return lines
