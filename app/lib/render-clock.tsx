@@ -29,9 +29,10 @@ export function RenderClockProvider({
   return <RenderClockContext.Provider value={clock}>{children}</RenderClockContext.Provider>
 }
 
+const nowOf = (clock: RenderClock | undefined): Date => new Date(clock?.now ?? Date.now())
+
 export function useRenderNow(): Date {
-  const now = useContext(RenderClockContext)?.now
-  return new Date(now ?? Date.now())
+  return nowOf(useContext(RenderClockContext))
 }
 
 /**
@@ -42,8 +43,7 @@ export function useRenderNow(): Date {
  */
 export function useRenderedValue<T>(key: string, compute: (now: Date) => T): T {
   const clock = useContext(RenderClockContext)
-  const now = new Date(clock?.now ?? Date.now())
-  if (!clock) return compute(now)
-  if (!clock.values.has(key)) clock.values.set(key, compute(now))
+  if (!clock) return compute(nowOf(clock))
+  if (!clock.values.has(key)) clock.values.set(key, compute(nowOf(clock)))
   return clock.values.get(key) as T
 }
