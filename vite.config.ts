@@ -6,6 +6,7 @@ import { bundleBudget } from './scripts/build/bundle-budget'
 import { deferredEntry } from './scripts/build/deferred-entry'
 import { flagAssets } from './scripts/build/flag-assets'
 import { fontPreload } from './scripts/build/font-preload'
+import { shellChunkName } from './scripts/build/shell-chunk'
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'app',
@@ -25,6 +26,10 @@ export default defineConfig(({ isSsrBuild }) => ({
       polyfill: false,
       resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
     },
+    // The server's build is one file for Node; the browser's shell is one chunk (shell-chunk.ts).
+    rolldownOptions: isSsrBuild
+      ? {}
+      : { output: { codeSplitting: { groups: [{ name: shellChunkName('app/main.tsx'), debugName: 'shell' }] } } },
   },
   server: {
     // npm run dev: the API server runs beside Vite (scripts/dev.mjs).
