@@ -69,11 +69,17 @@ export function watchOtherActivity(cpus: number): { stop(): OtherActivity } | un
   const started = performance.now()
   const first = new Map<number, number>()
   const last = new Map<number, { ticks: number; command: string }>()
+  // Once ours, always ours: when the benchmark closes a browser, its renderers outlive it for a
+  // moment with init as their parent, and would otherwise be counted, whole, as another program's.
+  const ourPids = new Set<number>([process.pid])
   const sample = (initial: boolean) => {
     const processes = readProcesses()
     const ours = (pid: number): boolean => {
       for (let p = pid, depth = 0; p > 1 && depth < 64; depth++) {
-        if (p === process.pid) return true
+        if (ourPids.has(p)) {
+          ourPids.add(pid)
+          return true
+        }
         p = processes.get(p)?.ppid ?? 0
       }
       return false

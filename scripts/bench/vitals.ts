@@ -71,12 +71,13 @@ export interface VitalsOptions {
 export async function runVitalsBenchmark(options: VitalsOptions): Promise<VitalsReport> {
   const { log } = options
   const started = performance.now()
+  // Read before the build: the load average of the minute after it would be the build's own.
+  const machine = describeMachine()
   log('Building the web app (npm run build) …')
   const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' })
   if (build.status !== 0) throw new Error('npm run build failed')
   const bundle = readBundleReport()
 
-  const machine = describeMachine()
   log(
     `${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB.toFixed(1)} GiB, Node ${machine.node}, load average ${machine.loadAverage.map((l) => l.toFixed(2)).join(' / ')}`,
   )
