@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
@@ -29,7 +30,15 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The server's build is one file for Node; the browser's shell is one chunk (shell-chunk.ts).
     rolldownOptions: isSsrBuild
       ? {}
-      : { output: { codeSplitting: { groups: [{ name: shellChunkName('app/main.tsx'), debugName: 'shell' }] } } },
+      : {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: shellChunkName(fileURLToPath(new URL('app/main.tsx', import.meta.url))), debugName: 'shell' },
+              ],
+            },
+          },
+        },
   },
   server: {
     // npm run dev: the API server runs beside Vite (scripts/dev.mjs).

@@ -20,22 +20,27 @@ const GRAPH: Record<string, string[]> = {
   [PAGE]: [REACT, ICONS],
 }
 const context = { getModuleInfo: (id: string) => ({ importedIds: GRAPH[id] ?? [] }) }
+const noModule = { getModuleInfo: () => null }
 
 describe('shellChunkName', () => {
   it("puts what the entry imports statically, its own code and its libraries', in the shell chunk", () => {
-    const name = shellChunkName('app/main.tsx')
+    const name = shellChunkName(ENTRY)
     expect([ROOT, NAV, REACT].map((id) => name(id, context))).toEqual(['shell', 'shell', 'shell'])
   })
 
   it('leaves the entry its own chunk, and a page behind import() to its own', () => {
-    const name = shellChunkName('app/main.tsx')
+    const name = shellChunkName(ENTRY)
     expect(name(ENTRY, context)).toBeNull()
     expect(name(PAGE, context)).toBeNull()
   })
 
   it("does not follow a package's barrel to every icon it names", () => {
-    const name = shellChunkName('app/main.tsx')
+    const name = shellChunkName(ENTRY)
     expect(name(LOCK_ICON, context)).toBeNull()
     expect(name(X_ICON, context)).toBeNull()
+  })
+
+  it('fails the build when the entry it is given is not a module of it', () => {
+    expect(() => shellChunkName(resolve('app/main.jsx'))(ROOT, noModule)).toThrow(/not a module of the build/)
   })
 })

@@ -1,5 +1,3 @@
-import { resolve } from 'node:path'
-
 /** What rolldown's chunking passes to a group's `name` (ChunkingContext), as much as this reads. */
 interface ChunkingContext {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null
@@ -14,11 +12,14 @@ interface ChunkingContext {
  * nineteen files, each fetched, compiled and instantiated in a task of its own while the page
  * hydrates; on a phone each such task has a fixed cost, and several of them were long tasks.
  */
-export function shellChunkName(entry: string) {
-  const entryId = resolve(entry)
+export function shellChunkName(entryId: string) {
   let shell: Set<string> | undefined
   return (id: string, context: ChunkingContext): string | null => {
-    shell ??= staticGraph(entryId, context)
+    if (!shell) {
+      // A wrong path would leave the shell empty and the build silently as it was.
+      if (!context.getModuleInfo(entryId)) throw new Error(`shell-chunk: ${entryId} is not a module of the build`)
+      shell = staticGraph(entryId, context)
+    }
     // The entry stays the entry chunk (index.html's script); its graph joins the shell.
     return id !== entryId && shell.has(id) ? 'shell' : null
   }
