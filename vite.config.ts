@@ -2,18 +2,35 @@ import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { PUBLIC_PAGES } from './common/routes'
 import { ROOT_ALIASES } from './scripts/build/aliases'
 import { bundleBudget } from './scripts/build/bundle-budget'
 import { deferredEntry } from './scripts/build/deferred-entry'
 import { flagAssets } from './scripts/build/flag-assets'
 import { fontPreload } from './scripts/build/font-preload'
-import { shellChunkName } from './scripts/build/shell-chunk'
+import { lucideIcons } from './scripts/build/lucide-icons'
+import { publicKitNames, shellChunkName } from './scripts/build/shell-chunk'
+
+const appModule = (path: string) => fileURLToPath(new URL(`app/${path}`, import.meta.url))
+
+function chunkGroups() {
+  const entry = appModule('main.tsx')
+  const publicPages = PUBLIC_PAGES.map((page) => appModule(`pages/${page}.tsx`))
+  // A module of a few kilobytes or more stays in its own chunk: a page that does not use it
+  // should not download it.
+  const kits = publicKitNames(entry, publicPages, 4_000)
+  return [
+    { name: shellChunkName(entry), debugName: 'shell', priority: 3 },
+    { name: kits.shared, debugName: 'public-kit', priority: 2 },
+    { name: kits.own, debugName: 'page-kits', priority: 1 },
+  ]
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'app',
   // The server's build (npm run build's second step: app/entry-server.tsx into dist/server) serves no files.
   publicDir: isSsrBuild ? false : 'public',
-  plugins: [react(), tailwindcss(), flagAssets(), fontPreload(), deferredEntry(), bundleBudget()],
+  plugins: [lucideIcons(), react(), tailwindcss(), flagAssets(), fontPreload(), deferredEntry(), bundleBudget()],
   resolve: { alias: ROOT_ALIASES },
   build: {
     outDir: '../dist/app',
@@ -27,18 +44,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       polyfill: false,
       resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
     },
-    // The server's build is one file for Node; the browser's shell is one chunk (shell-chunk.ts).
-    rolldownOptions: isSsrBuild
-      ? {}
-      : {
-          output: {
-            codeSplitting: {
-              groups: [
-                { name: shellChunkName(fileURLToPath(new URL('app/main.tsx', import.meta.url))), debugName: 'shell' },
-              ],
-            },
-          },
-        },
+    // The server's build is one file for Node. The browser's: the shell in one chunk, and the small
+    // modules the public pages share in another (shell-chunk.ts).
+    rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: { groups: chunkGroups() } } },
   },
   server: {
     // npm run dev: the API server runs beside Vite (scripts/dev.mjs).

@@ -1,6 +1,6 @@
 import { text } from 'node:stream/consumers'
 import type { Language } from '@common/languages'
-import { type PageName, pageAt } from '@common/routes'
+import { type PageName, PUBLIC_PAGES, pageAt } from '@common/routes'
 import type { SalonChatInfo } from '@common/schemas/salon'
 import { dehydrate } from '@tanstack/react-query'
 import { prerenderToNodeStream } from 'react-dom/static'
@@ -13,19 +13,8 @@ import { documentTitle, PageTitleContext } from './lib/page-title'
 import { AMBASSADOR_SESSION_KEY, AMBASSADOR_SIGNED_OUT, SESSION_KEY } from './lib/session'
 import { Root } from './Root'
 
-/**
- * The public pages the server renders (issue: HTML that paints before JavaScript). The signed-in
- * areas stay rendered in the browser: their HTML would depend on who asks, and nobody waits on a
- * phone's slow network for them as a customer does for the chat.
- */
-const RENDERED: ReadonlySet<PageName> = new Set([
-  'HomePage',
-  'ChatPage',
-  'WaitlistPage',
-  'AmbassadorLoginPage',
-  'ProfessionalPage',
-  'NotFoundPage',
-])
+/** The public pages (PUBLIC_PAGES): the server renders them. */
+const RENDERED: ReadonlySet<PageName> = new Set(PUBLIC_PAGES)
 /** Pages whose signed-out HTML would be wrong for someone signed in: rendered for anonymous visitors only. */
 const ANONYMOUS_ONLY: ReadonlySet<PageName> = new Set(['AmbassadorLoginPage', 'ProfessionalPage'])
 

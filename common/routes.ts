@@ -25,6 +25,21 @@ export type AppRoute = (typeof APP_ROUTES)[number] & { noindex?: boolean }
 export type PageName = AppRoute['page'] | 'NotFoundPage'
 
 /**
+ * The public pages, which the server renders (issue: HTML that paints before JavaScript; see
+ * app/entry-server.tsx) and whose first load the build keeps small (scripts/build/shell-chunk.ts).
+ * The signed-in areas stay rendered in the browser: their HTML would depend on who asks, and nobody
+ * waits on a phone's slow network for them as a customer does for the chat.
+ */
+export const PUBLIC_PAGES: readonly PageName[] = [
+  'HomePage',
+  'ChatPage',
+  'WaitlistPage',
+  'AmbassadorLoginPage',
+  'ProfessionalPage',
+  'NotFoundPage',
+]
+
+/**
  * Pages whose many texts of their own are apart (app/locales/pages/<part>/), loaded with the page
  * only: the chat does not download the home page's texts, nor the other way round. The sign-in
  * screens' texts are apart from the areas' (app/locales/areas/): a visitor who is not signed in
