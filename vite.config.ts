@@ -44,8 +44,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       polyfill: false,
       resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
     },
-    // The server's build is one file for Node. The browser's: the shell in one chunk, and the small
-    // modules the public pages share in another (shell-chunk.ts).
+    // The server's build is one file for Node. The browser's: the shell in one chunk, and the public
+    // pages' small modules in a few more (shell-chunk.ts).
     rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: { groups: chunkGroups() } } },
   },
   server: {
