@@ -58,6 +58,8 @@ test('signs in with the demo sign-in, says so, and clears the address', async ({
 })
 
 test('every tab of the dashboard, and the demo sign-in page, pass axe', async ({ page }) => {
+  // Five axe analyses of whole pages: 30 s on a busy 2-core machine, at the default limit.
+  test.slow()
   const seriousViolations = async () =>
     (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
