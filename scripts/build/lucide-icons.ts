@@ -20,11 +20,9 @@ export function lucideIcons(): Plugin {
     apply: 'build',
     enforce: 'pre',
     transform: {
-      filter: { id: { exclude: /node_modules/ }, code: "'lucide-react'" },
-      handler(code, id) {
-        if (!/\.[cm]?[jt]sx?$/.test(id)) return null
-        icons ??= readIconFiles()
-        const iconFiles = icons
+      filter: { id: { include: /\.[cm]?[jt]sx?$/, exclude: /node_modules/ }, code: "'lucide-react'" },
+      handler(code) {
+        const iconFiles = (icons ??= readIconFiles())
         const rewritten = code.replace(LUCIDE_IMPORT, (statement, list: string) =>
           rewriteImport(statement, list, iconFiles),
         )
