@@ -22,7 +22,8 @@ export function lucideIcons(): Plugin {
     transform: {
       filter: { id: { include: /\.[cm]?[jt]sx?$/, exclude: /node_modules/ }, code: "'lucide-react'" },
       handler(code) {
-        const iconFiles = (icons ??= readIconFiles())
+        icons ??= readIconFiles()
+        const iconFiles = icons
         const rewritten = code.replace(LUCIDE_IMPORT, (statement, list: string) =>
           rewriteImport(statement, list, iconFiles),
         )
