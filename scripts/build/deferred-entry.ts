@@ -7,11 +7,20 @@ import type { Plugin } from 'vite'
  * The public pages arrive rendered (app/entry-server.tsx): the first paint needs the HTML, the
  * stylesheet and the two fonts, and nothing else. Loaded from the head, the hundred-odd kilobytes of
  * scripts share a slow phone connection with them and hold that paint back. So index.html loads a
- * small boot script instead of the entry: after the first frame it imports the entry and adds its
- * chunks' modulepreload links (a few per task; every chunk asked for before the entry arrives, no
- * waterfall), and the app hydrates. A page in a background tab, which does not paint, starts at once.
+ * small boot script instead of the entry: once the server's HTML is on screen it imports the entry
+ * and adds its chunks' modulepreload links (a few per task; every chunk asked for before the entry
+ * arrives, no waterfall), and the app hydrates.
+ *
+ * "On screen" is the page's first-contentful-paint entry, which the browser reports when the frame
+ * is presented — not when it is painted: on a busy CPU the compositor can take a hundred
+ * milliseconds more, and scripts fetched meanwhile compete with that frame (and make the largest
+ * paint wait for them, as Lighthouse reads it). A page with nothing rendered (the signed-in areas
+ * render on the client), a page in a background tab (it does not paint) and a browser without paint
+ * entries start at once; a watchdog starts the app if the entry never comes.
  */
 const PRELOADS_PER_TASK = 4
+/** Far beyond a first paint after the boot script has run; only a browser that never reports one waits this long. */
+const WATCHDOG_MS = 3000
 
 export function deferredEntry(): Plugin {
   let boot: { file: string; source: string } | undefined
@@ -41,12 +50,25 @@ export function deferredEntry(): Plugin {
           '  }',
           '  if (from + BATCH < chunks.length) setTimeout(() => preload(from + BATCH), 0)',
           '}',
+          'let started = false',
           'const start = () => {',
+          '  if (started) return',
+          '  started = true',
           '  import(entry)',
           '  preload(0)',
           '}',
-          "if (document.visibilityState === 'hidden') start()",
-          'else requestAnimationFrame(() => setTimeout(start, 0))',
+          "const rendered = document.getElementById('root')?.hasChildNodes()",
+          "const paintEntries = typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('paint')",
+          "if (!rendered || !paintEntries || document.visibilityState === 'hidden') start()",
+          'else {',
+          '  new PerformanceObserver((list, observer) => {',
+          "    if (list.getEntriesByName('first-contentful-paint').length === 0) return",
+          '    observer.disconnect()',
+          '    start()',
+          "  }).observe({ type: 'paint', buffered: true })",
+          "  document.addEventListener('visibilitychange', start, { once: true })",
+          `  setTimeout(start, ${WATCHDOG_MS})`,
+          '}',
           '',
         ].join('\n')
         const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8)
