@@ -5,25 +5,20 @@ import { defineConfig } from 'vite'
 import { PUBLIC_PAGES } from './common/routes'
 import { ROOT_ALIASES } from './scripts/build/aliases'
 import { bundleBudget } from './scripts/build/bundle-budget'
+import { chunkGroups } from './scripts/build/chunk-groups'
 import { deferredEntry } from './scripts/build/deferred-entry'
 import { flagAssets } from './scripts/build/flag-assets'
 import { fontPreload } from './scripts/build/font-preload'
 import { lucideIcons } from './scripts/build/lucide-icons'
-import { publicKitNames, shellChunkName } from './scripts/build/shell-chunk'
 
 const appModule = (path: string) => fileURLToPath(new URL(`app/${path}`, import.meta.url))
 
-function chunkGroups() {
-  const entry = appModule('main.tsx')
+/** The shell and the public pages' kits (chunk-groups.ts). */
+function appChunkGroups() {
   const publicPages = PUBLIC_PAGES.map((page) => appModule(`pages/${page}.tsx`))
   // A module of a few kilobytes or more stays in its own chunk: a page that does not use it
   // should not download it.
-  const kits = publicKitNames(entry, publicPages, 4_000)
-  return [
-    { name: shellChunkName(entry), debugName: 'shell', priority: 3 },
-    { name: kits.shared, debugName: 'public-kit', priority: 2 },
-    { name: kits.own, debugName: 'page-kits', priority: 1 },
-  ]
+  return chunkGroups(appModule('main.tsx'), publicPages, 4_000)
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -45,8 +40,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
     },
     // The server's build is one file for Node. The browser's: the shell in one chunk, and the public
-    // pages' small modules in a few more (shell-chunk.ts).
-    rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: { groups: chunkGroups() } } },
+    // pages' small modules in a few more (chunk-groups.ts).
+    rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: { groups: appChunkGroups() } } },
   },
   server: {
     // npm run dev: the API server runs beside Vite (scripts/dev.mjs).

@@ -26,7 +26,7 @@ export type PageName = AppRoute['page'] | 'NotFoundPage'
 
 /**
  * The public pages, which the server renders (issue: HTML that paints before JavaScript; see
- * app/entry-server.tsx) and whose first load the build keeps small (scripts/build/shell-chunk.ts).
+ * app/entry-server.tsx) and whose first load the build keeps small (scripts/build/chunk-groups.ts).
  * The signed-in areas stay rendered in the browser: their HTML would depend on who asks, and nobody
  * waits on a phone's slow network for them as a customer does for the chat.
  */

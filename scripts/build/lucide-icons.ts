@@ -9,7 +9,7 @@ import type { Plugin } from 'vite'
  *
  * Through the package's barrel every module that imports one icon imports all 2,000 of them, as far
  * as the module graph tells; the bundle is tree-shaken all the same, but the chunking cannot tell
- * which page uses which icon (shell-chunk.ts must stop at the barrel). With one import per icon the
+ * which page uses which icon (chunk-groups.ts must stop at the barrel). With one import per icon the
  * graph says exactly that. Types and the package's other exports stay imported from the barrel.
  */
 export function lucideIcons(): Plugin {

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { publicKitNames, shellChunkName } from './shell-chunk'
+import { type ChunkGroup, chunkGroups } from './chunk-groups'
 
 const app = (path: string) => resolve('app', path)
 const icon = (name: string) => resolve('node_modules/lucide-react/dist/esm/icons', `${name}.mjs`)
@@ -35,41 +35,57 @@ const context = {
 }
 const noModule = { getModuleInfo: () => null }
 
-describe('shellChunkName', () => {
+/** The chunk rolldown would put a module in: the highest-priority group that names it. */
+function chunkOf(
+  id: string,
+  groups = chunkGroups(ENTRY, [CHAT, HOME], 4_000),
+  ctx: Parameters<ChunkGroup['name']>[1] = context,
+) {
+  const ordered = [...groups].sort((a, b) => b.priority - a.priority)
+  for (const group of ordered) {
+    const name = group.name(id, ctx)
+    if (name !== null) return name
+  }
+  return null
+}
+
+describe('chunkGroups: the shell', () => {
   it("puts what the entry imports statically, its own code and its libraries', in the shell chunk", () => {
-    const name = shellChunkName(ENTRY)
-    expect([ROOT, NAV, REACT, icon('x')].map((id) => name(id, context))).toEqual(['shell', 'shell', 'shell', 'shell'])
+    expect([ROOT, NAV, REACT, icon('x')].map((id) => chunkOf(id))).toEqual(['shell', 'shell', 'shell', 'shell'])
   })
 
   it('leaves the entry its own chunk, and a page behind import() to its own', () => {
-    const name = shellChunkName(ENTRY)
-    expect(name(ENTRY, context)).toBeNull()
-    expect(name(CHAT, context)).toBeNull()
+    expect(chunkOf(ENTRY)).toBeNull()
+    expect(chunkOf(CHAT)).toBeNull()
   })
 
   it("does not follow a package's barrel to everything it names", () => {
-    const name = shellChunkName(ENTRY)
-    expect(name(resolve('node_modules/@radix-ui/react-popover/dist/index.mjs'), context)).toBeNull()
+    expect(chunkOf(resolve('node_modules/@radix-ui/react-popover/dist/index.mjs'))).toBeNull()
   })
 
   it('fails the build when the entry it is given is not a module of it', () => {
-    expect(() => shellChunkName(app('main.jsx'))(ROOT, noModule)).toThrow(/not a module of the build/)
+    expect(() => chunkOf(ROOT, chunkGroups(app('main.jsx'), [CHAT, HOME], 4_000), noModule)).toThrow(
+      /not a module of the build/,
+    )
   })
 })
 
-describe('publicKitNames', () => {
-  const kits = publicKitNames(ENTRY, [CHAT, HOME], 4_000)
-  const kitOf = (id: string) => kits.shared(id, context) ?? kits.own(id, context)
-
+describe("chunkGroups: the public pages' kits", () => {
   it('gathers the small modules two public pages share, with their icons, in the public kit', () => {
-    expect([CARD, icon('store')].map(kitOf)).toEqual(['public-kit', 'public-kit'])
+    expect([CARD, icon('store')].map((id) => chunkOf(id))).toEqual(['public-kit', 'public-kit'])
   })
 
   it("gathers a page's own small modules in its kit", () => {
-    expect([COMPOSER, icon('lock')].map(kitOf)).toEqual(['ChatPage-kit', 'ChatPage-kit'])
+    expect([COMPOSER, icon('lock')].map((id) => chunkOf(id))).toEqual(['ChatPage-kit', 'ChatPage-kit'])
   })
 
-  it('leaves out the pages, the shell, big modules and what would bring a library along', () => {
-    expect([CHAT, HOME, NAV, BIG, POPOVER].map(kitOf)).toEqual([null, null, null, null, null])
+  it('leaves out the pages, big modules and what would bring a library along', () => {
+    expect([CHAT, HOME, BIG, POPOVER].map((id) => chunkOf(id))).toEqual([null, null, null, null])
+  })
+
+  it("makes the shared kit before the pages' own, so that a page's kit does not take shared modules along", () => {
+    const [, shared, own] = chunkGroups(ENTRY, [CHAT, HOME], 4_000)
+    expect(shared?.priority).toBeGreaterThan(own?.priority ?? Infinity)
+    expect(own?.name(CARD, context)).toBeNull()
   })
 })
