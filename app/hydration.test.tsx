@@ -21,6 +21,13 @@ import { Root } from './Root'
  * knows (the customer's profile, the tab's conversation, the stored language) comes after.
  */
 const NOW = Date.parse('2026-11-27T10:00:00Z')
+
+/** Whether the nav bar's ambassador part (a chunk of its own in the build) was ever imported. */
+const ambassadorAccount = vi.hoisted(() => ({ loaded: false }))
+vi.mock('./components/layout/AmbassadorAccount', async (importOriginal) => {
+  ambassadorAccount.loaded = true
+  return importOriginal()
+})
 const SALON = { salonId: 'SAL001', name: 'Salon Lumière', address: '12 rue des Lilas, 75011 Paris', telegramLink: null }
 
 let i18nReady: Promise<void> | undefined
@@ -155,5 +162,16 @@ describe('hydrating the pages the server rendered', () => {
     expect(formats).toBe(byServer)
     // 27 November 2026 (a Friday): the Saturday after tomorrow is 5 December, at 10:00 in Paris.
     expect(root.textContent).toContain('Samstag, 5. Dezember, 10:00')
+  })
+
+  it('loads no ambassador code and asks for no session for a visitor the server knew to be signed out', async () => {
+    const fetch = vi.fn(async (_url: string) => new Response('{}', { status: 404 }))
+    vi.stubGlobal('fetch', fetch)
+    const { errors, root } = await hydratePage('/', 'en', { anonymous: true })
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(errors.map(String)).toEqual([])
+    expect(root.querySelector('a[href="/professional"]')?.textContent).toBeTruthy()
+    expect(ambassadorAccount.loaded).toBe(false)
+    expect(fetch.mock.calls.map(([url]) => url).filter((url) => url.includes('session'))).toEqual([])
   })
 })

@@ -7,10 +7,11 @@ import { Link } from 'wouter'
 import { Button } from '../ui/Button'
 
 /**
- * The navigation's ambassador part: asks GET /api/ambassador/session (a 200 either way, so no 401
- * in a visitor's console); a signed-in ambassador sees their name, leading to their dashboard, and
- * signs out here (POST /api/ambassador/logout); anyone else sees `otherwise` (Connect). Loaded
- * apart from every page's first load, which stays as light as before.
+ * The navigation's ambassador part, for a signed-in ambassador (the nav bar asks GET
+ * /api/ambassador/session, a 200 either way, so no 401 in a visitor's console): their name, leading
+ * to their dashboard, and signing out here (POST /api/ambassador/logout); `otherwise` (Connect) once
+ * the session has ended. Loaded apart from every page's first load, and only when the nav bar
+ * knows an ambassador is signed in.
  */
 export default function AmbassadorAccount({ otherwise }: { otherwise: ReactNode }) {
   const { t } = useTranslation()

@@ -1,5 +1,5 @@
 import { cn } from '@app/lib/cn'
-import { useSession } from '@app/lib/session'
+import { useAmbassadorSession, useSession } from '@app/lib/session'
 import { LogIn, Menu, X } from 'lucide-react'
 import { lazy, Suspense, useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -31,6 +31,7 @@ export function NavBar() {
   const [menuOpen, setMenuOpen] = useState(false)
   const menuId = useId()
   const { session } = useSession()
+  const { ambassador } = useAmbassadorSession()
 
   // The mobile menu closes whenever the route changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: location is the trigger, not a value used
@@ -48,10 +49,16 @@ export function NavBar() {
   )
   const account = (
     <>
-      {/* Connect shows at once; the ambassador's name replaces it once their session is known. */}
-      <Suspense fallback={connect}>
-        <AmbassadorAccount otherwise={connect} />
-      </Suspense>
+      {/* Connect shows at once; the ambassador's name replaces it once their session is known.
+          Its code loads for a signed-in ambassador only: a visitor without a session cookie is
+          known to be signed out from the page itself (entry-server.tsx), and loads nothing more. */}
+      {ambassador ? (
+        <Suspense fallback={connect}>
+          <AmbassadorAccount otherwise={connect} />
+        </Suspense>
+      ) : (
+        connect
+      )}
       {session.isAuthenticated && (
         <Suspense fallback={null}>
           <SignOutButton />
