@@ -1,23 +1,18 @@
 import { useAmbassadorLogout } from '@app/features/ambassador/session'
-import { useAmbassadorSession } from '@app/lib/session'
 import { LogOut, UserRound } from 'lucide-react'
-import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
 import { Button } from '../ui/Button'
 
 /**
- * The navigation's ambassador part, for a signed-in ambassador (the nav bar asks GET
+ * The navigation's ambassador part, for the signed-in ambassador the nav bar names (it asks GET
  * /api/ambassador/session, a 200 either way, so no 401 in a visitor's console): their name, leading
- * to their dashboard, and signing out here (POST /api/ambassador/logout); `otherwise` (Connect) once
- * the session has ended. Loaded apart from every page's first load, and only when the nav bar
- * knows an ambassador is signed in.
+ * to their dashboard, and signing out here (POST /api/ambassador/logout; the nav bar shows Connect
+ * again once the session has ended). Loaded apart from every page's first load, and only for them.
  */
-export default function AmbassadorAccount({ otherwise }: { otherwise: ReactNode }) {
+export default function AmbassadorAccount({ ambassador }: { ambassador: { name: string } }) {
   const { t } = useTranslation()
-  const { ambassador } = useAmbassadorSession()
   const logout = useAmbassadorLogout()
-  if (!ambassador) return otherwise
   return (
     <>
       <Button asChild variant="ghost" className="min-w-0 md:max-w-48">

@@ -54,7 +54,7 @@ export function NavBar() {
           known to be signed out from the page itself (entry-server.tsx), and loads nothing more. */}
       {ambassador ? (
         <Suspense fallback={connect}>
-          <AmbassadorAccount otherwise={connect} />
+          <AmbassadorAccount ambassador={ambassador} />
         </Suspense>
       ) : (
         connect
