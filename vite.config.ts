@@ -10,6 +10,7 @@ import { deferredEntry } from './scripts/build/deferred-entry'
 import { flagAssets } from './scripts/build/flag-assets'
 import { fontPreload } from './scripts/build/font-preload'
 import { lucideIcons } from './scripts/build/lucide-icons'
+import { structuralSelectors } from './scripts/build/structural-selectors'
 
 const appModule = (path: string) => fileURLToPath(new URL(`app/${path}`, import.meta.url))
 
@@ -25,7 +26,16 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: 'app',
   // The server's build (npm run build's second step: app/entry-server.tsx into dist/server) serves no files.
   publicDir: isSsrBuild ? false : 'public',
-  plugins: [lucideIcons(), react(), tailwindcss(), flagAssets(), fontPreload(), deferredEntry(), bundleBudget()],
+  plugins: [
+    lucideIcons(),
+    react(),
+    tailwindcss(),
+    flagAssets(),
+    fontPreload(),
+    deferredEntry(),
+    bundleBudget(),
+    structuralSelectors(),
+  ],
   resolve: { alias: ROOT_ALIASES },
   build: {
     outDir: '../dist/app',

@@ -7,11 +7,20 @@ export const Dialog = DialogPrimitive.Root
 export const DialogTrigger = DialogPrimitive.Trigger
 export const DialogClose = DialogPrimitive.Close
 
+const overlayClasses = 'fixed inset-0 z-50 bg-ink/40 backdrop-blur-[2px]'
+
 export interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Content> {
   /** Accessible name of the close button; no close button without it. */
   closeLabel?: string
   /** When false, a click outside does not close the dialog (spec: the chat profile dialog). */
   dismissOnOutsideClick?: boolean
+  /**
+   * False over a page that never scrolls (the chat fills the screen): the page is then not locked.
+   * Radix's scroll lock injects a stylesheet and marks the body, which restyles the whole page in
+   * the task that opens the dialog — on a phone, a long task just as the chat has loaded and opens
+   * its welcome, during which no tap is answered.
+   */
+  scrollLock?: boolean
   children: ReactNode
 }
 
@@ -25,6 +34,7 @@ export function DialogContent({
   className,
   closeLabel,
   dismissOnOutsideClick = true,
+  scrollLock = true,
   children,
   onPointerDownOutside,
   onInteractOutside,
@@ -32,7 +42,13 @@ export function DialogContent({
 }: DialogContentProps) {
   return (
     <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-ink/40 backdrop-blur-[2px] data-[state=open]:animate-fade-in" />
+      {scrollLock ? (
+        <DialogPrimitive.Overlay className={cn(overlayClasses, 'data-[state=open]:animate-fade-in')} />
+      ) : (
+        // Radix's overlay is what locks the scroll; this one only shades the page (and, as Radix's
+        // does, takes the pointer the modal dialog takes from the body).
+        <div aria-hidden className={cn(overlayClasses, 'pointer-events-auto animate-fade-in')} />
+      )}
       <DialogPrimitive.Content
         className={cn(
           'fixed left-1/2 top-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden',
@@ -91,6 +107,7 @@ export function DialogDescription({ className, ...props }: ComponentProps<typeof
 export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
   return (
     <div
+      data-slot="dialog-footer"
       className={cn(
         'sticky -bottom-6 z-10 -mx-6 -mb-6 mt-3 border-t border-line/70 bg-surface px-6 pt-4 pb-6',
         'flex flex-col-reverse gap-2 sm:flex-row sm:justify-end',

@@ -55,6 +55,8 @@ export function ProfileDialog({
     >
       <DialogContent
         dismissOnOutsideClick={false}
+        // The chat fills the screen and never scrolls as a page.
+        scrollLock={false}
         closeLabel={welcome ? undefined : t('common.close')}
         onEscapeKeyDown={(event) => {
           if (welcome) event.preventDefault()
