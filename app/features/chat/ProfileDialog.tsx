@@ -9,7 +9,7 @@ import {
 } from '@app/components/ui/Dialog'
 import { Field, Input } from '@app/components/ui/Input'
 import { ArrowRight } from 'lucide-react'
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   cleanProfileInput,
@@ -46,6 +46,15 @@ export function ProfileDialog({
 }) {
   const { t } = useTranslation()
   const welcome = mode === 'welcome'
+  // The form comes a render after the dialog's box: opening the box makes the browser compute its
+  // styles at once (Radix reads its animation), and the form in the same task would make that one
+  // long task as the chat loads. The box pops in from transparent, so nothing shows it empty.
+  const [formMode, setFormMode] = useState<ProfileDialogMode | null>(null)
+  useEffect(() => {
+    // A task of its own: React would run an effect's update in the task that opened the box.
+    const timer = setTimeout(() => setFormMode(mode), 0)
+    return () => clearTimeout(timer)
+  }, [mode])
   return (
     <Dialog
       open={mode !== null}
@@ -61,35 +70,44 @@ export function ProfileDialog({
         onEscapeKeyDown={(event) => {
           if (welcome) event.preventDefault()
         }}
-        onOpenAutoFocus={focusFirstFieldAfterPaint}
+        onOpenAutoFocus={leaveFocusToTheForm}
         onCloseAutoFocus={onClosed}
         className="max-w-md"
       >
         {/* Remounted for each opening, so the fields start from the saved profile. */}
-        {mode && <ProfileForm key={mode} welcome={welcome} salonName={salonName} initial={initial} onSave={onSave} />}
+        {mode && formMode === mode && (
+          <ProfileForm key={mode} welcome={welcome} salonName={salonName} initial={initial} onSave={onSave} />
+        )}
       </DialogContent>
     </Dialog>
   )
 }
 
+/** Radix would focus the dialog's first focusable as it opens; the form does (focusFirstFieldAfterPaint). */
+function leaveFocusToTheForm(event: Event): void {
+  event.preventDefault()
+}
+
 /**
- * The first field gets the focus once the dialog has painted, not in the task that mounts it:
+ * The first field gets the focus once the form has painted, not in the task that mounts it:
  * focusing there lays the whole page out at once, and the welcome opens just as the chat loads —
  * one long task more during which the phone answers no tap.
  */
-function focusFirstFieldAfterPaint(event: Event): void {
-  event.preventDefault()
-  const dialog = event.currentTarget
-  if (!(dialog instanceof HTMLElement)) return
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      const field = dialog.querySelector('input')
-      // Not when the visitor has already gone into the dialog (or it has closed).
-      if (!field || !dialog.isConnected || dialog.contains(document.activeElement)) return
+function focusFirstFieldAfterPaint(form: HTMLFormElement): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(() => {
+      const field = form.querySelector('input')
+      // Not when the visitor has already gone into the dialog.
+      if (!field || form.contains(document.activeElement)) return
       field.focus({ preventScroll: true })
       field.select()
-    }, 0),
-  )
+    }, 0)
+  })
+  return () => {
+    cancelAnimationFrame(frame)
+    clearTimeout(timer)
+  }
 }
 
 function ProfileForm({
@@ -110,6 +128,8 @@ function ProfileForm({
   const [emailShown, setEmailShown] = useState(false)
   const emailInvalid = email.trim() !== '' && !isPlausibleEmail(email.trim())
   const blank = name.trim() === ''
+  const formRef = useRef<HTMLFormElement>(null)
+  useEffect(() => (formRef.current ? focusFirstFieldAfterPaint(formRef.current) : undefined), [])
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -122,7 +142,7 @@ function ProfileForm({
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formRef} onSubmit={submit} noValidate>
       <div className="mb-6 flex flex-col gap-2 pr-8">
         {welcome && salonName && (
           <p className="text-xs font-semibold uppercase tracking-[0.18em] text-primary">{salonName}</p>
