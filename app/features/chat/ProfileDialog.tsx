@@ -70,7 +70,8 @@ export function ProfileDialog({
         onEscapeKeyDown={(event) => {
           if (welcome) event.preventDefault()
         }}
-        onOpenAutoFocus={leaveFocusToTheForm}
+        // Not Radix's focus as the box opens: the form focuses its first field (focusFirstFieldAfterPaint).
+        onOpenAutoFocus={(event) => event.preventDefault()}
         onCloseAutoFocus={onClosed}
         className="max-w-md"
       >
@@ -81,11 +82,6 @@ export function ProfileDialog({
       </DialogContent>
     </Dialog>
   )
-}
-
-/** Radix would focus the dialog's first focusable as it opens; the form does (focusFirstFieldAfterPaint). */
-function leaveFocusToTheForm(event: Event): void {
-  event.preventDefault()
 }
 
 /**
