@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto'
 import { Writable } from 'node:stream'
 import { buildApp } from '@server/app'
+import { bookingLinkToken } from '@server/modules/booking-page/booking-link'
 import { startTestApp } from '@tests/helpers/app'
+import { newTestChat, postChat } from '@tests/helpers/chat'
 import { describe, expect, it } from 'vitest'
 import { requestLogSerializers, urlForLog } from './logging'
 
@@ -13,6 +16,22 @@ describe('request logging', () => {
     expect(urlForLog('/api/ambassador/google-auth?accessCode=XYZ')).toBe(
       '/api/ambassador/google-auth?accessCode=[redacted]',
     )
+  })
+
+  it("masks a booking link's token in the path, and the web chat's userId in the query", () => {
+    const token = 'A'.repeat(44)
+    expect(urlForLog(`/r/${token}`)).toBe('/r/[redacted]')
+    expect(urlForLog(`/r/${token}?utm_source=sms`)).toBe('/r/[redacted]?utm_source=sms')
+    expect(urlForLog(`/api/r/${token}`)).toBe('/api/r/[redacted]')
+    expect(urlForLog(`/api/r/${token}/times?from=2026-12-03`)).toBe('/api/r/[redacted]/times?from=2026-12-03')
+    expect(urlForLog(`/api/r/${token}/calendar.ics`)).toBe('/api/r/[redacted]/calendar.ics')
+    expect(urlForLog(`//api//r//${token}/cancel`)).toBe('//api//r//[redacted]/cancel')
+    expect(urlForLog('/api/chat/salon-messages?salonId=SAL001&userId=u-123')).toBe(
+      '/api/chat/salon-messages?salonId=SAL001&userId=[redacted]',
+    )
+    // Only the booking page's paths: a salon's or a chat's path stays readable.
+    expect(urlForLog('/chat/SAL001')).toBe('/chat/SAL001')
+    expect(urlForLog('/api/reminders/r')).toBe('/api/reminders/r')
   })
 
   it("never writes Google's code, the state or the session cookie to the log", async () => {
@@ -39,6 +58,45 @@ describe('request logging', () => {
       const log = lines.join('')
       expect(log).toContain('/api/google/callback')
       expect(log).not.toMatch(/SECRET-(STATE|CODE|COOKIE)/)
+    } finally {
+      await app.close()
+      await t.close()
+    }
+  })
+
+  it("never writes a booking link's token nor the web chat's userId to the log", async () => {
+    const t = await startTestApp()
+    const lines: string[] = []
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk))
+        done()
+      },
+    })
+    const app = await buildApp({
+      config: t.config,
+      db: t.database.db,
+      clock: t.clock,
+      jobs: t.jobs,
+      logger: { level: 'info', stream, serializers: requestLogSerializers },
+    })
+    try {
+      const token = bookingLinkToken(t.config.appSecret, randomUUID())
+      for (const url of [`/r/${token}`, `/r/${token}?lang=en`, `/api/r/${token}`, `/api/r/${token}/calendar.ics`]) {
+        await app.inject({ url })
+      }
+      await app.inject({ url: `/api/r/${token}/times?from=2026-12-03` })
+      await app.inject({ method: 'POST', url: `/api/r/${token}/cancel` })
+      const chat = { ...newTestChat('fr', 'Alex', 'log'), userId: 'SECRET-USER-ID' }
+      await app.inject({ url: `/api/chat/salon-messages?salonId=SAL001&userId=${chat.userId}` })
+      await postChat(app, chat, 'Bonjour')
+      await postChat(app, chat, { not: 'a message' }, { url: '/api/ai/chat' })
+      const log = lines.join('')
+      expect(log).toContain('/api/r/[redacted]/calendar.ics')
+      expect(log).toContain('/api/chat/salon-messages')
+      expect(log).not.toContain(token)
+      expect(log).not.toContain(token.slice(0, 22))
+      expect(log).not.toContain('SECRET-USER-ID')
     } finally {
       await app.close()
       await t.close()

@@ -3,7 +3,10 @@ import type { FastifyRequest } from 'fastify'
 /**
  * What a request looks like in the log: never its credentials. Headers are not logged at all, and
  * the query parameters that carry secrets (Google's authorisation code, sign-in states, access
- * codes, tokens) are masked in the logged URL.
+ * codes, tokens, the web chat's userId — the key that books and reads in the customer's name) are
+ * masked in the logged URL, as is the token of a customer's booking link (`/r/<token>`,
+ * `/api/r/<token>/…`), which lets whoever holds it cancel or move the appointment. Bodies are
+ * never logged.
  */
 const SECRET_PARAMETERS = [
   'code',
@@ -14,14 +17,42 @@ const SECRET_PARAMETERS = [
   'refresh_token',
   'id_token',
   'hub.verify_token',
+  'userId',
 ]
+
+/** The booking page's paths (the web page and its API, however many slashes): the segment after `r/` is the link's token. */
+const BOOKING_LINK_PATH = /^(\/*(?:api\/+)?r\/+)[^/]+/i
 
 export function urlForLog(url: string): string {
   const query = url.indexOf('?')
-  if (query < 0) return url
+  const path = (query < 0 ? url : url.slice(0, query)).replace(BOOKING_LINK_PATH, '$1[redacted]')
+  if (query < 0) return path
   const params = new URLSearchParams(url.slice(query + 1))
   for (const name of SECRET_PARAMETERS) if (params.has(name)) params.set(name, '[redacted]')
-  return `${url.slice(0, query)}?${params.toString().replaceAll('%5Bredacted%5D', '[redacted]')}`
+  return `${path}?${params.toString().replaceAll('%5Bredacted%5D', '[redacted]')}`
+}
+
+/** A booking link's path anywhere in a text (an error's message or stack): its token masked. */
+const BOOKING_LINK_IN_TEXT = /(\/r\/+)[^/\s?#"'`]+/gi
+
+function textForLog(text: string): string {
+  return text.replace(BOOKING_LINK_IN_TEXT, '$1[redacted]')
+}
+
+/**
+ * An error as it may be logged when its message could name the request's address (a page's
+ * render): the same error with the booking link's token masked in its message and stack, and in
+ * those of the errors it gathers.
+ */
+export function errorForLog(error: unknown): unknown {
+  if (typeof error === 'string') return textForLog(error)
+  if (!(error instanceof Error)) return error
+  const message = textForLog(error.message)
+  const safe =
+    error instanceof AggregateError ? new AggregateError(error.errors.map(errorForLog), message) : new Error(message)
+  safe.name = error.name
+  safe.stack = textForLog(error.stack ?? '')
+  return safe
 }
 
 export const requestLogSerializers = {

@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
 import { startTestApp, type TestApp } from '@tests/helpers/app'
+import { capturedLog } from '@tests/helpers/log'
 import { ownerCookie } from '@tests/helpers/sign-in'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { requestLogSerializers } from './logging'
 
 /**
  * The server's side of rendering pages (render.ts), with a stand-in for the server build
@@ -110,5 +112,34 @@ describe('pages rendered by the server', () => {
     expect(brotliDecompressSync(res.rawPayload).toString()).toContain('<h1>rendered</h1>')
     const gzip = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } })
     expect(gzip.headers['content-encoding']).toBe('gzip')
+  })
+})
+
+describe('a page whose render fails', () => {
+  it("is logged without the booking link's token of its address", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'salonia-render-'))
+    mkdirSync(join(dir, 'app'))
+    mkdirSync(join(dir, 'server'))
+    writeFileSync(join(dir, 'app/index.html'), TEMPLATE)
+    // As the real build says it (app/entry-server.tsx): the path in the error's message.
+    writeFileSync(
+      join(dir, 'server/entry-server.js'),
+      "export async function renderPage(request) { throw new Error('Rendering ' + request.path + ' failed') }",
+    )
+    const log = capturedLog()
+    const t = await startTestApp({
+      webAppDir: join(dir, 'app'),
+      logger: { ...log.logger, serializers: requestLogSerializers },
+    })
+    try {
+      const token = 'Wr9tBv1yQ0a4YpS2dK7m3AZx8c5n6JuTqLhEoIiUfGs1'
+      expect((await t.app.inject({ url: `/r/${token}` })).statusCode).toBeLessThan(500)
+      const failure = log.lines.find((line) => line.msg === 'Server rendering failed: the browser renders the page')
+      expect(failure).toMatchObject({ path: '/r/[redacted]' })
+      expect(JSON.stringify(log.lines)).not.toContain(token)
+    } finally {
+      await t.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

@@ -7,6 +7,7 @@ import { LANGUAGE_COOKIE, visitorLanguage } from '@common/languages'
 import { matchAppRoute } from '@common/routes'
 import { findSalonChatInfo } from '@server/modules/salons/salons.usecases'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { errorForLog, urlForLog } from './logging'
 import { SESSION_COOKIES } from './session'
 import type { AppDeps } from './types'
 
@@ -48,7 +49,10 @@ export async function pageSender(root: string, deps: Pick<AppDeps, 'db' | 'confi
           salon: await chatSalon(deps, route?.path, path),
         })
       } catch (error) {
-        request.log.error({ err: error, path: `/${path}` }, 'Server rendering failed: the browser renders the page')
+        request.log.error(
+          { err: errorForLog(error), path: urlForLog(`/${path}`) },
+          'Server rendering failed: the browser renders the page',
+        )
       }
     }
     const html = template
