@@ -93,7 +93,12 @@ async function runHere(config: Config, command: AdminCommand, name: string, argv
     throw new AdminCommandError(`No embedded database in ${pgliteDir}: nothing to ${name}.`)
   }
   const database = config.databaseUrl
-    ? await openDatabase({ driver: 'postgres', url: config.databaseUrl, poolSize: 2 })
+    ? await openDatabase({
+        driver: 'postgres',
+        url: config.databaseUrl,
+        poolSize: 2,
+        transactionPooling: config.databaseTransactionPooling,
+      })
     : await openDatabase({ driver: 'pglite', dataDir: pgliteDir, migrate: !command.leavesDatabaseAsIs })
   try {
     return fromOutput(await runAdminCommand({ database, clock: systemClock(config.appNow), config }, name, argv))

@@ -177,4 +177,12 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).databasePoolSize).toBeUndefined()
     expect(loadConfig({ DATA_DIR: tempDir(), DATABASE_POOL_SIZE: '12' }).databasePoolSize).toBe(12)
   })
+
+  it('talks to PostgreSQL as a session unless told DATABASE_URL is a pooler in transaction mode', () => {
+    const url = 'postgres://app@pgbouncer:6432/salonia'
+    expect(loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: url }).databaseTransactionPooling).toBe(false)
+    const pooled = loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: url, DATABASE_TRANSACTION_POOLING: '1' })
+    expect(pooled.databaseTransactionPooling).toBe(true)
+    expect(() => loadConfig({ DATA_DIR: tempDir(), DATABASE_TRANSACTION_POOLING: '1' })).toThrow(/DATABASE_URL/)
+  })
 })

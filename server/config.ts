@@ -27,6 +27,7 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: optionalString,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).optional(),
+  DATABASE_TRANSACTION_POOLING: flag.optional(),
   DATA_DIR: z.string().default(DEFAULT_DATA_DIR),
   PUBLIC_URL: optionalString,
   APP_SECRET: optionalString,
@@ -66,6 +67,11 @@ export interface Config {
   databaseUrl: string | undefined
   /** Connections to DATABASE_URL's server; undefined: defaultPoolSize() (server/db/client.ts). */
   databasePoolSize: number | undefined
+  /**
+   * DATABASE_URL is a pooler in transaction mode (PgBouncer's `pool_mode = transaction`): no named
+   * prepared statements, no LISTEN (server/db/client.ts).
+   */
+  databaseTransactionPooling: boolean
   dataDir: string
   publicUrl: string
   appSecret: string
@@ -176,6 +182,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'SEED_DEMO=1 is not allowed in production: the demo data has a public access code and a salon anyone could book. Remove SEED_DEMO.',
     )
   }
+  if (env.DATABASE_TRANSACTION_POOLING && !env.DATABASE_URL) {
+    throw new ConfigError('DATABASE_TRANSACTION_POOLING is about DATABASE_URL: set DATABASE_URL to the pooler too.')
+  }
   if (isProduction && !env.APP_SECRET) {
     throw new ConfigError('APP_SECRET is required in production (at least 32 characters).')
   }
@@ -190,6 +199,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    databaseTransactionPooling: env.DATABASE_TRANSACTION_POOLING ?? false,
     dataDir,
     publicUrl,
     appSecret: env.APP_SECRET ?? readOrCreateSecret(dataDir),

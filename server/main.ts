@@ -25,7 +25,12 @@ async function main(): Promise<void> {
     ? undefined
     : await ownDataDir(config.dataDir, 'server')
   const database = config.databaseUrl
-    ? await openDatabase({ driver: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize })
+    ? await openDatabase({
+        driver: 'postgres',
+        url: config.databaseUrl,
+        poolSize: config.databasePoolSize,
+        transactionPooling: config.databaseTransactionPooling,
+      })
     : await openDatabase({ driver: 'pglite', dataDir: join(config.dataDir, 'pglite') })
 
   // The job engine starts first (its schema, its queues); its workers once the app is built.

@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
 import { sql } from 'drizzle-orm'
+import { readMigrationFiles } from 'drizzle-orm/migrator'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
@@ -32,8 +32,13 @@ export interface DatabaseHandle {
    * `loadDataDir` takes back), taken while the database serves.
    */
   dump?: () => Promise<Blob>
-  /** How the job engine (pg-boss) reaches the same database: its own small pool, or the one PGlite. */
-  jobsConnection: { driver: 'postgres'; url: string } | { driver: 'pglite'; client: PGlite }
+  /**
+   * How the job engine (pg-boss) reaches the same database: its own small pool (through the same
+   * pooler, if any: then without LISTEN), or the one PGlite.
+   */
+  jobsConnection:
+    | { driver: 'postgres'; url: string; transactionPooling?: boolean }
+    | { driver: 'pglite'; client: PGlite }
 }
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url))
@@ -58,7 +63,17 @@ export function defaultPoolSize(): number {
 }
 
 export type DatabaseOptions =
-  | { driver: 'postgres'; url: string; poolSize?: number; connectTimeoutMs?: number }
+  | {
+      driver: 'postgres'
+      url: string
+      poolSize?: number
+      connectTimeoutMs?: number
+      /**
+       * `url` is a pooler in transaction mode (PgBouncer's `pool_mode = transaction`;
+       * DATABASE_TRANSACTION_POOLING): statements go unnamed, and the job engine does not LISTEN.
+       */
+      transactionPooling?: boolean
+    }
   | {
       driver: 'pglite'
       dataDir?: string
@@ -78,21 +93,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // An idle connection can die (server restart, dropped database). pg then emits 'error' on the
     // pool; unheard, that would end the process. The pool replaces the connection on the next query.
     pool.on('error', (error) => process.stderr.write(`PostgreSQL connection lost: ${error.message}\n`))
+    if (options.transactionPooling) pool.on('connect', sendStatementsUnnamed)
     const db = drizzleNodePg(pool, { schema }) as unknown as Database
-    // One session holds an advisory lock while migrating, so several instances can start at once.
-    const lockClient = await pool.connect()
-    try {
-      await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID])
-      await migrateNodePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER })
-    } finally {
-      await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {})
-      lockClient.release()
-    }
+    await migrateUnderLock(db)
     return {
       db,
       driver: 'postgres',
       close: () => pool.end(),
-      jobsConnection: { driver: 'postgres', url: options.url },
+      jobsConnection: { driver: 'postgres', url: options.url, transactionPooling: options.transactionPooling ?? false },
     }
   }
 
@@ -111,6 +119,60 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     dump: () => dumpPglite(client),
     jobsConnection: { driver: 'pglite', client },
   }
+}
+
+/**
+ * Drizzle's node-postgres migrator — the same bookkeeping table, the same rule (the journal's
+ * migrations later than the last one applied, all in one transaction) — with the whole of it inside
+ * that one transaction, which first takes a transaction-level advisory lock: instances starting
+ * together take turns, and the lock ends with the transaction whatever happens. Drizzle's own
+ * `migrate` reads what was applied before its transaction, so it needs a lock held across several
+ * statements: a session-level one. Through a pooler in transaction mode a session is not one
+ * server connection: the lock would be taken on one, the migrations run on others (two instances
+ * then migrated at once and one failed on "already exists"), and the unlock could reach a
+ * connection that does not hold it, leaving the lock held by a pooled connection.
+ */
+async function migrateUnderLock(db: Database): Promise<void> {
+  const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER })
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`)
+    await tx.execute(sql`create schema if not exists drizzle`)
+    await tx.execute(
+      sql`create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)`,
+    )
+    const last = (await tx.execute(
+      sql`select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+    )) as unknown as { rows: { created_at: string | number | null }[] }
+    const lastAppliedAt = last.rows[0] ? Number(last.rows[0].created_at) : undefined
+    for (const migration of migrations) {
+      if (lastAppliedAt !== undefined && lastAppliedAt >= migration.folderMillis) continue
+      for (const statement of migration.sql) await tx.execute(sql.raw(statement))
+      await tx.execute(
+        sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${migration.hash}, ${migration.folderMillis})`,
+      )
+    }
+  })
+}
+
+/**
+ * Behind a pooler in transaction mode, a client's consecutive statements may run on different
+ * server connections: a named (prepared) statement parsed on one is unknown to the next ("prepared
+ * statement does not exist") or already there ("already exists"). PgBouncer keeps named statements
+ * across its connections only from 1.21 on, with `max_prepared_statements` set (Debian 12 ships
+ * 1.18). There every statement goes unnamed, parsed with each execution in the same round trip;
+ * Drizzle's prepared queries (server/db/prepared.ts) still build their SQL once.
+ */
+function sendStatementsUnnamed(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown
+  client.query = ((config: unknown, ...rest: unknown[]) => query(unnamed(config), ...rest)) as typeof client.query
+}
+
+/** A plain query config ({ name, text, … }, as Drizzle passes) without its name; anything else as it is. */
+function unnamed(config: unknown): unknown {
+  if (!config || typeof config !== 'object' || Object.getPrototypeOf(config) !== Object.prototype) return config
+  if (!('name' in config)) return config
+  const { name: _, ...rest } = config as { name?: unknown }
+  return rest
 }
 
 /**

@@ -1,6 +1,7 @@
 import { startTestApp, type TestApp } from '@tests/helpers/app'
-import { openTestDatabase, testDrivers } from '@tests/helpers/database'
+import { openTestDatabase, type TestDatabase, testDrivers } from '@tests/helpers/database'
 import { bookingRequest } from '@tests/helpers/demo'
+import { instanceRoutes, openInstanceDatabase } from '@tests/helpers/pgbouncer'
 import { ownerCookie } from '@tests/helpers/sign-in'
 import { afterEach, describe, expect, it } from 'vitest'
 
@@ -70,14 +71,21 @@ describe.each(testDrivers())('on %s', (driver) => {
   })
 })
 
-// Only where a PostgreSQL server is configured (TEST_DATABASE_URL), as in CI.
-describe.each(testDrivers().filter((d) => d === 'postgres'))('two app instances sharing one %s', () => {
+// Only where a PostgreSQL server is configured (TEST_DATABASE_URL), as in CI; a second time through
+// PgBouncer in transaction mode when TEST_PGBOUNCER_URL is set.
+describe.each(instanceRoutes())('two app instances sharing one PostgreSQL database (%s)', (route) => {
   it('still give exactly two 201 (one per stylist) and 48 409', async () => {
     const database = await openTestDatabase('postgres')
+    const instances: TestDatabase[] = []
     try {
-      const first = await startTestApp({ database })
-      // The second instance opens its own pool on the same database, as another process would.
-      const second = await startTestApp({ database: await reopen(database.url ?? ''), seed: false })
+      // Each instance opens its own pool on the same database, as another process would.
+      const instance = async () => {
+        const opened = await openInstanceDatabase(database, route)
+        instances.push(opened)
+        return opened
+      }
+      const first = await startTestApp({ database: await instance() })
+      const second = await startTestApp({ database: await instance(), seed: false })
       const targets = [await listen(first), await listen(second)]
       // One session, opened through the first instance's database, is good on both.
       const cookie = await ownerCookie(first, 'SAL001')
@@ -89,9 +97,9 @@ describe.each(testDrivers().filter((d) => d === 'postgres'))('two app instances 
         headers: { cookie },
       })
       expect(list.json()).toHaveLength(2)
-      await second.database.close()
     } finally {
       while (running.length) await running.pop()?.close()
+      for (const instance of instances) await instance.close()
       await database.close()
     }
   })
@@ -100,9 +108,4 @@ describe.each(testDrivers().filter((d) => d === 'postgres'))('two app instances 
 async function serviceNamed(t: TestApp, cookie: string, name: string) {
   const res = await t.app.inject({ url: '/api/salons/SAL001/services', headers: { cookie } })
   return (res.json() as { id: string; name: string }[]).find((s) => s.name === name)
-}
-
-async function reopen(url: string) {
-  const { openDatabase } = await import('@server/db/client')
-  return openDatabase({ driver: 'postgres', url, poolSize: 20 })
 }

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { openDatabase } from '@server/db/client'
 import { openTestDatabase, type TestDatabase, testDrivers } from '@tests/helpers/database'
 import { drainJobs, eventually, startTestJobEngine } from '@tests/helpers/jobs'
+import { instanceRoutes, openInstanceDatabase } from '@tests/helpers/pgbouncer'
 import { sql } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { JobEngine } from './job-engine'
@@ -147,10 +148,20 @@ describe.each(testDrivers())('the job engine on %s', (driver) => {
   })
 })
 
-describe.runIf(process.env.TEST_DATABASE_URL)('two instances sharing one PostgreSQL queue', () => {
+// A second time through PgBouncer in transaction mode when TEST_PGBOUNCER_URL is set.
+describe.each(instanceRoutes())('two instances sharing one PostgreSQL queue (%s)', (route) => {
   it('runs each job exactly once, and never two jobs of one key at the same time', async () => {
     const database = await freshDatabase('postgres')
-    const engines: JobEngine<TestPayloads>[] = [await engineOn(database), await engineOn(database)]
+    // Each instance with its own pools on the database, as another process would have.
+    const instance = async () => {
+      const own = await openInstanceDatabase(database, route, { poolSize: 4 })
+      cleanups.push(() => own.close())
+      return { db: own.db, engine: await engineOn(own) }
+    }
+    const [one, two] = [await instance(), await instance()]
+    // Jobs are sent by one instance or the other, each through its own connections.
+    const by = (n: number) => (n % 2 === 0 ? one : two)
+    const engines: JobEngine<TestPayloads>[] = [one.engine, two.engine]
     const runs = new Map<number, number>()
     const runningPerKey = new Map<string, number>()
     let overlap = false
@@ -170,9 +181,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances sharing one Postgre
         },
       })
     }
-    for (let n = 0; n < 100; n++) await engines[n % 2]?.send(database.db, 'test.echo', { n })
+    for (let n = 0; n < 100; n++) await by(n).engine.send(by(n).db, 'test.echo', { n })
     for (let n = 0; n < 30; n++) {
-      await engines[n % 2]?.send(database.db, 'test.keyed', { n }, { singletonKey: `k${n % 3}` })
+      await by(n).engine.send(by(n).db, 'test.keyed', { n }, { singletonKey: `k${n % 3}` })
       await new Promise((resolve) => setTimeout(resolve, 10))
     }
     await drainJobs(database, ['test.echo', 'test.keyed'], 60_000)

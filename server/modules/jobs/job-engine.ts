@@ -79,7 +79,10 @@ export class JobEngine<P extends Payloads = JobPayloads> implements Jobs<P> {
       superviseIntervalSeconds: options.superviseIntervalSeconds ?? 30,
       monitorIntervalSeconds: options.superviseIntervalSeconds ?? 30,
       // Completed jobs are kept a week, failed ones until an administrator deals with them.
-      useListenNotify: true,
+      // LISTEN holds a server connection's session: through a pooler in transaction mode the
+      // registration stays on whichever connection ran it, and the notifications are lost. There
+      // workers find new jobs by polling alone.
+      useListenNotify: !(connection.driver === 'postgres' && connection.transactionPooling),
       // pg-boss's own registry of instances is not used: instances are stateless web servers.
       registerInstance: false,
       openTelemetry: { enabled: false },

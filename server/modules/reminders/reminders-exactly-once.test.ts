@@ -10,6 +10,7 @@ import { startTestApp, type TestApp } from '@tests/helpers/app'
 import { type Driver, openTestDatabase, testDrivers } from '@tests/helpers/database'
 import { demoServices } from '@tests/helpers/demo'
 import { eventually } from '@tests/helpers/jobs'
+import { instanceRoutes, openInstanceDatabase } from '@tests/helpers/pgbouncer'
 import { ownerCookie } from '@tests/helpers/sign-in'
 import { afterEach, describe, expect, it } from 'vitest'
 import { listRemindersOfBookings } from './reminders.repository'
@@ -200,16 +201,23 @@ describe.each(testDrivers())('a server killed while sending reminders, on %s', (
   }, 90_000)
 })
 
-describe.runIf(process.env.TEST_DATABASE_URL)('two instances sharing one PostgreSQL database', () => {
+// A second time through PgBouncer in transaction mode when TEST_PGBOUNCER_URL is set.
+describe.each(instanceRoutes())('two instances sharing one PostgreSQL database (%s)', (route) => {
   it('sends each reminder once, whichever instance dispatches or works', async () => {
     const twilio = await fakeTwilio()
     const database = await openTestDatabase('postgres')
     cleanups.push(() => database.close())
     const env = twilioEnv(twilio)
-    const one = await startTestApp({ database, env, workers: true })
-    cleanups.push(() => one.close())
-    const two = await startTestApp({ database, env, seed: false, workers: true })
-    cleanups.push(() => two.close())
+    // Each instance with its own pools on the database, as another process would have.
+    const instance = async (options: { seed?: boolean }) => {
+      const own = await openInstanceDatabase(database, route)
+      cleanups.push(() => own.close())
+      const app = await startTestApp({ database: own, env, workers: true, ...options })
+      cleanups.push(() => app.close())
+      return app
+    }
+    const one = await instance({})
+    const two = await instance({ seed: false })
     const ids = await bookThree(one)
 
     // Both instances' minute jobs run at each moment, each with its own clock: noon on the 2nd (the
