@@ -10,7 +10,7 @@ import { findConversation } from '@server/modules/assistant/conversations.reposi
 import { PHRASES } from '@server/modules/assistant/phrases'
 import { findCustomerByIdentity, keepChatContact } from '@server/modules/customers/customers.usecases'
 import { findSalonById, findSalonByPublicIdOrHash } from '@server/modules/salons/salons.repository'
-import type { Message, Update, User } from 'grammy/types'
+import type { CallbackQuery, Chat, Message, Update, User } from 'grammy/types'
 import * as repo from './telegram.repository'
 import { queueMessages, type TelegramDeps, textPart } from './telegram-deps'
 import { decodeButton, replyParts, type TelegramPart, tapAsMessage } from './telegram-parts'
@@ -45,38 +45,63 @@ export async function answerChat(deps: TelegramDeps, chatId: number): Promise<vo
   }
 }
 
+/**
+ * One update, whatever shape the Bot API gives it: every optional field may be missing (a
+ * profile without a first name, a message without text or sender, a tap without its message).
+ * Nothing here throws for want of a field: the update is answered or dropped, and finished.
+ */
 async function answerUpdate(deps: TelegramDeps, updateId: number, update: Update): Promise<void> {
   if (update.my_chat_member) return memberChanged(deps, updateId, update.my_chat_member)
+  if (update.callback_query) return answerCallback(deps, updateId, update.callback_query)
   const message = update.message
-  const callback = update.callback_query
-  const chat = message?.chat ?? callback?.message?.chat
-  const from = message?.from ?? callback?.from
-  if (!chat || !from || from.is_bot) return finish(deps, updateId, 0, [])
+  const chat = message?.chat
+  if (!message || !chat) return finish(deps, updateId, 0, [])
   if (chat.type !== 'private') {
-    // Groups never reach the assistant: customers' bookings are private.
+    // Groups and channels never reach the assistant: customers' bookings are private.
     await bestEffort(deps, deps.api.leaveChat(chat.id))
     return finish(deps, updateId, chat.id, [])
   }
+  // In a private chat the sender is the chat's user (`from` is only documented absent in channels).
+  const from = message.from ?? userOfChat(chat)
+  if (from.is_bot || from.id !== chat.id) return finish(deps, updateId, chat.id, [])
   const row = await repo.keepChat(deps.db, chatOf(from), deps.clock.now())
   const texts = TELEGRAM_TEXTS[botLanguage(row)]
 
-  if (callback) {
-    if (callback.message) {
-      await bestEffort(deps, deps.api.editMessageReplyMarkup(chat.id, callback.message.message_id))
-    }
-    return answerTap(deps, updateId, row, from, callback.id, callback.data)
-  }
-  if (!message) return finish(deps, updateId, chat.id, [])
   if (message.contact) return keepPhone(deps, updateId, row, from, message.contact)
-  const command = /^\/([a-z]+)(?:@\w+)?(?:\s+(.*))?$/is.exec(message.text ?? '')
+  const text = typeof message.text === 'string' ? message.text : undefined
+  const command = /^\/([a-z]+)(?:@\w+)?(?:\s+(.*))?$/is.exec(text ?? '')
   if (command) {
     const name = command[1]?.toLowerCase()
     if (name === 'start') return start(deps, updateId, row, command[2]?.trim())
     if (name === 'phone') return finish(deps, updateId, chat.id, [askPhone(texts)])
     return finish(deps, updateId, chat.id, [textPart(texts.help)])
   }
-  if (!message.text) return finish(deps, updateId, chat.id, [textPart(texts.textOnly)])
-  return converse(deps, updateId, row, from, message.text)
+  if (!text) return finish(deps, updateId, chat.id, [textPart(texts.textOnly)])
+  return converse(deps, updateId, row, from, text)
+}
+
+/**
+ * A button pressed. The bot sends buttons in private chats only, whose id is their user's: a tap
+ * whose message Telegram no longer gives (too old) is placed in the presser's private chat. A tap
+ * on a message of another chat, on an inline-mode message (the bot has none) or from a bot is
+ * answered — the customer's spinner stops — and dropped.
+ */
+async function answerCallback(deps: TelegramDeps, updateId: number, callback: CallbackQuery): Promise<void> {
+  const from = callback.from as User | undefined
+  const message = callback.message
+  const chatId = message?.chat?.id ?? (callback.inline_message_id ? undefined : from?.id)
+  const inPrivate = message ? message.chat?.type === 'private' : chatId !== undefined
+  if (!from || from.is_bot || !inPrivate || chatId !== from.id) {
+    await bestEffort(deps, deps.api.answerCallbackQuery(callback.id))
+    if (message?.chat && message.chat.type !== 'private') await bestEffort(deps, deps.api.leaveChat(message.chat.id))
+    return finish(deps, updateId, chatId ?? 0, [])
+  }
+  const row = await repo.keepChat(deps.db, chatOf(from), deps.clock.now())
+  // An inaccessible message (date 0) cannot be edited any more.
+  if (message && message.date !== 0) {
+    await bestEffort(deps, deps.api.editMessageReplyMarkup(chatId, message.message_id))
+  }
+  return answerTap(deps, updateId, row, from, callback.id, callback.data)
 }
 
 /** `/start <salon>` from a salon's link: the chat talks to that salon from now on. */
@@ -187,12 +212,13 @@ async function keepPhone(
 
 /** The customer blocked the bot, or came back. */
 async function memberChanged(deps: TelegramDeps, updateId: number, change: NonNullable<Update['my_chat_member']>) {
-  const { chat, new_chat_member: member, from } = change
+  const { chat, new_chat_member: member } = change
+  const from = (change.from as User | undefined) ?? (chat.type === 'private' ? userOfChat(chat) : undefined)
   if (chat.type !== 'private') {
-    // Added to a group: say where the bot answers, then leave.
-    if (member.status === 'member' || member.status === 'administrator') {
+    // Added to a group or a channel: say where the bot answers, then leave.
+    if (member?.status === 'member' || member?.status === 'administrator') {
       const bot = await repo.findBot(deps.db)
-      const language = languageOfTelegram(from.language_code) ?? 'en'
+      const language = languageOfTelegram(from?.language_code) ?? 'en'
       if (bot)
         await bestEffort(deps, deps.api.sendMessage(chat.id, TELEGRAM_TEXTS[language].groupsOnlyPrivate(bot.username)))
       await bestEffort(deps, deps.api.leaveChat(chat.id))
@@ -201,8 +227,8 @@ async function memberChanged(deps: TelegramDeps, updateId: number, change: NonNu
   }
   const now = deps.clock.now()
   await deps.db.transaction(async (tx) => {
-    await repo.keepChat(tx, chatOf(from), now)
-    if (member.status === 'kicked') await repo.markBlocked(tx, chat.id, now)
+    await repo.keepChat(tx, chatOf(from ?? userOfChat(chat)), now)
+    if (member?.status === 'kicked') await repo.markBlocked(tx, chat.id, now)
     await repo.finishUpdate(tx, updateId, 'done')
   })
 }
@@ -239,14 +265,31 @@ function botLanguage(chat: Pick<TelegramChatRow, 'languageCode'> | undefined, sa
   return languageOfTelegram(chat?.languageCode) ?? (salon ? languageOfCountry(salon.country) : 'en')
 }
 
+/**
+ * The chat row of a user's private chat (same id). The Bot API documents `first_name` as always
+ * there, but an update without it is kept all the same (nameOf then says "Telegram").
+ */
 function chatOf(from: User): Pick<TelegramChatRow, 'chatId' | 'firstName' | 'lastName' | 'languageCode'> {
   return {
     chatId: from.id,
-    firstName: from.first_name.slice(0, 64),
-    lastName: from.last_name?.slice(0, 64) ?? null,
-    languageCode: from.language_code?.slice(0, 16) ?? null,
+    firstName: textOf(from.first_name, 64) || null,
+    lastName: textOf(from.last_name, 64),
+    languageCode: textOf(from.language_code, 16),
   }
 }
+
+/** The user of a private chat, from the chat itself (whose id is theirs). */
+function userOfChat(chat: Chat): User {
+  const names = chat as Partial<Chat.PrivateChat>
+  return {
+    id: chat.id,
+    is_bot: false,
+    first_name: textOf(names.first_name, 64) ?? '',
+    ...(names.last_name ? { last_name: names.last_name } : {}),
+  }
+}
+
+const textOf = (value: unknown, max: number): string | null => (typeof value === 'string' ? value.slice(0, max) : null)
 
 /** The customer's name as Telegram gives it, for the salon's agenda. */
 function nameOf(chat: TelegramChatRow): string {

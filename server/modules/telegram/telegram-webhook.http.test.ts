@@ -1,6 +1,6 @@
 import { findSalonByPublicId } from '@server/modules/salons/salons.repository'
 import { startTestApp } from '@tests/helpers/app'
-import { eventually } from '@tests/helpers/jobs'
+import { drainJobs, eventually } from '@tests/helpers/jobs'
 import { ask, messagesOf, press, rowsOf, startTelegramApp, type TelegramTestApp } from '@tests/helpers/telegram'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -114,6 +114,201 @@ describe('the Telegram webhook', () => {
     const said = t.fake.sent.filter((m) => m.chatId === group.id)
     expect(said).toHaveLength(1)
     expect(said[0]?.text).toContain(`https://t.me/${t.fake.username}`)
+  })
+})
+
+/**
+ * Every kind of update the Bot API documents, in shapes the fake's customers never produce: the
+ * chat's job handles each once and finishes (never a throw, which would retry it until the
+ * customer is told to write again), whatever optional field is missing.
+ */
+describe('updates in every shape the Bot API documents', () => {
+  const SHAPES_FROM = 950_000_001
+  let nextId = SHAPES_FROM
+  const post = async (body: Record<string, unknown>) => {
+    const updateId = nextId++
+    const res = await postUpdate({ update_id: updateId, ...body })
+    expect(res.statusCode).toBe(200)
+    return updateId
+  }
+  const privateChat = (id: number, name?: string) => ({ id, type: 'private', ...(name ? { first_name: name } : {}) })
+  const nameless = (id: number) => ({ id, is_bot: false })
+  const outcome = async (updateIds: number[]) => {
+    await drainJobs(t.database, ['telegram.chat'])
+    return rowsOf<{ update_id: number; status: string; attempts: number }>(
+      t,
+      sql`select update_id::int, status, attempts from telegram_updates where update_id >= ${SHAPES_FROM} order by update_id`,
+    ).then((rows) => rows.filter((row) => updateIds.includes(row.update_id)))
+  }
+  const date = 1796000000
+  const repliesTo = async (chatId: number) =>
+    Number(
+      (
+        await rowsOf<{ n: number }>(
+          t,
+          sql`select count(*)::int as n from telegram_outbox where chat_id = ${chatId} and kind = 'reply'`,
+        )
+      )[0]?.n,
+    )
+
+  it('answers a customer whose Telegram profile has no first name, in every kind of update', async () => {
+    const id = 61_000_001
+    const ids = [
+      await post({
+        my_chat_member: {
+          chat: privateChat(id),
+          from: nameless(id),
+          date,
+          old_chat_member: { user: { id: t.fake.botId, is_bot: true, first_name: 'Bot' }, status: 'kicked' },
+          new_chat_member: { user: { id: t.fake.botId, is_bot: true, first_name: 'Bot' }, status: 'member' },
+        },
+      }),
+      await post({
+        message: { message_id: 1, date, chat: privateChat(id), from: nameless(id), text: `/start ${hash}` },
+      }),
+      await post({ message: { message_id: 2, date, chat: privateChat(id), from: nameless(id), text: 'hello' } }),
+    ]
+    expect(await outcome(ids)).toEqual(ids.map((updateId) => ({ update_id: updateId, status: 'done', attempts: 1 })))
+    // The greeting and the answer (this chat is not the fake's: they are queued, Telegram refuses them).
+    expect(await repliesTo(id)).toBe(2)
+  })
+
+  it('answers a tap on a message too old to come with it, in the customer’s private chat', async () => {
+    const user = t.fake.user({ firstName: 'Olga', languageCode: 'en' })
+    await user.start(hash)
+    await messagesOf(user, 1)
+    const offer = await ask(user, "a women's haircut on Thursday at 3pm")
+    const yes = (offer.replyMarkup as { inline_keyboard: { text: string; callback_data?: string }[][] }).inline_keyboard
+      .flat()
+      .find((button) => button.text === 'Yes')?.callback_data
+    expect(yes).toBeTruthy()
+    const before = user.messages().length
+    const tap = await post({
+      callback_query: {
+        id: '7000000000000000001',
+        from: { id: user.id, is_bot: false, first_name: 'Olga' },
+        chat_instance: '-42',
+        data: yes,
+      },
+    })
+    expect(await outcome([tap])).toEqual([{ update_id: tap, status: 'done', attempts: 1 }])
+    expect(
+      t.fake.calls.some(
+        (c) => c.method === 'answerCallbackQuery' && String(c.params.callback_query_id) === '7000000000000000001',
+      ),
+    ).toBe(true)
+    await eventually(() => (user.messages().length > before && user.documents().length === 1 ? true : undefined))
+  })
+
+  it('answers a tap it cannot act on: on an inline-mode message, on an inaccessible one of a chat with no salon, a game', async () => {
+    const stranger = 61_000_002
+    const from = { id: stranger, is_bot: false, first_name: 'Ines' }
+    const queries = [
+      { id: '7000000000000000002', from, chat_instance: '-43', inline_message_id: 'AAAAAgAAAB', data: 'y' },
+      {
+        id: '7000000000000000003',
+        from,
+        chat_instance: '-44',
+        message: { chat: privateChat(stranger, 'Ines'), message_id: 3, date: 0 },
+        data: 'y',
+      },
+      { id: '7000000000000000004', from: nameless(stranger), chat_instance: '-45', game_short_name: 'quiz' },
+    ]
+    const ids: number[] = []
+    for (const query of queries) ids.push(await post({ callback_query: query }))
+    expect(await outcome(ids)).toEqual(ids.map((updateId) => ({ update_id: updateId, status: 'done', attempts: 1 })))
+    for (const query of queries) {
+      expect(
+        t.fake.calls.some((c) => c.method === 'answerCallbackQuery' && String(c.params.callback_query_id) === query.id),
+      ).toBe(true)
+    }
+  })
+
+  it('handles messages without text, without sender, on behalf of a chat, in channels, and edits', async () => {
+    const id = 61_000_003
+    const channel = { id: -1001000000003, type: 'channel', title: 'Salon news' }
+    const group = { id: -1001000000004, type: 'supergroup', title: 'Salon friends' }
+    const anonymous = { id: 1087968824, is_bot: true, first_name: 'Group', username: 'GroupAnonymousBot' }
+    const from = { id, is_bot: false, first_name: 'Lea', language_code: 'en' }
+    const ids = [
+      await post({ message: { message_id: 1, date, chat: privateChat(id, 'Lea'), from, text: `/start ${hash}` } }),
+      await post({
+        message: {
+          message_id: 2,
+          date,
+          chat: privateChat(id, 'Lea'),
+          from,
+          sticker: {
+            file_id: 'CAAC',
+            file_unique_id: 'x',
+            type: 'regular',
+            width: 512,
+            height: 512,
+            is_animated: false,
+            is_video: false,
+          },
+        },
+      }),
+      await post({
+        message: {
+          message_id: 3,
+          date,
+          chat: privateChat(id, 'Lea'),
+          from,
+          photo: [{ file_id: 'AgAC', file_unique_id: 'y', width: 90, height: 90 }],
+          caption: 'this cut please',
+        },
+      }),
+      // A private chat's message without `from` (only channels' lack it): the chat is the customer.
+      await post({ message: { message_id: 4, date, chat: privateChat(id, 'Lea'), text: 'hello' } }),
+      await post({ message: { message_id: 5, date, chat: group, from: anonymous, sender_chat: group, text: 'hello' } }),
+      await post({ message: { message_id: 6, date, chat: channel, sender_chat: channel, text: 'news' } }),
+      await post({
+        my_chat_member: {
+          chat: channel,
+          from: nameless(id),
+          date,
+          old_chat_member: { user: { id: t.fake.botId, is_bot: true, first_name: 'Bot' }, status: 'left' },
+          new_chat_member: {
+            user: { id: t.fake.botId, is_bot: true, first_name: 'Bot' },
+            status: 'administrator',
+            can_be_edited: false,
+            can_manage_chat: true,
+            can_change_info: false,
+            can_delete_messages: false,
+            can_invite_users: false,
+            can_restrict_members: false,
+            can_promote_members: false,
+            can_manage_video_chats: false,
+            is_anonymous: false,
+            can_post_messages: true,
+            can_edit_messages: false,
+            can_post_stories: false,
+            can_edit_stories: false,
+            can_delete_stories: false,
+          },
+        },
+      }),
+    ]
+    // Kinds the bot does not ask for are acknowledged and dropped.
+    for (const kind of ['edited_message', 'channel_post', 'edited_channel_post']) {
+      await post({
+        [kind]: {
+          message_id: 7,
+          date,
+          edit_date: date,
+          chat: kind === 'edited_message' ? privateChat(id, 'Lea') : channel,
+          text: 'edited',
+        },
+      })
+    }
+    expect(await outcome(ids)).toEqual(ids.map((updateId) => ({ update_id: updateId, status: 'done', attempts: 1 })))
+    expect(await storedUpdates(channel.id)).toBe(2)
+    // The greeting, "text only" for the sticker and the photo, and an answer to the sender-less "hello".
+    expect(await repliesTo(id)).toBe(4)
+    // The bot leaves the group and the channel (Telegram refuses: they are not the fake's).
+    const left = t.fake.calls.filter((c) => c.method === 'leaveChat').map((c) => Number(c.params.chat_id))
+    expect(left).toEqual(expect.arrayContaining([group.id, channel.id]))
   })
 })
 
