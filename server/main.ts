@@ -37,6 +37,7 @@ async function main(): Promise<void> {
   let app: Awaited<ReturnType<typeof buildApp>> | undefined
   const jobs = await JobEngine.start(database, {
     log: {
+      info: (obj, msg) => app?.log.info(obj, msg),
       warn: (obj, msg) => app?.log.warn(obj, msg),
       error: (obj, msg) => app?.log.error(obj, msg),
     },

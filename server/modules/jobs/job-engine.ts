@@ -1,4 +1,5 @@
 import type { DatabaseHandle, Executor } from '@server/db/client'
+import { databaseFailure } from '@server/db/failures'
 import { sql } from 'drizzle-orm'
 import { fromDrizzle, fromPglite, type Job, type JobResult, PgBoss, type SendOptions } from 'pg-boss'
 import { type JobPayloads, QUEUES, type QueueSettings } from './queues'
@@ -52,7 +53,12 @@ export interface Jobs<P extends Payloads = JobPayloads> {
 }
 
 export interface JobEngineOptions {
-  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void }
+  /** Where the engine reports; `info` (an outage's end) falls back to `warn` when absent. */
+  log: {
+    info?(obj: object, msg: string): void
+    warn(obj: object, msg: string): void
+    error(obj: object, msg: string): void
+  }
   /** Overrides of every queue's retry and heartbeat timing (tests use short ones). */
   timing?: Partial<Pick<QueueSettings, 'retryDelay' | 'retryDelayMax' | 'retryLimit' | 'heartbeatSeconds'>>
   /** How often an idle worker looks for work, in seconds (notifications usually wake it first). */
@@ -66,6 +72,7 @@ export class JobEngine<P extends Payloads = JobPayloads> implements Jobs<P> {
     private readonly boss: PgBoss,
     private readonly options: JobEngineOptions,
     private readonly queues: Record<keyof P & string, QueueSettings>,
+    private readonly outage: DatabaseOutage,
   ) {}
 
   /** Installs or migrates pg-boss's schema and creates the queues; no job runs until `work()`. */
@@ -91,9 +98,11 @@ export class JobEngine<P extends Payloads = JobPayloads> implements Jobs<P> {
       connection.driver === 'pglite'
         ? new PgBoss({ db: fromPglite(connection.client), backend: 'pglite', ...timing })
         : new PgBoss({ connectionString: connection.url, max: 4, application_name: 'salonia-jobs', ...timing })
-    boss.on('error', (error: Error) => options.log.error({ err: error.message }, 'job engine error'))
+    // While the database is away every poll, supervision and reconnection fails: one line for it all.
+    const outage = new DatabaseOutage(options.log, () => boss.getDb().executeSql('select 1'))
+    boss.on('error', (error: unknown) => outage.error(error))
     await boss.start()
-    const engine = new JobEngine<P>(boss, options, queues)
+    const engine = new JobEngine<P>(boss, options, queues, outage)
     for (const [name, settings] of Object.entries(queues) as [string, QueueSettings][]) {
       const { policy, cron: _, concurrency: __, ...rest } = engine.settingsOf(settings)
       await boss.createQueue(name, { policy, ...rest, notify: true })
@@ -187,6 +196,91 @@ export class JobEngine<P extends Payloads = JobPayloads> implements Jobs<P> {
   }
 
   async stop(options: { graceful?: boolean } = {}): Promise<void> {
+    this.outage.stop()
     await this.boss.stop({ graceful: options.graceful ?? true, timeout: 10_000, close: true })
   }
+}
+
+/** During an outage, how often the engine asks its database whether it is back, and how long it waits for the answer. */
+const PROBE_INTERVAL_MS = 1000
+const PROBE_TIMEOUT_MS = 2000
+
+/**
+ * pg-boss's errors as the log tells them. One that says the database cannot be reached (refused,
+ * lost, timed out: server/db/failures.ts) starts an outage, logged once; the engine then asks the
+ * database (`select 1` on its own pool) every second, and its answer ends the outage with one line
+ * and its duration — as the HTTP side does (server/db/health.ts). Any other error is logged as it
+ * comes.
+ */
+class DatabaseOutage {
+  private since: number | undefined
+  private timer: NodeJS.Timeout | undefined
+  private probing = false
+
+  constructor(
+    private readonly log: JobEngineOptions['log'],
+    private readonly probe: () => Promise<unknown>,
+  ) {}
+
+  error(error: unknown): void {
+    if (!isConnectionFailure(error)) {
+      this.log.error({ err: messageOf(error) }, 'job engine error')
+      return
+    }
+    if (this.since !== undefined) return
+    this.since = Date.now()
+    this.log.error(
+      { database: 'unreachable', reason: messageOf(error) },
+      'job engine: database unreachable, jobs wait until it is back',
+    )
+    this.timer = setInterval(() => void this.recoverIfBack(), PROBE_INTERVAL_MS)
+    this.timer.unref()
+  }
+
+  stop(): void {
+    clearInterval(this.timer)
+    this.timer = undefined
+  }
+
+  private async recoverIfBack(): Promise<void> {
+    if (this.probing || this.since === undefined) return
+    this.probing = true
+    let timeout: NodeJS.Timeout | undefined
+    const probe = this.probe()
+    try {
+      await Promise.race([
+        probe,
+        new Promise((_, reject) => {
+          timeout = setTimeout(() => reject(new Error('no answer')), PROBE_TIMEOUT_MS)
+        }),
+      ])
+    } catch {
+      return
+    } finally {
+      clearTimeout(timeout)
+      probe.catch(() => {}) // a late failure after the timeout has nobody left to tell
+      this.probing = false
+    }
+    const seconds = Math.round((Date.now() - this.since) / 1000)
+    this.since = undefined
+    this.stop()
+    const say = this.log.info ?? this.log.warn
+    say({ database: 'reachable', outageSeconds: seconds }, `job engine: database reachable again after ${seconds} s`)
+  }
+}
+
+/**
+ * Whether pg-boss's error says its database cannot be reached. Its workers report a copy of the
+ * driver's error (`{...error, message, queue, worker}`, not an Error), read here as the error it copies.
+ */
+function isConnectionFailure(error: unknown): boolean {
+  if (databaseFailure(error) === 'unavailable') return true
+  if (!error || typeof error !== 'object' || error instanceof Error) return false
+  const { message, ...fields } = error as { message?: unknown }
+  return databaseFailure(Object.assign(new Error(String(message ?? '')), fields)) === 'unavailable'
+}
+
+function messageOf(error: unknown): string {
+  const message = (error as { message?: unknown } | undefined)?.message
+  return typeof message === 'string' ? message : String(error)
 }
