@@ -54,6 +54,24 @@ describe('renderPage', () => {
     expect(page.boot).toContain('\\u003cb>')
   })
 
+  it('renders a booking link the server never gave out as the booking page’s "link not found", in each language', async () => {
+    const token = 'A'.repeat(44)
+    for (const language of LANGUAGES) {
+      const page = await renderPage(request(`/r/${token}`, { language, bookingLink: { token, valid: false } }))
+      const { notFound } = TEXTS[language].bookingPage
+      expect(page.page).toBe('BookingPage')
+      expect(readable(page.html), language).toContain(notFound.title)
+      expect(readable(page.html)).toContain(notFound.description)
+      expect(page.html).not.toContain('<script')
+      expect(page.title).toBe(`${notFound.title} · Salonia`)
+      expect(page.boot).toContain('"rendered":true')
+    }
+    // A link the server gave out: the browser asks for its appointment and renders it.
+    const given = await renderPage(request(`/r/${token}`, { bookingLink: { token, valid: true } }))
+    expect(given.html).toBe('')
+    expect(given.boot).toContain('"rendered":false')
+  })
+
   it('leaves the signed-in areas, and the sign-in pages for someone signed in, to the browser', async () => {
     for (const [path, anonymous] of [
       ['/admin', true],

@@ -5,6 +5,7 @@ import type { SalonChatInfo } from '@common/schemas/salon'
 import { dehydrate } from '@tanstack/react-query'
 import { prerenderToNodeStream } from 'react-dom/static'
 import { PAGES } from './App'
+import { refusedLinkKey } from './features/booking-page/booking-page-api'
 import { salonChatQueryKey } from './features/chat/chat-api'
 import { createQueryClient } from './lib/api'
 import { type Boot, bootScript } from './lib/boot'
@@ -29,6 +30,12 @@ export interface PageRequest {
   now: number
   /** The salon a chat link names, when there is one: the server reads it as GET /api/salon/… would. */
   salon?: { idOrHash: string; info: SalonChatInfo }
+  /**
+   * A customer's booking link (`/r/<token>`): whether the server gave it out (its signature holds).
+   * One it did not is rendered here, as the booking page's "link not found"; one it did is left to
+   * the browser, which asks for its appointment.
+   */
+  bookingLink?: { token: string; valid: boolean }
 }
 
 export interface RenderedPage {
@@ -53,7 +60,8 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
     title: documentTitle(undefined),
     boot: bootScript({ language: request.language, now: request.now, rendered: false }),
   })
-  if (!RENDERED.has(page) || (ANONYMOUS_ONLY.has(page) && !request.anonymous)) return shell()
+  const refusedLink = page === 'BookingPage' && request.bookingLink?.valid === false
+  if ((!RENDERED.has(page) && !refusedLink) || (ANONYMOUS_ONLY.has(page) && !request.anonymous)) return shell()
 
   const queryClient = createQueryClient()
   if (request.anonymous) {
@@ -61,6 +69,7 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
     queryClient.setQueryData(AMBASSADOR_SESSION_KEY, AMBASSADOR_SIGNED_OUT)
   }
   if (request.salon) queryClient.setQueryData(salonChatQueryKey(request.salon.idOrHash), request.salon.info)
+  if (refusedLink && request.bookingLink) queryClient.setQueryData(refusedLinkKey(request.bookingLink.token), true)
 
   const i18n = serverI18n()[request.language]
   await PAGES[page].preload()

@@ -128,6 +128,20 @@ describe('hydrating the pages the server rendered', () => {
     expect(root.textContent).toContain('12 rue des Lilas, 75011 Paris')
   })
 
+  it('matches on a booking link the server refused, and asks nothing more about it', async () => {
+    const fetch = vi.fn(async (_url: string) => new Response('{}', { status: 404 }))
+    vi.stubGlobal('fetch', fetch)
+    const token = 'A'.repeat(44)
+    const { errors, root, serverHtml } = await hydratePage(`/r/${token}`, 'en', {
+      bookingLink: { token, valid: false },
+    })
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(errors.map(String)).toEqual([])
+    expect(serverHtml).toContain('Link not found')
+    expect(root.textContent).toContain('Link not found')
+    expect(fetch.mock.calls.map(([url]) => url).filter((url) => url.startsWith('/api/r/'))).toEqual([])
+  })
+
   it("reuses the home's preview words the server worked out, without the browser's Intl data", async () => {
     vi.stubGlobal(
       'fetch',

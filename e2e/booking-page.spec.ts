@@ -97,7 +97,12 @@ test('inside the salon’s notice the page gives the salon’s phone instead of 
 })
 
 test('a forged link opens no booking', async ({ page }) => {
-  await page.goto(`/r/${'A'.repeat(44)}`)
+  // Answered 404 with the page's refusal in its HTML, kept out of search engines like every link.
+  const answer = await page.goto(`/r/${'A'.repeat(44)}`)
+  expect(answer?.status()).toBe(404)
+  expect(answer?.headers()['x-robots-tag']).toBe('noindex, nofollow')
+  expect(await answer?.text()).toContain(page_.notFound.title)
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow')
   await expect(page.getByRole('heading', { name: page_.notFound.title })).toBeVisible()
   await expect(page.getByText(page_.notFound.description)).toBeVisible()
 })

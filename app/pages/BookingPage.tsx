@@ -12,6 +12,7 @@ import {
   cancelAppointment,
   fetchBookingPage,
   moveAppointment,
+  refusedLinkKey,
 } from '@app/features/booking-page/booking-page-api'
 import { formatNotice } from '@app/features/booking-page/format-notice'
 import { MovePanel } from '@app/features/booking-page/MovePanel'
@@ -37,7 +38,9 @@ export default function BookingPage() {
   const { token = '' } = useParams<{ token: string }>()
   const { t } = useTranslation()
   const queryClient = useQueryClient()
-  const page = useQuery({ queryKey: bookingPageKey(token), queryFn: () => fetchBookingPage(token) })
+  // A link the server never gave out: it rendered the refusal (404), and the browser keeps it.
+  const refused = queryClient.getQueryData<boolean>(refusedLinkKey(token)) === true
+  const page = useQuery({ queryKey: bookingPageKey(token), queryFn: () => fetchBookingPage(token), enabled: !refused })
   const [moving, setMoving] = useState(false)
   const [confirmCancel, setConfirmCancel] = useState(false)
   const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; text: string } | undefined>()
@@ -77,8 +80,9 @@ export default function BookingPage() {
   })
 
   // The page's own frame while it loads (no shared spinner: it would cost the chat a chunk of its own).
+  if (refused) return <LinkProblem kind="notFound" />
   if (page.isPending) return <div role="status" aria-label={t('common.loading')} className="min-h-dvh bg-sand/50" />
-  if (page.isError) return <LinkProblem error={page.error} />
+  if (page.isError) return <LinkProblem kind={problemOf(page.error)} error={page.error} />
   const data = page.data
   const holdsItsTime = data.status === 'confirmed' || data.status === 'pending'
 
@@ -214,11 +218,16 @@ function Actions({
   )
 }
 
-/** A link that opens nothing: never given out, or its appointment is over, or asked too often. */
-function LinkProblem({ error }: { error: unknown }) {
-  const { t } = useTranslation()
+type Problem = 'expired' | 'notFound' | 'other'
+
+function problemOf(error: unknown): Problem {
   const code = error instanceof ApiError ? error.code : undefined
-  const kind = code === 'booking_page.expired' ? 'expired' : code === 'booking_page.not_found' ? 'notFound' : 'other'
+  return code === 'booking_page.expired' ? 'expired' : code === 'booking_page.not_found' ? 'notFound' : 'other'
+}
+
+/** A link that opens nothing: never given out, or its appointment is over, or asked too often. */
+function LinkProblem({ kind, error }: { kind: Problem; error?: unknown }) {
+  const { t } = useTranslation()
   usePageTitle(t(`bookingPage.${kind}.title`))
   return (
     <div className="flex min-h-dvh flex-col bg-sand/50">
@@ -260,9 +269,10 @@ function errorText(error: unknown): string {
   }
 }
 
-/** The page is someone's appointment: kept out of search engines (the server says it too). */
+/** The page is someone's appointment: kept out of search engines (the server says it too, and puts the same tag in its HTML). */
 function useNoIndex() {
   useEffect(() => {
+    if (document.head.querySelector('meta[name="robots"]')) return
     const meta = document.createElement('meta')
     meta.name = 'robots'
     meta.content = 'noindex, nofollow'

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
+import { bookingLinkToken } from '@server/modules/booking-page/booking-link'
 import { startTestApp, type TestApp } from '@tests/helpers/app'
 import { capturedLog } from '@tests/helpers/log'
 import { ownerCookie } from '@tests/helpers/sign-in'
@@ -96,6 +98,35 @@ describe('pages rendered by the server', () => {
     const res = await t.app.inject({ url: '/no/such/page' })
     expect(res.statusCode).toBe(404)
     expect(res.body).toContain('<h1>rendered</h1>')
+  })
+
+  it('answers 404 with the booking page’s refusal for a link the server never gave out', async () => {
+    const forged = 'A'.repeat(44)
+    for (const path of [`/r/${forged}`, '/r/short', '/r/%3Cscript%3E']) {
+      const res = await t.app.inject({ url: path })
+      expect(res.statusCode, path).toBe(404)
+      expect(asked(res.body).bookingLink, path).toMatchObject({ valid: false })
+    }
+    expect(asked((await t.app.inject({ url: `/r/${forged}` })).body).bookingLink).toEqual({
+      token: forged,
+      valid: false,
+    })
+    // A link it gave out: the page is there (whether its appointment is, the page asks /api/r).
+    const token = bookingLinkToken(t.config.appSecret, randomUUID())
+    const given = await t.app.inject({ url: `/r/${token}` })
+    expect(given.statusCode).toBe(200)
+    expect(asked(given.body).bookingLink).toEqual({ token, valid: true })
+  })
+
+  it('keeps every booking page out of search engines, in its header and its HTML', async () => {
+    for (const path of [`/r/${'A'.repeat(44)}`, `/r/${bookingLinkToken(t.config.appSecret, randomUUID())}`]) {
+      const res = await t.app.inject({ url: path })
+      expect(res.headers['x-robots-tag']).toBe('noindex, nofollow')
+      expect(res.body).toMatch(/<head>.*<meta name="robots" content="noindex, nofollow">.*<\/head>/s)
+    }
+    const home = await t.app.inject({ url: '/' })
+    expect(home.headers['x-robots-tag']).toBeUndefined()
+    expect(home.body).not.toContain('name="robots"')
   })
 
   it('sends the page for the browser to render when rendering fails, never an error', async () => {

@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { PageRequest, RenderedPage } from '@app/entry-server'
 import { LANGUAGE_COOKIE, visitorLanguage } from '@common/languages'
 import { matchAppRoute } from '@common/routes'
+import { bookingIdOfLinkToken } from '@server/modules/booking-page/booking-link'
 import { findSalonChatInfo } from '@server/modules/salons/salons.usecases'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { errorForLog, urlForLog } from './logging'
@@ -37,6 +38,7 @@ export async function pageSender(root: string, deps: Pick<AppDeps, 'db' | 'confi
     const language = visitorLanguage(cookies[LANGUAGE_COOKIE], request.headers['accept-language'])
     const anonymous = Object.values(SESSION_COOKIES).every((name) => !cookies[name])
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''
+    const bookingLink = bookingLinkOf(deps, route?.path, path)
     let page: Pick<RenderedPage, 'html' | 'title' | 'boot'> = { html: '', title: 'Salonia', boot: '' }
     if (entry) {
       try {
@@ -47,6 +49,7 @@ export async function pageSender(root: string, deps: Pick<AppDeps, 'db' | 'confi
           anonymous,
           now: deps.clock.now().getTime(),
           salon: await chatSalon(deps, route?.path, path),
+          ...(bookingLink ? { bookingLink } : {}),
         })
       } catch (error) {
         request.log.error(
@@ -58,14 +61,30 @@ export async function pageSender(root: string, deps: Pick<AppDeps, 'db' | 'confi
     const html = template
       .replace(/<html lang="[a-z]+">/, `<html lang="${language}">`)
       .replace('<title>Salonia</title>', `<title>${escapeHtml(page.title)}</title>`)
+      .replace('</head>', route?.noindex ? `${NO_INDEX_META}</head>` : '</head>')
       .replace('<div id="root"></div>', `<div id="root">${page.html}</div>${page.boot}`)
     return reply
-      .status(route ? 200 : 404)
+      .status(route && bookingLink?.valid !== false ? 200 : 404)
       .header('cache-control', anonymous ? 'no-cache' : 'private, no-cache')
       .header('vary', 'Accept-Encoding, Accept-Language, Cookie')
       .type('text/html; charset=utf-8')
       .send(compressFor(request, reply, html))
   }
+}
+
+/** What the X-Robots-Tag header says, in the page itself too (a copy saved or cached elsewhere keeps it). */
+const NO_INDEX_META = '<meta name="robots" content="noindex, nofollow">'
+
+/**
+ * A customer's booking link (`/r/<token>`), and whether this server gave it out: its signature is
+ * checked as GET /api/r/<token> does, without the database. One it never gave out is a 404 with the
+ * booking page's "link not found", rendered here; whether a given one's appointment still exists
+ * or is over, the page asks the API.
+ */
+function bookingLinkOf(deps: Pick<AppDeps, 'config'>, routePath: string | undefined, path: string) {
+  if (routePath !== '/r/:token') return undefined
+  const token = path.split('/').filter(Boolean)[1] ?? ''
+  return { token, valid: bookingIdOfLinkToken(deps.config.appSecret, token) !== null }
 }
 
 /** The salon a chat link names, read as GET /api/salon/:idOrHash would (none for an unknown one). */

@@ -5,6 +5,11 @@ import type { BookingPage, BookingPageTimes } from '@common/schemas/booking-page
 const base = (token: string) => `/api/r/${encodeURIComponent(token)}`
 
 export const bookingPageKey = (token: string) => ['booking-page', token] as const
+/**
+ * Set by the server's render of a link it never gave out (app/entry-server.tsx, answered 404): the
+ * page says the link is not valid without asking for it, in the browser as on the server.
+ */
+export const refusedLinkKey = (token: string) => ['booking-link-refused', token] as const
 export const freeTimesKey = (token: string, from: string | undefined) => ['booking-page', token, 'times', from] as const
 
 export async function fetchBookingPage(token: string): Promise<BookingPage> {
