@@ -41,6 +41,27 @@ export function clearSessionCookie(reply: FastifyReply, config: Config, kind: Se
   reply.clearCookie(SESSION_COOKIES[kind], cookieOptions(config, 0))
 }
 
+/**
+ * Set when a salon's owner signs in (google.routes.ts): this browser may be offered that Google
+ * account at the next sign-in (login_hint). It holds an opaque reference, never the address
+ * (sign-in.usecases.ts, knownAccountReference), is sent to the Google sign-in routes only, and
+ * signing out forgets it.
+ */
+export const KNOWN_ACCOUNT_COOKIE = 'salonia_known_account'
+const KNOWN_ACCOUNT_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000
+const knownAccountOptions = (config: Config, maxAgeMs: number) => ({
+  ...cookieOptions(config, maxAgeMs),
+  path: '/api/google',
+})
+
+export function setKnownAccountCookie(reply: FastifyReply, config: Config, reference: string): void {
+  reply.setCookie(KNOWN_ACCOUNT_COOKIE, reference, knownAccountOptions(config, KNOWN_ACCOUNT_MAX_AGE_MS))
+}
+
+export function clearKnownAccountCookie(reply: FastifyReply, config: Config): void {
+  reply.clearCookie(KNOWN_ACCOUNT_COOKIE, knownAccountOptions(config, 0))
+}
+
 export function sessionTokenOf(request: FastifyRequest, kind: SessionKind): string | undefined {
   const token = request.cookies[SESSION_COOKIES[kind]]
   return token && /^[A-Za-z0-9_-]{43}$/.test(token) ? token : undefined

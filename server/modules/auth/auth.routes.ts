@@ -1,5 +1,5 @@
 import { sessionSchema } from '@common/schemas/session'
-import { endSessionOf, sessionOf } from '@server/http/session'
+import { clearKnownAccountCookie, endSessionOf, sessionOf } from '@server/http/session'
 import type { App, AppDeps } from '@server/http/types'
 import { currentSession } from './auth.usecases'
 
@@ -14,9 +14,11 @@ export function authRoutes(app: App, deps: AppDeps): void {
     },
   )
 
-  // Signing out without a session is not an error: the browser ends up signed out either way.
+  // Signing out without a session is not an error: the browser ends up signed out either way. It
+  // also forgets which Google account signed in here (the next sign-in picks it again at Google).
   app.post('/api/logout', { config: { access: 'public' } }, async (request, reply) => {
     await endSessionOf(deps, request, reply, 'staff')
+    clearKnownAccountCookie(reply, deps.config)
     return reply.status(204).send()
   })
 }

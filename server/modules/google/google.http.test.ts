@@ -103,6 +103,38 @@ describe('professional sign-in with Google', () => {
     expect(new URL(forged.json().authUrl).searchParams.get('login_hint')).toBeNull()
   })
 
+  it("keeps no e-mail address in the browser's reminder of the account, and forgets it at sign-out", async () => {
+    const { cookie, res } = await signIn(OWNER)
+    const known = res.cookies.find((c) => c.name === 'salonia_known_account')
+    expect(known).toMatchObject({ httpOnly: true, path: '/api/google' })
+    // An opaque reference the server checks against the salon's account: no address, no name.
+    for (const readable of [OWNER.email, encodeURIComponent(OWNER.email), 'salon.lumiere', 'gmail']) {
+      expect(known?.value).not.toContain(readable)
+    }
+    expect(decodeURIComponent(known?.value ?? '')).not.toMatch(/@/)
+
+    const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } })
+    expect(out.statusCode).toBe(204)
+    const cleared = out.cookies.find((c) => c.name === 'salonia_known_account')
+    expect(cleared).toMatchObject({ value: '', path: '/api/google' })
+    const after = await t.app.inject({
+      url: '/api/google/auth-url/SAL001',
+      headers: { cookie: cookiesFrom(out, cookie) },
+    })
+    expect(new URL(after.json().authUrl).searchParams.get('login_hint')).toBeNull()
+  })
+
+  it('drops a reminder of the account written in the old way, with the address in clear', async () => {
+    const old =
+      'salonia_known_account=2b1c4c3e-0000-4000-8000-000000000000%3Asalon.lumiere.demo%40gmail.com.c2lnbmF0dXJl'
+    const res = await t.app.inject({ url: '/api/google/auth-url/SAL001', headers: { cookie: old } })
+    expect(new URL(res.json().authUrl).searchParams.get('login_hint')).toBeNull()
+    expect(res.cookies.find((c) => c.name === 'salonia_known_account')).toMatchObject({
+      value: '',
+      path: '/api/google',
+    })
+  })
+
   it("signs in the salon's authorised account, connects the calendar and keeps the tokens encrypted", async () => {
     const { location, cookie, res } = await signIn(OWNER)
     expect(location).toBe(`/professional?connected=true&salon=SAL001&email=${encodeURIComponent(OWNER.email)}`)

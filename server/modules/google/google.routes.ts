@@ -4,7 +4,12 @@ import { text } from '@common/schemas/primitives'
 import { publicSalonIdSchema } from '@common/schemas/salon'
 import type { Config } from '@server/config'
 import { clientKey, consumeLimit, type Limit, refundLimit, routeLimit } from '@server/http/rate-limits'
-import { setSessionCookie } from '@server/http/session'
+import {
+  clearKnownAccountCookie,
+  KNOWN_ACCOUNT_COOKIE,
+  setKnownAccountCookie,
+  setSessionCookie,
+} from '@server/http/session'
 import type { App, AppDeps } from '@server/http/types'
 import { ACCESS_CODE_CHECKS } from '@server/modules/ambassadors/access-codes.usecases'
 import { requireSalon } from '@server/modules/salons/salons.usecases'
@@ -18,6 +23,7 @@ import {
   beginProfessionalSignIn,
   completeGoogleSignIn,
   describeDemoSignIn,
+  isKnownAccountReference,
   SIGN_IN_STATE_TTL_MS,
   type SignInOutcome,
   type SignInStart,
@@ -32,13 +38,6 @@ const signInCookieOptions = (config: Config, maxAgeMs: number) => ({
   path: '/api',
   maxAge: Math.floor(maxAgeMs / 1000),
 })
-
-/**
- * Set once a salon's owner signed in: the browser may be offered that account at the next sign-in
- * (Google's login_hint), which is never given to a browser that has not signed in for the salon.
- */
-const KNOWN_ACCOUNT_COOKIE = 'salonia_known_account'
-const KNOWN_ACCOUNT_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000
 
 /**
  * Sign-in attempts per client and minute, one budget for every sign-in route (a sign-in is two or
@@ -63,12 +62,8 @@ export function googleRoutes(app: App, deps: AppDeps): void {
   const finish = (reply: FastifyReply, outcome: SignInOutcome) => {
     reply.clearCookie(SIGN_IN_COOKIE, signInCookieOptions(config, 0))
     if (outcome.session) setSessionCookie(reply, config, outcome.session.kind, outcome.session.token)
-    if (outcome.knownAccount) {
-      reply.setCookie(KNOWN_ACCOUNT_COOKIE, outcome.knownAccount, {
-        ...signInCookieOptions(config, KNOWN_ACCOUNT_MAX_AGE_MS),
-        path: '/api/google',
-      })
-    }
+    // The account's reference (never its address): this browser may be offered it next time.
+    if (outcome.knownAccount) setKnownAccountCookie(reply, config, outcome.knownAccount)
     return outcome
   }
 
@@ -78,15 +73,16 @@ export function googleRoutes(app: App, deps: AppDeps): void {
       config: { access: 'public', ...signInRateLimit },
       schema: { params: z.object({ salonId: publicSalonIdSchema }), response: { 200: authUrlSchema } },
     },
-    async (request, reply) =>
-      sendAuthUrl(
-        reply,
-        await beginProfessionalSignIn(
-          signIn,
-          await requireSalon(db, request.params.salonId),
-          request.cookies[KNOWN_ACCOUNT_COOKIE],
-        ),
-      ),
+    async (request, reply) => {
+      const salon = await requireSalon(db, request.params.salonId)
+      let known = request.cookies[KNOWN_ACCOUNT_COOKIE]
+      // An older cookie kept the address itself: dropped (the next sign-in sets a reference).
+      if (known !== undefined && !isKnownAccountReference(known)) {
+        clearKnownAccountCookie(reply, config)
+        known = undefined
+      }
+      return sendAuthUrl(reply, await beginProfessionalSignIn(signIn, salon, known))
+    },
   )
 
   app.get(

@@ -17,7 +17,9 @@ import {
   decryptSecret,
   encryptSecret,
   hashToken,
+  macOf,
   randomToken,
+  sameSecret,
   signValue,
   verifySignedValue,
 } from '@server/security/secrets'
@@ -66,18 +68,31 @@ export type SignInOutcome =
   | {
       redirectTo: string
       session: { token: string; kind: SessionKind }
-      /** A salon's owner signed in: this browser may be offered their account next time. */
+      /** A salon's owner signed in: this browser may be offered their account next time (knownAccountReference). */
       knownAccount?: string | undefined
     }
   | { redirectTo: string; session?: undefined; knownAccount?: undefined }
 
-const KNOWN_ACCOUNT_PURPOSE = 'known-account'
+const KNOWN_ACCOUNT_PURPOSE = 'known-account-reference'
+
+/**
+ * What a browser keeps of the account it signed in with for a salon: an HMAC of the salon and the
+ * address under a key derived from APP_SECRET (43 characters). It says neither — the cookie is
+ * read by whoever uses the browser, for a year — and only this server can tell that it names the
+ * salon's account: it computes it again from the salon's row when the browser asks to sign in.
+ */
+export function knownAccountReference(appSecret: string, salonId: string, email: string): string {
+  return macOf(appSecret, KNOWN_ACCOUNT_PURPOSE, `${salonId}:${email.toLowerCase()}`).toString('base64url')
+}
+
+/** The shape of a reference (anything else, such as an older cookie with the address in clear, is dropped). */
+export const isKnownAccountReference = (value: string): boolean => /^[A-Za-z0-9_-]{43}$/.test(value)
 
 /**
  * Where the browser goes to sign in for a salon: Google's consent, or the demo page. Google is
  * told which account to pick (`login_hint`) only when this browser already signed in for the salon
- * (`knownAccount`, a value this server signed then): anyone can ask for any salon's sign-in
- * address, and it must not tell them the owner's e-mail.
+ * with the account it still has (`knownAccount`, the reference this server gave it then): anyone
+ * can ask for any salon's sign-in address, and it must not tell them the owner's e-mail.
  */
 export function beginProfessionalSignIn(
   deps: SignInDeps,
@@ -85,11 +100,12 @@ export function beginProfessionalSignIn(
   knownAccount?: string | undefined,
 ): Promise<SignInStart> {
   if (!salon.isActive) throw salonInactive(salon.publicId)
-  if (!salon.authorizedGoogleEmail) throw noAuthorizedAccount(salon.publicId)
-  const known = knownAccount ? verifySignedValue(deps.config.appSecret, KNOWN_ACCOUNT_PURPOSE, knownAccount) : undefined
-  const hint =
-    known === `${salon.id}:${salon.authorizedGoogleEmail.toLowerCase()}` ? salon.authorizedGoogleEmail : undefined
-  return beginSignIn(deps, 'professional', salon, undefined, hint)
+  const authorized = salon.authorizedGoogleEmail
+  if (!authorized) throw noAuthorizedAccount(salon.publicId)
+  const known =
+    knownAccount !== undefined &&
+    sameSecret(knownAccount, knownAccountReference(deps.config.appSecret, salon.id, authorized))
+  return beginSignIn(deps, 'professional', salon, undefined, known ? authorized : undefined)
 }
 
 /** Where the browser goes to sign in as an administrator. */
@@ -319,7 +335,7 @@ async function finishSignIn(
     return {
       redirectTo: `/professional?${query}`,
       session: { token, kind: 'staff' as const },
-      knownAccount: signValue(config.appSecret, KNOWN_ACCOUNT_PURPOSE, `${salon.id}:${email}`),
+      knownAccount: knownAccountReference(config.appSecret, salon.id, email),
     }
   })
 }
