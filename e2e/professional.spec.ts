@@ -136,31 +136,41 @@ test('gives the public phone and the practical information the assistant quotes'
   await expect(card).toContainText('01 43 55 20 20')
 })
 
-test('imports a services CSV with one bad line, then exports the list', async ({ page }, testInfo) => {
+test('imports a CSV in the spec’s format once its preview is confirmed, then exports the list', async ({
+  page,
+}, testInfo) => {
   await signIn(page)
   const name = `Soin express ${testInfo.project.name}`
-  const csv = `id,name,description,duration,price\n,${name},Soin rapide,25,28\n,Ligne cassée,,pas-un-nombre,10\n`
+  // The specification's format: prices in minor units (2850 = 28,50 €).
+  const csv = `id,name,description,duration,price\n,${name},Soin rapide,25,2850\n,Ligne cassée,,pas-un-nombre,1000\n`
   await page.getByLabel(fr.dashboard.services.import).setInputFiles({
     name: 'services.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from(csv),
   })
-  await expect(page.getByText(fr.dashboard.services.ignoredOne)).toBeVisible()
+  const preview = page.getByRole('dialog', { name: fr.services.importPreview.title })
+  await expect(preview.getByRole('listitem').filter({ hasText: name })).toContainText('28,50 EUR')
   // The reason in French, from its code.
-  await expect(page.getByText(fill(fr.services.importLine.duration_invalid, { value: 'pas-un-nombre' }))).toBeVisible()
-  await expect(page.getByText(name)).toBeVisible()
+  await expect(
+    preview.getByText(fill(fr.services.importLine.duration_invalid, { value: 'pas-un-nombre' })),
+  ).toBeVisible()
+  const row = page.getByTestId('service-row').filter({ hasText: name })
+  await expect(row).toHaveCount(0)
+  await preview.getByRole('button', { name: fr.services.importPreview.confirmOne }).click()
+  await expect(preview).toBeHidden()
+  await expect(row).toContainText('28,50 EUR')
+  await expect(page.getByText(fr.dashboard.services.ignoredOne)).toBeVisible()
 
   const download = page.waitForEvent('download')
   await page.getByRole('button', { name: fr.dashboard.services.export }).click()
   const file = await download
   expect(file.suggestedFilename()).toBe('services-SAL001-2026-12-01.csv')
   const exported = readFileSync(await file.path(), 'utf8')
-  // A byte-order mark first, so that spreadsheet programs read the accents right; semicolons and a
-  // decimal comma, as a French Excel reads them.
+  // A byte-order mark first, so that spreadsheet programs read the accents right; then the spec's
+  // columns, prices in minor units.
   expect(exported.startsWith('\uFEFF')).toBe(true)
-  expect(exported.replace(/^\uFEFF/, '').split(/\r?\n/)[0]).toBe('id;name;description;duration;price;active')
-  expect(exported).toContain(`;${name};Soin rapide;25;28,00;oui`)
-  expect(exported).toContain(name)
+  expect(exported.replace(/^\uFEFF/, '').split(/\r?\n/)[0]).toBe('id,name,description,duration,price,active')
+  expect(exported).toContain(`,${name},Soin rapide,25,2850,oui`)
   await expect(toast(page)).toContainText(fr.dashboard.services.exportSuccess)
 })
 

@@ -131,8 +131,20 @@ export const serviceParamsSchema = z.object({
 })
 
 /** An empty file is the use case's to refuse, with its own code (`catalog.csv_empty`) the dashboard words. */
-export const servicesImportInputSchema = z.object({
+export const servicesImportPreviewInputSchema = z.object({
   csvData: text(),
+})
+
+/**
+ * POST /api/salons/:id/services/import: the file, and the token of the preview the owner confirmed.
+ * With a token, the import writes only what that preview showed: if the file would now do anything
+ * else (a service renamed or removed meanwhile), it is refused (`catalog.csv_preview_stale`).
+ */
+export const servicesImportInputSchema = servicesImportPreviewInputSchema.extend({
+  previewToken: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, 'previewToken must be the token a preview of this file answered')
+    .optional(),
 })
 
 /**
@@ -154,6 +166,7 @@ export const CSV_LINE_CODES = [
   'csv.price_negative',
   'csv.price_too_many_decimals',
   'csv.price_too_high',
+  'csv.price_ambiguous',
   'csv.active_invalid',
   'csv.extra_cells',
 ] as const
@@ -177,8 +190,38 @@ export const servicesImportResultSchema = z.object({
 })
 export type ServicesImportResult = z.infer<typeof servicesImportResultSchema>
 
+/** A service as an import would write it: added, or updating the service it names (`before`: that service now). */
+export const importPreviewServiceSchema = z.object({
+  line: z.number(),
+  action: z.enum(['create', 'update']),
+  serviceId: z.string().nullable(),
+  name: z.string(),
+  description: z.string(),
+  duration: z.number(),
+  /** Minor units of the preview's currency. */
+  price: z.number(),
+  isActive: z.boolean(),
+  before: z.object({ name: z.string(), duration: z.number(), price: z.number(), isActive: z.boolean() }).nullable(),
+})
+export type ImportPreviewService = z.infer<typeof importPreviewServiceSchema>
+
+/**
+ * POST /api/salons/:id/services/import/preview: what importing the file would do, saving nothing.
+ * The import, sent the same file and `previewToken`, writes exactly this or refuses.
+ */
+export const servicesImportPreviewSchema = z.object({
+  currency: z.string(),
+  services: z.array(importPreviewServiceSchema),
+  errors: z.array(importLineErrorSchema),
+  created: z.number(),
+  updated: z.number(),
+  previewToken: z.string(),
+})
+export type ServicesImportPreview = z.infer<typeof servicesImportPreviewSchema>
+
 /**
  * Column order of the services CSV (import and export; a file without a header is read in this
- * order). Duration in minutes, price in the salon's currency ("35,50"), active yes or no.
+ * order): the specification's five — duration in minutes, price in minor units (6500 = 65.00 EUR) —
+ * then active (yes or no).
  */
 export const SERVICES_CSV_COLUMNS = ['id', 'name', 'description', 'duration', 'price', 'active'] as const

@@ -26,6 +26,7 @@ const EXPECTED: Record<string, AccessRule> = {
   'PUT /api/salons/:id/services/order': 'salon',
   'GET /api/salons/:id/services/export': 'salon',
   'POST /api/salons/:id/services/import': 'salon',
+  'POST /api/salons/:id/services/import/preview': 'salon',
   'GET /api/salons/:id/working-hours': 'salon',
   'PUT /api/salons/:id/working-hours': 'salon',
   'GET /api/salons/:id/time-off': 'salon',

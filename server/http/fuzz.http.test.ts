@@ -279,7 +279,11 @@ async function prepare(): Promise<void> {
     'GET /api/salons/:id/services/export': one({ params: { id: 'SAL001' }, query: { language: 'fr' } }),
     'POST /api/salons/:id/services/import': one({
       params: { id: 'SAL001' },
-      body: { csvData: 'id,name,description,duration,price\n,Soin,Un soin,30,20' },
+      body: { csvData: 'id,name,description,duration,price\n,Soin,Un soin,30,2000' },
+    }),
+    'POST /api/salons/:id/services/import/preview': one({
+      params: { id: 'SAL001' },
+      body: { csvData: 'id,name,description,duration,price\n,Soin,Un soin,30,2000' },
     }),
     'GET /api/salons/:id/working-hours': one({ params: { id: 'SAL001' } }),
     'PUT /api/salons/:id/working-hours': one({

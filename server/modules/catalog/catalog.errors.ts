@@ -18,6 +18,11 @@ export const csvNameClash = () =>
     409,
     'Two services of the file would end up with the same name; nothing was imported',
   )
+export const csvPreviewStale = () =>
+  conflict(
+    'catalog.csv_preview_stale',
+    'The services changed since the preview: this file would now do something else. Nothing was imported; preview it again',
+  )
 export const translationOfOwnName = () =>
   new AppError(
     'catalog.translation_of_own_name',

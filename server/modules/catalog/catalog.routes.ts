@@ -6,6 +6,8 @@ import {
   serviceParamsSchema,
   serviceSchema,
   servicesImportInputSchema,
+  servicesImportPreviewInputSchema,
+  servicesImportPreviewSchema,
   servicesImportResultSchema,
   serviceUpdateSchema,
 } from '@common/schemas/catalog'
@@ -14,11 +16,11 @@ import { formatLocalDateTime } from '@common/time'
 import type { App, AppDeps } from '@server/http/types'
 import { requireSalon } from '@server/modules/salons/salons.usecases'
 import { z } from 'zod'
-import { exportServicesCsv, importServicesCsv, listEveryService } from './catalog.usecases'
+import { exportServicesCsv, importServicesCsv, listEveryService, previewServicesImport } from './catalog.usecases'
 import { createService, editService, listOwnerServices, reorderServices } from './service-editor.usecases'
 
 const exportQuerySchema = z.object({
-  /** The spreadsheet's language: its separator and decimal mark (the salon's language by default). */
+  /** The language of the active column's words, yes or oui… (the salon's language by default). */
   language: z.enum(LANGUAGES, { message: 'language must be fr, de, it or en' }).optional(),
 })
 
@@ -90,6 +92,26 @@ export function catalogRoutes(app: App, { db, clock }: AppDeps): void {
         response: { 200: servicesImportResultSchema },
       },
     },
-    async (request) => importServicesCsv(db, clock, await requireSalon(db, request.params.id), request.body.csvData),
+    async (request) =>
+      importServicesCsv(
+        db,
+        clock,
+        await requireSalon(db, request.params.id),
+        request.body.csvData,
+        request.body.previewToken,
+      ),
+  )
+
+  app.post(
+    '/api/salons/:id/services/import/preview',
+    {
+      config: { access: 'salon' },
+      schema: {
+        params: salonParamsSchema,
+        body: servicesImportPreviewInputSchema,
+        response: { 200: servicesImportPreviewSchema },
+      },
+    },
+    async (request) => previewServicesImport(db, await requireSalon(db, request.params.id), request.body.csvData),
   )
 }

@@ -1,6 +1,12 @@
+import { createHash } from 'node:crypto'
 import { currencyForCountry } from '@common/countries'
 import { LANGUAGES, type Language, languageOfCountry } from '@common/languages'
-import type { Service, ServicesImportResult } from '@common/schemas/catalog'
+import type {
+  ImportPreviewService,
+  Service,
+  ServicesImportPreview,
+  ServicesImportResult,
+} from '@common/schemas/catalog'
 import type { Clock } from '@server/clock'
 import { type Database, type Executor, PG_UNIQUE_VIOLATION, sqlState } from '@server/db/client'
 import type { SalonRow, ServiceRow } from '@server/db/schema'
@@ -9,6 +15,7 @@ import { giveServicesToActiveMembers } from '@server/modules/team/team.repositor
 import {
   csvNameClash,
   csvNothingValid,
+  csvPreviewStale,
   csvUnreadable,
   serviceInactive,
   serviceNotFound,
@@ -131,29 +138,31 @@ export function bookableService<S extends Pick<ServiceRow, 'name' | 'isActive'>>
   return service
 }
 
-/** The services as a CSV for a spreadsheet in `language` (the salon's own by default), prices in its currency. */
+/** The services as the specification's CSV (prices in minor units), the active column in `language`'s words (the salon's by default). */
 export async function exportServicesCsv(db: Executor, salon: SalonRow, language?: Language): Promise<string> {
-  return formatServicesCsv(
-    await repo.listServices(db, salon.id),
-    currencyForCountry(salon.country),
-    language ?? languageOfCountry(salon.country),
-  )
+  return formatServicesCsv(await repo.listServices(db, salon.id), language ?? languageOfCountry(salon.country))
+}
+
+/** What importing a file would do: the lines read, each adding or updating a service, and the lines left out. */
+interface ImportPlan {
+  currency: string
+  updates: ImportUpdate[]
+  inserts: ServiceCsvRow[]
+  errors: CsvLineError[]
+  /** The services of the salon as the plan found them. */
+  existing: ServiceRow[]
 }
 
 /**
- * Imports a services CSV: each valid line updates the service with its id, else the one with the
- * same name, else adds a service. All valid lines are written in one transaction; bad lines are
- * reported and skipped. Nothing is written when no line is valid.
+ * Reads a services CSV against the salon's services: each valid line updates the service with its
+ * id, else the one with the same name, else adds a service. The one reading both the preview and
+ * the import make, so that the import writes what the preview showed.
  */
-export async function importServicesCsv(
-  db: Database,
-  clock: Clock,
-  salon: SalonRow,
-  csvData: string,
-): Promise<ServicesImportResult> {
+async function planImport(db: Executor, salon: SalonRow, csvData: string): Promise<ImportPlan> {
+  const currency = currencyForCountry(salon.country)
   let parsed: ReturnType<typeof parseServicesCsv>
   try {
-    parsed = parseServicesCsv(csvData, currencyForCountry(salon.country))
+    parsed = parseServicesCsv(csvData, currency)
   } catch (error) {
     if (error instanceof CsvFormatError) throw csvUnreadable(error.code, error.message, error.line)
     throw error
@@ -193,6 +202,91 @@ export async function importServicesCsv(
     else inserts.push(row)
   }
   errors.sort((a, b) => a.line - b.line)
+  return { currency, updates, inserts, errors, existing }
+}
+
+/** Each line of the plan as the owner checks it: what it adds or changes, in the order of the file. */
+function plannedServices(plan: ImportPlan): ImportPreviewService[] {
+  const byId = new Map(plan.existing.map((s) => [s.id, s]))
+  const planned: ImportPreviewService[] = [
+    ...plan.updates.map(({ id, row }): ImportPreviewService => {
+      const before = byId.get(id)
+      const wasActive = before?.isActive ?? true
+      return {
+        line: row.line,
+        action: 'update',
+        serviceId: id,
+        name: row.name,
+        description: row.description,
+        duration: row.duration,
+        price: row.price,
+        isActive: row.isActive ?? wasActive,
+        before: before
+          ? { name: before.name, duration: before.durationMinutes, price: before.priceMinor, isActive: wasActive }
+          : null,
+      }
+    }),
+    ...plan.inserts.map(
+      (row): ImportPreviewService => ({
+        line: row.line,
+        action: 'create',
+        serviceId: null,
+        name: row.name,
+        description: row.description,
+        duration: row.duration,
+        price: row.price,
+        isActive: row.isActive ?? true,
+        before: null,
+      }),
+    ),
+  ]
+  return planned.sort((a, b) => a.line - b.line)
+}
+
+/**
+ * Names what the plan would write (not what the services are now): a confirmation sent with it is
+ * written only if reading the file again gives the same plan.
+ */
+function previewTokenOf(plan: ImportPlan): string {
+  const written = plannedServices(plan).map(({ before: _before, ...service }) => service)
+  const ignored = plan.errors.map(({ line, code }) => [line, code])
+  return createHash('sha256')
+    .update(JSON.stringify([plan.currency, written, ignored]))
+    .digest('hex')
+}
+
+/** What importing the file would do, saving nothing: the services read (prices in minor units) and the lines left out. */
+export async function previewServicesImport(
+  db: Executor,
+  salon: SalonRow,
+  csvData: string,
+): Promise<ServicesImportPreview> {
+  const plan = await planImport(db, salon, csvData)
+  return {
+    currency: plan.currency,
+    services: plannedServices(plan),
+    errors: plan.errors,
+    created: plan.inserts.length,
+    updated: plan.updates.length,
+    previewToken: previewTokenOf(plan),
+  }
+}
+
+/**
+ * Imports a services CSV (see planImport). All valid lines are written in one transaction; bad
+ * lines are reported and skipped. Nothing is written when no line is valid, nor when `previewToken`
+ * names a preview the file no longer gives.
+ */
+export async function importServicesCsv(
+  db: Database,
+  clock: Clock,
+  salon: SalonRow,
+  csvData: string,
+  previewToken?: string,
+): Promise<ServicesImportResult> {
+  const plan = await planImport(db, salon, csvData)
+  if (previewToken !== undefined && previewToken !== previewTokenOf(plan)) throw csvPreviewStale()
+  const { updates, inserts, errors, existing } = plan
   if (updates.length + inserts.length === 0) throw csvNothingValid(errors)
 
   const now = clock.now()

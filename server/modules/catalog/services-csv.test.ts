@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest'
 import { CsvFormatError, formatServicesCsv, MAX_CSV_ROWS, parseServicesCsv } from './services-csv'
 
 describe('reading a services CSV', () => {
-  it('reads the exported format', () => {
+  it('reads the spec’s format: id,name,description,duration,price with the price in minor units', () => {
     const { rows, errors } = parseServicesCsv(
-      'id,name,description,duration,price\r\n,Coupe femme,"Shampooing, coupe",45,45\r\n',
+      'id,name,description,duration,price\r\n,Coupe femme,"Shampooing, coupe",45,4500\r\n,Coloration,,90,6500\r\n',
     )
     expect(errors).toEqual([])
     expect(rows).toEqual([
@@ -19,6 +19,7 @@ describe('reading a services CSV', () => {
         price: 4500,
         isActive: null,
       },
+      { line: 3, id: null, name: 'Coloration', description: '', duration: 90, price: 6500, isActive: null },
     ])
   })
 
@@ -26,44 +27,98 @@ describe('reading a services CSV', () => {
     const { rows } = parseServicesCsv(
       '\uFEFFid;name;description;duration;price\n\n;Brushing;Mise en forme;30;30,00\n;;;;\n\n',
     )
-    expect(rows.map((r) => r.name)).toEqual(['Brushing'])
+    expect(rows.map((r) => [r.name, r.price])).toEqual([['Brushing', 3000]])
   })
 
   it('keeps quoted commas, semicolons, quotes and line breaks inside a field', () => {
     const { rows } = parseServicesCsv(
-      'name,description,duration,price\n"Coupe, homme","Il dit ""top""\nvraiment; oui",30,25\n',
+      'name,description,duration,price\n"Coupe, homme","Il dit ""top""\nvraiment; oui",30,2500\n',
     )
-    expect(rows[0]).toMatchObject({ name: 'Coupe, homme', description: 'Il dit "top"\nvraiment; oui' })
+    expect(rows[0]).toMatchObject({ name: 'Coupe, homme', description: 'Il dit "top"\nvraiment; oui', price: 2500 })
   })
 
   it('reads columns in any order, French headers and an active column', () => {
-    const { rows } = parseServicesCsv('prix,nom,durée,active\n15,Barbe,20,non\n')
+    const { rows } = parseServicesCsv('prix,nom,durée,active\n1500,Barbe,20,non\n')
     expect(rows[0]).toMatchObject({ name: 'Barbe', price: 1500, duration: 20, isActive: false, description: '' })
   })
 
-  it('reads a file without header in the export column order', () => {
-    const { rows } = parseServicesCsv(',Balayage,Éclaircissement,120,95\n')
+  it('reads a file without header in the spec’s column order', () => {
+    const { rows } = parseServicesCsv(',Balayage,Éclaircissement,120,9500\n')
     expect(rows[0]).toMatchObject({ name: 'Balayage', duration: 120, price: 9500 })
   })
 
-  it('reads prices as amounts of the currency, with either decimal mark', () => {
+  it('reads a whole number as minor units and a number with a decimal mark as an amount', () => {
     const { rows, errors } = parseServicesCsv(
-      'name;duration;price\nA;30;35,50\nB;30;35.5\nC;30;35\nD;30;"1 234,50"\n',
+      'name;duration;price\nA;30;4500\nB;30;45,00\nC;30;45.5\nD;30;"1 234,50"\nE;30;1.234,50\nF;30;0,5\nG;30;"45,00 €"\nH;30;007\n',
       'EUR',
     )
     expect(errors).toEqual([])
-    expect(rows.map((r) => r.price)).toEqual([3550, 3550, 3500, 123450])
-    expect(parseServicesCsv('name,duration,price\nA,30,3500\n', 'JPY').rows[0]?.price).toBe(3500)
+    expect(rows.map((r) => [r.name, r.price])).toEqual([
+      ['A', 4500],
+      ['B', 4500],
+      ['C', 4550],
+      ['D', 123450],
+      ['E', 123450],
+      ['F', 50],
+      ['G', 4500],
+      ['H', 7],
+    ])
+    expect(parseServicesCsv('name,duration,price\nA,30,"1,234.50"\n', 'EUR').rows[0]?.price).toBe(123450)
+  })
+
+  it('reads prices in currencies with no minor unit or three decimals', () => {
+    const price = (cell: string, currency: string) => {
+      const { rows, errors } = parseServicesCsv(`name;duration;price\nA;30;${cell}\n`, currency)
+      return rows[0]?.price ?? errors[0]?.code
+    }
+    // Yen: minor units are yen; a grouped number can only be yen.
+    expect(price('4500', 'JPY')).toBe(4500)
+    expect(price('"4,500"', 'JPY')).toBe(4500)
+    expect(price('4.500', 'JPY')).toBe(4500)
+    expect(price('45,5', 'JPY')).toBe('csv.price_too_many_decimals')
+    // Dinars: 1000 millimes; a mark before three digits is the currency's decimal mark ("45,000" as the dashboard exported it).
+    expect(price('45000', 'TND')).toBe(45000)
+    expect(price('45,000', 'TND')).toBe(45000)
+    expect(price('45.5', 'KWD')).toBe(45500)
+    expect(price('"1 234"', 'KWD')).toBe('csv.price_ambiguous')
+  })
+
+  it.each([
+    ['1.234', 'a lone mark before three digits: thousands or decimals?'],
+    ['1,234', 'the same with a comma'],
+    ['"1 234"', 'digits grouped without decimals: minor units or an amount?'],
+    ['1.234.567', 'several groups'],
+    ['"45 €"', 'a whole number with the currency: an amount to the eye, minor units to the spec'],
+    ['45 EUR', 'the same with the code'],
+  ])('refuses %s as ambiguous (%s) rather than guess', (cell, _why) => {
+    const { rows, errors } = parseServicesCsv(`name;duration;price\nA;30;${cell}\n`, 'EUR')
+    expect(rows).toEqual([])
+    expect(errors).toMatchObject([{ line: 2, code: 'csv.price_ambiguous', field: 'price' }])
+    expect(errors[0]?.reason).toMatch(/minor units/)
+  })
+
+  it.each([
+    ['45,', 'csv.price_invalid'],
+    ['4 5', 'csv.price_invalid'],
+    ['1.234.56', 'csv.price_invalid'],
+    ['1,23.45', 'csv.price_invalid'],
+    ['45,505', 'csv.price_ambiguous'],
+    ['45,5050', 'csv.price_too_many_decimals'],
+    ['100000001', 'csv.price_too_high'],
+    ['1000000,01', 'csv.price_too_high'],
+  ])('refuses the price %s with %s', (cell, code) => {
+    const { errors } = parseServicesCsv(`name;duration;price\nA;30;${cell}\n`, 'EUR')
+    expect(errors).toMatchObject([{ line: 2, code, field: 'price', value: cell }])
   })
 
   it('reports each bad line with its number, a stable code, the field and the value', () => {
     const { rows, errors } = parseServicesCsv(
       [
         'id;name;description;duration;price',
-        ';Good;;30;25',
-        ';;no name;30;25',
-        ';Slow;;0;25',
-        ';Fine cents;;30;45,005',
+        ';Good;;30;2500',
+        ';;no name;30;2500',
+        ';Slow;;0;2500',
+        ';Fine cents;;30;45,0050',
         ';Minus;;30;-5',
         ';Words;;30;cher',
         ';Free;;30;',
@@ -75,7 +130,7 @@ describe('reading a services CSV', () => {
     expect(errors.map(({ line, code, field, value, otherLine }) => ({ line, code, field, value, otherLine }))).toEqual([
       { line: 3, code: 'csv.name_missing', field: 'name', value: undefined, otherLine: undefined },
       { line: 4, code: 'csv.duration_invalid', field: 'duration', value: '0', otherLine: undefined },
-      { line: 5, code: 'csv.price_too_many_decimals', field: 'price', value: '45,005', otherLine: undefined },
+      { line: 5, code: 'csv.price_too_many_decimals', field: 'price', value: '45,0050', otherLine: undefined },
       { line: 6, code: 'csv.price_negative', field: 'price', value: '-5', otherLine: undefined },
       { line: 7, code: 'csv.price_invalid', field: 'price', value: 'cher', otherLine: undefined },
       { line: 8, code: 'csv.price_missing', field: 'price', value: '', otherLine: undefined },
@@ -115,7 +170,7 @@ describe('reading a services CSV', () => {
   })
 
   it(`refuses more than ${MAX_CSV_ROWS} services`, () => {
-    const lines = Array.from({ length: MAX_CSV_ROWS + 1 }, (_, i) => `,Service ${i},,30,100`)
+    const lines = Array.from({ length: MAX_CSV_ROWS + 1 }, (_, i) => `,Service ${i},,30,10000`)
     expect(() => parseServicesCsv(lines.join('\n'))).toThrow(/at most/)
   })
 
@@ -128,20 +183,29 @@ describe('reading a services CSV', () => {
     isActive: false,
   }
 
-  it('writes for a French Excel: a byte-order mark, semicolons, a decimal comma, oui/non', () => {
-    const csv = formatServicesCsv([coupe], 'EUR', 'fr')
-    expect(csv.startsWith('\uFEFFid;name;description;duration;price;active\r\n')).toBe(true)
-    expect(csv).toContain(';45;45,50;non\r\n')
+  it('writes the spec’s columns first, comma-separated, prices in minor units, then active in the language’s words', () => {
+    const csv = formatServicesCsv([coupe], 'fr')
+    expect(csv.startsWith('\uFEFFid,name,description,duration,price,active\r\n')).toBe(true)
+    expect(csv).toContain(',45,4550,non\r\n')
+    expect(formatServicesCsv([{ ...coupe, isActive: true }], 'en')).toContain(',45,4550,yes\r\n')
+    expect(formatServicesCsv([{ ...coupe, priceMinor: 4500 }], 'de')).toContain(',45,4500,nein\r\n')
   })
 
-  it('writes for an English spreadsheet with commas and a decimal point', () => {
-    const csv = formatServicesCsv([{ ...coupe, isActive: true }], 'EUR', 'en')
-    expect(csv.startsWith('\uFEFFid,name,description,duration,price,active\r\n')).toBe(true)
-    expect(csv).toContain(',45,45.50,yes\r\n')
+  it('still reads the files the dashboard exported before: semicolons and amounts with decimals', () => {
+    const earlier = (language: string, price: string, currency: string) =>
+      parseServicesCsv(
+        `\uFEFFid;name;description;duration;price;active\r\n${coupe.id};Coupe;;45;${price};${language === 'en' ? 'no' : 'non'}\r\n`,
+        currency,
+      ).rows[0]?.price
+    expect(earlier('fr', '45,50', 'EUR')).toBe(4550)
+    expect(earlier('en', '45.50', 'EUR')).toBe(4550)
+    expect(earlier('fr', '45,00', 'CHF')).toBe(4500)
+    expect(earlier('fr', '500', 'JPY')).toBe(500)
+    expect(earlier('fr', '45,500', 'TND')).toBe(45500)
   })
 
   it.each(['fr', 'de', 'it', 'en'] as const)('reads back what it writes in %s', (language) => {
-    const csv = formatServicesCsv([coupe], 'EUR', language)
+    const csv = formatServicesCsv([coupe], language)
     expect(parseServicesCsv(csv, 'EUR')).toEqual({
       errors: [],
       rows: [
@@ -168,7 +232,7 @@ describe('CSV injection', () => {
     priceMinor: 2500,
     isActive: true,
   })
-  const format = (services: ReturnType<typeof service>[]) => formatServicesCsv(services, 'EUR', 'en')
+  const format = (services: ReturnType<typeof service>[]) => formatServicesCsv(services, 'en')
   /** Every cell of a CSV as a spreadsheet reads it (quotes taken off), header excepted. */
   const cellsOf = (csv: string) => (parse(csv, { relax_column_count: true, bom: true }) as string[][]).slice(1).flat()
   const DANGEROUS = /^[=+\-@\t\r]/
@@ -182,9 +246,9 @@ describe('CSV injection', () => {
     ])
     expect(cellsOf(csv)).toEqual([
       ...['0b6f7c1e-5a3b-4c9d-8e2f-1a2b3c4d5e6f', `'=HYPERLINK("http://evil.example","Cliquez")`, "'+33 1 23 45 67 89"],
-      ...['30', '25.00', 'yes', '0b6f7c1e-5a3b-4c9d-8e2f-1a2b3c4d5e6f', "'-10 % le mardi", "'@SUM(A1:A2)", '30'],
-      ...['25.00', 'yes', '0b6f7c1e-5a3b-4c9d-8e2f-1a2b3c4d5e6f', "'\tTabulation", "'\rRetour", '30', '25.00', 'yes'],
-      ...['0b6f7c1e-5a3b-4c9d-8e2f-1a2b3c4d5e6f', "''=déjà échappé", "l'apostrophe reste", '30', '25.00', 'yes'],
+      ...['30', '2500', 'yes', '0b6f7c1e-5a3b-4c9d-8e2f-1a2b3c4d5e6f', "'-10 % le mardi", "'@SUM(A1:A2)", '30'],
+      ...['2500', 'yes', '0b6f7c1e-5a3b-4c9d-8e2f-1a2b3c4d5e6f', "'\tTabulation", "'\rRetour", '30', '2500', 'yes'],
+      ...['0b6f7c1e-5a3b-4c9d-8e2f-1a2b3c4d5e6f', "''=déjà échappé", "l'apostrophe reste", '30', '2500', 'yes'],
     ])
   })
 
@@ -192,10 +256,10 @@ describe('CSV injection', () => {
     const { rows, errors } = parseServicesCsv(
       [
         'name,description,duration,price',
-        `'=1+1,'@note,30,25`,
-        `'Apostrophe,''+deux,30,25`,
-        `Remise,Prix négatif,30,-25`,
-        `Remise bis,Prix échappé,30,'-25`,
+        `'=1+1,'@note,30,2500`,
+        `'Apostrophe,''+deux,30,2500`,
+        `Remise,Prix négatif,30,-2500`,
+        `Remise bis,Prix échappé,30,'-2500`,
       ].join('\n'),
     )
     expect(rows.map((r) => [r.name, r.description])).toEqual([

@@ -1,5 +1,5 @@
 import type { Language } from '@common/languages'
-import { type AmountProblem, amountString, parseAmount } from '@common/money'
+import { type AmountProblem, currencyDecimals, MAX_PRICE_MINOR, parseAmount } from '@common/money'
 import {
   type CsvLineCode,
   type ImportLineError,
@@ -13,10 +13,12 @@ import { parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
 
 /**
- * The services CSV: `id;name;description;duration;price;active` (duration in minutes, price an
- * amount of the salon's currency such as 35,50 — never cents). Reading is forgiving about what spreadsheets produce — a byte-order mark, semicolons
- * instead of commas, quoted fields with commas or line breaks, blank lines, columns in another
- * order — and strict about values: each bad line is reported with its number and reason.
+ * The services CSV of the specification: `id,name,description,duration,price` (duration in minutes,
+ * price in minor units: 6500 = 65.00 EUR), then `active`. Reading is forgiving about what
+ * spreadsheets produce — a byte-order mark, semicolons instead of commas, quoted fields with commas
+ * or line breaks, blank lines, columns in another order, a price written as an amount ("65,00") —
+ * and strict about values: each bad line is reported with its number and reason, and a price that
+ * could be read two ways is refused, never guessed.
  */
 
 export interface ServiceCsvRow {
@@ -136,12 +138,72 @@ const lineError = (
   extra: Pick<CsvLineError, 'field' | 'value' | 'otherLine'> = {},
 ): CsvLineError => ({ line, code, ...extra, reason })
 
-const PRICE_REASONS: Record<AmountProblem, [CsvLineCode, string]> = {
+export type CsvPriceProblem = AmountProblem | 'ambiguous'
+
+const PRICE_REASONS: Record<CsvPriceProblem, [CsvLineCode, string]> = {
   empty: ['csv.price_missing', 'price is empty'],
-  invalid: ['csv.price_invalid', 'is not an amount such as 35 or 35,50'],
+  invalid: ['csv.price_invalid', 'is not a price such as 3550 (minor units) or 35.50'],
   negative: ['csv.price_negative', 'is negative'],
   too_many_decimals: ['csv.price_too_many_decimals', 'has more decimals than the currency'],
   too_high: ['csv.price_too_high', 'is too high for a service'],
+  ambiguous: [
+    'csv.price_ambiguous',
+    'can be read two ways: write a whole number of minor units (4500 for 45.00) or an amount with its decimals (45.00)',
+  ],
+}
+
+const SPACES = /[\u00a0\u202f\u2009]/g
+const CURRENCY_SIGNS = /[€$£¥]/g
+
+/**
+ * A price cell → minor units. The specification's rule first: a whole number is minor units
+ * ("6500" = 65.00 EUR; in yen, yen). A number with a decimal mark, "," or ".", is an amount of the
+ * currency ("45,00", "45.5", "1 234,50", "1.234,50", "1,234.50"), as people and the dashboard's
+ * earlier export wrote it. What could mean two prices is refused: digits grouped without decimals
+ * ("1.234", "1 234", "45,000" in euros — thousands, or decimals?), and a whole number written with
+ * its currency ("45 €": the eye reads euros, the rule cents). In a currency without minor unit both
+ * readings agree; in one with three decimals (dinars), a mark before three digits is its decimal mark.
+ */
+export function parseCsvPrice(raw: string, currency: string): { minor: number } | { problem: CsvPriceProblem } {
+  const decimals = currencyDecimals(currency)
+  const cell = raw.normalize('NFKC').replace(SPACES, ' ').trim()
+  if (cell === '') return { problem: 'empty' }
+  // The salon's currency only: "45,00 USD" in a salon in euros is no price of it.
+  const number = cell
+    .replace(CURRENCY_SIGNS, '')
+    .replace(new RegExp(`\\b${currency}\\b`, 'i'), '')
+    .trim()
+  const withCurrency = number !== cell
+  if (/^[-−–]/.test(number)) return { problem: 'negative' }
+  if (/^\d+$/.test(number)) {
+    if (withCurrency && decimals > 0) return { problem: 'ambiguous' }
+    return wholeMinor(number)
+  }
+  if (!/^\d[\d '’.,]*\d$/.test(number) || /[ '’.,]{2}/.test(number)) return { problem: 'invalid' }
+
+  const marks = number.replace(/[^.,]/g, '')
+  const lone = marks.length === 1
+  const digitsAfterLone = lone ? number.length - number.search(/[.,]/) - 1 : 0
+  const grouped =
+    marks === '' || // spaces or apostrophes only
+    (!lone && new Set(marks).size === 1) || // "1.234.567"
+    (lone && digitsAfterLone === 3 && decimals !== 3) // "1.234", "45,000"
+  if (!grouped) {
+    const amount = parseAmount(number, currency)
+    return 'problem' in amount && amount.problem === 'empty' ? { problem: 'invalid' } : amount
+  }
+  // Groups of three after the first: "1 234", "12.345.678", never "12 34".
+  const groups = number.split(/[ '’.,]/)
+  if (!/^\d{1,3}$/.test(groups[0] ?? '') || groups.slice(1).some((g) => !/^\d{3}$/.test(g)))
+    return { problem: 'invalid' }
+  // Minor units or an amount: the same only where the currency has no minor unit.
+  return decimals === 0 ? wholeMinor(groups.join('')) : { problem: 'ambiguous' }
+}
+
+function wholeMinor(digits: string): { minor: number } | { problem: CsvPriceProblem } {
+  const significant = digits.replace(/^0+(?=\d)/, '')
+  if (significant.length > 12 || Number(significant) > MAX_PRICE_MINOR) return { problem: 'too_high' }
+  return { minor: Number(significant) }
 }
 
 function validateRow(
@@ -185,7 +247,7 @@ function validateRow(
       { field: 'duration', value: quoted(cells.duration) },
     )
   }
-  const price = parseAmount(cells.price ?? '', currency)
+  const price = parseCsvPrice(cells.price ?? '', currency)
   if ('problem' in price) {
     const [code, reason] = PRICE_REASONS[price.problem]
     return lineError(line, code, price.problem === 'empty' ? reason : `price "${quoted(cells.price)}" ${reason}`, {
@@ -203,8 +265,8 @@ function validateRow(
 }
 
 /**
- * Reads a services CSV into valid rows and per-line errors; prices are amounts of `currency`
- * ("35,50"), returned in minor units. Throws CsvFormatError when the file is unreadable.
+ * Reads a services CSV into valid rows and per-line errors; prices in `currency`, returned in minor
+ * units (see parseCsvPrice). Throws CsvFormatError when the file is unreadable.
  */
 export function parseServicesCsv(text: string, currency = 'EUR'): { rows: ServiceCsvRow[]; errors: CsvLineError[] } {
   const records = readRecords(text)
@@ -266,22 +328,22 @@ export function parseServicesCsv(text: string, currency = 'EUR'): { rows: Servic
   return { rows, errors }
 }
 
-/**
- * The file layout a spreadsheet of the owner's language opens without an import wizard. Excel reads
- * a double-clicked .csv with the list separator of the system's region: ";" in French, German and
- * Italian (where "," is the decimal mark), "," in English. The UTF-8 byte-order mark tells Excel
- * the encoding (without it, "Coupe brushing à domicile" comes out in Windows-1252); a `sep=;` line
- * would make Excel ignore that mark, so there is none. The import reads both layouts.
- */
-export const CSV_LAYOUTS: Record<Language, { delimiter: ';' | ','; decimalMark: ',' | '.'; yes: string; no: string }> =
-  {
-    fr: { delimiter: ';', decimalMark: ',', yes: 'oui', no: 'non' },
-    de: { delimiter: ';', decimalMark: ',', yes: 'ja', no: 'nein' },
-    it: { delimiter: ';', decimalMark: ',', yes: 'sì', no: 'no' },
-    en: { delimiter: ',', decimalMark: '.', yes: 'yes', no: 'no' },
-  }
+/** The words of the active column, in the language of the owner's spreadsheet. */
+export const ACTIVE_WORDS: Record<Language, { yes: string; no: string }> = {
+  fr: { yes: 'oui', no: 'non' },
+  de: { yes: 'ja', no: 'nein' },
+  it: { yes: 'sì', no: 'no' },
+  en: { yes: 'yes', no: 'no' },
+}
 
-/** The services as a CSV a spreadsheet of `language` opens as it is (see CSV_LAYOUTS), prices in `currency`. */
+/**
+ * The services as the specification's CSV: comma-separated, `id,name,description,duration,price`
+ * with prices in minor units (whole numbers: no decimal mark to get wrong), then `active` in
+ * `language`'s words. The UTF-8 byte-order mark tells Excel the encoding (without it, "Coupe
+ * brushing à domicile" comes out in Windows-1252). An Excel whose list separator is ";" (French,
+ * German, Italian) opens a double-clicked comma-separated file in one column; its "From Text/CSV"
+ * import reads it, and so does our import after any spreadsheet saved it with ";".
+ */
 export function formatServicesCsv(
   services: {
     id: string
@@ -291,25 +353,24 @@ export function formatServicesCsv(
     priceMinor: number
     isActive: boolean
   }[],
-  currency: string,
   language: Language,
 ): string {
-  const layout = CSV_LAYOUTS[language]
+  const words = ACTIVE_WORDS[language]
   const body = stringify(
     // Only the text columns: ids are UUIDs, durations and prices are never negative (the database
-    // checks it, and the import refuses a negative amount), and yes/no are our own words.
+    // checks it, and the import refuses a negative price), and yes/no are our own words.
     services.map((s) => [
       s.id,
       escapeCsvText(s.name),
       escapeCsvText(s.description),
       s.durationMinutes,
-      amountString(s.priceMinor, currency).replace('.', layout.decimalMark),
-      s.isActive ? layout.yes : layout.no,
+      s.priceMinor,
+      s.isActive ? words.yes : words.no,
     ]),
     {
       header: true,
       columns: [...SERVICES_CSV_COLUMNS],
-      delimiter: layout.delimiter,
+      delimiter: ',',
       record_delimiter: '\r\n',
       // csv-stringify only quotes the record delimiter itself; a lone line break must be quoted too.
       quoted_match: /[\r\n]/,

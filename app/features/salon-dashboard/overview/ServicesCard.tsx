@@ -3,18 +3,33 @@ import { Button } from '@app/components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@app/components/ui/Card'
 import { toast } from '@app/components/ui/toast-store'
 import { ApiError } from '@app/lib/api'
+import { currentLanguage } from '@app/lib/i18n'
 import { languageOfCountry } from '@common/languages'
-import { type ImportLineError, type OwnerService, SERVICES_CSV_COLUMNS } from '@common/schemas/catalog'
+import { currencyDecimals } from '@common/money'
+import {
+  type ImportLineError,
+  type OwnerService,
+  SERVICES_CSV_COLUMNS,
+  type ServicesImportPreview,
+} from '@common/schemas/catalog'
 import { Download, Plus, Scissors, TriangleAlert, Upload, X } from 'lucide-react'
-import { type ChangeEvent, useId, useRef, useState } from 'react'
+import { type ChangeEvent, type ReactNode, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useSalon } from '../dashboard-api'
+import { formatPrice, useSalon } from '../dashboard-api'
+import { ImportPreviewDialog } from '../services/ImportPreviewDialog'
 import { importFileRefusal, importLineReason } from '../services/import-errors'
 import { ServiceDialog } from '../services/ServiceDialog'
 import { ServiceList } from '../services/ServiceList'
 import { useOwnerServices } from '../services/services-api'
-import { isCsvFileName, useServicesExport, useServicesImport } from './services-csv'
+import { isCsvFileName, useServicesExport, useServicesImport, useServicesImportPreview } from './services-csv'
 import { LoadError, Skeleton } from './states'
+
+/** A file read and previewed, waiting for the owner's confirmation: the same text is sent to import. */
+interface PendingImport {
+  fileName: string
+  csvData: string
+  preview: ServicesImportPreview
+}
 
 /** The salon's services: added, edited, reordered and switched off here, or by CSV (spec §2, §5, §8). */
 export function ServicesCard({ salonId }: { salonId: string }) {
@@ -24,9 +39,14 @@ export function ServicesCard({ salonId }: { salonId: string }) {
   /** The dialog open: a new service (no service) or the one being edited. */
   const [dialog, setDialog] = useState<{ open: boolean; service?: OwnerService }>({ open: false })
   const exportCsv = useServicesExport(salonId)
+  const previewCsv = useServicesImportPreview(salonId)
   const importCsv = useServicesImport(salonId)
   const fileInput = useRef<HTMLInputElement>(null)
   const [ignored, setIgnored] = useState<ImportLineError[]>([])
+  /** The preview on screen (kept while its dialog closes, so it does not empty on the way out). */
+  const [pending, setPending] = useState<PendingImport | null>(null)
+  const [previewOpen, setPreviewOpen] = useState(false)
+  const [confirmError, setConfirmError] = useState<ReactNode>(null)
   const hintId = useId()
   const list = services.data ?? []
   const currency = salon.data?.currency ?? list[0]?.currency ?? 'EUR'
@@ -44,16 +64,22 @@ export function ServicesCard({ salonId }: { salonId: string }) {
         }),
     })
 
-  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+  const refused = (error: unknown) =>
+    toast({
+      title: t('dashboard.services.importError'),
+      // By its code, in the interface language (never the server's English message).
+      description: importFileRefusal(t, error instanceof ApiError ? error.body : undefined),
+      tone: 'destructive',
+    })
+
+  /** Step one: the server reads the file and says what importing it would do; nothing is saved. */
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.target
     const file = input.files?.[0]
     // Emptied at once, so choosing the same file again (after fixing it) fires a change.
-    const reset = () => {
-      input.value = ''
-    }
+    input.value = ''
     if (!file) return
     if (!isCsvFileName(file.name)) {
-      reset()
       toast({
         title: t('dashboard.services.invalidFormat'),
         description: t('dashboard.services.invalidFormatText'),
@@ -62,30 +88,59 @@ export function ServicesCard({ salonId }: { salonId: string }) {
       return
     }
     setIgnored([])
-    importCsv.mutate(file, {
-      onSuccess: (result) => {
-        setIgnored(result.errors)
-        toast({
-          title: t('dashboard.services.importSuccess'),
-          description: t('dashboard.services.importSummary', { created: result.created, updated: result.updated }),
-          tone: 'success',
-        })
+    const csvData = await file.text()
+    previewCsv.mutate(csvData, {
+      onSuccess: (preview) => {
+        setPending({ fileName: file.name, csvData, preview })
+        setConfirmError(null)
+        setPreviewOpen(true)
       },
-      onError: (error) => {
-        const body = error instanceof ApiError ? error.body : undefined
-        // "No valid line" comes with each line's reason: show them like the warnings of a partial import.
-        const lines = (body as { errors?: ImportLineError[] } | undefined)?.errors
-        if (Array.isArray(lines)) setIgnored(lines)
-        toast({
-          title: t('dashboard.services.importError'),
-          // By its code, in the interface language (never the server's English message).
-          description: importFileRefusal(t, body),
-          tone: 'destructive',
-        })
-      },
-      onSettled: reset,
+      onError: refused,
     })
   }
+
+  /** Step two: the same text again, with the preview's token, so that what is saved is what was shown. */
+  const onConfirm = () => {
+    if (!pending) return
+    const { csvData, preview } = pending
+    setConfirmError(null)
+    importCsv.mutate(
+      { csvData, previewToken: preview.previewToken },
+      {
+        onSuccess: (result) => {
+          setPreviewOpen(false)
+          setIgnored(result.errors)
+          toast({
+            title: t('dashboard.services.importSuccess'),
+            description: t('dashboard.services.importSummary', { created: result.created, updated: result.updated }),
+            tone: 'success',
+          })
+        },
+        onError: (error) => {
+          const body = error instanceof ApiError ? error.body : undefined
+          if ((body as { code?: string } | undefined)?.code !== 'catalog.csv_preview_stale') {
+            setConfirmError(importFileRefusal(t, body))
+            return
+          }
+          // The services changed meanwhile: the file is read again, and the owner checks it again.
+          previewCsv.mutate(csvData, {
+            onSuccess: (fresh) => {
+              setPending((current) => current && { ...current, preview: fresh })
+              setConfirmError(t('services.importFile.stale'))
+            },
+            onError: (again) => {
+              setPreviewOpen(false)
+              refused(again)
+            },
+          })
+        },
+      },
+    )
+  }
+
+  const importBusy = previewCsv.isPending || importCsv.isPending
+  const decimals = currencyDecimals(currency)
+  const priceExample = formatPrice(4500, currency, currentLanguage())
 
   return (
     <Card>
@@ -116,11 +171,15 @@ export function ServicesCard({ salonId }: { salonId: string }) {
             variant="outline"
             size="sm"
             onClick={() => fileInput.current?.click()}
-            loading={importCsv.isPending}
+            loading={importBusy}
             aria-describedby={hintId}
           >
-            {!importCsv.isPending && <Upload aria-hidden className="size-4" />}
-            {importCsv.isPending ? t('dashboard.services.importing') : t('dashboard.services.import')}
+            {!importBusy && <Upload aria-hidden className="size-4" />}
+            {previewCsv.isPending
+              ? t('services.importPreview.reading')
+              : importCsv.isPending
+                ? t('dashboard.services.importing')
+                : t('dashboard.services.import')}
           </Button>
           <input
             ref={fileInput}
@@ -129,13 +188,16 @@ export function ServicesCard({ salonId }: { salonId: string }) {
             className="hidden"
             data-testid="services-csv-input"
             aria-label={t('dashboard.services.import')}
-            onChange={onFile}
+            onChange={(event) => void onFile(event)}
           />
         </div>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <p id={hintId} className="text-xs leading-relaxed text-ink-soft">
-          {t('services.csvHint', { currency })} <code className="font-mono">{SERVICES_CSV_COLUMNS.join(';')}</code>
+          {decimals === 0
+            ? t('services.csvHintWhole', { currency, example: priceExample })
+            : t('services.csvHint', { example: priceExample })}{' '}
+          <code className="font-mono">{SERVICES_CSV_COLUMNS.join(',')}</code>
         </p>
         {ignored.length > 0 && (
           <div role="alert" className="rounded-2xl border border-warning/25 bg-warning-soft/70 p-4">
@@ -198,6 +260,17 @@ export function ServicesCard({ salonId }: { salonId: string }) {
         salonLanguage={salonLanguage}
         service={dialog.service}
       />
+      {pending && (
+        <ImportPreviewDialog
+          open={previewOpen}
+          onOpenChange={setPreviewOpen}
+          fileName={pending.fileName}
+          preview={pending.preview}
+          pending={importCsv.isPending || previewCsv.isPending}
+          error={confirmError}
+          onConfirm={onConfirm}
+        />
+      )}
     </Card>
   )
 }

@@ -2,7 +2,7 @@
 
 import { de } from '@app/locales/all'
 import { frenchTexts, renderWithQueries } from '@app/test-harness'
-import type { Service } from '@common/schemas/catalog'
+import type { Service, ServicesImportPreview } from '@common/schemas/catalog'
 import type { SalonDashboard as Dashboard } from '@common/schemas/dashboard'
 import type { Salon } from '@common/schemas/salon'
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react'
@@ -102,12 +102,201 @@ describe('services CSV', () => {
     expect((screen.getByTestId('services-csv-input') as HTMLInputElement).value).toBe('')
   })
 
-  it('lists the lines the server ignored, with their reasons in French', async () => {
+  const TOKEN = 'a'.repeat(64)
+  /** What the server answers a preview: the services read, and the lines it left out. */
+  const preview = (extra: Partial<ServicesImportPreview> = {}): ServicesImportPreview => ({
+    currency: 'EUR',
+    services: [],
+    errors: [],
+    created: 0,
+    updated: 0,
+    previewToken: TOKEN,
+    ...extra,
+  })
+  const FILE = 'id,name,description,duration,price\n,Frange,,15,1000\n'
+  /** An element's text with its no-break spaces as plain ones (French puts them before colons and inside « »). */
+  const textOf = (element: HTMLElement | undefined) => (element?.textContent ?? '').replace(/\s+/g, ' ')
+
+  it('shows what the file holds, in the salon’s currency, and saves nothing until the owner confirms', async () => {
+    const calls = serve({
+      'GET /api/salons/SAL001': () => json(SALON),
+      'GET /api/salons/SAL001/services': () => json([COUPE]),
+      'POST /api/salons/SAL001/services/import/preview': () =>
+        json(
+          preview({
+            created: 1,
+            updated: 1,
+            services: [
+              {
+                line: 2,
+                action: 'create',
+                serviceId: null,
+                name: 'Coloration',
+                description: '',
+                duration: 90,
+                price: 6500,
+                isActive: true,
+                before: null,
+              },
+              {
+                line: 3,
+                action: 'update',
+                serviceId: COUPE.id,
+                name: 'Coupe femme',
+                description: 'Shampooing, coupe et coiffage',
+                duration: 50,
+                price: 4800,
+                isActive: true,
+                before: { name: 'Coupe femme', duration: 45, price: 4500, isActive: true },
+              },
+            ],
+            errors: [
+              { line: 4, code: 'csv.price_ambiguous', field: 'price', value: '1.234', reason: 'can be read two ways' },
+            ],
+          }),
+        ),
+      'POST /api/salons/SAL001/services/import': () =>
+        json({ message: 'Import done: 1 service(s) added, 1 updated.', created: 1, updated: 1, errors: [] }),
+    })
+    const user = userEvent.setup()
+    renderWithQueries(<ServicesCard salonId="SAL001" />)
+    await screen.findByText('Coupe femme')
+    await user.upload(screen.getByTestId('services-csv-input'), new File([FILE], 'services.csv'))
+
+    const dialog = await screen.findByRole('dialog', { name: 'Vérifier l’import' })
+    expect(textOf(dialog)).toContain('Voici ce que contient « services.csv ».')
+    const rows = within(within(dialog).getByRole('list', { name: 'Services lus dans le fichier' })).getAllByRole(
+      'listitem',
+    )
+    expect(rows.map(textOf)).toEqual([
+      'ColorationNouveauLigne 2 · 90 min65,00 EUR',
+      'Coupe femmeMise à jourLigne 3 · avant : 45 min → 50 min48,00 EURavant : 45,00 EUR',
+    ])
+    expect(within(dialog).getByText('À ajouter : 1 · à mettre à jour : 1')).toBeTruthy()
+    expect(textOf(dialog)).toContain(
+      'Ligne 4 : le prix « 1.234 » peut se lire de deux façons : écrivez-le en centimes, sans séparateur (4500 pour 45,00), ou avec ses décimales (45,00).',
+    )
+    // Nothing saved yet.
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual([
+      '/api/salons/SAL001/services/import/preview',
+    ])
+    expect(calls[calls.length - 1]?.body).toEqual({ csvData: FILE })
+
+    await user.click(within(dialog).getByRole('button', { name: 'Importer 2 services' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    // The same text again, with the token of the preview the owner saw.
+    expect(calls.find((call) => call.url.endsWith('/services/import'))?.body).toEqual({
+      csvData: FILE,
+      previewToken: TOKEN,
+    })
+    expect(await screen.findByText('Import réussi')).toBeTruthy()
+    // Services are read again after the import.
+    await waitFor(() => expect(calls.filter((call) => call.url.endsWith('/services')).length).toBe(2))
+  })
+
+  it('imports nothing when the owner cancels, nor when no line can be imported', async () => {
+    let answer = preview({
+      created: 1,
+      services: [
+        {
+          line: 2,
+          action: 'create',
+          serviceId: null,
+          name: 'Frange',
+          description: '',
+          duration: 15,
+          price: 1000,
+          isActive: true,
+          before: null,
+        },
+      ],
+    })
     const calls = serve({
       'GET /api/salons/SAL001/services': () => json([COUPE]),
+      'POST /api/salons/SAL001/services/import/preview': () => json(answer),
+    })
+    const user = userEvent.setup()
+    renderWithQueries(<ServicesCard salonId="SAL001" />)
+    await screen.findByText('Coupe femme')
+    await user.upload(screen.getByTestId('services-csv-input'), new File([FILE], 'services.csv'))
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByText('10,00 EUR')).toBeTruthy()
+    await user.click(within(dialog).getByRole('button', { name: 'Annuler' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+
+    answer = preview({
+      errors: [{ line: 2, code: 'csv.duration_invalid', field: 'duration', value: 'abc', reason: 'bad' }],
+    })
+    await user.upload(screen.getByTestId('services-csv-input'), new File([FILE], 'services.csv'))
+    const empty = await screen.findByRole('dialog')
+    expect(within(empty).getByText(/Aucune ligne ne peut être importée/)).toBeTruthy()
+    expect(textOf(empty)).toContain('Ligne 2 : la durée « abc » doit être un nombre entier de minutes, de 5 à 720.')
+    expect((within(empty).getByRole('button', { name: 'Importer 0 services' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    )
+    expect(calls.some((call) => call.url.endsWith('/services/import'))).toBe(false)
+  })
+
+  it('reads the file again when the services changed since the preview, and says so', async () => {
+    const row = (price: number) => ({
+      line: 2,
+      action: 'create' as const,
+      serviceId: null,
+      name: 'Frange',
+      description: '',
+      duration: 15,
+      price,
+      isActive: true,
+      before: null,
+    })
+    let previews = 0
+    serve({
+      'GET /api/salons/SAL001/services': () => json([COUPE]),
+      'POST /api/salons/SAL001/services/import/preview': () =>
+        json(preview({ created: 1, services: [row(++previews === 1 ? 1000 : 1200)] })),
+      'POST /api/salons/SAL001/services/import': () =>
+        json({ code: 'catalog.csv_preview_stale', message: 'The services changed since the preview' }, 409),
+    })
+    const user = userEvent.setup()
+    renderWithQueries(<ServicesCard salonId="SAL001" />)
+    await screen.findByText('Coupe femme')
+    await user.upload(screen.getByTestId('services-csv-input'), new File([FILE], 'services.csv'))
+    const dialog = await screen.findByRole('dialog')
+    await user.click(within(dialog).getByRole('button', { name: 'Importer 1 service' }))
+    expect(
+      await within(dialog).findByText(
+        'Vos services ont changé depuis cet aperçu ; il vient d’être mis à jour. Vérifiez-le, puis confirmez.',
+      ),
+    ).toBeTruthy()
+    expect(within(dialog).getByText('12,00 EUR')).toBeTruthy()
+    expect(previews).toBe(2)
+  })
+
+  it('lists the lines the server ignored after the import, with their reasons in French', async () => {
+    serve({
+      'GET /api/salons/SAL001/services': () => json([COUPE]),
+      'POST /api/salons/SAL001/services/import/preview': () =>
+        json(
+          preview({
+            created: 1,
+            services: [
+              {
+                line: 2,
+                action: 'create',
+                serviceId: null,
+                name: 'Frange',
+                description: '',
+                duration: 15,
+                price: 1000,
+                isActive: true,
+                before: null,
+              },
+            ],
+          }),
+        ),
       'POST /api/salons/SAL001/services/import': () =>
         json({
-          message: 'Import done: 1 service(s) added, 0 updated, 2 line(s) ignored.',
+          message: 'Import done: 1 service(s) added, 0 updated, 3 line(s) ignored.',
           created: 1,
           updated: 0,
           errors: [
@@ -117,7 +306,7 @@ describe('services CSV', () => {
               code: 'csv.price_invalid',
               field: 'price',
               value: 'abc',
-              reason: 'price "abc" is not an amount',
+              reason: 'price "abc" is not a price',
             },
             { line: 5, code: 'csv.from_a_newer_server', reason: 'something new' },
           ],
@@ -126,45 +315,41 @@ describe('services CSV', () => {
     const user = userEvent.setup()
     renderWithQueries(<ServicesCard salonId="SAL001" />)
     await screen.findByText('Coupe femme')
-    await user.upload(screen.getByTestId('services-csv-input'), csv('services.CSV'))
+    await user.upload(screen.getByTestId('services-csv-input'), new File([FILE], 'services.CSV'))
+    await user.click(await screen.findByRole('button', { name: 'Importer 1 service' }))
 
     const warning = await screen.findByRole('alert')
     expect(within(warning).getByText('3 lignes ignorées')).toBeTruthy()
     // Each reason in the interface language, from its code; a code this client does not know, in a general sentence.
-    expect(warning.textContent).toContain('Ligne 3 : le nom est vide.')
-    expect(warning.textContent).toContain('Ligne 4 : le prix « abc » n’est pas un montant (ex. 35 ou 35,50).')
-    expect(warning.textContent).toContain('Ligne 5 : cette ligne n’a pas pu être importée.')
+    expect(textOf(warning)).toContain('Ligne 3 : le nom est vide.')
+    expect(textOf(warning)).toContain('Ligne 4 : le prix « abc » n’est pas un prix (ex. 3550 en centimes, ou 35,50).')
+    expect(textOf(warning)).toContain('Ligne 5 : cette ligne n’a pas pu être importée.')
     expect(warning.textContent).not.toContain('something new')
     expect(screen.getByText('Import réussi')).toBeTruthy()
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
-      csvData: 'id,name,description,duration,price\n,Frange,,15,1000\n',
-    })
-    // Services are read again after the import.
-    await waitFor(() => expect(calls.filter((call) => call.url.endsWith('/services')).length).toBe(2))
   })
 
   it('words the reasons in German too, and a refused file by its code, never in the server’s English', async () => {
     i18next.addResourceBundle('de', 'translation', de, true, true)
     await i18next.changeLanguage('de')
     try {
-      let answer: Response = json({
-        message: 'Import done: 0 service(s) added, 1 updated, 1 line(s) ignored.',
-        created: 0,
-        updated: 1,
-        errors: [
-          { line: 4, code: 'csv.price_invalid', field: 'price', value: 'abc', reason: 'price "abc" is not an amount' },
-        ],
-      })
+      let answer: Response = json(
+        preview({
+          errors: [
+            { line: 4, code: 'csv.price_invalid', field: 'price', value: 'abc', reason: 'price "abc" is not a price' },
+          ],
+        }),
+      )
       serve({
         'GET /api/salons/SAL001/services': () => json([COUPE]),
-        'POST /api/salons/SAL001/services/import': () => answer,
+        'POST /api/salons/SAL001/services/import/preview': () => answer,
       })
       const user = userEvent.setup()
       renderWithQueries(<ServicesCard salonId="SAL001" />)
       await screen.findByText('Coupe femme')
       await user.upload(screen.getByTestId('services-csv-input'), csv('services.csv'))
-      const warning = await screen.findByRole('alert')
-      expect(warning.textContent).toContain('Zeile 4: Der Preis „abc“ ist kein Betrag (z. B. 35 oder 35,50).')
+      const dialog = await screen.findByRole('dialog', { name: 'Import prüfen' })
+      expect(dialog.textContent).toContain('Zeile 4: Der Preis „abc“ ist kein Preis (z. B. 3550 in Cent oder 35,50).')
+      await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }))
 
       answer = json(
         { code: 'catalog.csv_unreadable', message: 'The file is not valid CSV (line 7): check the quotes', line: 7 },

@@ -1,6 +1,6 @@
 import { apiRequest } from '@app/lib/api'
 import { currentLanguage } from '@app/lib/i18n'
-import type { ServicesImportResult } from '@common/schemas/catalog'
+import type { ServicesImportPreview, ServicesImportResult } from '@common/schemas/catalog'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { salonKeys } from '../dashboard-api'
 
@@ -41,8 +41,8 @@ export function saveBlob(blob: Blob, fileName: string): void {
 }
 
 /**
- * Downloads the services as CSV laid out for a spreadsheet in the interface language (semicolons
- * and a decimal comma in French, German and Italian); answers the file name it was saved under.
+ * Downloads the services as the specification's CSV (prices in minor units), its active column in
+ * the interface language's words; answers the file name it was saved under.
  */
 export function useServicesExport(salonId: string) {
   return useMutation({
@@ -55,13 +55,26 @@ export function useServicesExport(salonId: string) {
   })
 }
 
-/** Sends a CSV file's text; services and statistics are read again afterwards, whatever the outcome. */
+/** What importing a CSV file's text would do, read by the server and saved nowhere. */
+export function useServicesImportPreview(salonId: string) {
+  return useMutation({
+    mutationFn: async (csvData: string) =>
+      (await (
+        await apiRequest('POST', `/api/salons/${salonId}/services/import/preview`, { csvData })
+      ).json()) as ServicesImportPreview,
+  })
+}
+
+/**
+ * Imports the file the owner confirmed, sent again with its preview's token (the server writes what
+ * the preview showed, or refuses); services and statistics are read again afterwards, whatever the outcome.
+ */
 export function useServicesImport(salonId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (file: File) =>
+    mutationFn: async (input: { csvData: string; previewToken: string }) =>
       (await (
-        await apiRequest('POST', `/api/salons/${salonId}/services/import`, { csvData: await file.text() })
+        await apiRequest('POST', `/api/salons/${salonId}/services/import`, input)
       ).json()) as ServicesImportResult,
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: salonKeys.services(salonId) })

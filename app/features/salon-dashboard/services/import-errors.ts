@@ -22,6 +22,7 @@ export const IMPORT_FILE_ERRORS: Record<string, string> = {
   'catalog.csv_name_clash': 'dashboard.services.importErrors.nameClash',
   'catalog.csv_empty': 'services.importFile.empty',
   'catalog.csv_too_many_rows': 'services.importFile.tooManyRows',
+  'catalog.csv_preview_stale': 'services.importFile.stale',
 }
 
 /**
