@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -5,11 +6,14 @@ import { gzipSync } from 'node:zlib'
 import { buildApp } from '@server/app'
 import { manualClock } from '@server/clock'
 import { loadConfig } from '@server/config'
+import { bookingLinkToken } from '@server/modules/booking-page/booking-link'
 import type { JobEngine } from '@server/modules/jobs/job-engine'
 import { openTestDatabase, type TestDatabase } from '@tests/helpers/database'
 import { startTestJobEngine } from '@tests/helpers/jobs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from './types'
+
+const APP_SECRET = 'x'.repeat(40)
 
 describe('the web app as the server sends it', () => {
   let dir: string
@@ -25,7 +29,7 @@ describe('the web app as the server sends it', () => {
     writeFileSync(join(dir, 'assets/index-abc123.js'), script)
     writeFileSync(join(dir, 'assets/index-abc123.js.gz'), gzipSync(script))
     database = await openTestDatabase('pglite')
-    const config = loadConfig({ NODE_ENV: 'test', APP_SECRET: 'x'.repeat(40), DATA_DIR: '/nonexistent' })
+    const config = loadConfig({ NODE_ENV: 'test', APP_SECRET, DATA_DIR: '/nonexistent' })
     jobs = await startTestJobEngine(database)
     app = await buildApp({
       config,
@@ -53,10 +57,13 @@ describe('the web app as the server sends it', () => {
     },
   )
 
-  it("keeps a customer's booking page out of search engines", async () => {
-    const res = await app.inject({ method: 'GET', url: `/r/${'A'.repeat(44)}` })
+  it("keeps a customer's booking page out of search engines, a link never given out (404) included", async () => {
+    const res = await app.inject({ method: 'GET', url: `/r/${bookingLinkToken(APP_SECRET, randomUUID())}` })
     expect(res.statusCode).toBe(200)
     expect(res.headers['x-robots-tag']).toBe('noindex, nofollow')
+    const forged = await app.inject({ method: 'GET', url: `/r/${'A'.repeat(44)}` })
+    expect(forged.statusCode).toBe(404)
+    expect(forged.headers['x-robots-tag']).toBe('noindex, nofollow')
     expect((await app.inject({ method: 'GET', url: '/waitlist' })).headers['x-robots-tag']).toBeUndefined()
   })
 
