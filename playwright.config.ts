@@ -27,7 +27,9 @@ export default defineConfig({
     // A visitor in France, the product's first market; tests of other languages say so.
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
-    screenshot: 'on',
+    // A screenshot when a test fails; the screens a person looks at are taken by their tests
+    // (page.screenshot into test-results/e2e/), not one after every test.
+    screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -41,10 +43,28 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'] } },
-    // Tests tagged @wide need the desktop layout (the phone folds the links into its menu, tested
-    // on its own); @once tests measure what does not depend on the screen (downloaded bytes).
-    { name: 'phone', use: { ...devices['Pixel 7'] }, grepInvert: /@wide|@once/ },
+    // Tests tagged @phone are written for a phone's screen (a 360 px layout, the menu a phone
+    // folds the links into): the phone project runs them, the desktop does not repeat them.
+    { name: 'desktop', use: { ...devices['Desktop Chrome'] }, grepInvert: /@phone/ },
+    // The phone runs what a phone changes: every page's layout (small-screens, layout-shift,
+    // accessibility), the customer's chat, the dashboard's screens that fold differently, and the
+    // tests written for a phone. Not repeated there: tests tagged @wide (they need the desktop
+    // layout), @once (what does not depend on the screen: status codes and texts, the protocols of
+    // sign-in and downloads, flows whose screens a phone test already lays out) and the specs below,
+    // whose every test is of that kind.
+    {
+      name: 'phone',
+      use: { ...devices['Pixel 7'] },
+      grepInvert: /@wide|@once/,
+      testIgnore: [
+        'routes.spec.ts',
+        'languages.spec.ts',
+        'google-sign-in.spec.ts',
+        'funnel.spec.ts',
+        'admin.spec.ts',
+        'budget.spec.ts',
+      ],
+    },
   ],
   webServer: [
     {

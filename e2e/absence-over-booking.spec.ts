@@ -1,5 +1,4 @@
-import { maskEmail } from '@common/privacy'
-import { fill, noHorizontalOverflow, OWNER } from './helpers'
+import { fill, noHorizontalOverflow, signIn } from './helpers'
 import { expect, type Page, test } from './test'
 import { TEXTS } from './texts'
 
@@ -11,15 +10,6 @@ import { TEXTS } from './texts'
  */
 const fr = TEXTS.fr
 const toast = (page: Page) => page.getByRole('region', { name: /Notifications/ }).getByRole('listitem')
-
-async function signIn(page: Page) {
-  await page.goto('/professional')
-  await page.getByLabel(fr.calendarConnect.form.salonId).first().fill('SAL001')
-  await page.getByRole('button', { name: fr.calendarConnect.form.connect }).first().click()
-  await expect(page).toHaveURL(/\/demo-sign-in\?state=/)
-  await page.getByRole('button', { name: fill(fr.demoSignIn.continueAs, { email: maskEmail(OWNER) }) }).click()
-  await expect(page).toHaveURL(/\/professional$/, { timeout: 60_000 })
-}
 
 test('an absence over a booking: listed in the dialog, cancelled and the customer told', async ({ page }, testInfo) => {
   // The dashboard's bundle and a booking's cancellation in the same request: slow on a busy machine.

@@ -3,7 +3,7 @@ import { dirname } from 'node:path'
 import { maskEmail } from '@common/privacy'
 import { KIT_TEXTS } from '@server/modules/ambassadors/kit-texts'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
-import { consoleErrors, fill } from './helpers'
+import { consoleErrors, fill, withKeptSession } from './helpers'
 import { test } from './own-client'
 import { expect, type Page } from './test'
 import { TEXTS } from './texts'
@@ -47,7 +47,7 @@ async function figure(page: Page, label: string): Promise<number> {
  * The sign-in, a wrong code first when asked (once: wrong codes spend a budget of 10 a minute per
  * client, which the other tests' sign-ins would exhaust).
  */
-async function signIn(page: Page, { wrongCodeFirst = false } = {}) {
+async function signInThroughTheForms(page: Page, { wrongCodeFirst = false } = {}) {
   await page.goto('/ambassador')
   await expect(page.getByRole('heading', { level: 1, name: login.title })).toBeVisible()
   if (wrongCodeFirst) {
@@ -72,14 +72,29 @@ async function signIn(page: Page, { wrongCodeFirst = false } = {}) {
   ).toBeVisible()
 }
 
+/** Signed in as the demo ambassador: through the forms, or with the session kept from a test before. */
+async function signIn(page: Page) {
+  await withKeptSession(
+    page,
+    'ambassador',
+    () => signInThroughTheForms(page),
+    async () => {
+      await page.goto('/ambassador/dashboard')
+      await expect(
+        page.getByRole('heading', { name: fill(a.dashboard.greeting, { name: 'Camille Martin' }) }),
+      ).toBeVisible()
+    },
+  )
+}
+
 test('signs in with the access code and Google, and sees the referrals', async ({ page }) => {
-  await signIn(page, { wrongCodeFirst: true })
+  await signInThroughTheForms(page, { wrongCodeFirst: true })
   await expect(page.getByText('AMBDEMO1').first()).toBeVisible()
   await page.getByRole('tab', { name: a.tabs.referrals }).click()
   await expect(page.getByRole('heading', { name: a.referrals.title })).toBeVisible()
 })
 
-test('a signed-out visitor of the dashboard is sent to the login', async ({ page }) => {
+test('a signed-out visitor of the dashboard is sent to the login @once', async ({ page }) => {
   await page.goto('/ambassador/dashboard')
   await expect(page).toHaveURL(/\/ambassador$/)
 })
@@ -128,7 +143,7 @@ for (const language of ['fr', 'de', 'it', 'en'] as const) {
   })
 }
 
-test('"Actualiser" reads the four figures again, not only the list', async ({ page, request }, testInfo) => {
+test('"Actualiser" reads the four figures again, not only the list @once', async ({ page, request }, testInfo) => {
   await signIn(page)
   const total = await figure(page, a.stats.total)
   const waiting = await figure(page, a.stats.waitlist)
@@ -151,7 +166,9 @@ test('"Actualiser" reads the four figures again, not only the list', async ({ pa
   expect(await figure(page, a.stats.waitlist)).toBe(waiting + 1)
 })
 
-test('downloads the kit PDF in the language the interface shows, not the one stored at sign-up', async ({ page }) => {
+test('downloads the kit PDF in the language the interface shows, not the one stored at sign-up @once', async ({
+  page,
+}) => {
   await signIn(page)
   // Camille signed up in French; her interface now shows German.
   await page.evaluate(() => localStorage.setItem('salonia-language', 'de'))
@@ -169,7 +186,7 @@ test('downloads the kit PDF in the language the interface shows, not the one sto
   expect(text).not.toContain(squash(KIT_TEXTS.fr.stepsTitle))
 })
 
-test.describe('on a 360 px phone', () => {
+test.describe('on a 360 px phone @phone', () => {
   test.use({ viewport: { width: 360, height: 740 } })
 
   test('shows the referral link whole: it wraps, nothing of it is cut or scrolled', async ({ page }) => {
@@ -188,7 +205,8 @@ test.describe('on a 360 px phone', () => {
 })
 
 test('the navigation shows the signed-in ambassador and signs them out', async ({ page, isMobile }) => {
-  await signIn(page)
+  // A session of its own: the one kept for the other tests stays signed in.
+  await signInThroughTheForms(page)
   const header = page.getByRole('banner')
   const openMenu = async () => {
     if (isMobile) await page.getByRole('button', { name: fr.nav.openMenu }).click()
@@ -210,9 +228,10 @@ test('the navigation shows the signed-in ambassador and signs them out', async (
   expect(await (await page.request.get('/api/ambassador/session')).json()).toEqual({ isAuthenticated: false })
 })
 
-test('logs no error in the console on the ambassador pages', async ({ page }) => {
+test('logs no error in the console on the ambassador pages @once', async ({ page }) => {
   const errors = consoleErrors(page)
-  await signIn(page)
+  // The sign-in pages are ambassador pages too.
+  await signInThroughTheForms(page)
   for (const tab of [a.tabs.referrals, a.tabs.overview, a.tabs.kit]) {
     await page.getByRole('tab', { name: tab }).click()
     await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true')
@@ -225,7 +244,7 @@ test('logs no error in the console on the ambassador pages', async ({ page }) =>
   expect(errors).toEqual([])
 })
 
-test('from the referral link to a working salon: sign-up, activation, the owner signs in, the ambassador hands over', async ({
+test('from the referral link to a working salon: sign-up, activation, the owner signs in, the ambassador hands over @once', async ({
   page,
   browser,
 }, testInfo) => {

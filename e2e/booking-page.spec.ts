@@ -96,7 +96,7 @@ test('inside the salon’s notice the page gives the salon’s phone instead of 
   await page.screenshot({ path: testInfo.outputPath('booking-page-too-late.png'), fullPage: true })
 })
 
-test('a forged link opens no booking', async ({ page }) => {
+test('a forged link opens no booking @once', async ({ page }) => {
   // Answered 404 with the page's refusal in its HTML, kept out of search engines like every link.
   const answer = await page.goto(`/r/${'A'.repeat(44)}`)
   expect(answer?.status()).toBe(404)
@@ -107,7 +107,7 @@ test('a forged link opens no booking', async ({ page }) => {
   await expect(page.getByText(page_.notFound.description)).toBeVisible()
 })
 
-test('a link whose appointment is over says so, and offers nothing to change', async ({ page }) => {
+test('a link whose appointment is over says so, and offers nothing to change @once', async ({ page }) => {
   // No test can wait for a demo appointment to end: the page gets the server's own answer for such a
   // link (410 `booking_page.expired`, given as booking-page.http.test.ts shows).
   await page.route('**/api/r/*', (route) =>

@@ -60,7 +60,7 @@ async function settle(page: Page) {
   await page.waitForTimeout(400) // a smooth scroll is not an animation
 }
 
-test('without a salon in the link: restricted access, and a way home', async ({ page }) => {
+test('without a salon in the link: restricted access, and a way home @once', async ({ page }) => {
   await page.goto('/chat')
   await expect(page.getByRole('heading', { level: 1, name: fr.chat.restricted.title })).toBeVisible()
   await expect(page.getByText(fr.chat.restricted.description)).toBeVisible()
@@ -68,7 +68,7 @@ test('without a salon in the link: restricted access, and a way home', async ({ 
   await expect(page.getByRole('heading', { level: 1, name: fr.home.hero.title })).toBeVisible()
 })
 
-test('an unknown salon: "salon not found" in the visitor\'s language, with a link home', async ({ page }) => {
+test('an unknown salon: "salon not found" in the visitor\'s language, with a link home @once', async ({ page }) => {
   await page.goto('/chat/SAL999')
   await expect(page.getByRole('heading', { level: 1, name: fr.chat.notFound.title })).toBeVisible()
   await expect(profileDialog(page)).toHaveCount(0)
@@ -135,7 +135,7 @@ test('first visit: the profile dialog asks for a first name and cannot be put as
   await expect(profileDialog(page)).toHaveCount(0)
 })
 
-test('a phone left empty is not kept', async ({ page, context }) => {
+test('a phone left empty is not kept @once', async ({ page, context }) => {
   await startChat(page, '/chat/SAL001', 'Léa', '   ')
   const { profile } = await storedProfile(context)
   expect(profile.name).toBe('Léa')
@@ -187,7 +187,7 @@ test('Profil opens the edit dialog; saving says "Profil mis à jour"', async ({ 
   ).toContainText('Profile updated! Hello Marie')
 })
 
-test.describe('a customer with a saved profile', () => {
+test.describe('a customer with a saved profile @once', () => {
   const DAY = 86_400_000
   const profileActive = (daysAgo: number) => {
     const at = new Date(Date.now() - daysAgo * DAY).toISOString()
@@ -269,7 +269,7 @@ test('the language badges switch the texts, and the language sent with the messa
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
 })
 
-test('Enter sends, Shift+Enter adds a line; a blank message is never sent', async ({ page }) => {
+test('Enter sends, Shift+Enter adds a line; a blank message is never sent @once', async ({ page }) => {
   await startChat(page)
   const sent: Request[] = []
   page.on('request', (request) => {
@@ -304,7 +304,7 @@ test('Enter sends, Shift+Enter adds a line; a blank message is never sent', asyn
   expect(sent).toHaveLength(1)
 })
 
-test('the typing indicator shows exactly while the reply is on its way; nothing else leaves meanwhile', async ({
+test('the typing indicator shows exactly while the reply is on its way; nothing else leaves meanwhile @once', async ({
   page,
 }) => {
   await startChat(page)
@@ -337,7 +337,7 @@ test('the typing indicator shows exactly while the reply is on its way; nothing 
   await expect(sendButton(page)).toBeEnabled()
 })
 
-test('a failed send shows the apology with a cross, in the current language', async ({ page }) => {
+test('a failed send shows the apology with a cross, in the current language @once', async ({ page }) => {
   await startChat(page)
   await page.route('**/api/mcp/chat', (route) => route.abort('connectionreset'))
   await messageField(page).fill('Bonjour')
@@ -366,7 +366,9 @@ test('a failed send shows the apology with a cross, in the current language', as
   expect(TEXTS.en.chat.errors.send).toBe('Sorry, an error occurred. Please try again.')
 })
 
-test('the conversation survives a reload; the reset button starts a new one with the welcome', async ({ page }) => {
+test('the conversation survives a reload; the reset button starts a new one with the welcome @once', async ({
+  page,
+}) => {
   await startChat(page)
   await page.route('**/api/mcp/chat', (route) => route.abort('failed'))
   const firstRequest = page.waitForRequest('**/api/mcp/chat')
@@ -396,7 +398,7 @@ test('the conversation survives a reload; the reset button starts a new one with
   await expect(conversation(page)).toContainText('Une coloration alors')
 })
 
-test('MCP mode by default, with its badge; the legacy link talks to the legacy assistant', async ({ page }) => {
+test('MCP mode by default, with its badge; the legacy link talks to the legacy assistant @once', async ({ page }) => {
   await startChat(page, '/chat/SAL001')
   await expect(page.getByText(fr.chat.header.mcpMode, { exact: true })).toBeVisible()
   const mcp = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/api/'))
@@ -413,7 +415,7 @@ test('MCP mode by default, with its badge; the legacy link talks to the legacy a
   expect(new URL((await legacy).url()).pathname).toBe('/api/ai/chat')
 })
 
-test.describe('on a 360 px phone', () => {
+test.describe('on a 360 px phone @phone', () => {
   test.use({ viewport: { width: 360, height: 740 } })
 
   test('nothing overflows, the field stays at the bottom, targets are large, the newest message shows', async ({
@@ -453,7 +455,7 @@ test.describe('on a 360 px phone', () => {
 })
 
 test.describe('screenshots', () => {
-  test('phone, 375 × 740', async ({ page }) => {
+  test('phone, 375 × 740 @phone', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 })
     await page.goto('/chat/SAL001')
     await expect(profileDialog(page)).toBeVisible()

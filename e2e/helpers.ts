@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { maskEmail } from '@common/privacy'
-import { expect, type Page } from './test'
-import { TEXTS } from './texts'
+import { type Cookie, expect, type Page } from './test'
+import { TEXTS, type Texts } from './texts'
 
 /** The demo salon's (SAL001) owner: the account its demo sign-in offers and its messages name. */
 export const OWNER = 'salon.lumiere.demo@gmail.com'
@@ -18,17 +18,72 @@ export const noHorizontalOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
 
 /**
- * Signs the owner in for SAL001 with the demo sign-in (in French), from /professional through the
- * demo consent screen back to the dashboard — the same steps every spec about the dashboard needs.
+ * Sessions signed in once per test worker and handed to its later tests, by server and role. The
+ * sign-in screens are tested through the UI by their own tests (professional, ambassador, admin,
+ * navigation specs); a test of what comes after starts signed in, as a returning user's browser
+ * does: the first test of a worker signs in through the UI, the next ones get its session cookie
+ * (and sign in through the UI again if a test signed that session out).
  */
-export async function signIn(page: Page) {
-  const fr = TEXTS.fr
+const keptSessions = new Map<string, Cookie[]>()
+
+export async function withKeptSession(
+  page: Page,
+  role: 'owner' | 'admin' | 'ambassador',
+  signInThroughUi: () => Promise<void>,
+  land: () => Promise<void>,
+) {
+  const [cookieName, sessionPath] =
+    role === 'ambassador'
+      ? ['salonia_ambassador_session', '/api/ambassador/session']
+      : ['salonia_session', '/api/session']
+  const live = async () => {
+    const res = await page.request.get(sessionPath)
+    return { origin: new URL(res.url()).origin, signedIn: res.ok() && (await res.json()).isAuthenticated === true }
+  }
+  const key = `${(await live()).origin} ${role}`
+  const kept = keptSessions.get(key)
+  if (kept) {
+    await page.context().addCookies(kept)
+    if ((await live()).signedIn) return land()
+    await page.context().clearCookies({ name: cookieName })
+  }
+  await signInThroughUi()
+  keptSessions.set(
+    key,
+    (await page.context().cookies()).filter((cookie) => cookie.name === cookieName),
+  )
+}
+
+/**
+ * Signs the owner in for SAL001 with the demo sign-in (in French, or in `texts`' language), from
+ * /professional through the demo consent screen back to the dashboard — the same steps every spec
+ * about the dashboard needs — or, later in a worker, with the session a test signed in before.
+ */
+export async function signIn(page: Page, texts: Texts = TEXTS.fr) {
+  const dashboard = () => expect(page.getByRole('tablist').first()).toBeVisible()
+  await withKeptSession(
+    page,
+    'owner',
+    async () => {
+      await signInThroughTheDemo(page, texts)
+      await dashboard()
+    },
+    async () => {
+      await page.goto('/professional')
+      await dashboard()
+    },
+  )
+}
+
+/** The owner's sign-in through the UI, every step of it (the tests of the sign-in itself). */
+export async function signInThroughTheDemo(page: Page, texts: Texts = TEXTS.fr) {
   await page.goto('/professional')
-  await page.getByLabel(fr.calendarConnect.form.salonId).first().fill('SAL001')
-  await page.getByRole('button', { name: fr.calendarConnect.form.connect }).first().click()
+  await page.getByLabel(texts.calendarConnect.form.salonId).first().fill('SAL001')
+  await page.getByRole('button', { name: texts.calendarConnect.form.connect }).first().click()
   await expect(page).toHaveURL(/\/demo-sign-in\?state=/)
-  await page.getByRole('button', { name: fill(fr.demoSignIn.continueAs, { email: maskEmail(OWNER) }) }).click()
-  await expect(page).toHaveURL(/\/professional$/)
+  await expect(page.getByRole('heading', { name: texts.demoSignIn.title })).toBeVisible()
+  await page.getByRole('button', { name: fill(texts.demoSignIn.continueAs, { email: maskEmail(OWNER) }) }).click()
+  await expect(page).toHaveURL(/\/professional$/, { timeout: 30_000 })
 }
 
 /**
@@ -55,13 +110,24 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     )
 }
 
-/** Signs in the demo way as the demo administrator, and waits for the panel. */
+/** Signs in the demo way as the demo administrator (or with the kept session), and waits for the panel. */
 export async function signInAsAdmin(page: Page) {
-  await page.goto('/admin')
-  await page.getByRole('button', { name: TEXTS.fr.adminAccess.signIn }).click()
-  await expect(page).toHaveURL(/\/demo-sign-in\?state=/)
-  await page.getByRole('button', { name: /admin@salonia\.demo/ }).click()
-  await expect(page.getByRole('heading', { level: 1, name: TEXTS.fr.admin.title })).toBeVisible()
+  const panel = () => expect(page.getByRole('heading', { level: 1, name: TEXTS.fr.admin.title })).toBeVisible()
+  await withKeptSession(
+    page,
+    'admin',
+    async () => {
+      await page.goto('/admin')
+      await page.getByRole('button', { name: TEXTS.fr.adminAccess.signIn }).click()
+      await expect(page).toHaveURL(/\/demo-sign-in\?state=/)
+      await page.getByRole('button', { name: /admin@salonia\.demo/ }).click()
+      await panel()
+    },
+    async () => {
+      await page.goto('/admin')
+      await panel()
+    },
+  )
 }
 
 /** Console errors (a 401 logged by a request included) and uncaught exceptions, as they come. */

@@ -18,7 +18,7 @@ test('the navigation bar stays on top and offers Connect when signed out', { tag
   await expect(page.getByRole('heading', { level: 1, name: fr.ambassador.title })).toBeVisible()
 })
 
-test.describe('on a 375 px phone', () => {
+test.describe('on a 375 px phone @phone', () => {
   test.use({ viewport: { width: 375, height: 740 } })
 
   test('the menu opens, leads to a page and closes on the way', async ({ page }) => {

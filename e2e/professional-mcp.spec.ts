@@ -1,8 +1,7 @@
-import { maskEmail } from '@common/privacy'
 import { MCP_INITIALIZE, mcpHeaders } from '@tests/helpers/mcp'
-import { fill, noHorizontalOverflow, OWNER } from './helpers'
-import { type APIRequestContext, expect, type Page, test } from './test'
-import { TEXTS, type Texts } from './texts'
+import { noHorizontalOverflow, signIn } from './helpers'
+import { type APIRequestContext, expect, test } from './test'
+import { TEXTS } from './texts'
 
 /**
  * The salon's MCP token from its dashboard, on the demo server: created and shown once, copied,
@@ -12,21 +11,12 @@ import { TEXTS, type Texts } from './texts'
 const fr = TEXTS.fr
 const mcp = fr.dashboard.mcp
 
-/** Signs in for SAL001 with the demo sign-in, reading the page in the given language. */
-async function signIn(page: Page, texts: Texts = fr) {
-  await page.goto('/professional')
-  await page.getByLabel(texts.calendarConnect.form.salonId).first().fill('SAL001')
-  await page.getByRole('button', { name: texts.calendarConnect.form.connect }).first().click()
-  await page.getByRole('button', { name: fill(texts.demoSignIn.continueAs, { email: maskEmail(OWNER) }) }).click()
-  await expect(page).toHaveURL(/\/professional$/)
-}
-
 /** What the MCP server answers an agent's `initialize` with this bearer token. */
 async function initialize(request: APIRequestContext, token: string) {
   return request.post('/mcp', { headers: mcpHeaders(token), data: MCP_INITIALIZE })
 }
 
-test('creates an MCP token shown once, an agent uses it, then it is replaced and revoked', async ({
+test('creates an MCP token shown once, an agent uses it, then it is replaced and revoked @once', async ({
   page,
   context,
   request,

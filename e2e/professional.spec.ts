@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { maskEmail } from '@common/privacy'
-import { fill, noHorizontalOverflow, OWNER } from './helpers'
+import { fill, noHorizontalOverflow, OWNER, signIn, signInThroughTheDemo } from './helpers'
 import { expect, type Page, test } from './test'
 import { TEXTS } from './texts'
 
@@ -11,20 +11,6 @@ import { TEXTS } from './texts'
  * salon as it found it, or names what it adds after its project.
  */
 const fr = TEXTS.fr
-
-/** Signs in for SAL001 the way a newcomer does after `npm start`. */
-async function signIn(page: Page) {
-  await page.goto('/professional')
-  await page.getByLabel(fr.calendarConnect.form.salonId).first().fill('SAL001')
-  await page.getByRole('button', { name: fr.calendarConnect.form.connect }).first().click()
-  await expect(page).toHaveURL(/\/demo-sign-in\?state=/)
-  await expect(page.getByRole('heading', { name: fr.demoSignIn.title })).toBeVisible()
-  await page.getByRole('button', { name: fill(fr.demoSignIn.continueAs, { email: maskEmail(OWNER) }) }).click()
-  await expect(page).toHaveURL(/\/professional$/)
-  await expect(
-    page.getByRole('heading', { name: fill(fr.professional.signedIn.greeting, { name: 'Salon Lumière' }) }),
-  ).toBeVisible()
-}
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name })
 /** The toast on screen (at most one at a time). */
@@ -43,8 +29,11 @@ test('signed out: the connect form and the waitlist, side by side on a wide scre
   await expect(page.getByText(fr.calendarConnect.picker.comingSoon)).toHaveCount(3)
 })
 
-test('signs in with the demo sign-in, says so, and clears the address', async ({ page }) => {
-  await signIn(page)
+test('signs in with the demo sign-in, says so, and clears the address @once', async ({ page }) => {
+  await signInThroughTheDemo(page)
+  await expect(
+    page.getByRole('heading', { name: fill(fr.professional.signedIn.greeting, { name: 'Salon Lumière' }) }),
+  ).toBeVisible()
   await expect(toast(page)).toContainText(fr.professional.connected.title)
   await expect(toast(page)).toContainText(fill(fr.professional.connected.descriptionDemo, { email: OWNER }))
   await expect(page).toHaveURL(/\/professional$/)
@@ -84,7 +73,7 @@ test('every tab of the dashboard, and the demo sign-in page, pass axe', async ({
   }
 })
 
-test('edits the salon, with the validation messages', async ({ page }) => {
+test('edits the salon, with the validation messages @once', async ({ page }) => {
   await signIn(page)
   await page.getByRole('button', { name: fr.dashboard.info.edit, exact: true }).click()
   const dialog = page.getByRole('dialog', { name: fr.dashboard.edit.title })
@@ -136,7 +125,7 @@ test('gives the public phone and the practical information the assistant quotes'
   await expect(card).toContainText('01 43 55 20 20')
 })
 
-test('imports a CSV in the spec’s format once its preview is confirmed, then exports the list', async ({
+test('imports a CSV in the spec’s format once its preview is confirmed, then exports the list @once', async ({
   page,
 }, testInfo) => {
   await signIn(page)
@@ -174,7 +163,7 @@ test('imports a CSV in the spec’s format once its preview is confirmed, then e
   await expect(toast(page)).toContainText(fr.dashboard.services.exportSuccess)
 })
 
-test('refuses a file that is not a CSV', async ({ page }) => {
+test('refuses a file that is not a CSV @once', async ({ page }) => {
   await signIn(page)
   await page.getByLabel(fr.dashboard.services.import).setInputFiles({
     name: 'services.txt',
@@ -184,7 +173,7 @@ test('refuses a file that is not a CSV', async ({ page }) => {
   await expect(toast(page)).toContainText(fr.dashboard.services.invalidFormat)
 })
 
-test('copies the secure chat link and downloads the QR code', async ({ page, context }) => {
+test('copies the secure chat link and downloads the QR code @once', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await signIn(page)
   const link = page.getByLabel(fr.dashboard.access.linkLabel)
@@ -200,7 +189,7 @@ test('copies the secure chat link and downloads the QR code', async ({ page, con
   expect(png.subarray(1, 4).toString()).toBe('PNG')
 })
 
-test('changes the opening hours: a closed day switched open starts at 09:00–18:00', async ({ page }) => {
+test('changes the opening hours: a closed day switched open starts at 09:00–18:00 @once', async ({ page }) => {
   await signIn(page)
   await tab(page, fr.dashboard.tabs.schedule).click()
   await expect(page.getByRole('heading', { name: fr.schedule.title })).toBeVisible()
@@ -294,7 +283,7 @@ test("a booking made through the chat appears in today's agenda", async ({ page,
   await expect(row).toContainText(fr.dashboard.bookingStatus.confirmed)
 })
 
-test('the Instagram tab says Instagram is not configured on a server without a Meta app', async ({ page }) => {
+test('the Instagram tab says Instagram is not configured on a server without a Meta app @once', async ({ page }) => {
   await signIn(page)
   await tab(page, fr.dashboard.tabs.instagram).or(tab(page, fr.dashboard.tabs.instagramShort)).click()
   await expect(page.getByText(fr.dashboard.instagram.notConnected).first()).toBeVisible()
@@ -302,8 +291,9 @@ test('the Instagram tab says Instagram is not configured on a server without a M
   await expect(page.getByRole('button', { name: fr.dashboard.instagram.connect })).toBeDisabled()
 })
 
-test('signs out and lands home, signed out for good', async ({ page }) => {
-  await signIn(page)
+test('signs out and lands home, signed out for good @once', async ({ page }) => {
+  // A session of its own: the one kept for the other tests stays signed in.
+  await signInThroughTheDemo(page)
   await page.getByRole('main').getByRole('button', { name: fr.professional.signedIn.logout }).click()
   await expect(page).toHaveURL(/\/$/)
   const session = await page.request.get('/api/session')
@@ -312,7 +302,7 @@ test('signs out and lands home, signed out for good', async ({ page }) => {
   await expect(page.getByRole('button', { name: fr.calendarConnect.form.connect }).first()).toBeVisible()
 })
 
-test.describe('on a 375 px phone', () => {
+test.describe('on a 375 px phone @phone', () => {
   test.use({ viewport: { width: 375, height: 740 } })
 
   test('connect and waitlist are two tabs, connect first', async ({ page }) => {

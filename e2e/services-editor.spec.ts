@@ -1,5 +1,4 @@
-import { maskEmail } from '@common/privacy'
-import { fill, noHorizontalOverflow, OWNER } from './helpers'
+import { fill, noHorizontalOverflow, signIn } from './helpers'
 import { expect, type Page, test } from './test'
 import { TEXTS } from './texts'
 
@@ -11,14 +10,6 @@ import { TEXTS } from './texts'
  * after it, and books its own time.
  */
 const fr = TEXTS.fr
-
-async function signIn(page: Page) {
-  await page.goto('/professional')
-  await page.getByLabel(fr.calendarConnect.form.salonId).first().fill('SAL001')
-  await page.getByRole('button', { name: fr.calendarConnect.form.connect }).first().click()
-  await page.getByRole('button', { name: fill(fr.demoSignIn.continueAs, { email: maskEmail(OWNER) }) }).click()
-  await expect(page).toHaveURL(/\/professional$/)
-}
 
 const servicesList = (page: Page) => page.getByRole('list', { name: fr.services.listLabel })
 const rowOf = (page: Page, name: string) => servicesList(page).getByRole('listitem').filter({ hasText: name })

@@ -86,7 +86,7 @@ test.beforeAll(async ({ browser }, testInfo) => {
 })
 
 for (const language of LANGUAGES) {
-  test(`nothing runs off a 360 px screen, in ${language}`, async ({ page }) => {
+  test(`nothing runs off a 360 px screen, in ${language} @phone`, async ({ page }) => {
     test.setTimeout(120_000)
     const texts = TEXTS[language]
     await page.goto('/')

@@ -1,5 +1,4 @@
-import { maskEmail } from '@common/privacy'
-import { fill, noHorizontalOverflow, OWNER, seriousViolations } from './helpers'
+import { fill, noHorizontalOverflow, seriousViolations, signIn } from './helpers'
 import { type Browser, expect, type Page, test } from './test'
 import { TEXTS } from './texts'
 
@@ -14,14 +13,6 @@ const fr = TEXTS.fr
 
 type Member = { id: string; name: string; isActive: boolean; serviceIds: string[] }
 type Booking = { id: string; clientName: string; localDate: string; localTime: string; member: { name: string } }
-
-async function signIn(page: Page) {
-  await page.goto('/professional')
-  await page.getByLabel(fr.calendarConnect.form.salonId).first().fill('SAL001')
-  await page.getByRole('button', { name: fr.calendarConnect.form.connect }).first().click()
-  await page.getByRole('button', { name: fill(fr.demoSignIn.continueAs, { email: maskEmail(OWNER) }) }).click()
-  await expect(page).toHaveURL(/\/professional$/, { timeout: 30_000 })
-}
 
 const teamList = (page: Page) => page.getByRole('list', { name: fr.team.listLabel })
 const memberRow = (page: Page, name: string) =>

@@ -109,7 +109,7 @@ test('a salon joins the waitlist: the entry is stored and the form clears', asyn
   await expect(page.getByRole('region', { name: /Notifications/ })).toContainText('déjà sur notre liste')
 })
 
-test('an ambassador link shows the recommendation and credits the ambassador', async ({ page }) => {
+test('an ambassador link shows the recommendation and credits the ambassador @once', async ({ page }) => {
   const salonName = uniqueSalon('Salon Recommandé')
   await page.goto('/waitlist?ref=AMBDEMO1')
   await expect(page.getByText(fr.waitlist.referral)).toBeVisible()
@@ -124,7 +124,7 @@ test('an ambassador link shows the recommendation and credits the ambassador', a
   expect(stored).toMatchObject({ referralCode: 'AMBDEMO1', ambassadorName: 'Camille Martin', status: 'pending' })
 })
 
-test('a bad e-mail is pointed out and nothing is sent', async ({ page }) => {
+test('a bad e-mail is pointed out and nothing is sent @once', async ({ page }) => {
   const salonName = uniqueSalon('Salon Sans Mail')
   const posts: string[] = []
   page.on('request', (request) => {
@@ -148,7 +148,7 @@ test('a bad e-mail is pointed out and nothing is sent', async ({ page }) => {
   await expect(page.getByRole('alert').filter({ hasText: fr.waitlist.errors.salonName })).toBeVisible()
 })
 
-test('a network failure says the form could not be submitted and keeps what was typed', async ({ page }) => {
+test('a network failure says the form could not be submitted and keeps what was typed @once', async ({ page }) => {
   await page.goto('/waitlist')
   const salonName = uniqueSalon('Salon Hors Ligne')
   await fillRequired(page, salonName, 'hors.ligne@example.fr')
