@@ -1,11 +1,12 @@
 import type { AmbassadorSession } from '@common/schemas/ambassador'
 import type { Session, SessionUser } from '@common/schemas/session'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { getQueryFn } from './api'
 
 export const SESSION_KEY = ['/api/session']
 const SIGNED_OUT: Session = { isAuthenticated: false }
+const sessionQueryFn = getQueryFn<Session>({ on401: 'returnNull' })
 
 /**
  * Who is signed in (spec §4): fresh for 30 s, never retried; a failed check counts as signed out.
@@ -16,7 +17,7 @@ export function useSession() {
   const queryClient = useQueryClient()
   const query = useQuery({
     queryKey: SESSION_KEY,
-    queryFn: getQueryFn<Session>({ on401: 'returnNull' }),
+    queryFn: sessionQueryFn,
     staleTime: 30_000,
     retry: false,
   })
@@ -35,6 +36,21 @@ export function useSession() {
   const session = query.isError ? SIGNED_OUT : (query.data ?? SIGNED_OUT)
   const user: SessionUser | undefined = session.isAuthenticated ? session.user : undefined
   return { session, user, isLoading: query.isLoading }
+}
+
+/**
+ * Who is signed in now, asked of the server whatever the cache holds (a sign-in just set the
+ * cookie), the answer kept for `useSession`; a request already on its way is waited for, not sent
+ * twice. A failed check counts as signed out.
+ */
+export async function freshSession(queryClient: QueryClient): Promise<Session> {
+  try {
+    return (
+      (await queryClient.fetchQuery({ queryKey: SESSION_KEY, queryFn: sessionQueryFn, staleTime: 0 })) ?? SIGNED_OUT
+    )
+  } catch {
+    return SIGNED_OUT
+  }
 }
 
 /** Under the ambassador area's prefix (['/api/ambassador']): signing out there forgets it too. */

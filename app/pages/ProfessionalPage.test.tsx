@@ -14,6 +14,15 @@ vi.mock('@app/features/salon-dashboard/SalonDashboard', () => ({
 
 const texts = en.professional
 
+/** Who GET /api/session says is signed in after the owner's sign-in. */
+const OWNER_SESSION = {
+  json: {
+    isAuthenticated: true,
+    user: { salonId: 'SAL001', email: 'salon.lumiere.demo@gmail.com', name: 'Salon Lumière', isAdmin: false },
+  },
+}
+const CALENDAR = { json: { state: 'not_connected' } }
+
 beforeAll(setupTexts)
 afterEach(() => {
   cleanup()
@@ -72,23 +81,6 @@ describe('the professional area, signed out', () => {
     expect(await screen.findByText(texts.lookup.notFound.replace('{{salonId}}', 'SAL999'))).toBeTruthy()
   })
 
-  it('greets a successful sign-in with a toast naming the account, then clears the address', async () => {
-    fakeServer({ 'GET /api/session': SIGNED_OUT })
-    renderAt('/professional?connected=true&salon=SAL001&email=salon.lumiere.demo%40gmail.com', <ProfessionalPage />)
-    expect(await screen.findByText(texts.connected.title)).toBeTruthy()
-    expect(
-      screen.getByText(texts.connected.description.replace('{{email}}', 'salon.lumiere.demo@gmail.com')),
-    ).toBeTruthy()
-    await waitFor(() => expect(window.location.search).toBe(''))
-    expect(window.location.pathname).toBe('/professional')
-  })
-
-  it('does not claim a calendar is linked after the demo sign-in', async () => {
-    fakeServer({ 'GET /api/session': SIGNED_OUT })
-    renderAt('/professional?connected=true&salon=SAL001&email=a%40b.fr&demo=true', <ProfessionalPage />)
-    expect(await screen.findByText(texts.connected.descriptionDemo.replace('{{email}}', 'a@b.fr'))).toBeTruthy()
-  })
-
   it('says which account to use after a sign-in with the wrong one, then clears the address', async () => {
     fakeServer({ 'GET /api/session': SIGNED_OUT })
     renderAt(
@@ -105,6 +97,44 @@ describe('the professional area, signed out', () => {
 
     await userEvent.setup().click(within(alert).getByRole('button', { name: en.common.close }))
     expect(screen.queryByRole('alert')).toBeNull()
+  })
+})
+
+describe('the professional area, back from a sign-in', () => {
+  it('greets a successful sign-in with a toast naming the account the session says, then clears the address', async () => {
+    const calls = fakeServer({ 'GET /api/session': OWNER_SESSION, 'GET /api/salons/SAL001/calendar': CALENDAR })
+    // The address is not in the URL (logs and history keep it): the toast reads it from the session.
+    renderAt('/professional?connected=true&salon=SAL001', <ProfessionalPage />)
+    expect(await screen.findByText(texts.connected.title)).toBeTruthy()
+    expect(
+      screen.getByText(texts.connected.description.replace('{{email}}', 'salon.lumiere.demo@gmail.com')),
+    ).toBeTruthy()
+    await waitFor(() => expect(window.location.search).toBe(''))
+    expect(window.location.pathname).toBe('/professional')
+    expect(calls.some((call) => call.url === '/api/session')).toBe(true)
+  })
+
+  it("names the session's account, never an address the URL claims", async () => {
+    fakeServer({ 'GET /api/session': OWNER_SESSION, 'GET /api/salons/SAL001/calendar': CALENDAR })
+    renderAt('/professional?connected=true&salon=SAL001&email=someone.else%40gmail.com', <ProfessionalPage />)
+    expect(
+      await screen.findByText(texts.connected.description.replace('{{email}}', 'salon.lumiere.demo@gmail.com')),
+    ).toBeTruthy()
+    expect(screen.queryByText(/someone\.else@gmail\.com/)).toBeNull()
+  })
+
+  it('does not claim a calendar is linked after the demo sign-in', async () => {
+    fakeServer({ 'GET /api/session': OWNER_SESSION, 'GET /api/salons/SAL001/calendar': CALENDAR })
+    renderAt('/professional?connected=true&salon=SAL001&demo=true', <ProfessionalPage />)
+    expect(
+      await screen.findByText(texts.connected.descriptionDemo.replace('{{email}}', 'salon.lumiere.demo@gmail.com')),
+    ).toBeTruthy()
+  })
+
+  it('still greets the sign-in, naming no account, when the session cannot say who', async () => {
+    fakeServer({ 'GET /api/session': SIGNED_OUT })
+    renderAt('/professional?connected=true&salon=SAL001', <ProfessionalPage />)
+    expect(await screen.findByText(texts.connected.descriptionNoEmail)).toBeTruthy()
   })
 })
 

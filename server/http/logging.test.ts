@@ -4,6 +4,7 @@ import { buildApp } from '@server/app'
 import { bookingLinkToken } from '@server/modules/booking-page/booking-link'
 import { startTestApp } from '@tests/helpers/app'
 import { newTestChat, postChat } from '@tests/helpers/chat'
+import { cookiesFrom } from '@tests/helpers/sign-in'
 import { describe, expect, it } from 'vitest'
 import { requestLogSerializers, urlForLog } from './logging'
 
@@ -34,6 +35,13 @@ describe('request logging', () => {
     expect(urlForLog('/api/reminders/r')).toBe('/api/reminders/r')
   })
 
+  it('masks an e-mail address given as a query parameter, wherever it is', () => {
+    expect(urlForLog('/professional?connected=true&salon=SAL001&email=salon.lumiere.demo%40gmail.com')).toBe(
+      '/professional?connected=true&salon=SAL001&email=[redacted]',
+    )
+    expect(urlForLog('/api/anything?email=a@b.fr&x=1')).toBe('/api/anything?email=[redacted]&x=1')
+  })
+
   it("never writes Google's code, the state or the session cookie to the log", async () => {
     const t = await startTestApp()
     const lines: string[] = []
@@ -58,6 +66,49 @@ describe('request logging', () => {
       const log = lines.join('')
       expect(log).toContain('/api/google/callback')
       expect(log).not.toMatch(/SECRET-(STATE|CODE|COOKIE)/)
+    } finally {
+      await app.close()
+      await t.close()
+    }
+  })
+
+  it("never writes the owner's e-mail address to the log on the way back from a sign-in", async () => {
+    const t = await startTestApp()
+    const lines: string[] = []
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk))
+        done()
+      },
+    })
+    const app = await buildApp({
+      config: t.config,
+      db: t.database.db,
+      clock: t.clock,
+      jobs: t.jobs,
+      logger: { level: 'info', stream, serializers: requestLogSerializers },
+    })
+    try {
+      // The demo sign-in (no Google configured): the same redirect as Google's callback.
+      const begun = await app.inject({ url: '/api/google/auth-url/SAL001' })
+      const state = new URL(begun.json().authUrl).searchParams.get('state') ?? ''
+      const cookie = cookiesFrom(begun)
+      const signedIn = await app.inject({
+        method: 'POST',
+        url: '/api/auth/demo',
+        headers: { cookie },
+        payload: { state },
+      })
+      const { redirectTo } = signedIn.json() as { redirectTo: string }
+      expect(redirectTo).toMatch(/^\/professional\?connected=true/)
+      // What the browser asks next: the page it was sent to, then who is signed in.
+      const next = cookiesFrom(signedIn, cookie)
+      await app.inject({ url: redirectTo, headers: { cookie: next } })
+      const session = await app.inject({ url: '/api/session', headers: { cookie: next } })
+      expect(session.json().user.email).toBe('salon.lumiere.demo@gmail.com')
+      const log = lines.join('')
+      expect(log).toContain('/professional?connected=true')
+      expect(log).not.toMatch(/salon\.lumiere\.demo(@|%40)gmail\.com/)
     } finally {
       await app.close()
       await t.close()

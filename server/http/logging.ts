@@ -3,7 +3,8 @@ import type { FastifyRequest } from 'fastify'
 /**
  * What a request looks like in the log: never its credentials. Headers are not logged at all, and
  * the query parameters that carry secrets (Google's authorisation code, sign-in states, access
- * codes, tokens, the web chat's userId — the key that books and reads in the customer's name) are
+ * codes, tokens, the web chat's userId — the key that books and reads in the customer's name —, an
+ * e-mail address, which no address of the app carries but a link from elsewhere might) are
  * masked in the logged URL, as is the token of a customer's booking link (`/r/<token>`,
  * `/api/r/<token>/…`), which lets whoever holds it cancel or move the appointment. Bodies are
  * never logged.
@@ -18,6 +19,7 @@ const SECRET_PARAMETERS = [
   'id_token',
   'hub.verify_token',
   'userId',
+  'email',
 ]
 
 /** The booking page's paths (the web page and its API, however many slashes): the segment after `r/` is the link's token. */

@@ -1,4 +1,4 @@
-import { SESSION_KEY } from '@app/lib/session'
+import { freshSession } from '@app/lib/session'
 import { SIGN_IN_ERRORS, type SignInError } from '@common/schemas/auth-codes'
 import { useQueryClient } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
@@ -7,14 +7,18 @@ import { useLocation, useSearch } from 'wouter'
 
 /**
  * What Google sign-in (or the demo sign-in) said when it sent the browser back:
- * `?connected=true&salon=SAL001&email=…` or `?error=<code>[&expected=<masked e-mail>][&salon=…]`.
+ * `?connected=true&salon=SAL001[&demo=true]` or `?error=<code>[&expected=<masked e-mail>][&salon=…]`.
+ * The address does not name the account: URLs land in logs and the browser's history.
  */
 export type SignInReturn =
   /** `demo`: signed in by the demo page, so no Google Calendar is actually linked. */
-  | { kind: 'connected'; salonId?: string; email?: string; demo: boolean }
+  | { kind: 'connected'; salonId?: string; demo: boolean }
   | { kind: 'error'; code: SignInError | 'unknown'; expected?: string; salonId?: string }
 
 export type SignInFailure = Extract<SignInReturn, { kind: 'error' }>
+
+/** A sign-in that succeeded, with the account the session now names (none if it cannot say). */
+export type SignedIn = Extract<SignInReturn, { kind: 'connected' }> & { email?: string }
 
 const isSignInError = (code: string): code is SignInError => (SIGN_IN_ERRORS as readonly string[]).includes(code)
 
@@ -22,7 +26,7 @@ export function readSignInReturn(search: string): SignInReturn | undefined {
   const params = new URLSearchParams(search)
   const value = (name: string) => params.get(name)?.trim() || undefined
   if (params.get('connected') === 'true') {
-    return { kind: 'connected', salonId: value('salon'), email: value('email'), demo: params.get('demo') === 'true' }
+    return { kind: 'connected', salonId: value('salon'), demo: params.get('demo') === 'true' }
   }
   const code = value('error')
   if (!code) return undefined
@@ -36,12 +40,10 @@ export function readSignInReturn(search: string): SignInReturn | undefined {
 
 /**
  * Reads the sign-in answer once, then takes it out of the address bar (replace, not push: Back must
- * not bring the message back). `onConnected` runs once per answer, even under React's strict mode.
+ * not bring the message back). `onConnected` runs once per answer, even under React's strict mode,
+ * once the session (asked again: the cookie was just set) says who signed in.
  */
-export function useSignInReturn(
-  path: string,
-  onConnected?: (answer: Extract<SignInReturn, { kind: 'connected' }>) => void,
-) {
+export function useSignInReturn(path: string, onConnected?: (answer: SignedIn) => void) {
   const search = useSearch()
   const [, navigate] = useLocation()
   const queryClient = useQueryClient()
@@ -55,8 +57,9 @@ export function useSignInReturn(
     setAnswer(current)
     if (current.kind === 'connected') {
       // The cookie was just set: whatever the session said before is out of date.
-      void queryClient.invalidateQueries({ queryKey: SESSION_KEY })
-      onConnected?.(current)
+      void freshSession(queryClient).then((session) =>
+        onConnected?.({ ...current, email: session.isAuthenticated ? session.user?.email : undefined }),
+      )
     }
     navigate(path, { replace: true })
   }, [search, path, navigate, queryClient, onConnected])

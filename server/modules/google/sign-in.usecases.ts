@@ -331,7 +331,9 @@ async function finishSignIn(
     }
     await recordOwnerSignIn(tx, salon, clock.now())
     const { token } = await startSession(tx, clock, { kind: 'staff', salonId: salon.id, email, name: identity.name })
-    const query = new URLSearchParams({ connected: 'true', salon: salon.publicId, email })
+    // Not the e-mail: this address lands in the next request's log line and the browser's history.
+    // The page reads who signed in from GET /api/session.
+    const query = new URLSearchParams({ connected: 'true', salon: salon.publicId })
     return {
       redirectTo: `/professional?${query}`,
       session: { token, kind: 'staff' as const },
