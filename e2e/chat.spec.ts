@@ -52,12 +52,21 @@ async function expectNoSeriousAxeViolation(page: Page) {
   expect(serious).toEqual([])
 }
 
-/** Waits for the finite animations (a dialog popping in, a smooth scroll) to end before a screenshot. */
+/** Waits for the finite animations (a dialog popping in) and any smooth scroll to end before a screenshot. */
 async function settle(page: Page) {
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
   )
-  await page.waitForTimeout(400) // a smooth scroll is not an animation
+  // A smooth scroll is not an animation: the page is still when no scroll position moves in a frame.
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const positions = () =>
+          [window.scrollY, ...[...document.querySelectorAll('*')].map((element) => element.scrollTop)].join()
+        const before = positions()
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(positions() === before)))
+      }),
+  )
 }
 
 test('without a salon in the link: restricted access, and a way home @once', async ({ page }) => {

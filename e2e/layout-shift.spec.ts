@@ -100,7 +100,20 @@ for (const { path, ready } of PAGES) {
     await expect(ready(page)).toBeVisible()
     await page.waitForLoadState('networkidle')
     await page.evaluate(() => document.fonts.ready.then(() => undefined))
-    await page.waitForTimeout(500)
+    // Hydrated, its finite animations over, and two frames later (a shift is reported after the
+    // frame that shows it): everything that could still move the page has.
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
+    await page.evaluate(async () => {
+      await Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) =>
+            Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY),
+          )
+          .map((animation) => animation.finished.catch(() => undefined)),
+      )
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+    })
     const recorded = await page.evaluate(() => (window as Recorder).__layoutShifts ?? { total: Number.NaN, shifts: [] })
     testInfo.annotations.push({
       type: 'layout shift',

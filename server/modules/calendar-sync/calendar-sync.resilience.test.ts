@@ -29,7 +29,8 @@ import { type CalendarApi, googleCalendarApi } from './google-calendar'
  * to come, once each, at their times. The workers run with short retry timings (1 s, up to 2 s).
  */
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+/** The generated scenarios' pauses: when each change comes is part of what the property varies. */
+const elapse = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** A local start on the salon's clock: 2026-12-<day> at 09:00 plus `slot` quarters of an hour. */
 function localStart(day: number, slot: number): string {
@@ -245,7 +246,9 @@ describe('the calendar sync with Google failing', () => {
     await move(c, cookie, movedTwice, localStart(4, 24))
     await cancel(c, cookie, bornAndGone)
     await move(c, cookie, newAndMoved, localStart(4, 28))
-    await sleep(1500)
+    // Google stays down until the later changes' pushes have been refused too.
+    const later = c.google.calendar.requests.length
+    await eventually(() => (c.google.calendar.requests.slice(later).some((r) => r.status === 503) ? true : undefined))
     c.google.calendar.outage(null)
     await quiesce(c)
 
@@ -297,7 +300,8 @@ describe.each<Driver>(process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : [
         ids.push(await book(c, cookie, localStart(2, 8)), await book(c, cookie, localStart(3, 0)))
         ids.push(await book(c, cookie, localStart(3, 4)))
         c.google.calendar.outage(null)
-        await sleep(1500)
+        // No instance works now (the first was stopped, its jobs settled; the app's engine only
+        // enqueues): Google is up, yet nothing reaches it and every push is still waiting.
         expect(ourEvents(c)).toEqual([])
         expect(await countUnfinishedJobs(c.t.database.db, CALENDAR_QUEUES)).toBeGreaterThanOrEqual(ids.length)
 
@@ -511,9 +515,9 @@ describe('the calendar sync under any sequence of changes and failures', () => {
             } else if (step.kind === 'slow') {
               c.google.calendar.setDelay(step.ms)
             } else if (step.kind === 'wait') {
-              await sleep(step.ms)
+              await elapse(step.ms)
             }
-            await sleep(then)
+            await elapse(then)
           }
         } finally {
           heal()
