@@ -70,6 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     log: app.log,
     dataDir: config.databaseUrl ? undefined : config.dataDir,
   })
+  app.addHook('onClose', async () => health.close())
   registerErrorHandling(app, health)
   registerDatabaseRecovery(app, health)
   registerAccessRules(app, deps)

@@ -90,11 +90,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       max: options.poolSize ?? defaultPoolSize(),
       connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
     })
-    // An idle connection can die (server restart, dropped database). pg then emits 'error' on the
-    // pool; unheard, that would end the process. The pool replaces the connection on the next query.
-    pool.on('error', (error) => process.stderr.write(`PostgreSQL connection lost: ${error.message}\n`))
-    if (options.transactionPooling) pool.on('connect', sendStatementsUnnamed)
     const db = drizzleNodePg(pool, { schema }) as unknown as Database
+    reportLostConnections(pool, db, () => connectAfresh(options.url, options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS))
+    if (options.transactionPooling) pool.on('connect', sendStatementsUnnamed)
     await migrateUnderLock(db)
     return {
       db,
@@ -118,6 +116,63 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     close: () => client.close(),
     dump: () => dumpPglite(client),
     jobsConnection: { driver: 'pglite', client },
+  }
+}
+
+/** Told that the pool lost a connection, with the way to learn whether a new one can be made. */
+type ConnectionLost = (connects: () => Promise<void>) => void
+const connectionLossListeners = new WeakMap<Database, Set<ConnectionLost>>()
+
+/**
+ * Hears the pool of `db` lose an idle connection (PostgreSQL restarting or unreachable, a
+ * connection terminated by an administrator or dropped by a firewall): the app's health tracker
+ * (server/db/health.ts) listens, to fold it into its one line per outage. `connects()` opens a new
+ * connection outside the pool, asks `select 1` and closes it: it fails if the database cannot be
+ * reached. Returns the way to stop listening. A PGlite database never loses one.
+ */
+export function onConnectionLost(db: Database, listener: ConnectionLost): () => void {
+  let listeners = connectionLossListeners.get(db)
+  if (!listeners) {
+    listeners = new Set()
+    connectionLossListeners.set(db, listeners)
+  }
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/**
+ * An idle connection can die; node-postgres then emits 'error' on the pool, once per connection
+ * (an outage drops all of them at once), and unheard that would end the process. The pool replaces
+ * the connection on the next query. The listeners of `onConnectionLost` are told; without any (a
+ * script, an admin command), one line goes to stderr, and the next only once the pool has connected
+ * again: one line per outage, not one per connection.
+ */
+function reportLostConnections(pool: pg.Pool, db: Database, connects: () => Promise<void>): void {
+  let written = false
+  pool.on('connect', () => {
+    written = false
+  })
+  pool.on('error', (error) => {
+    const listeners = connectionLossListeners.get(db)
+    if (listeners && listeners.size > 0) {
+      for (const listener of listeners) listener(connects)
+      return
+    }
+    if (written) return
+    written = true
+    process.stderr.write(`PostgreSQL connection lost: ${error.message}\n`)
+  })
+}
+
+/** One connection of its own, outside the pool: `select 1`, then closed. */
+async function connectAfresh(url: string, timeoutMs: number): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs })
+  client.on('error', () => {}) // lost after its answer, or while failing: the caller hears it from connect or query
+  try {
+    await client.connect()
+    await client.query('select 1')
+  } finally {
+    await client.end().catch(() => {})
   }
 }
 

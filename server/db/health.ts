@@ -1,14 +1,17 @@
 import { statfs } from 'node:fs/promises'
 import type { Clock } from '@server/clock'
 import type { FastifyBaseLogger } from 'fastify'
-import { type Database, ping } from './client'
+import { type Database, onConnectionLost, ping } from './client'
 
 /**
  * Whether the database can be used, shared by the error handler and GET /api/health, so an outage
- * is logged once when it starts and once when it ends — not once per failed request:
- *  - unreachable: a request failed to reach the database, or the health probe did; it ends when a
- *    probe (`select 1`) answers. While it lasts, requests trigger at most one probe a second, so the
- *    first request after the database is back closes it;
+ * is logged once when it starts and once when it ends — not once per failed request nor per lost
+ * connection:
+ *  - unreachable: a request failed to reach the database, or the health probe did, or the pool lost
+ *    an idle connection and a probe then found the database gone (a connection lost while the
+ *    database answers is no outage: the pool replaces it); it ends when a probe (`select 1`)
+ *    answers. While it lasts the tracker probes every second by itself, so the end is logged when
+ *    it happens, with or without requests; requests also trigger at most one probe a second;
  *  - disk_full: a write failed for lack of disk (53100, ENOSPC) and no write request has succeeded
  *    since, for at most DISK_FULL_MEMORY_MS (then a write may try again); or, on PGlite, the data
  *    directory's file system has less than LOW_SPACE_BYTES free.
@@ -38,8 +41,26 @@ export class DatabaseHealth {
   private diskFullSince: Date | undefined
   private lastDiskFullAt: Date | undefined
   private lowSpaceLogged = false
+  /** The probe under way, which whoever asks meanwhile waits for rather than sending another. */
+  private probing: Promise<void> | undefined
+  /** After the pool lost a connection: the new connection being tried, whose answer the next losses share. */
+  private connecting: Promise<void> | undefined
+  /** During an outage: the probe every PROBE_INTERVAL_MS that notices its end. */
+  private watch: NodeJS.Timeout | undefined
+  private closed = false
+  private readonly stopHearing: () => void
 
-  constructor(private readonly options: DatabaseHealthOptions) {}
+  constructor(private readonly options: DatabaseHealthOptions) {
+    this.stopHearing = onConnectionLost(options.db, (connects) => this.connectionLost(connects))
+  }
+
+  /** Stops probing and listening to the pool (the app is closing). */
+  close(): void {
+    this.closed = true
+    this.stopHearing()
+    clearInterval(this.watch)
+    this.watch = undefined
+  }
 
   /** A request failed because the database is unreachable or its disk is full. */
   failed(failure: 'unavailable' | 'storage_full', error: unknown): void {
@@ -51,6 +72,10 @@ export class DatabaseHealth {
         { database: 'unreachable', reason: reasonOf(error) },
         'database unreachable: requests answer 503 until it is back',
       )
+      if (!this.closed) {
+        this.watch = setInterval(() => void this.probe().catch(() => {}), PROBE_INTERVAL_MS)
+        this.watch.unref()
+      }
       return
     }
     this.lastDiskFullAt = now
@@ -93,21 +118,35 @@ export class DatabaseHealth {
     return 'ok'
   }
 
-  private async probe(): Promise<void> {
-    let timer: NodeJS.Timeout | undefined
-    const query = ping(this.options.db)
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS)
+  /**
+   * The pool lost an idle connection (each one of an outage says so, and so do the ones an
+   * administrator or a firewall ends while the database is fine). Whether the database is gone is
+   * the answer of one new connection — not of the pool's, whose other connections may be dying
+   * too; the outage, if it is one, starts as any other.
+   */
+  private connectionLost(connects: () => Promise<void>): void {
+    if (this.unreachableSince || this.connecting) return
+    this.connecting = answerWithin(connects(), PROBE_TIMEOUT_MS)
+      .catch((failure: unknown) => this.failed('unavailable', failure))
+      .finally(() => {
+        this.connecting = undefined
+      })
+  }
+
+  private probe(): Promise<void> {
+    this.probing ??= this.probeNow().finally(() => {
+      this.probing = undefined
     })
-    try {
-      await Promise.race([query, timeout])
-    } finally {
-      clearTimeout(timer)
-      query.catch(() => {}) // a late failure after the timeout has nobody left to tell
-    }
+    return this.probing
+  }
+
+  private async probeNow(): Promise<void> {
+    await answerWithin(ping(this.options.db), PROBE_TIMEOUT_MS)
     if (this.unreachableSince) {
       const seconds = Math.round((this.options.clock.now().getTime() - this.unreachableSince.getTime()) / 1000)
       this.unreachableSince = undefined
+      clearInterval(this.watch)
+      this.watch = undefined
       this.options.log.info(
         { database: 'reachable', outageSeconds: seconds },
         `database reachable again after ${seconds} s`,
@@ -144,6 +183,20 @@ export class DatabaseHealth {
     if (!since) return
     const seconds = Math.round((this.options.clock.now().getTime() - since.getTime()) / 1000)
     this.options.log.info({ database: 'ok', diskFullSeconds: seconds }, `${what} (disk full for ${seconds} s)`)
+  }
+}
+
+/** `answer`, or a failure if it takes longer than `ms`. */
+async function answerWithin(answer: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)
+  })
+  try {
+    await Promise.race([answer, timeout])
+  } finally {
+    clearTimeout(timer)
+    answer.catch(() => {}) // a late failure after the timeout has nobody left to tell
   }
 }
 

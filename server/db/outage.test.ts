@@ -2,9 +2,12 @@ import { startTestApp, type TestApp } from '@tests/helpers/app'
 import { newTestChat, postChat } from '@tests/helpers/chat'
 import { openTestDatabase, type TestDatabase } from '@tests/helpers/database'
 import { expectServiceUnavailable } from '@tests/helpers/database-down'
+import { eventually } from '@tests/helpers/jobs'
 import { capturedLog, WARN } from '@tests/helpers/log'
 import { startTcpProxy, type TcpProxy } from '@tests/helpers/tcp-proxy'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
+import type pg from 'pg'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type DatabaseHandle, openDatabase } from './client'
 
 /**
@@ -84,5 +87,137 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a PostgreSQL outage', () => {
     await proxy.accept()
     t.clock.advance(1000)
     expect((await salonPage()).statusCode).toBe(200)
+  })
+})
+
+/**
+ * The app's own pool during an outage: each idle connection it holds dies with the server's side
+ * (node-postgres then emits 'error' on the pool, once per connection). That is the same outage as
+ * the requests': one line when it starts, one when it ends — however many connections were open,
+ * and even if no request comes to notice either.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)("a PostgreSQL outage that drops the pool's idle connections", () => {
+  const POOL_SIZE = 8
+  let database: TestDatabase
+  let proxy: TcpProxy
+  let proxied: DatabaseHandle
+  let t: TestApp
+  let log: ReturnType<typeof capturedLog>
+  let stderr: string[]
+
+  beforeEach(async () => {
+    database = await openTestDatabase('postgres')
+    const server = new URL(database.url as string)
+    proxy = await startTcpProxy({ host: server.hostname, port: Number(server.port || 5432) })
+    // Named, to tell the app's connections from the test's and the job engine's.
+    const url = new URL(proxy.urlFor(database.url as string))
+    url.searchParams.set('application_name', 'salonia-app')
+    proxied = await openDatabase({
+      driver: 'postgres',
+      url: url.toString(),
+      poolSize: POOL_SIZE,
+      connectTimeoutMs: 1000,
+    })
+    log = capturedLog()
+    t = await startTestApp({ database: { ...proxied }, logger: log.logger })
+    stderr = []
+    const write = process.stderr.write.bind(process.stderr) as (...args: unknown[]) => boolean
+    vi.spyOn(process.stderr, 'write').mockImplementation(((chunk: unknown, ...rest: unknown[]) => {
+      stderr.push(String(chunk))
+      return write(chunk, ...rest)
+    }) as typeof process.stderr.write)
+  })
+  afterEach(async () => {
+    vi.restoreAllMocks()
+    await t.close()
+    await proxied.close()
+    await proxy.close()
+    await database.close()
+  })
+
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+  const problems = () => log.lines.filter((line) => Number(line.level) >= WARN)
+  const poolLines = () => stderr.filter((line) => /PostgreSQL|connection/i.test(line))
+
+  it('is one line when it starts and one when it ends, however many pooled connections it drops', async () => {
+    // Every connection of the pool open at once, then idle in it.
+    await Promise.all(Array.from({ length: POOL_SIZE }, () => proxied.db.execute(sql`select pg_sleep(0.2)`)))
+    const pool = (proxied.db as unknown as { $client: pg.Pool }).$client
+    expect(pool.idleCount).toBe(POOL_SIZE)
+
+    await proxy.refuse()
+    await eventually(() => (pool.idleCount === 0 ? true : undefined), 5000)
+    await pause(1500)
+    // No request came: the pool's lost connections alone told of the outage, once.
+    expect(poolLines()).toEqual([])
+    expect(problems()).toEqual([
+      expect.objectContaining({
+        level: 50,
+        database: 'unreachable',
+        msg: 'database unreachable: requests answer 503 until it is back',
+      }),
+    ])
+
+    await proxy.accept()
+    // Still no request: the app notices by itself that the database is back.
+    const back = await eventually(() => log.lines.find((line) => line.database === 'reachable'), 10_000)
+    expect(back).toMatchObject({ level: 30, msg: expect.stringMatching(/^database reachable again after \d+ s$/) })
+    expect((await t.app.inject({ url: '/api/salon/SAL001' })).statusCode).toBe(200)
+    expect(problems()).toHaveLength(1)
+    expect(log.lines.filter((line) => line.database !== undefined)).toHaveLength(2)
+    expect(poolLines()).toEqual([])
+  })
+
+  it('logs nothing when a pooled connection is dropped but the database still answers', async () => {
+    await Promise.all(Array.from({ length: 3 }, () => proxied.db.execute(sql`select pg_sleep(0.2)`)))
+    // As an administrator's pg_terminate_backend, or a firewall's idle timeout, would.
+    await database.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'salonia-app' and datname = current_database()`,
+    )
+    await pause(1500)
+    expect((await t.app.inject({ url: '/api/salon/SAL001' })).statusCode).toBe(200)
+    expect(problems()).toEqual([])
+    expect(log.lines.filter((line) => line.database !== undefined)).toEqual([])
+    expect(poolLines()).toEqual([])
+  })
+})
+
+describe.runIf(process.env.TEST_DATABASE_URL)('a pool without an app to tell (a script, an admin command)', () => {
+  it('writes one line for the connections an outage drops, and one more only after it connected again', async () => {
+    const database = await openTestDatabase('postgres')
+    const server = new URL(database.url as string)
+    const proxy = await startTcpProxy({ host: server.hostname, port: Number(server.port || 5432) })
+    const proxied = await openDatabase({
+      driver: 'postgres',
+      url: proxy.urlFor(database.url as string),
+      poolSize: 5,
+      connectTimeoutMs: 1000,
+    })
+    const stderr: string[] = []
+    const write = process.stderr.write.bind(process.stderr) as (...args: unknown[]) => boolean
+    vi.spyOn(process.stderr, 'write').mockImplementation(((chunk: unknown, ...rest: unknown[]) => {
+      stderr.push(String(chunk))
+      return write(chunk, ...rest)
+    }) as typeof process.stderr.write)
+    const pool = (proxied.db as unknown as { $client: pg.Pool }).$client
+    const fill = () => Promise.all(Array.from({ length: 5 }, () => proxied.db.execute(sql`select pg_sleep(0.2)`)))
+    try {
+      await fill()
+      await proxy.refuse()
+      await eventually(() => (pool.idleCount === 0 ? true : undefined), 5000)
+      expect(stderr.filter((line) => line.includes('PostgreSQL'))).toEqual([
+        expect.stringMatching(/^PostgreSQL connection lost: .+\n$/),
+      ])
+      await proxy.accept()
+      await fill()
+      await proxy.refuse()
+      await eventually(() => (pool.idleCount === 0 ? true : undefined), 5000)
+      expect(stderr.filter((line) => line.includes('PostgreSQL'))).toHaveLength(2)
+    } finally {
+      vi.restoreAllMocks()
+      await proxied.close()
+      await proxy.close()
+      await database.close()
+    }
   })
 })
