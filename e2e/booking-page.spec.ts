@@ -108,8 +108,10 @@ test('a forged link opens no booking @once', async ({ page }) => {
 })
 
 test('a link whose appointment is over says so, and offers nothing to change @once', async ({ page }) => {
-  // No test can wait for a demo appointment to end: the page gets the server's own answer for such a
-  // link (410 `booking_page.expired`, given as booking-page.http.test.ts shows).
+  // A real link (the server refuses a forged one before any page is made), whose appointment no test
+  // can wait to see end: the page gets the server's own answer for such a link (410
+  // `booking_page.expired`, given as booking-page.http.test.ts shows).
+  const link = await bookThroughChat(page, 'Octave Passé', 'une coupe homme samedi 19 décembre à 11h')
   await page.route('**/api/r/*', (route) =>
     route.fulfill({
       status: 410,
@@ -120,7 +122,7 @@ test('a link whose appointment is over says so, and offers nothing to change @on
       }),
     }),
   )
-  await page.goto(`/r/${'B'.repeat(44)}`)
+  await page.goto(link)
   await expect(page.getByRole('heading', { name: page_.expired.title })).toBeVisible()
   await expect(page.getByText(page_.expired.description)).toBeVisible()
   await expect(page.getByRole('button', { name: page_.cancel })).toHaveCount(0)

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { openDatabase } from '@server/db/client'
-import pg from 'pg'
 import type { TestDatabase } from './database'
+import { databaseUrl, withAdmin } from './template-database'
 
 /**
  * Large installations put PgBouncer in transaction mode between their instances and PostgreSQL
@@ -67,22 +67,10 @@ export async function createEmptyDatabase(): Promise<{ url: string; drop(): Prom
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set')
   const name = `salonia_test_${randomBytes(6).toString('hex')}`
   await withAdmin(adminUrl, (client) => client.query(`create database ${name}`))
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
   return {
-    url: url.toString(),
+    url: databaseUrl(adminUrl, name),
     drop: async () => {
       await withAdmin(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`))
     },
-  }
-}
-
-async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    return await work(client)
-  } finally {
-    await client.end()
   }
 }
