@@ -149,8 +149,8 @@ interface ImportPlan {
   updates: ImportUpdate[]
   inserts: ServiceCsvRow[]
   errors: CsvLineError[]
-  /** The services of the salon as the plan found them. */
-  existing: ServiceRow[]
+  /** The highest position among the salon's services: added ones come after it. */
+  lastPosition: number
 }
 
 /**
@@ -198,57 +198,48 @@ async function planImport(db: Executor, salon: SalonRow, csvData: string): Promi
       })
       continue
     }
-    if (target) updates.push({ id: target.id, renamed: target.name !== row.name, row })
+    if (target) updates.push({ target, row })
     else inserts.push(row)
   }
   errors.sort((a, b) => a.line - b.line)
-  return { currency, updates, inserts, errors, existing }
+  const lastPosition = existing.reduce((max, s) => Math.max(max, s.position), 0)
+  return { currency, updates, inserts, errors, lastPosition }
 }
 
 /** Each line of the plan as the owner checks it: what it adds or changes, in the order of the file. */
-function plannedServices(plan: ImportPlan): ImportPreviewService[] {
-  const byId = new Map(plan.existing.map((s) => [s.id, s]))
-  const planned: ImportPreviewService[] = [
-    ...plan.updates.map(({ id, row }): ImportPreviewService => {
-      const before = byId.get(id)
-      const wasActive = before?.isActive ?? true
-      return {
-        line: row.line,
-        action: 'update',
-        serviceId: id,
-        name: row.name,
-        description: row.description,
-        duration: row.duration,
-        price: row.price,
-        isActive: row.isActive ?? wasActive,
-        before: before
-          ? { name: before.name, duration: before.durationMinutes, price: before.priceMinor, isActive: wasActive }
-          : null,
-      }
-    }),
-    ...plan.inserts.map(
-      (row): ImportPreviewService => ({
-        line: row.line,
-        action: 'create',
-        serviceId: null,
-        name: row.name,
-        description: row.description,
-        duration: row.duration,
-        price: row.price,
-        isActive: row.isActive ?? true,
-        before: null,
-      }),
-    ),
-  ]
-  return planned.sort((a, b) => a.line - b.line)
+function plannedServices({ updates, inserts }: ImportPlan): ImportPreviewService[] {
+  return [
+    ...updates.map(({ target, row }) => plannedService(row, target)),
+    ...inserts.map((row) => plannedService(row, null)),
+  ].sort((a, b) => a.line - b.line)
+}
+
+/** A line as the import would write it: a new service, or `target` updated (an active column left empty keeps it as it is). */
+function plannedService(row: ServiceCsvRow, target: ServiceRow | null): ImportPreviewService {
+  return {
+    line: row.line,
+    action: target ? 'update' : 'create',
+    serviceId: target?.id ?? null,
+    name: row.name,
+    description: row.description,
+    duration: row.duration,
+    price: row.price,
+    isActive: row.isActive ?? target?.isActive ?? true,
+    before: target && {
+      name: target.name,
+      duration: target.durationMinutes,
+      price: target.priceMinor,
+      isActive: target.isActive,
+    },
+  }
 }
 
 /**
  * Names what the plan would write (not what the services are now): a confirmation sent with it is
  * written only if reading the file again gives the same plan.
  */
-function previewTokenOf(plan: ImportPlan): string {
-  const written = plannedServices(plan).map(({ before: _before, ...service }) => service)
+function previewTokenOf(plan: ImportPlan, services = plannedServices(plan)): string {
+  const written = services.map(({ before: _before, ...service }) => service)
   const ignored = plan.errors.map(({ line, code }) => [line, code])
   return createHash('sha256')
     .update(JSON.stringify([plan.currency, written, ignored]))
@@ -262,13 +253,14 @@ export async function previewServicesImport(
   csvData: string,
 ): Promise<ServicesImportPreview> {
   const plan = await planImport(db, salon, csvData)
+  const services = plannedServices(plan)
   return {
     currency: plan.currency,
-    services: plannedServices(plan),
+    services,
     errors: plan.errors,
     created: plan.inserts.length,
     updated: plan.updates.length,
-    previewToken: previewTokenOf(plan),
+    previewToken: previewTokenOf(plan, services),
   }
 }
 
@@ -286,13 +278,11 @@ export async function importServicesCsv(
 ): Promise<ServicesImportResult> {
   const plan = await planImport(db, salon, csvData)
   if (previewToken !== undefined && previewToken !== previewTokenOf(plan)) throw csvPreviewStale()
-  const { updates, inserts, errors, existing } = plan
+  const { updates, inserts, errors } = plan
   if (updates.length + inserts.length === 0) throw csvNothingValid(errors)
 
-  const now = clock.now()
-  const position = existing.reduce((max, s) => Math.max(max, s.position), 0)
   try {
-    await writeImport(db, salon, updates, inserts, now, position)
+    await writeImport(db, salon, plan, clock.now())
   } catch (error) {
     // Two lines swapping names collide half-way; the transaction rolled back, so nothing changed.
     if (sqlState(error) === PG_UNIQUE_VIOLATION) throw csvNameClash()
@@ -304,27 +294,24 @@ export async function importServicesCsv(
   return { message: `Import done: ${parts.join(', ')}.`, created: inserts.length, updated: updates.length, errors }
 }
 
+/** A line updating one of the salon's services: `target`, as the plan found it. */
 interface ImportUpdate {
-  id: string
-  /** The line gives the service another name: its glossary translations follow. */
-  renamed: boolean
+  target: ServiceRow
   row: ServiceCsvRow
 }
 
 async function writeImport(
   db: Database,
   salon: SalonRow,
-  updates: ImportUpdate[],
-  inserts: ServiceCsvRow[],
+  { updates, inserts, lastPosition }: ImportPlan,
   now: Date,
-  lastPosition: number,
 ): Promise<void> {
   let position = lastPosition
   await db.transaction(async (tx) => {
-    for (const { id, row } of updates) {
+    for (const { target, row } of updates) {
       await repo.updateService(
         tx,
-        id,
+        target.id,
         {
           name: row.name,
           description: row.description,
@@ -338,7 +325,8 @@ async function writeImport(
     await translateFromGlossary(
       tx,
       salon,
-      updates.filter((u) => u.renamed).map((u) => ({ id: u.id, name: u.row.name })),
+      // A renamed service's glossary translations follow its new name.
+      updates.filter((u) => u.target.name !== u.row.name).map((u) => ({ id: u.target.id, name: u.row.name })),
       now,
     )
     await addServices(

@@ -138,7 +138,7 @@ const lineError = (
   extra: Pick<CsvLineError, 'field' | 'value' | 'otherLine'> = {},
 ): CsvLineError => ({ line, code, ...extra, reason })
 
-export type CsvPriceProblem = AmountProblem | 'ambiguous'
+type CsvPriceProblem = AmountProblem | 'ambiguous'
 
 const PRICE_REASONS: Record<CsvPriceProblem, [CsvLineCode, string]> = {
   empty: ['csv.price_missing', 'price is empty'],
@@ -188,10 +188,7 @@ export function parseCsvPrice(raw: string, currency: string): { minor: number } 
     marks === '' || // spaces or apostrophes only
     (!lone && new Set(marks).size === 1) || // "1.234.567"
     (lone && digitsAfterLone === 3 && decimals !== 3) // "1.234", "45,000"
-  if (!grouped) {
-    const amount = parseAmount(number, currency)
-    return 'problem' in amount && amount.problem === 'empty' ? { problem: 'invalid' } : amount
-  }
+  if (!grouped) return parseAmount(number, currency)
   // Groups of three after the first: "1 234", "12.345.678", never "12 34".
   const groups = number.split(/[ '’.,]/)
   if (!/^\d{1,3}$/.test(groups[0] ?? '') || groups.slice(1).some((g) => !/^\d{3}$/.test(g)))
@@ -329,7 +326,7 @@ export function parseServicesCsv(text: string, currency = 'EUR'): { rows: Servic
 }
 
 /** The words of the active column, in the language of the owner's spreadsheet. */
-export const ACTIVE_WORDS: Record<Language, { yes: string; no: string }> = {
+const ACTIVE_WORDS: Record<Language, { yes: string; no: string }> = {
   fr: { yes: 'oui', no: 'non' },
   de: { yes: 'ja', no: 'nein' },
   it: { yes: 'sì', no: 'no' },
