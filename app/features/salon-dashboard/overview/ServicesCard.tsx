@@ -16,8 +16,8 @@ import { Download, Plus, Scissors, TriangleAlert, Upload, X } from 'lucide-react
 import { type ChangeEvent, type ReactNode, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatPrice, useSalon } from '../dashboard-api'
-import { ImportPreviewDialog } from '../services/ImportPreviewDialog'
-import { importFileRefusal, importLineReason } from '../services/import-errors'
+import { IgnoredLines, ImportPreviewDialog } from '../services/ImportPreviewDialog'
+import { ignoredLinesTitle, importFileRefusal } from '../services/import-errors'
 import { ServiceDialog } from '../services/ServiceDialog'
 import { ServiceList } from '../services/ServiceList'
 import { useOwnerServices } from '../services/services-api'
@@ -68,7 +68,7 @@ export function ServicesCard({ salonId }: { salonId: string }) {
     toast({
       title: t('dashboard.services.importError'),
       // By its code, in the interface language (never the server's English message).
-      description: importFileRefusal(t, error instanceof ApiError ? error.body : undefined),
+      description: importFileRefusal(t, error),
       tone: 'destructive',
     })
 
@@ -117,9 +117,8 @@ export function ServicesCard({ salonId }: { salonId: string }) {
           })
         },
         onError: (error) => {
-          const body = error instanceof ApiError ? error.body : undefined
-          if ((body as { code?: string } | undefined)?.code !== 'catalog.csv_preview_stale') {
-            setConfirmError(importFileRefusal(t, body))
+          if (!(error instanceof ApiError && error.code === 'catalog.csv_preview_stale')) {
+            setConfirmError(importFileRefusal(t, error))
             return
           }
           // The services changed meanwhile: the file is read again, and the owner checks it again.
@@ -204,19 +203,8 @@ export function ServicesCard({ salonId }: { salonId: string }) {
             <div className="flex items-start gap-3">
               <TriangleAlert aria-hidden className="mt-0.5 size-5 shrink-0 text-warning" />
               <div className="min-w-0 flex-1">
-                <p className="font-semibold">
-                  {ignored.length === 1
-                    ? t('dashboard.services.ignoredOne')
-                    : t('dashboard.services.ignoredMany', { count: ignored.length })}
-                </p>
-                <ul className="mt-2 flex flex-col gap-1 text-sm leading-relaxed">
-                  {ignored.map((entry) => (
-                    <li key={`${entry.line}-${entry.code}`} className="break-words">
-                      <span className="font-medium">{t('dashboard.services.line', { line: entry.line })}</span>{' '}
-                      {importLineReason(t, entry)}
-                    </li>
-                  ))}
-                </ul>
+                <p className="font-semibold">{ignoredLinesTitle(t, ignored.length)}</p>
+                <IgnoredLines errors={ignored} />
               </div>
               <button
                 type="button"
@@ -266,7 +254,7 @@ export function ServicesCard({ salonId }: { salonId: string }) {
           onOpenChange={setPreviewOpen}
           fileName={pending.fileName}
           preview={pending.preview}
-          pending={importCsv.isPending || previewCsv.isPending}
+          pending={importBusy}
           error={confirmError}
           onConfirm={onConfirm}
         />

@@ -2,7 +2,7 @@
 
 import { de } from '@app/locales/all'
 import { frenchTexts, renderWithQueries } from '@app/test-harness'
-import type { Service, ServicesImportPreview } from '@common/schemas/catalog'
+import type { ImportPreviewService, Service, ServicesImportPreview } from '@common/schemas/catalog'
 import type { SalonDashboard as Dashboard } from '@common/schemas/dashboard'
 import type { Salon } from '@common/schemas/salon'
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react'
@@ -88,7 +88,8 @@ afterEach(() => {
 })
 
 describe('services CSV', () => {
-  const csv = (name: string) => new File(['id,name,description,duration,price\n,Frange,,15,1000\n'], name)
+  const FILE = 'id,name,description,duration,price\n,Frange,,15,1000\n'
+  const csv = (name: string) => new File([FILE], name)
 
   it('refuses a file whose name does not end with .csv, without calling the server', async () => {
     const calls = serve({ 'GET /api/salons/SAL001/services': () => json([COUPE]) })
@@ -113,7 +114,19 @@ describe('services CSV', () => {
     previewToken: TOKEN,
     ...extra,
   })
-  const FILE = 'id,name,description,duration,price\n,Frange,,15,1000\n'
+  /** A service the preview read: by default the file's new "Frange", line 2. */
+  const serviceRead = (extra: Partial<ImportPreviewService> = {}): ImportPreviewService => ({
+    line: 2,
+    action: 'create',
+    serviceId: null,
+    name: 'Frange',
+    description: '',
+    duration: 15,
+    price: 1000,
+    isActive: true,
+    before: null,
+    ...extra,
+  })
   /** An element's text with its no-break spaces as plain ones (French puts them before colons and inside « »). */
   const textOf = (element: HTMLElement | undefined) => (element?.textContent ?? '').replace(/\s+/g, ' ')
 
@@ -127,17 +140,7 @@ describe('services CSV', () => {
             created: 1,
             updated: 1,
             services: [
-              {
-                line: 2,
-                action: 'create',
-                serviceId: null,
-                name: 'Coloration',
-                description: '',
-                duration: 90,
-                price: 6500,
-                isActive: true,
-                before: null,
-              },
+              serviceRead({ name: 'Coloration', duration: 90, price: 6500 }),
               {
                 line: 3,
                 action: 'update',
@@ -161,7 +164,7 @@ describe('services CSV', () => {
     const user = userEvent.setup()
     renderWithQueries(<ServicesCard salonId="SAL001" />)
     await screen.findByText('Coupe femme')
-    await user.upload(screen.getByTestId('services-csv-input'), new File([FILE], 'services.csv'))
+    await user.upload(screen.getByTestId('services-csv-input'), csv('services.csv'))
 
     const dialog = await screen.findByRole('dialog', { name: 'Vérifier l’import' })
     expect(textOf(dialog)).toContain('Voici ce que contient « services.csv ».')
@@ -195,22 +198,7 @@ describe('services CSV', () => {
   })
 
   it('imports nothing when the owner cancels, nor when no line can be imported', async () => {
-    let answer = preview({
-      created: 1,
-      services: [
-        {
-          line: 2,
-          action: 'create',
-          serviceId: null,
-          name: 'Frange',
-          description: '',
-          duration: 15,
-          price: 1000,
-          isActive: true,
-          before: null,
-        },
-      ],
-    })
+    let answer = preview({ created: 1, services: [serviceRead()] })
     const calls = serve({
       'GET /api/salons/SAL001/services': () => json([COUPE]),
       'POST /api/salons/SAL001/services/import/preview': () => json(answer),
@@ -218,7 +206,7 @@ describe('services CSV', () => {
     const user = userEvent.setup()
     renderWithQueries(<ServicesCard salonId="SAL001" />)
     await screen.findByText('Coupe femme')
-    await user.upload(screen.getByTestId('services-csv-input'), new File([FILE], 'services.csv'))
+    await user.upload(screen.getByTestId('services-csv-input'), csv('services.csv'))
     const dialog = await screen.findByRole('dialog')
     expect(within(dialog).getByText('10,00 EUR')).toBeTruthy()
     await user.click(within(dialog).getByRole('button', { name: 'Annuler' }))
@@ -227,7 +215,7 @@ describe('services CSV', () => {
     answer = preview({
       errors: [{ line: 2, code: 'csv.duration_invalid', field: 'duration', value: 'abc', reason: 'bad' }],
     })
-    await user.upload(screen.getByTestId('services-csv-input'), new File([FILE], 'services.csv'))
+    await user.upload(screen.getByTestId('services-csv-input'), csv('services.csv'))
     const empty = await screen.findByRole('dialog')
     expect(within(empty).getByText(/Aucune ligne ne peut être importée/)).toBeTruthy()
     expect(textOf(empty)).toContain('Ligne 2 : la durée « abc » doit être un nombre entier de minutes, de 5 à 720.')
@@ -238,29 +226,18 @@ describe('services CSV', () => {
   })
 
   it('reads the file again when the services changed since the preview, and says so', async () => {
-    const row = (price: number) => ({
-      line: 2,
-      action: 'create' as const,
-      serviceId: null,
-      name: 'Frange',
-      description: '',
-      duration: 15,
-      price,
-      isActive: true,
-      before: null,
-    })
     let previews = 0
     serve({
       'GET /api/salons/SAL001/services': () => json([COUPE]),
       'POST /api/salons/SAL001/services/import/preview': () =>
-        json(preview({ created: 1, services: [row(++previews === 1 ? 1000 : 1200)] })),
+        json(preview({ created: 1, services: [serviceRead({ price: ++previews === 1 ? 1000 : 1200 })] })),
       'POST /api/salons/SAL001/services/import': () =>
         json({ code: 'catalog.csv_preview_stale', message: 'The services changed since the preview' }, 409),
     })
     const user = userEvent.setup()
     renderWithQueries(<ServicesCard salonId="SAL001" />)
     await screen.findByText('Coupe femme')
-    await user.upload(screen.getByTestId('services-csv-input'), new File([FILE], 'services.csv'))
+    await user.upload(screen.getByTestId('services-csv-input'), csv('services.csv'))
     const dialog = await screen.findByRole('dialog')
     await user.click(within(dialog).getByRole('button', { name: 'Importer 1 service' }))
     expect(
@@ -275,25 +252,7 @@ describe('services CSV', () => {
   it('lists the lines the server ignored after the import, with their reasons in French', async () => {
     serve({
       'GET /api/salons/SAL001/services': () => json([COUPE]),
-      'POST /api/salons/SAL001/services/import/preview': () =>
-        json(
-          preview({
-            created: 1,
-            services: [
-              {
-                line: 2,
-                action: 'create',
-                serviceId: null,
-                name: 'Frange',
-                description: '',
-                duration: 15,
-                price: 1000,
-                isActive: true,
-                before: null,
-              },
-            ],
-          }),
-        ),
+      'POST /api/salons/SAL001/services/import/preview': () => json(preview({ created: 1, services: [serviceRead()] })),
       'POST /api/salons/SAL001/services/import': () =>
         json({
           message: 'Import done: 1 service(s) added, 0 updated, 3 line(s) ignored.',
@@ -315,7 +274,7 @@ describe('services CSV', () => {
     const user = userEvent.setup()
     renderWithQueries(<ServicesCard salonId="SAL001" />)
     await screen.findByText('Coupe femme')
-    await user.upload(screen.getByTestId('services-csv-input'), new File([FILE], 'services.CSV'))
+    await user.upload(screen.getByTestId('services-csv-input'), csv('services.CSV'))
     await user.click(await screen.findByRole('button', { name: 'Importer 1 service' }))
 
     const warning = await screen.findByRole('alert')

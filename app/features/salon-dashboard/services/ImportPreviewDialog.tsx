@@ -2,12 +2,12 @@ import { Badge } from '@app/components/ui/Badge'
 import { DialogForm, FormDialog } from '@app/components/ui/FormDialog'
 import { cn } from '@app/lib/cn'
 import { currentLanguage } from '@app/lib/i18n'
-import type { ImportPreviewService, ServicesImportPreview } from '@common/schemas/catalog'
+import type { ImportLineError, ImportPreviewService, ServicesImportPreview } from '@common/schemas/catalog'
 import { TriangleAlert } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatPrice } from '../dashboard-api'
-import { importLineReason } from './import-errors'
+import { ignoredLinesTitle, importLineReason } from './import-errors'
 
 export interface ImportPreviewDialogProps {
   open: boolean
@@ -77,22 +77,28 @@ export function ImportPreviewDialog({
           <section className="rounded-2xl border border-warning/25 bg-warning-soft/70 p-4">
             <h3 className="flex items-center gap-2 font-semibold">
               <TriangleAlert aria-hidden className="size-5 shrink-0 text-warning" />
-              {preview.errors.length === 1
-                ? t('dashboard.services.ignoredOne')
-                : t('dashboard.services.ignoredMany', { count: preview.errors.length })}
+              {ignoredLinesTitle(t, preview.errors.length)}
             </h3>
-            <ul className="mt-2 flex flex-col gap-1 text-sm leading-relaxed">
-              {preview.errors.map((entry) => (
-                <li key={`${entry.line}-${entry.code}`} className="break-words">
-                  <span className="font-medium">{t('dashboard.services.line', { line: entry.line })}</span>{' '}
-                  {importLineReason(t, entry)}
-                </li>
-              ))}
-            </ul>
+            <IgnoredLines errors={preview.errors} />
           </section>
         )}
       </DialogForm>
     </FormDialog>
+  )
+}
+
+/** The lines of a file left out, each with its number and its reason in the interface language. */
+export function IgnoredLines({ errors }: { errors: ImportLineError[] }) {
+  const { t } = useTranslation()
+  return (
+    <ul className="mt-2 flex flex-col gap-1 text-sm leading-relaxed">
+      {errors.map((entry) => (
+        <li key={`${entry.line}-${entry.code}`} className="break-words">
+          <span className="font-medium">{t('dashboard.services.line', { line: entry.line })}</span>{' '}
+          {importLineReason(t, entry)}
+        </li>
+      ))}
+    </ul>
   )
 }
 

@@ -1,3 +1,4 @@
+import { ApiError } from '@app/lib/api'
 import type { ImportLineError } from '@common/schemas/catalog'
 import type { TFunction } from 'i18next'
 
@@ -15,22 +16,31 @@ export function importLineReason(t: TFunction, error: Pick<ImportLineError, 'cod
   return text === key ? t('services.importLine.unknown') : text
 }
 
-/** Refusals of a whole file, by code, in the interface language. */
-export const IMPORT_FILE_ERRORS: Record<string, string> = {
-  'catalog.csv_unreadable': 'dashboard.services.importErrors.unreadable',
-  'catalog.csv_no_valid_line': 'dashboard.services.importErrors.noValidLine',
-  'catalog.csv_name_clash': 'dashboard.services.importErrors.nameClash',
-  'catalog.csv_empty': 'services.importFile.empty',
-  'catalog.csv_too_many_rows': 'services.importFile.tooManyRows',
-  'catalog.csv_preview_stale': 'services.importFile.stale',
+/** The heading of the lines left out: "1 ligne ignorée", "3 lignes ignorées". */
+export function ignoredLinesTitle(t: TFunction, count: number): string {
+  return count === 1 ? t('dashboard.services.ignoredOne') : t('dashboard.services.ignoredMany', { count })
 }
 
 /**
- * Why the whole file was refused (`{code, message, line?}`), in the interface language: an
- * unreadable file names the line the reading stopped at when the server gives it; a code this
- * client does not know gets the general "import failed" sentence, never the server's English.
+ * Refusals of a whole file, by code, in the interface language. Not `catalog.csv_no_valid_line`:
+ * the dashboard confirms only a preview with a service to import, so a confirmation that could
+ * import none is stale first (`catalog.csv_preview_stale`, which the card answers with a new preview).
  */
-export function importFileRefusal(t: TFunction, body: { code?: string; line?: unknown } | undefined): string {
+export const IMPORT_FILE_ERRORS: Record<string, string> = {
+  'catalog.csv_unreadable': 'dashboard.services.importErrors.unreadable',
+  'catalog.csv_name_clash': 'dashboard.services.importErrors.nameClash',
+  'catalog.csv_empty': 'services.importFile.empty',
+  'catalog.csv_too_many_rows': 'services.importFile.tooManyRows',
+}
+
+/**
+ * Why the whole file was refused (the server's `{code, message, line?}`), in the interface language:
+ * an unreadable file names the line the reading stopped at when the server gives it; a code this
+ * client does not know, or no answer at all, gets the general "import failed" sentence, never the
+ * server's English.
+ */
+export function importFileRefusal(t: TFunction, error: unknown): string {
+  const body = error instanceof ApiError ? (error.body as { code?: string; line?: unknown } | undefined) : undefined
   if (body?.code === 'catalog.csv_unreadable' && typeof body.line === 'number') {
     return t('services.importFile.unreadableAt', { line: body.line })
   }
