@@ -2,7 +2,8 @@ import { sqlState } from './client'
 
 /**
  * What a failed query says about the database rather than about the request, read from the
- * drivers' real errors (node-postgres, PGlite) through Drizzle's wrapper:
+ * drivers' real errors (node-postgres, PGlite) through Drizzle's wrapper, or from pg-boss's copies
+ * of them (plain objects with the error's fields and message):
  *  - unavailable:  the database cannot be reached (refused, reset, timed out, shutting down,
  *                  out of connections or memory) — worth retrying in a few seconds;
  *  - storage_full: the disk under the database is full — nothing can be written until room is made;
@@ -55,7 +56,8 @@ export function databaseFailure(error: unknown): DatabaseFailure | undefined {
     const code = (cause as { code?: unknown }).code
     if (code === 'ENOSPC') return 'storage_full'
     if (typeof code === 'string' && CONNECTION_ERRNOS.has(code)) return 'unavailable'
-    if (cause instanceof Error && CONNECTION_MESSAGES.some((pattern) => pattern.test(cause.message))) {
+    const message = (cause as { message?: unknown }).message
+    if (typeof message === 'string' && CONNECTION_MESSAGES.some((pattern) => pattern.test(message))) {
       return 'unavailable'
     }
   }
@@ -67,6 +69,15 @@ export function databaseFailure(error: unknown): DatabaseFailure | undefined {
   if (state.startsWith('08') || /^57P0[1-3]$/.test(state) || state.startsWith('53')) return 'unavailable'
   if (INVALID_VALUE_STATES.has(state)) return 'invalid_value'
   return undefined
+}
+
+/**
+ * An error's message: an Error's, or that of the copy pg-boss reports for its workers' failures
+ * (`{...error, message, queue, worker}`, not an Error); anything else as a string.
+ */
+export function messageOf(error: unknown): string {
+  const message = (error as { message?: unknown } | null | undefined)?.message
+  return typeof message === 'string' ? message : String(error)
 }
 
 /** The error and what it wraps: Drizzle's `cause`, and each attempt of an AggregateError. */

@@ -1,7 +1,7 @@
 import { statfs } from 'node:fs/promises'
 import type { Clock } from '@server/clock'
-import type { FastifyBaseLogger } from 'fastify'
 import { type Database, onConnectionLost, ping } from './client'
+import { messageOf } from './failures'
 
 /**
  * Whether the database can be used, shared by the error handler and GET /api/health, so an outage
@@ -10,8 +10,9 @@ import { type Database, onConnectionLost, ping } from './client'
  *  - unreachable: a request failed to reach the database, or the health probe did, or the pool lost
  *    an idle connection and a probe then found the database gone (a connection lost while the
  *    database answers is no outage: the pool replaces it); it ends when a probe (`select 1`)
- *    answers. While it lasts the tracker probes every second by itself, so the end is logged when
- *    it happens, with or without requests; requests also trigger at most one probe a second;
+ *    answers (a `DatabaseOutage`, below). While it lasts the tracker probes every second by itself,
+ *    so the end is logged when it happens, with or without requests; requests also trigger at most
+ *    one probe a second;
  *  - disk_full: a write failed for lack of disk (53100, ENOSPC) and no write request has succeeded
  *    since, for at most DISK_FULL_MEMORY_MS (then a write may try again); or, on PGlite, the data
  *    directory's file system has less than LOW_SPACE_BYTES free.
@@ -24,60 +25,136 @@ export const LOW_SPACE_BYTES = 32 * 1024 * 1024
 export const DISK_FULL_MEMORY_MS = 60_000
 /** A probe that takes longer than this counts as "unreachable". */
 const PROBE_TIMEOUT_MS = 2000
-/** During an outage, requests probe the database at most this often. */
+/** During an outage, the tracker probes this often by itself, and requests at most this often. */
 const PROBE_INTERVAL_MS = 1000
+
+/** Where an outage is told: an error line when it starts, an info line when it ends. */
+export interface OutageLog {
+  error(obj: object, msg: string): void
+  info(obj: object, msg: string): void
+}
+
+export interface DatabaseOutageOptions {
+  /** One round trip to the database (`select 1`): its answer ends the outage. */
+  probe: () => Promise<unknown>
+  clock: Clock
+  log: OutageLog
+  /** The line that starts the outage, and the one that ends it after `seconds`. */
+  messages: { unreachable: string; reachable: (seconds: number) => string }
+}
+
+/**
+ * An outage of the database as one of its users sees it — the app's requests (DatabaseHealth), the
+ * job engine's workers (server/modules/jobs/job-engine.ts) — logged once when it starts and once,
+ * with its duration, when it ends: not once per failed request, poll or connection. While it lasts
+ * the tracker probes every PROBE_INTERVAL_MS by itself, so its end is logged when it comes.
+ */
+export class DatabaseOutage {
+  private since: Date | undefined
+  private lastProbeAt = Number.NEGATIVE_INFINITY
+  /** The probe under way, which whoever asks meanwhile waits for rather than sending another. */
+  private probing: Promise<void> | undefined
+  /** During an outage: the probe every PROBE_INTERVAL_MS that notices its end. */
+  private watch: NodeJS.Timeout | undefined
+  private closed = false
+
+  constructor(private readonly options: DatabaseOutageOptions) {}
+
+  get unreachable(): boolean {
+    return this.since !== undefined
+  }
+
+  /** Something failed to reach the database: the outage starts, unless it is already under way. */
+  failed(error: unknown): void {
+    if (this.since) return
+    this.since = this.options.clock.now()
+    this.options.log.error({ database: 'unreachable', reason: reasonOf(error) }, this.options.messages.unreachable)
+    if (this.closed) return
+    this.watch = setInterval(() => void this.probe().catch(() => {}), PROBE_INTERVAL_MS)
+    this.watch.unref()
+  }
+
+  /** Asks the database now (or waits for the probe under way); fails if it does not answer. */
+  probe(): Promise<void> {
+    this.probing ??= this.probeNow().finally(() => {
+      this.probing = undefined
+    })
+    return this.probing
+  }
+
+  /** During an outage, probes unless this was asked less than a second ago (by the clock). */
+  async probeIfDue(): Promise<void> {
+    if (!this.since) return
+    const now = this.options.clock.now().getTime()
+    if (now - this.lastProbeAt < PROBE_INTERVAL_MS) return
+    this.lastProbeAt = now
+    await this.probe().catch(() => {})
+  }
+
+  /** Stops probing (its user is closing). */
+  close(): void {
+    this.closed = true
+    this.stopWatching()
+  }
+
+  private async probeNow(): Promise<void> {
+    await answerWithin(this.options.probe(), PROBE_TIMEOUT_MS)
+    if (!this.since) return
+    const seconds = Math.round((this.options.clock.now().getTime() - this.since.getTime()) / 1000)
+    this.since = undefined
+    this.stopWatching()
+    this.options.log.info({ database: 'reachable', outageSeconds: seconds }, this.options.messages.reachable(seconds))
+  }
+
+  private stopWatching(): void {
+    clearInterval(this.watch)
+    this.watch = undefined
+  }
+}
 
 export interface DatabaseHealthOptions {
   db: Database
   clock: Clock
-  log: Pick<FastifyBaseLogger, 'error' | 'info'>
+  log: OutageLog
   /** PGlite's data directory, whose free space is checked; absent for a PostgreSQL server. */
   dataDir?: string | undefined
 }
 
 export class DatabaseHealth {
-  private unreachableSince: Date | undefined
-  private lastProbeAt = Number.NEGATIVE_INFINITY
+  private readonly outage: DatabaseOutage
   private diskFullSince: Date | undefined
   private lastDiskFullAt: Date | undefined
   private lowSpaceLogged = false
-  /** The probe under way, which whoever asks meanwhile waits for rather than sending another. */
-  private probing: Promise<void> | undefined
   /** After the pool lost a connection: the new connection being tried, whose answer the next losses share. */
   private connecting: Promise<void> | undefined
-  /** During an outage: the probe every PROBE_INTERVAL_MS that notices its end. */
-  private watch: NodeJS.Timeout | undefined
-  private closed = false
   private readonly stopHearing: () => void
 
   constructor(private readonly options: DatabaseHealthOptions) {
+    this.outage = new DatabaseOutage({
+      probe: () => ping(options.db),
+      clock: options.clock,
+      log: options.log,
+      messages: {
+        unreachable: 'database unreachable: requests answer 503 until it is back',
+        reachable: (seconds) => `database reachable again after ${seconds} s`,
+      },
+    })
     this.stopHearing = onConnectionLost(options.db, (connects) => this.connectionLost(connects))
   }
 
   /** Stops probing and listening to the pool (the app is closing). */
   close(): void {
-    this.closed = true
     this.stopHearing()
-    clearInterval(this.watch)
-    this.watch = undefined
+    this.outage.close()
   }
 
   /** A request failed because the database is unreachable or its disk is full. */
   failed(failure: 'unavailable' | 'storage_full', error: unknown): void {
-    const now = this.options.clock.now()
     if (failure === 'unavailable') {
-      if (this.unreachableSince) return
-      this.unreachableSince = now
-      this.options.log.error(
-        { database: 'unreachable', reason: reasonOf(error) },
-        'database unreachable: requests answer 503 until it is back',
-      )
-      if (!this.closed) {
-        this.watch = setInterval(() => void this.probe().catch(() => {}), PROBE_INTERVAL_MS)
-        this.watch.unref()
-      }
+      this.outage.failed(error)
       return
     }
+    const now = this.options.clock.now()
     this.lastDiskFullAt = now
     if (this.diskFullSince) return
     this.diskFullSince = now
@@ -93,20 +170,16 @@ export class DatabaseHealth {
   }
 
   /** Before a request during an outage: probe (at most once a second) so recovery is noticed. */
-  async recoverIfDue(): Promise<void> {
-    if (!this.unreachableSince) return
-    const now = this.options.clock.now().getTime()
-    if (now - this.lastProbeAt < PROBE_INTERVAL_MS) return
-    this.lastProbeAt = now
-    await this.probe().catch(() => {})
+  recoverIfDue(): Promise<void> {
+    return this.outage.probeIfDue()
   }
 
   /** GET /api/health: probes the database, then says what holds it back, if anything. */
   async check(): Promise<DatabaseState> {
     try {
-      await this.probe()
+      await this.outage.probe()
     } catch (error) {
-      this.failed('unavailable', error)
+      this.outage.failed(error)
       return 'unreachable'
     }
     if (await this.lowOnSpace()) return 'disk_full'
@@ -125,33 +198,12 @@ export class DatabaseHealth {
    * too; the outage, if it is one, starts as any other.
    */
   private connectionLost(connects: () => Promise<void>): void {
-    if (this.unreachableSince || this.connecting) return
+    if (this.outage.unreachable || this.connecting) return
     this.connecting = answerWithin(connects(), PROBE_TIMEOUT_MS)
-      .catch((failure: unknown) => this.failed('unavailable', failure))
+      .catch((failure: unknown) => this.outage.failed(failure))
       .finally(() => {
         this.connecting = undefined
       })
-  }
-
-  private probe(): Promise<void> {
-    this.probing ??= this.probeNow().finally(() => {
-      this.probing = undefined
-    })
-    return this.probing
-  }
-
-  private async probeNow(): Promise<void> {
-    await answerWithin(ping(this.options.db), PROBE_TIMEOUT_MS)
-    if (this.unreachableSince) {
-      const seconds = Math.round((this.options.clock.now().getTime() - this.unreachableSince.getTime()) / 1000)
-      this.unreachableSince = undefined
-      clearInterval(this.watch)
-      this.watch = undefined
-      this.options.log.info(
-        { database: 'reachable', outageSeconds: seconds },
-        `database reachable again after ${seconds} s`,
-      )
-    }
   }
 
   private async lowOnSpace(): Promise<boolean> {
@@ -200,7 +252,10 @@ async function answerWithin(answer: Promise<unknown>, ms: number): Promise<void>
   }
 }
 
-/** The driver's own words (no stack, no query, no parameters): "connect ECONNREFUSED 127.0.0.1:5432". */
+/**
+ * The driver's own words (no stack, no query, no parameters): "connect ECONNREFUSED 127.0.0.1:5432",
+ * from the innermost error — also from the copies pg-boss reports (`{...error, message}`, no Error).
+ */
 function reasonOf(error: unknown): string {
   let current: unknown = error
   for (let depth = 0; depth < 4; depth++) {
@@ -209,7 +264,7 @@ function reasonOf(error: unknown): string {
     current = cause
   }
   if (current instanceof AggregateError && current.errors[0] instanceof Error) current = current.errors[0]
-  if (!(current instanceof Error)) return String(current)
-  const code = (current as { code?: unknown }).code
-  return typeof code === 'string' && !current.message.includes(code) ? `${code}: ${current.message}` : current.message
+  const message = messageOf(current)
+  const code = (current as { code?: unknown } | null | undefined)?.code
+  return typeof code === 'string' && !message.includes(code) ? `${code}: ${message}` : message
 }

@@ -1,5 +1,7 @@
+import { systemClock } from '@server/clock'
 import type { DatabaseHandle, Executor } from '@server/db/client'
-import { databaseFailure } from '@server/db/failures'
+import { databaseFailure, messageOf } from '@server/db/failures'
+import { DatabaseOutage } from '@server/db/health'
 import { sql } from 'drizzle-orm'
 import { fromDrizzle, fromPglite, type Job, type JobResult, PgBoss, type SendOptions } from 'pg-boss'
 import { type JobPayloads, QUEUES, type QueueSettings } from './queues'
@@ -98,9 +100,25 @@ export class JobEngine<P extends Payloads = JobPayloads> implements Jobs<P> {
       connection.driver === 'pglite'
         ? new PgBoss({ db: fromPglite(connection.client), backend: 'pglite', ...timing })
         : new PgBoss({ connectionString: connection.url, max: 4, application_name: 'salonia-jobs', ...timing })
-    // While the database is away every poll, supervision and reconnection fails: one line for it all.
-    const outage = new DatabaseOutage(options.log, () => boss.getDb().executeSql('select 1'))
-    boss.on('error', (error: unknown) => outage.error(error))
+    // While the database is away every poll, supervision and reconnection fails: one line when the
+    // outage starts and one when it ends (its own `select 1` every second tells), as the app's
+    // requests have (server/db/health.ts). Any other error is logged as it comes.
+    const outage = new DatabaseOutage({
+      probe: () => boss.getDb().executeSql('select 1'),
+      clock: systemClock(),
+      log: {
+        error: (obj, msg) => options.log.error(obj, msg),
+        info: (obj, msg) => (options.log.info ?? options.log.warn).call(options.log, obj, msg),
+      },
+      messages: {
+        unreachable: 'job engine: database unreachable, jobs wait until it is back',
+        reachable: (seconds) => `job engine: database reachable again after ${seconds} s`,
+      },
+    })
+    boss.on('error', (error: unknown) => {
+      if (databaseFailure(error) === 'unavailable') outage.failed(error)
+      else options.log.error({ err: messageOf(error) }, 'job engine error')
+    })
     await boss.start()
     const engine = new JobEngine<P>(boss, options, queues, outage)
     for (const [name, settings] of Object.entries(queues) as [string, QueueSettings][]) {
@@ -196,91 +214,7 @@ export class JobEngine<P extends Payloads = JobPayloads> implements Jobs<P> {
   }
 
   async stop(options: { graceful?: boolean } = {}): Promise<void> {
-    this.outage.stop()
+    this.outage.close()
     await this.boss.stop({ graceful: options.graceful ?? true, timeout: 10_000, close: true })
   }
-}
-
-/** During an outage, how often the engine asks its database whether it is back, and how long it waits for the answer. */
-const PROBE_INTERVAL_MS = 1000
-const PROBE_TIMEOUT_MS = 2000
-
-/**
- * pg-boss's errors as the log tells them. One that says the database cannot be reached (refused,
- * lost, timed out: server/db/failures.ts) starts an outage, logged once; the engine then asks the
- * database (`select 1` on its own pool) every second, and its answer ends the outage with one line
- * and its duration — as the HTTP side does (server/db/health.ts). Any other error is logged as it
- * comes.
- */
-class DatabaseOutage {
-  private since: number | undefined
-  private timer: NodeJS.Timeout | undefined
-  private probing = false
-
-  constructor(
-    private readonly log: JobEngineOptions['log'],
-    private readonly probe: () => Promise<unknown>,
-  ) {}
-
-  error(error: unknown): void {
-    if (!isConnectionFailure(error)) {
-      this.log.error({ err: messageOf(error) }, 'job engine error')
-      return
-    }
-    if (this.since !== undefined) return
-    this.since = Date.now()
-    this.log.error(
-      { database: 'unreachable', reason: messageOf(error) },
-      'job engine: database unreachable, jobs wait until it is back',
-    )
-    this.timer = setInterval(() => void this.recoverIfBack(), PROBE_INTERVAL_MS)
-    this.timer.unref()
-  }
-
-  stop(): void {
-    clearInterval(this.timer)
-    this.timer = undefined
-  }
-
-  private async recoverIfBack(): Promise<void> {
-    if (this.probing || this.since === undefined) return
-    this.probing = true
-    let timeout: NodeJS.Timeout | undefined
-    const probe = this.probe()
-    try {
-      await Promise.race([
-        probe,
-        new Promise((_, reject) => {
-          timeout = setTimeout(() => reject(new Error('no answer')), PROBE_TIMEOUT_MS)
-        }),
-      ])
-    } catch {
-      return
-    } finally {
-      clearTimeout(timeout)
-      probe.catch(() => {}) // a late failure after the timeout has nobody left to tell
-      this.probing = false
-    }
-    const seconds = Math.round((Date.now() - this.since) / 1000)
-    this.since = undefined
-    this.stop()
-    const say = this.log.info ?? this.log.warn
-    say({ database: 'reachable', outageSeconds: seconds }, `job engine: database reachable again after ${seconds} s`)
-  }
-}
-
-/**
- * Whether pg-boss's error says its database cannot be reached. Its workers report a copy of the
- * driver's error (`{...error, message, queue, worker}`, not an Error), read here as the error it copies.
- */
-function isConnectionFailure(error: unknown): boolean {
-  if (databaseFailure(error) === 'unavailable') return true
-  if (!error || typeof error !== 'object' || error instanceof Error) return false
-  const { message, ...fields } = error as { message?: unknown }
-  return databaseFailure(Object.assign(new Error(String(message ?? '')), fields)) === 'unavailable'
-}
-
-function messageOf(error: unknown): string {
-  const message = (error as { message?: unknown } | undefined)?.message
-  return typeof message === 'string' ? message : String(error)
 }
