@@ -8,7 +8,6 @@ import { readMigrationFiles } from 'drizzle-orm/migrator'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import * as schema from './schema'
 
@@ -109,7 +108,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   })
   const db = drizzlePglite(client, { schema }) as unknown as Database
-  if (options.migrate !== false) await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER })
+  if (options.migrate !== false) await migrateUnderLock(db)
   return {
     db,
     driver: 'pglite',
@@ -177,15 +176,17 @@ async function connectAfresh(url: string, timeoutMs: number): Promise<void> {
 }
 
 /**
- * Drizzle's node-postgres migrator — the same bookkeeping table, the same rule (the journal's
- * migrations later than the last one applied, all in one transaction) — with the whole of it inside
- * that one transaction, which first takes a transaction-level advisory lock: instances starting
- * together take turns, and the lock ends with the transaction whatever happens. Drizzle's own
- * `migrate` reads what was applied before its transaction, so it needs a lock held across several
- * statements: a session-level one. Through a pooler in transaction mode a session is not one
- * server connection: the lock would be taken on one, the migrations run on others (two instances
- * then migrated at once and one failed on "already exists"), and the unlock could reach a
- * connection that does not hold it, leaving the lock held by a pooled connection.
+ * Drizzle's migrator (drizzle-orm/pg-core/dialect.js `migrate`, the same for node-postgres and
+ * PGlite) — the same bookkeeping table, the same rule: the journal's migrations later than the last
+ * one applied, all in one transaction — with the whole of it inside that one transaction, which
+ * first takes a transaction-level advisory lock: instances starting together take turns, and the
+ * lock ends with the transaction whatever happens. Drizzle's own `migrate` reads what was applied
+ * before its transaction, so it needs a lock held across several statements: a session-level one.
+ * Through a pooler in transaction mode a session is not one server connection: the lock would be
+ * taken on one, the migrations run on others (two instances then migrated at once and one failed
+ * on "already exists"), and the unlock could reach a connection that does not hold it, leaving the
+ * lock held by a pooled connection. PGlite has one connection: the lock costs nothing there, and
+ * both databases are migrated by the same code.
  */
 async function migrateUnderLock(db: Database): Promise<void> {
   const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER })
@@ -195,12 +196,12 @@ async function migrateUnderLock(db: Database): Promise<void> {
     await tx.execute(
       sql`create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)`,
     )
-    const last = (await tx.execute(
+    const applied = (await tx.execute(
       sql`select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
-    )) as unknown as { rows: { created_at: string | number | null }[] }
-    const lastAppliedAt = last.rows[0] ? Number(last.rows[0].created_at) : undefined
-    for (const migration of migrations) {
-      if (lastAppliedAt !== undefined && lastAppliedAt >= migration.folderMillis) continue
+    )) as unknown as { rows: { created_at: string | number | bigint | null }[] }
+    const last = applied.rows[0]
+    const pending = migrations.filter((migration) => !last || Number(last.created_at) < migration.folderMillis)
+    for (const migration of pending) {
       for (const statement of migration.sql) await tx.execute(sql.raw(statement))
       await tx.execute(
         sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${migration.hash}, ${migration.folderMillis})`,
