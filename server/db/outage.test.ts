@@ -1,14 +1,26 @@
 import { startTestApp, type TestApp } from '@tests/helpers/app'
 import { newTestChat, postChat } from '@tests/helpers/chat'
-import { openTestDatabase, type TestDatabase } from '@tests/helpers/database'
-import { expectServiceUnavailable } from '@tests/helpers/database-down'
+import {
+  type DatabaseBehindProxy,
+  expectServiceUnavailable,
+  openDatabaseBehindProxy,
+} from '@tests/helpers/database-down'
 import { eventually } from '@tests/helpers/jobs'
 import { capturedLog, WARN } from '@tests/helpers/log'
-import { startTcpProxy, type TcpProxy } from '@tests/helpers/tcp-proxy'
 import { sql } from 'drizzle-orm'
 import type pg from 'pg'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { type DatabaseHandle, openDatabase } from './client'
+
+/** Keeps what is written to stderr (still writing it), until `vi.restoreAllMocks()`. */
+function capturedStderr(): string[] {
+  const lines: string[] = []
+  const write = process.stderr.write.bind(process.stderr) as (...args: unknown[]) => boolean
+  vi.spyOn(process.stderr, 'write').mockImplementation(((chunk: unknown, ...rest: unknown[]) => {
+    lines.push(String(chunk))
+    return write(chunk, ...rest)
+  }) as typeof process.stderr.write)
+  return lines
+}
 
 /**
  * A PostgreSQL outage, played with a TCP proxy between the app and the server: while the proxy
@@ -17,28 +29,17 @@ import { type DatabaseHandle, openDatabase } from './client'
  * its end; once the proxy forwards again, the same app answers normally, without a restart.
  */
 describe.runIf(process.env.TEST_DATABASE_URL)('a PostgreSQL outage', () => {
-  let database: TestDatabase
-  let proxy: TcpProxy
-  let proxied: DatabaseHandle
+  let behind: DatabaseBehindProxy
   let t: TestApp
   const log = capturedLog()
 
   beforeAll(async () => {
-    database = await openTestDatabase('postgres')
-    const server = new URL(database.url as string)
-    proxy = await startTcpProxy({ host: server.hostname, port: Number(server.port || 5432) })
-    proxied = await openDatabase({
-      driver: 'postgres',
-      url: proxy.urlFor(database.url as string),
-      connectTimeoutMs: 1000,
-    })
-    t = await startTestApp({ database: { ...proxied }, logger: log.logger })
+    behind = await openDatabaseBehindProxy()
+    t = await startTestApp({ database: { ...behind.proxied }, logger: log.logger })
   })
   afterAll(async () => {
     await t.close()
-    await proxied.close()
-    await proxy.close()
-    await database.close()
+    await behind.close()
   })
 
   const salonPage = () => t.app.inject({ url: '/api/salon/SAL001' })
@@ -49,7 +50,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a PostgreSQL outage', () => {
     expect((await salonPage()).statusCode).toBe(200)
     expect((await health()).json()).toEqual({ ok: true })
 
-    await proxy.refuse()
+    await behind.proxy.refuse()
     const chat = newTestChat('fr', 'Alex', 'outage')
     for (let i = 0; i < 4; i++) {
       for (const res of [await salonPage(), await postChat(t.app, chat, 'Bonjour')]) expectServiceUnavailable(res)
@@ -67,7 +68,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a PostgreSQL outage', () => {
     })
     expect(JSON.stringify(log.lines)).not.toMatch(/"stack"|request failed/)
 
-    await proxy.accept()
+    await behind.proxy.accept()
     expect((await salonPage()).statusCode).toBe(200)
     expect((await postChat(t.app, chat, 'Bonjour')).statusCode).toBe(200)
     expect((await health()).json()).toEqual({ ok: true })
@@ -78,13 +79,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a PostgreSQL outage', () => {
   })
 
   it('fails fast when connections hang: the pool gives up after its connect timeout', async () => {
-    await proxy.silence()
+    await behind.proxy.silence()
     const started = Date.now()
     const res = await salonPage()
     expect(res.statusCode).toBe(503)
     expect(Date.now() - started).toBeLessThan(5000)
     expect((await health()).json()).toEqual({ ok: false, database: 'unreachable' })
-    await proxy.accept()
+    await behind.proxy.accept()
     t.clock.advance(1000)
     expect((await salonPage()).statusCode).toBe(200)
   })
@@ -98,41 +99,22 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a PostgreSQL outage', () => {
  */
 describe.runIf(process.env.TEST_DATABASE_URL)("a PostgreSQL outage that drops the pool's idle connections", () => {
   const POOL_SIZE = 8
-  let database: TestDatabase
-  let proxy: TcpProxy
-  let proxied: DatabaseHandle
+  let behind: DatabaseBehindProxy
   let t: TestApp
   let log: ReturnType<typeof capturedLog>
   let stderr: string[]
 
   beforeEach(async () => {
-    database = await openTestDatabase('postgres')
-    const server = new URL(database.url as string)
-    proxy = await startTcpProxy({ host: server.hostname, port: Number(server.port || 5432) })
     // Named, to tell the app's connections from the test's and the job engine's.
-    const url = new URL(proxy.urlFor(database.url as string))
-    url.searchParams.set('application_name', 'salonia-app')
-    proxied = await openDatabase({
-      driver: 'postgres',
-      url: url.toString(),
-      poolSize: POOL_SIZE,
-      connectTimeoutMs: 1000,
-    })
+    behind = await openDatabaseBehindProxy({ poolSize: POOL_SIZE, applicationName: 'salonia-app' })
     log = capturedLog()
-    t = await startTestApp({ database: { ...proxied }, logger: log.logger })
-    stderr = []
-    const write = process.stderr.write.bind(process.stderr) as (...args: unknown[]) => boolean
-    vi.spyOn(process.stderr, 'write').mockImplementation(((chunk: unknown, ...rest: unknown[]) => {
-      stderr.push(String(chunk))
-      return write(chunk, ...rest)
-    }) as typeof process.stderr.write)
+    t = await startTestApp({ database: { ...behind.proxied }, logger: log.logger })
+    stderr = capturedStderr()
   })
   afterEach(async () => {
     vi.restoreAllMocks()
     await t.close()
-    await proxied.close()
-    await proxy.close()
-    await database.close()
+    await behind.close()
   })
 
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -141,11 +123,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a PostgreSQL outage that drops th
 
   it('is one line when it starts and one when it ends, however many pooled connections it drops', async () => {
     // Every connection of the pool open at once, then idle in it.
-    await Promise.all(Array.from({ length: POOL_SIZE }, () => proxied.db.execute(sql`select pg_sleep(0.2)`)))
-    const pool = (proxied.db as unknown as { $client: pg.Pool }).$client
+    await Promise.all(Array.from({ length: POOL_SIZE }, () => behind.proxied.db.execute(sql`select pg_sleep(0.2)`)))
+    const pool = (behind.proxied.db as unknown as { $client: pg.Pool }).$client
     expect(pool.idleCount).toBe(POOL_SIZE)
 
-    await proxy.refuse()
+    await behind.proxy.refuse()
     await eventually(() => (pool.idleCount === 0 ? true : undefined), 5000)
     await pause(1500)
     // No request came: the pool's lost connections alone told of the outage, once.
@@ -158,7 +140,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a PostgreSQL outage that drops th
       }),
     ])
 
-    await proxy.accept()
+    await behind.proxy.accept()
     // Still no request: the app notices by itself that the database is back.
     const back = await eventually(() => log.lines.find((line) => line.database === 'reachable'), 10_000)
     expect(back).toMatchObject({ level: 30, msg: expect.stringMatching(/^database reachable again after \d+ s$/) })
@@ -169,9 +151,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a PostgreSQL outage that drops th
   })
 
   it('logs nothing when a pooled connection is dropped but the database still answers', async () => {
-    await Promise.all(Array.from({ length: 3 }, () => proxied.db.execute(sql`select pg_sleep(0.2)`)))
+    await Promise.all(Array.from({ length: 3 }, () => behind.proxied.db.execute(sql`select pg_sleep(0.2)`)))
     // As an administrator's pg_terminate_backend, or a firewall's idle timeout, would.
-    await database.db.execute(
+    await behind.database.db.execute(
       sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'salonia-app' and datname = current_database()`,
     )
     await pause(1500)
@@ -184,21 +166,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a PostgreSQL outage that drops th
 
 describe.runIf(process.env.TEST_DATABASE_URL)('a pool without an app to tell (a script, an admin command)', () => {
   it('writes one line for the connections an outage drops, and one more only after it connected again', async () => {
-    const database = await openTestDatabase('postgres')
-    const server = new URL(database.url as string)
-    const proxy = await startTcpProxy({ host: server.hostname, port: Number(server.port || 5432) })
-    const proxied = await openDatabase({
-      driver: 'postgres',
-      url: proxy.urlFor(database.url as string),
-      poolSize: 5,
-      connectTimeoutMs: 1000,
-    })
-    const stderr: string[] = []
-    const write = process.stderr.write.bind(process.stderr) as (...args: unknown[]) => boolean
-    vi.spyOn(process.stderr, 'write').mockImplementation(((chunk: unknown, ...rest: unknown[]) => {
-      stderr.push(String(chunk))
-      return write(chunk, ...rest)
-    }) as typeof process.stderr.write)
+    const behind = await openDatabaseBehindProxy({ poolSize: 5 })
+    const { proxy, proxied } = behind
+    const stderr = capturedStderr()
     const pool = (proxied.db as unknown as { $client: pg.Pool }).$client
     const fill = () => Promise.all(Array.from({ length: 5 }, () => proxied.db.execute(sql`select pg_sleep(0.2)`)))
     try {
@@ -215,9 +185,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a pool without an app to tell (a 
       expect(stderr.filter((line) => line.includes('PostgreSQL'))).toHaveLength(2)
     } finally {
       vi.restoreAllMocks()
-      await proxied.close()
-      await proxy.close()
-      await database.close()
+      await behind.close()
     }
   })
 })
