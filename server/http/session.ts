@@ -41,13 +41,16 @@ export function clearSessionCookie(reply: FastifyReply, config: Config, kind: Se
   reply.clearCookie(SESSION_COOKIES[kind], cookieOptions(config, 0))
 }
 
+/** A random token's or an HMAC's shape in a cookie: 32 bytes, base64url. */
+const BASE64URL_32_BYTES = /^[A-Za-z0-9_-]{43}$/
+
 /**
  * Set when a salon's owner signs in (google.routes.ts): this browser may be offered that Google
  * account at the next sign-in (login_hint). It holds an opaque reference, never the address
  * (sign-in.usecases.ts, knownAccountReference), is sent to the Google sign-in routes only, and
  * signing out forgets it.
  */
-export const KNOWN_ACCOUNT_COOKIE = 'salonia_known_account'
+const KNOWN_ACCOUNT_COOKIE = 'salonia_known_account'
 const KNOWN_ACCOUNT_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000
 const knownAccountOptions = (config: Config, maxAgeMs: number) => ({
   ...cookieOptions(config, maxAgeMs),
@@ -62,9 +65,20 @@ export function clearKnownAccountCookie(reply: FastifyReply, config: Config): vo
   reply.clearCookie(KNOWN_ACCOUNT_COOKIE, knownAccountOptions(config, 0))
 }
 
+/**
+ * The reference this browser keeps, if it has one. An older cookie kept the address itself: it is
+ * dropped when seen (the next sign-in sets a reference).
+ */
+export function knownAccountOf(request: FastifyRequest, reply: FastifyReply, config: Config): string | undefined {
+  const known = request.cookies[KNOWN_ACCOUNT_COOKIE]
+  if (known === undefined || BASE64URL_32_BYTES.test(known)) return known
+  clearKnownAccountCookie(reply, config)
+  return undefined
+}
+
 export function sessionTokenOf(request: FastifyRequest, kind: SessionKind): string | undefined {
   const token = request.cookies[SESSION_COOKIES[kind]]
-  return token && /^[A-Za-z0-9_-]{43}$/.test(token) ? token : undefined
+  return token && BASE64URL_32_BYTES.test(token) ? token : undefined
 }
 
 /**

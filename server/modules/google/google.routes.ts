@@ -4,12 +4,7 @@ import { text } from '@common/schemas/primitives'
 import { publicSalonIdSchema } from '@common/schemas/salon'
 import type { Config } from '@server/config'
 import { clientKey, consumeLimit, type Limit, refundLimit, routeLimit } from '@server/http/rate-limits'
-import {
-  clearKnownAccountCookie,
-  KNOWN_ACCOUNT_COOKIE,
-  setKnownAccountCookie,
-  setSessionCookie,
-} from '@server/http/session'
+import { knownAccountOf, setKnownAccountCookie, setSessionCookie } from '@server/http/session'
 import type { App, AppDeps } from '@server/http/types'
 import { ACCESS_CODE_CHECKS } from '@server/modules/ambassadors/access-codes.usecases'
 import { requireSalon } from '@server/modules/salons/salons.usecases'
@@ -23,7 +18,6 @@ import {
   beginProfessionalSignIn,
   completeGoogleSignIn,
   describeDemoSignIn,
-  isKnownAccountReference,
   SIGN_IN_STATE_TTL_MS,
   type SignInOutcome,
   type SignInStart,
@@ -75,13 +69,7 @@ export function googleRoutes(app: App, deps: AppDeps): void {
     },
     async (request, reply) => {
       const salon = await requireSalon(db, request.params.salonId)
-      let known = request.cookies[KNOWN_ACCOUNT_COOKIE]
-      // An older cookie kept the address itself: dropped (the next sign-in sets a reference).
-      if (known !== undefined && !isKnownAccountReference(known)) {
-        clearKnownAccountCookie(reply, config)
-        known = undefined
-      }
-      return sendAuthUrl(reply, await beginProfessionalSignIn(signIn, salon, known))
+      return sendAuthUrl(reply, await beginProfessionalSignIn(signIn, salon, knownAccountOf(request, reply, config)))
     },
   )
 

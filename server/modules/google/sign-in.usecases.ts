@@ -85,9 +85,6 @@ export function knownAccountReference(appSecret: string, salonId: string, email:
   return macOf(appSecret, KNOWN_ACCOUNT_PURPOSE, `${salonId}:${email.toLowerCase()}`).toString('base64url')
 }
 
-/** The shape of a reference (anything else, such as an older cookie with the address in clear, is dropped). */
-export const isKnownAccountReference = (value: string): boolean => /^[A-Za-z0-9_-]{43}$/.test(value)
-
 /**
  * Where the browser goes to sign in for a salon: Google's consent, or the demo page. Google is
  * told which account to pick (`login_hint`) only when this browser already signed in for the salon
