@@ -60,8 +60,9 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
     title: documentTitle(undefined),
     boot: bootScript({ language: request.language, now: request.now, rendered: false }),
   })
-  const refusedLink = page === 'BookingPage' && request.bookingLink?.valid === false
-  if ((!RENDERED.has(page) && !refusedLink) || (ANONYMOUS_ONLY.has(page) && !request.anonymous)) return shell()
+  // A booking link the server never gave out: its "link not found" is rendered (a given one's page is not).
+  const refused = page === 'BookingPage' && request.bookingLink?.valid === false ? request.bookingLink : undefined
+  if ((!RENDERED.has(page) && !refused) || (ANONYMOUS_ONLY.has(page) && !request.anonymous)) return shell()
 
   const queryClient = createQueryClient()
   if (request.anonymous) {
@@ -69,7 +70,7 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
     queryClient.setQueryData(AMBASSADOR_SESSION_KEY, AMBASSADOR_SIGNED_OUT)
   }
   if (request.salon) queryClient.setQueryData(salonChatQueryKey(request.salon.idOrHash), request.salon.info)
-  if (refusedLink && request.bookingLink) queryClient.setQueryData(refusedLinkKey(request.bookingLink.token), true)
+  if (refused) queryClient.setQueryData(refusedLinkKey(refused.token), true)
 
   const i18n = serverI18n()[request.language]
   await PAGES[page].preload()

@@ -89,17 +89,21 @@ async function answerUpdate(deps: TelegramDeps, updateId: number, update: Update
 async function answerCallback(deps: TelegramDeps, updateId: number, callback: CallbackQuery): Promise<void> {
   const from = callback.from as User | undefined
   const message = callback.message
-  const chatId = message?.chat?.id ?? (callback.inline_message_id ? undefined : from?.id)
-  const inPrivate = message ? message.chat?.type === 'private' : chatId !== undefined
-  if (!from || from.is_bot || !inPrivate || chatId !== from.id) {
+  // The tap's chat: its message's, else the presser's private chat (none for an inline-mode message).
+  const chat: Pick<Chat, 'id' | 'type'> | undefined = message
+    ? message.chat
+    : from && !callback.inline_message_id
+      ? { id: from.id, type: 'private' }
+      : undefined
+  if (!from || from.is_bot || chat?.type !== 'private' || chat.id !== from.id) {
     await bestEffort(deps, deps.api.answerCallbackQuery(callback.id))
-    if (message?.chat && message.chat.type !== 'private') await bestEffort(deps, deps.api.leaveChat(message.chat.id))
-    return finish(deps, updateId, chatId ?? 0, [])
+    if (chat && chat.type !== 'private') await bestEffort(deps, deps.api.leaveChat(chat.id))
+    return finish(deps, updateId, chat?.id ?? 0, [])
   }
   const row = await repo.keepChat(deps.db, chatOf(from), deps.clock.now())
   // An inaccessible message (date 0) cannot be edited any more.
   if (message && message.date !== 0) {
-    await bestEffort(deps, deps.api.editMessageReplyMarkup(chatId, message.message_id))
+    await bestEffort(deps, deps.api.editMessageReplyMarkup(chat.id, message.message_id))
   }
   return answerTap(deps, updateId, row, from, callback.id, callback.data)
 }
@@ -213,7 +217,7 @@ async function keepPhone(
 /** The customer blocked the bot, or came back. */
 async function memberChanged(deps: TelegramDeps, updateId: number, change: NonNullable<Update['my_chat_member']>) {
   const { chat, new_chat_member: member } = change
-  const from = (change.from as User | undefined) ?? (chat.type === 'private' ? userOfChat(chat) : undefined)
+  const from = change.from as User | undefined
   if (chat.type !== 'private') {
     // Added to a group or a channel: say where the bot answers, then leave.
     if (member?.status === 'member' || member?.status === 'administrator') {
