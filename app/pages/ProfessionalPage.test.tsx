@@ -14,11 +14,12 @@ vi.mock('@app/features/salon-dashboard/SalonDashboard', () => ({
 
 const texts = en.professional
 
+const OWNER_EMAIL = 'salon.lumiere.demo@gmail.com'
 /** Who GET /api/session says is signed in after the owner's sign-in. */
 const OWNER_SESSION = {
   json: {
     isAuthenticated: true,
-    user: { salonId: 'SAL001', email: 'salon.lumiere.demo@gmail.com', name: 'Salon Lumière', isAdmin: false },
+    user: { salonId: 'SAL001', email: OWNER_EMAIL, name: 'Salon Lumière', isAdmin: false },
   },
 }
 const CALENDAR = { json: { state: 'not_connected' } }
@@ -101,34 +102,33 @@ describe('the professional area, signed out', () => {
 })
 
 describe('the professional area, back from a sign-in', () => {
-  it('greets a successful sign-in with a toast naming the account the session says, then clears the address', async () => {
+  /** Back at /professional with `search`, from a sign-in GET /api/session says was the owner's. */
+  const backAsOwner = (search: string) => {
     const calls = fakeServer({ 'GET /api/session': OWNER_SESSION, 'GET /api/salons/SAL001/calendar': CALENDAR })
+    renderAt(`/professional?${search}`, <ProfessionalPage />)
+    return calls
+  }
+  const naming = (text: string) => text.replace('{{email}}', OWNER_EMAIL)
+
+  it('greets a successful sign-in with a toast naming the account the session says, then clears the address', async () => {
     // The address is not in the URL (logs and history keep it): the toast reads it from the session.
-    renderAt('/professional?connected=true&salon=SAL001', <ProfessionalPage />)
+    const calls = backAsOwner('connected=true&salon=SAL001')
     expect(await screen.findByText(texts.connected.title)).toBeTruthy()
-    expect(
-      screen.getByText(texts.connected.description.replace('{{email}}', 'salon.lumiere.demo@gmail.com')),
-    ).toBeTruthy()
+    expect(screen.getByText(naming(texts.connected.description))).toBeTruthy()
     await waitFor(() => expect(window.location.search).toBe(''))
     expect(window.location.pathname).toBe('/professional')
     expect(calls.some((call) => call.url === '/api/session')).toBe(true)
   })
 
   it("names the session's account, never an address the URL claims", async () => {
-    fakeServer({ 'GET /api/session': OWNER_SESSION, 'GET /api/salons/SAL001/calendar': CALENDAR })
-    renderAt('/professional?connected=true&salon=SAL001&email=someone.else%40gmail.com', <ProfessionalPage />)
-    expect(
-      await screen.findByText(texts.connected.description.replace('{{email}}', 'salon.lumiere.demo@gmail.com')),
-    ).toBeTruthy()
+    backAsOwner('connected=true&salon=SAL001&email=someone.else%40gmail.com')
+    expect(await screen.findByText(naming(texts.connected.description))).toBeTruthy()
     expect(screen.queryByText(/someone\.else@gmail\.com/)).toBeNull()
   })
 
   it('does not claim a calendar is linked after the demo sign-in', async () => {
-    fakeServer({ 'GET /api/session': OWNER_SESSION, 'GET /api/salons/SAL001/calendar': CALENDAR })
-    renderAt('/professional?connected=true&salon=SAL001&demo=true', <ProfessionalPage />)
-    expect(
-      await screen.findByText(texts.connected.descriptionDemo.replace('{{email}}', 'salon.lumiere.demo@gmail.com')),
-    ).toBeTruthy()
+    backAsOwner('connected=true&salon=SAL001&demo=true')
+    expect(await screen.findByText(naming(texts.connected.descriptionDemo))).toBeTruthy()
   })
 
   it('still greets the sign-in, naming no account, when the session cannot say who', async () => {

@@ -1,12 +1,24 @@
 import { randomUUID } from 'node:crypto'
 import { Writable } from 'node:stream'
-import { buildApp } from '@server/app'
 import { bookingLinkToken } from '@server/modules/booking-page/booking-link'
 import { startTestApp } from '@tests/helpers/app'
 import { newTestChat, postChat } from '@tests/helpers/chat'
 import { cookiesFrom } from '@tests/helpers/sign-in'
 import { describe, expect, it } from 'vitest'
 import { requestLogSerializers, urlForLog } from './logging'
+
+/** The demo app logging as the product does (its serializers), and all it has written so far. */
+async function loggedApp() {
+  const lines: string[] = []
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk))
+      done()
+    },
+  })
+  const t = await startTestApp({ logger: { level: 'info', stream, serializers: requestLogSerializers } })
+  return { ...t, log: () => lines.join('') }
+}
 
 describe('request logging', () => {
   it('masks the secrets a URL may carry and keeps the rest', () => {
@@ -43,51 +55,21 @@ describe('request logging', () => {
   })
 
   it("never writes Google's code, the state or the session cookie to the log", async () => {
-    const t = await startTestApp()
-    const lines: string[] = []
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk))
-        done()
-      },
-    })
-    const app = await buildApp({
-      config: t.config,
-      db: t.database.db,
-      clock: t.clock,
-      jobs: t.jobs,
-      logger: { level: 'info', stream, serializers: requestLogSerializers },
-    })
+    const { app, log, close } = await loggedApp()
     try {
       await app.inject({
         url: '/api/google/callback?state=SECRET-STATE&code=SECRET-CODE',
         headers: { cookie: 'salonia_session=SECRET-COOKIE' },
       })
-      const log = lines.join('')
-      expect(log).toContain('/api/google/callback')
-      expect(log).not.toMatch(/SECRET-(STATE|CODE|COOKIE)/)
+      expect(log()).toContain('/api/google/callback')
+      expect(log()).not.toMatch(/SECRET-(STATE|CODE|COOKIE)/)
     } finally {
-      await app.close()
-      await t.close()
+      await close()
     }
   })
 
   it("never writes the owner's e-mail address to the log on the way back from a sign-in", async () => {
-    const t = await startTestApp()
-    const lines: string[] = []
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk))
-        done()
-      },
-    })
-    const app = await buildApp({
-      config: t.config,
-      db: t.database.db,
-      clock: t.clock,
-      jobs: t.jobs,
-      logger: { level: 'info', stream, serializers: requestLogSerializers },
-    })
+    const { app, log, close } = await loggedApp()
     try {
       // The demo sign-in (no Google configured): the same redirect as Google's callback.
       const begun = await app.inject({ url: '/api/google/auth-url/SAL001' })
@@ -106,33 +88,17 @@ describe('request logging', () => {
       await app.inject({ url: redirectTo, headers: { cookie: next } })
       const session = await app.inject({ url: '/api/session', headers: { cookie: next } })
       expect(session.json().user.email).toBe('salon.lumiere.demo@gmail.com')
-      const log = lines.join('')
-      expect(log).toContain('/professional?connected=true')
-      expect(log).not.toMatch(/salon\.lumiere\.demo(@|%40)gmail\.com/)
+      expect(log()).toContain('/professional?connected=true')
+      expect(log()).not.toMatch(/salon\.lumiere\.demo(@|%40)gmail\.com/)
     } finally {
-      await app.close()
-      await t.close()
+      await close()
     }
   })
 
   it("never writes a booking link's token nor the web chat's userId to the log", async () => {
-    const t = await startTestApp()
-    const lines: string[] = []
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk))
-        done()
-      },
-    })
-    const app = await buildApp({
-      config: t.config,
-      db: t.database.db,
-      clock: t.clock,
-      jobs: t.jobs,
-      logger: { level: 'info', stream, serializers: requestLogSerializers },
-    })
+    const { app, config, log, close } = await loggedApp()
     try {
-      const token = bookingLinkToken(t.config.appSecret, randomUUID())
+      const token = bookingLinkToken(config.appSecret, randomUUID())
       for (const url of [`/r/${token}`, `/r/${token}?lang=en`, `/api/r/${token}`, `/api/r/${token}/calendar.ics`]) {
         await app.inject({ url })
       }
@@ -142,15 +108,13 @@ describe('request logging', () => {
       await app.inject({ url: `/api/chat/salon-messages?salonId=SAL001&userId=${chat.userId}` })
       await postChat(app, chat, 'Bonjour')
       await postChat(app, chat, { not: 'a message' }, { url: '/api/ai/chat' })
-      const log = lines.join('')
-      expect(log).toContain('/api/r/[redacted]/calendar.ics')
-      expect(log).toContain('/api/chat/salon-messages')
-      expect(log).not.toContain(token)
-      expect(log).not.toContain(token.slice(0, 22))
-      expect(log).not.toContain('SECRET-USER-ID')
+      expect(log()).toContain('/api/r/[redacted]/calendar.ics')
+      expect(log()).toContain('/api/chat/salon-messages')
+      expect(log()).not.toContain(token)
+      expect(log()).not.toContain(token.slice(0, 22))
+      expect(log()).not.toContain('SECRET-USER-ID')
     } finally {
-      await app.close()
-      await t.close()
+      await close()
     }
   })
 })

@@ -17,7 +17,8 @@ import { requestLogSerializers } from './logging'
  */
 const TEMPLATE = `<!doctype html><html lang="fr"><head><title>Salonia</title></head><body><div id="root"></div></body></html>`
 const ENTRY = `export async function renderPage(request) {
-  if (request.path === '/broken') throw new Error('render failed')
+  // As the real build says it (app/entry-server.tsx): the path in the error's message.
+  if (request.path === '/broken' || request.search === '?broken') throw new Error('Rendering ' + request.path + ' failed')
   const json = JSON.stringify(request).replace(/</g, '\\\\u003c')
   return { html: '<h1>rendered</h1>', title: (request.salon?.info.name ?? 'Page') + ' <&> · Salonia', boot: '<script type="application/json" id="salonia-boot">' + json + '</script>' }
 }`
@@ -25,6 +26,7 @@ const ENTRY = `export async function renderPage(request) {
 describe('pages rendered by the server', () => {
   let dir: string
   let t: TestApp
+  const log = capturedLog()
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'salonia-render-'))
@@ -32,7 +34,10 @@ describe('pages rendered by the server', () => {
     mkdirSync(join(dir, 'server'))
     writeFileSync(join(dir, 'app/index.html'), TEMPLATE)
     writeFileSync(join(dir, 'server/entry-server.js'), ENTRY)
-    t = await startTestApp({ webAppDir: join(dir, 'app') })
+    t = await startTestApp({
+      webAppDir: join(dir, 'app'),
+      logger: { ...log.logger, serializers: requestLogSerializers },
+    })
   })
   afterAll(async () => {
     await t.close()
@@ -137,40 +142,22 @@ describe('pages rendered by the server', () => {
     expect(res.body).toContain('<title>Salonia</title>')
   })
 
+  it("logs a failed render without the booking link's token of its address", async () => {
+    const token = 'Wr9tBv1yQ0a4YpS2dK7m3AZx8c5n6JuTqLhEoIiUfGs1'
+    const before = log.lines.length
+    expect((await t.app.inject({ url: `/r/${token}?broken` })).statusCode).toBeLessThan(500)
+    const failure = log.lines
+      .slice(before)
+      .find((line) => line.msg === 'Server rendering failed: the browser renders the page')
+    expect(failure).toMatchObject({ path: '/r/[redacted]' })
+    expect(JSON.stringify(log.lines)).not.toContain(token)
+  })
+
   it('compresses the page for browsers that accept it', async () => {
     const res = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } })
     expect(res.headers['content-encoding']).toBe('br')
     expect(brotliDecompressSync(res.rawPayload).toString()).toContain('<h1>rendered</h1>')
     const gzip = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } })
     expect(gzip.headers['content-encoding']).toBe('gzip')
-  })
-})
-
-describe('a page whose render fails', () => {
-  it("is logged without the booking link's token of its address", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'salonia-render-'))
-    mkdirSync(join(dir, 'app'))
-    mkdirSync(join(dir, 'server'))
-    writeFileSync(join(dir, 'app/index.html'), TEMPLATE)
-    // As the real build says it (app/entry-server.tsx): the path in the error's message.
-    writeFileSync(
-      join(dir, 'server/entry-server.js'),
-      "export async function renderPage(request) { throw new Error('Rendering ' + request.path + ' failed') }",
-    )
-    const log = capturedLog()
-    const t = await startTestApp({
-      webAppDir: join(dir, 'app'),
-      logger: { ...log.logger, serializers: requestLogSerializers },
-    })
-    try {
-      const token = 'Wr9tBv1yQ0a4YpS2dK7m3AZx8c5n6JuTqLhEoIiUfGs1'
-      expect((await t.app.inject({ url: `/r/${token}` })).statusCode).toBeLessThan(500)
-      const failure = log.lines.find((line) => line.msg === 'Server rendering failed: the browser renders the page')
-      expect(failure).toMatchObject({ path: '/r/[redacted]' })
-      expect(JSON.stringify(log.lines)).not.toContain(token)
-    } finally {
-      await t.close()
-      rmSync(dir, { recursive: true, force: true })
-    }
   })
 })

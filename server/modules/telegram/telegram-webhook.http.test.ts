@@ -140,6 +140,12 @@ describe('updates in every shape the Bot API documents', () => {
       sql`select update_id::int, status, attempts from telegram_updates where update_id >= ${SHAPES_FROM} order by update_id`,
     ).then((rows) => rows.filter((row) => updateIds.includes(row.update_id)))
   }
+  /** Each update handled once, and finished. */
+  const doneOnce = (updateIds: number[]) =>
+    updateIds.map((updateId) => ({ update_id: updateId, status: 'done', attempts: 1 }))
+  /** Whether the bot answered a callback query (the customer's spinner stops). */
+  const answered = (queryId: string) =>
+    t.fake.calls.some((c) => c.method === 'answerCallbackQuery' && String(c.params.callback_query_id) === queryId)
   const date = 1796000000
   const repliesTo = async (chatId: number) =>
     Number(
@@ -168,7 +174,7 @@ describe('updates in every shape the Bot API documents', () => {
       }),
       await post({ message: { message_id: 2, date, chat: privateChat(id), from: nameless(id), text: 'hello' } }),
     ]
-    expect(await outcome(ids)).toEqual(ids.map((updateId) => ({ update_id: updateId, status: 'done', attempts: 1 })))
+    expect(await outcome(ids)).toEqual(doneOnce(ids))
     // The greeting and the answer (this chat is not the fake's: they are queued, Telegram refuses them).
     expect(await repliesTo(id)).toBe(2)
   })
@@ -191,12 +197,8 @@ describe('updates in every shape the Bot API documents', () => {
         data: yes,
       },
     })
-    expect(await outcome([tap])).toEqual([{ update_id: tap, status: 'done', attempts: 1 }])
-    expect(
-      t.fake.calls.some(
-        (c) => c.method === 'answerCallbackQuery' && String(c.params.callback_query_id) === '7000000000000000001',
-      ),
-    ).toBe(true)
+    expect(await outcome([tap])).toEqual(doneOnce([tap]))
+    expect(answered('7000000000000000001')).toBe(true)
     await eventually(() => (user.messages().length > before && user.documents().length === 1 ? true : undefined))
   })
 
@@ -216,12 +218,8 @@ describe('updates in every shape the Bot API documents', () => {
     ]
     const ids: number[] = []
     for (const query of queries) ids.push(await post({ callback_query: query }))
-    expect(await outcome(ids)).toEqual(ids.map((updateId) => ({ update_id: updateId, status: 'done', attempts: 1 })))
-    for (const query of queries) {
-      expect(
-        t.fake.calls.some((c) => c.method === 'answerCallbackQuery' && String(c.params.callback_query_id) === query.id),
-      ).toBe(true)
-    }
+    expect(await outcome(ids)).toEqual(doneOnce(ids))
+    for (const query of queries) expect(answered(query.id), query.id).toBe(true)
   })
 
   it('handles messages without text, without sender, on behalf of a chat, in channels, and edits', async () => {
@@ -302,7 +300,7 @@ describe('updates in every shape the Bot API documents', () => {
         },
       })
     }
-    expect(await outcome(ids)).toEqual(ids.map((updateId) => ({ update_id: updateId, status: 'done', attempts: 1 })))
+    expect(await outcome(ids)).toEqual(doneOnce(ids))
     expect(await storedUpdates(channel.id)).toBe(2)
     // The greeting, "text only" for the sticker and the photo, and an answer to the sender-less "hello".
     expect(await repliesTo(id)).toBe(4)
