@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { createEmptyDatabase, instanceRoutes, openInstanceDatabase } from '@tests/helpers/pgbouncer'
+import { instanceRoutes, openInstanceDatabase } from '@tests/helpers/pgbouncer'
+import { createServerDatabase } from '@tests/helpers/postgres-server'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 
@@ -19,7 +20,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('instances starting together on an
   it.each(instanceRoutes())(
     'migrate it once, and the next start finds it migrated (%s)',
     async (route) => {
-      const empty = await createEmptyDatabase()
+      const empty = await createServerDatabase()
       const opened: { close(): Promise<void> }[] = []
       try {
         const starts = Array.from({ length: 3 }, () =>

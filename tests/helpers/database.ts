@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto'
 import { type DatabaseHandle, openDatabase } from '@server/db/client'
-import { databaseUrl, pgliteTemplate, templateDatabases, withAdmin } from './template-database'
+import { createServerDatabase } from './postgres-server'
+import { pgliteTemplate, templateDatabases } from './template-database'
 
 export type Driver = 'pglite' | 'postgres'
 
@@ -26,21 +26,14 @@ export async function openTestDatabase(driver: Driver, options: { poolSize?: num
     const template = pgliteTemplate()
     return openDatabase(template ? { driver: 'pglite', loadDataDir: template } : { driver: 'pglite' })
   }
-  const adminUrl = process.env.TEST_DATABASE_URL
-  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set')
-  const name = `salonia_test_${randomBytes(6).toString('hex')}`
-  const template = templateDatabases()?.postgresTemplate
-  await withAdmin(adminUrl, (client) =>
-    client.query(`create database ${name}${template ? ` template ${template}` : ''}`),
-  )
-  const url = databaseUrl(adminUrl, name)
-  const handle = await openDatabase({ driver: 'postgres', url, poolSize: options.poolSize ?? 20 })
+  const created = await createServerDatabase({ template: templateDatabases()?.postgresTemplate })
+  const handle = await openDatabase({ driver: 'postgres', url: created.url, poolSize: options.poolSize ?? 20 })
   return {
     ...handle,
-    url,
+    url: created.url,
     close: async () => {
       await handle.close()
-      await withAdmin(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`))
+      await created.drop()
     },
   }
 }

@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto'
 import { openDatabase } from '@server/db/client'
 import type { TestDatabase } from './database'
-import { databaseUrl, withAdmin } from './template-database'
 
 /**
  * Large installations put PgBouncer in transaction mode between their instances and PostgreSQL
@@ -56,21 +54,4 @@ export async function openInstanceDatabase(
     transactionPooling: route === 'pgbouncer',
   })
   return { ...handle, url }
-}
-
-/**
- * A new, empty database on TEST_DATABASE_URL's server (not migrated: for the instances that start
- * on it together), dropped by `drop()`.
- */
-export async function createEmptyDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL
-  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set')
-  const name = `salonia_test_${randomBytes(6).toString('hex')}`
-  await withAdmin(adminUrl, (client) => client.query(`create database ${name}`))
-  return {
-    url: databaseUrl(adminUrl, name),
-    drop: async () => {
-      await withAdmin(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`))
-    },
-  }
 }

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { openDatabase } from '@server/db/client'
 import { JobEngine } from '@server/modules/jobs/job-engine'
-import pg from 'pg'
 import { quietJobLog } from './jobs'
+import { createServerDatabase, withAdmin } from './postgres-server'
 
 /**
  * A migrated database, made once per test run and copied for each test that asks for a fresh one.
@@ -63,9 +62,7 @@ export async function makePgliteTemplate(): Promise<Blob> {
  * (only its owner may copy it, and nobody may connect to it while it is copied).
  */
 export async function makePostgresTemplate(adminUrl: string): Promise<string> {
-  const name = `salonia_template_${randomBytes(6).toString('hex')}`
-  await withAdmin(adminUrl, (client) => client.query(`create database ${name}`))
-  const url = databaseUrl(adminUrl, name)
+  const { name, url } = await createServerDatabase({ prefix: 'salonia_template' })
   const handle = await openDatabase({ driver: 'postgres', url, poolSize: 2 })
   try {
     await installJobs(handle)
@@ -81,21 +78,4 @@ export async function dropPostgresTemplate(adminUrl: string, name: string): Prom
     await client.query(`alter database ${name} with is_template false`)
     await client.query(`drop database if exists ${name} with (force)`)
   })
-}
-
-/** The URL of database `name` on the server of `serverUrl`. */
-export function databaseUrl(serverUrl: string, name: string): string {
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  return url.toString()
-}
-
-export async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    return await work(client)
-  } finally {
-    await client.end()
-  }
 }
