@@ -83,3 +83,15 @@ test('home page links lead where the spec says', async ({ page }) => {
   await main.getByRole('link', { name: fr.home.hero.cta, exact: true }).click()
   await expect(page.getByRole('heading', { level: 1, name: fr.professional.title })).toBeVisible()
 })
+
+test('a favicon.ico is served, linked from every page', async ({ page, request }) => {
+  const answer = await request.get('/favicon.ico')
+  expect(answer.status()).toBe(200)
+  expect(answer.headers()['content-type']).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/)
+  // An ICO header: reserved 0, type 1 (icon), then at least one image.
+  const bytes = await answer.body()
+  expect([...bytes.subarray(0, 4)]).toEqual([0, 0, 1, 0])
+  expect(bytes.readUInt16LE(4)).toBeGreaterThan(0)
+  await page.goto('/')
+  await expect(page.locator('link[rel="icon"][href="/favicon.ico"]')).toHaveCount(1)
+})

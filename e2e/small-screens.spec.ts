@@ -133,15 +133,3 @@ for (const language of LANGUAGES) {
     await expectFits(page, '/admin')
   })
 }
-
-test('a favicon.ico is served, linked from every page @once', async ({ page, request }) => {
-  const answer = await request.get('/favicon.ico')
-  expect(answer.status()).toBe(200)
-  expect(answer.headers()['content-type']).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/)
-  // An ICO header: reserved 0, type 1 (icon), then at least one image.
-  const bytes = await answer.body()
-  expect([...bytes.subarray(0, 4)]).toEqual([0, 0, 1, 0])
-  expect(bytes.readUInt16LE(4)).toBeGreaterThan(0)
-  await page.goto('/')
-  await expect(page.locator('link[rel="icon"][href="/favicon.ico"]')).toHaveCount(1)
-})
