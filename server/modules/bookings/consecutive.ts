@@ -247,14 +247,18 @@ function rulesRefusal(schedule: SalonSchedule, start: number, duration: number, 
 }
 
 /** The refusal as the single booking path words it, with the service it stopped at. */
-function visitRefused(failedAt: number, reason: VisitRefusal): AppError {
+export function visitRefused(failedAt: number, reason: VisitRefusal): AppError {
   if (reason === 'salon_inactive') return salonNotBooking()
   const error = reason === 'taken' ? slotTaken() : slotRefused(reason)
   return new AppError(error.code, error.status, error.message, { ...error.details, failedAt })
 }
 
 /** The services of the visit in order (one may come twice: two cuts), each bookable, or the catalogue's error. */
-async function requireServices(db: Database, salon: SalonRow, serviceIds: readonly string[]): Promise<ServiceRow[]> {
+export async function requireServices(
+  db: Database,
+  salon: SalonRow,
+  serviceIds: readonly string[],
+): Promise<ServiceRow[]> {
   if (serviceIds.length === 0) throw noServices()
   if (serviceIds.length > MAX_SERVICES_PER_VISIT) throw tooManyServices()
   const distinct = [...new Set(serviceIds)]
@@ -268,7 +272,7 @@ async function requireServices(db: Database, salon: SalonRow, serviceIds: readon
  * at most one booking by id; the others are left out here by their member and exact time (one
  * member's active bookings never overlap, so an active booking's [start, end) is its own).
  */
-async function loadVisitTeam(
+export async function loadVisitTeam(
   db: Database,
   salon: SalonRow,
   range: { from: Date; to: Date },
@@ -297,15 +301,15 @@ async function loadVisitTeam(
 }
 
 /** What a precise start needs read: a day either side, as whyNotOffered reads for a lone booking. */
-function spanAround(start: number, minutes: number): { from: Date; to: Date } {
+export function spanAround(start: number, minutes: number): { from: Date; to: Date } {
   return { from: new Date(start - DAY_MS), to: new Date(start + minutes * MINUTE_MS + DAY_MS) }
 }
 
-function startInstant(start: string | Date, salon: SalonRow): number {
+export function startInstant(start: string | Date, salon: SalonRow): number {
   return (typeof start === 'string' ? resolvePointInTime(start, salon.timeZone) : start).getTime()
 }
 
-function sum(values: readonly number[]): number {
+export function sum(values: readonly number[]): number {
   return values.reduce((total, value) => total + value, 0)
 }
 
