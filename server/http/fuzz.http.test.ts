@@ -498,6 +498,8 @@ async function prepare(): Promise<void> {
       tool('cancel_appointment', { bookingId, customer }),
       tool('reschedule_appointment', { bookingId, start: '2026-12-10T17:00', customer }),
       tool('tell_salon_late', { bookingId, minutes: 10, customer }),
+      tool('reschedule_visit', { bookingIds: [bookingId, bookingId], start: '2026-12-11T10:00', customer }),
+      tool('cancel_visit', { bookingIds: [bookingId, bookingId], customer }),
     ],
     'GET /mcp': one({ headers: { authorization: `Bearer ${mcpToken}` } }),
     'GET /api/salons/:id/mcp-token': one({ params: { id: 'SAL001' } }),

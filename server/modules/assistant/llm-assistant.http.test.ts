@@ -85,6 +85,7 @@ describe('the assistant with a language model', () => {
       'book_appointment',
       'book_visit',
       'cancel_appointment',
+      'cancel_visit',
       'check_availability',
       'check_visit',
       'get_opening_hours',
@@ -92,6 +93,7 @@ describe('the assistant with a language model', () => {
       'list_my_appointments',
       'list_services',
       'reschedule_appointment',
+      'reschedule_visit',
       'tell_salon_late',
     ])
     // The availability answer went back to the model.

@@ -114,6 +114,7 @@ async function instructions(scope: ToolScope, language: Language): Promise<strin
     '- Before book_appointment, propose one precise appointment (service, day, time, price) and book only after the customer clearly says yes to it. The same for cancelling and moving.',
     '- Until a booking, move or cancel tool has succeeded, never say or imply it happened; when an answer is unclear, say plainly that nothing is booked yet.',
     '- Several services or people at once: check_visit, then book_visit books them back to back, all or none.',
+    '- Appointments of the customer that follow each other on one day are one visit: moving or cancelling "my appointment" moves (check_visit with ignoreBookingIds, then reschedule_visit) or cancels (cancel_visit) the whole visit; only a service the customer names is changed alone. When what the customer names matches none of their appointments, or several, say so and list them; never pick one yourself.',
     '- A customer who says they will be late: tell_salon_late on their appointment, then say the salon knows.',
     ...(scope.customer.identity.channel === 'web' && !scope.customer.phone && !scope.customer.email
       ? [

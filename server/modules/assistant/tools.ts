@@ -26,6 +26,7 @@ import {
   MAX_SERVICES_PER_VISIT,
   type VisitRefusal,
 } from '@server/modules/bookings/consecutive'
+import { cancelVisit, rescheduleVisit } from '@server/modules/bookings/visit-changes'
 import { type AppointmentIcsInput, appointmentIcs, appointmentsIcs } from '@server/modules/calendar-files/ics'
 import { listSalonServices, requireBookableService } from '@server/modules/catalog/catalog.usecases'
 import { type ChannelIdentity, findCustomerByIdentity } from '@server/modules/customers/customers.usecases'
@@ -101,6 +102,8 @@ export const toolInputs = {
     start: localStart.optional(),
     /** With this team member only (an id from get_salon_info's team); absent: any member who performs it. */
     memberId: z.uuid().optional(),
+    /** The customer's own visit being moved: its appointments do not block it. */
+    ignoreBookingIds: z.array(z.uuid()).max(MAX_SERVICES_PER_VISIT).optional(),
   }),
   book_visit: z.object({
     serviceIds: z.array(z.uuid()).min(2).max(MAX_SERVICES_PER_VISIT),
@@ -110,6 +113,15 @@ export const toolInputs = {
   list_my_appointments: z.object({}),
   cancel_appointment: z.object({ bookingId: z.uuid() }),
   reschedule_appointment: z.object({ bookingId: z.uuid(), start: localStart, memberId: z.uuid().optional() }),
+  cancel_visit: z.object({
+    /** The appointments of one visit (booked back to back). */
+    bookingIds: z.array(z.uuid()).min(2).max(MAX_SERVICES_PER_VISIT),
+  }),
+  reschedule_visit: z.object({
+    /** The appointments of one visit (booked back to back), in any order. */
+    bookingIds: z.array(z.uuid()).min(2).max(MAX_SERVICES_PER_VISIT),
+    start: localStart,
+  }),
   tell_salon_late: z.object({
     bookingId: z.uuid(),
     /** How late the customer said they will be, when they said it. */
@@ -137,6 +149,10 @@ export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
   cancel_appointment: "Cancels one of the chat customer's own appointments, after they confirmed.",
   reschedule_appointment:
     "Moves one of the chat customer's own appointments to a new local start, after they confirmed; with memberId, to that team member (a customer's wish); without, it stays with its member when they are free then, else any free member.",
+  cancel_visit:
+    'Cancels a visit of the chat customer (several of their appointments back to back, as list_my_appointments shows them) as a whole, all or none, after they confirmed.',
+  reschedule_visit:
+    'Moves a visit of the chat customer (several of their appointments back to back, as list_my_appointments shows them) as a whole to a new local start, all or none, after they confirmed: they stay back to back in the same order. Check the new start with check_visit and ignoreBookingIds first.',
   tell_salon_late: `Tells the salon that the chat customer will be late for one of their own appointments (today's or a later one, not cancelled), with how many minutes late (1–${LATE_MINUTES_MAX}) when they said it; the owner sees it beside the booking. A new word replaces the earlier one. Returns the appointment and the note.`,
 }
 
@@ -375,12 +391,16 @@ export const tools = {
     const today = instantToLocal(scope.clock.now(), salon.timeZone).date
     const from = input.date ?? input.start?.slice(0, 10) ?? today
     const until = input.until ?? (input.date || input.start ? from : addDays(today, 7))
+    // Only the customer's own appointments may be looked through.
+    const own = input.ignoreBookingIds?.length ? (await tools.list_my_appointments(scope)).map((a) => a.bookingId) : []
+    const ignoreBookingIds = input.ignoreBookingIds?.filter((id) => own.includes(id))
     const slots = await freeConsecutiveStarts(deps, {
       salon,
       serviceIds: input.serviceIds,
       date: from < today ? today : from,
       until: until < from ? from : until,
       memberId: input.memberId,
+      ignoreBookingIds,
     })
     const answer: VisitAnswer = { serviceIds: input.serviceIds, slots }
     if (input.start) {
@@ -389,6 +409,7 @@ export const tools = {
         serviceIds: input.serviceIds,
         start: input.start,
         memberId: input.memberId,
+        ignoreBookingIds,
       })
       answer.requested = verdict.free
         ? { start: input.start, free: true }
@@ -458,6 +479,37 @@ export const tools = {
     return {
       appointment: toAppointment(booking, scope),
       icsData: icsFor(scope, booking, laterSequence(scope, booking)),
+    }
+  },
+
+  async cancel_visit(scope: ToolScope, input: z.infer<typeof toolInputs.cancel_visit>) {
+    const customerId = await chatCustomerId(scope)
+    if (!customerId) throw notYours()
+    const bookings = await cancelVisit({ db: scope.db, clock: scope.clock, jobs: scope.jobs }, input.bookingIds, {
+      ...changeBy(scope),
+      scope: { salonId: scope.salon.id, customerId },
+    })
+    // The file cancels the events the customer's calendar got when booking (same UIDs).
+    return {
+      appointments: bookings.map((b) => toAppointment(b, scope)),
+      icsData: appointmentsIcs(
+        bookings.map((b) => ({ ...icsInput(scope, b, laterSequence(scope, b)), cancelled: true })),
+      ),
+    }
+  },
+
+  async reschedule_visit(scope: ToolScope, input: z.infer<typeof toolInputs.reschedule_visit>) {
+    const customerId = await chatCustomerId(scope)
+    if (!customerId) throw notYours()
+    const bookings = await rescheduleVisit(
+      { db: scope.db, clock: scope.clock, jobs: scope.jobs },
+      input.bookingIds,
+      input.start,
+      { ...changeBy(scope), scope: { salonId: scope.salon.id, customerId } },
+    )
+    return {
+      appointments: bookings.map((b) => toAppointment(b, scope)),
+      icsData: appointmentsIcs(bookings.map((b) => icsInput(scope, b, laterSequence(scope, b)))),
     }
   },
 

@@ -115,14 +115,21 @@ export async function freeConsecutiveStarts(
 /** Whether the visit can start at `start`, or at which service (index in `serviceIds`) it fails and why. */
 export async function checkConsecutive(
   { db, clock }: Pick<BookingDeps, 'db' | 'clock'>,
-  input: { salon: SalonRow; serviceIds: readonly string[]; start: string | Date; memberId?: string | undefined },
+  input: {
+    salon: SalonRow
+    serviceIds: readonly string[]
+    start: string | Date
+    memberId?: string | undefined
+    /** Appointments that do not block (the customer's own visit being moved). */
+    ignoreBookingIds?: readonly string[] | undefined
+  },
 ): Promise<VisitVerdict> {
   const { salon } = input
   const services = await requireServices(db, salon, input.serviceIds)
   if (!salon.isActive) return { free: false, failedAt: 0, reason: 'salon_inactive' }
   const start = startInstant(input.start, salon)
   const durations = services.map((s) => s.durationMinutes)
-  const team = await loadVisitTeam(db, salon, spanAround(start, sum(durations)), input)
+  const team = await loadVisitTeam(db, salon, spanAround(start, sum(durations)), input, input.ignoreBookingIds)
   return judgeTeamVisit(team, start, durations, clock.now().getTime())
 }
 

@@ -23,6 +23,8 @@ const CUSTOMER_TOOLS: ToolName[] = [
   'list_my_appointments',
   'cancel_appointment',
   'reschedule_appointment',
+  'cancel_visit',
+  'reschedule_visit',
   'tell_salon_late',
 ]
 

@@ -43,6 +43,7 @@ describe('the MCP server', () => {
         'book_appointment',
         'book_visit',
         'cancel_appointment',
+        'cancel_visit',
         'check_availability',
         'check_visit',
         'get_opening_hours',
@@ -50,6 +51,7 @@ describe('the MCP server', () => {
         'list_my_appointments',
         'list_services',
         'reschedule_appointment',
+        'reschedule_visit',
         'tell_salon_late',
       ])
       expect(json(await client.callTool({ name: 'get_salon_info', arguments: {} }))).toMatchObject({

@@ -1,5 +1,6 @@
 import type { Booking } from '@common/schemas/booking'
 import { MINUTE_MS } from '@common/time'
+import type { Database } from '@server/db/client'
 import { badRequest } from '@server/errors'
 import { requireMemberRef } from '@server/modules/team/team.usecases'
 import { bookingChanged } from './booking-changed'
@@ -33,19 +34,12 @@ export async function rescheduleVisit(
   start: string | Date,
   by: BookingChangeBy & { scope?: BookingScope | undefined },
 ): Promise<Booking[]> {
-  const ids = [...new Set(bookingIds)]
-  if (ids.length === 0) throw noBookings()
-  if (ids.length > MAX_SERVICES_PER_VISIT) throw tooManyBookings()
-  const found = await Promise.all(ids.map((id) => requireBooking(db, id, by.scope ?? {})))
-  const [first] = found
-  if (!first) throw noBookings()
-  const { salon } = first
-  if (found.some((f) => f.booking.salonId !== salon.id || f.booking.customerId !== first.booking.customerId))
-    throw notOneVisit()
+  const visit = await requireVisit(db, bookingIds, by.scope ?? {})
+  const { salon } = visit[0] as VisitPart
+  const ids = visit.map((v) => v.booking.id)
   const now = clock.now()
-  for (const { booking } of found) assertChangeable(booking, now)
+  for (const { booking } of visit) assertChangeable(booking, now)
   if (!salon.isActive) throw salonNotBooking()
-  const visit = [...found].sort((a, b) => a.booking.startsAt.getTime() - b.booking.startsAt.getTime())
   // What was sold stays: the services must still be bookable, and each keeps its own length.
   await requireServices(
     db,
@@ -94,6 +88,50 @@ export async function rescheduleVisit(
     () => visitRefused(0, 'taken'),
   )
   return moved
+}
+
+/**
+ * Cancels a visit as a whole, in one transaction: every appointment of it or none (one already
+ * cancelled or begun refuses them all, as cancelling it alone would).
+ */
+export async function cancelVisit(
+  { db, clock, jobs }: BookingDeps,
+  bookingIds: readonly string[],
+  by: BookingChangeBy & { scope?: BookingScope | undefined },
+): Promise<Booking[]> {
+  const visit = await requireVisit(db, bookingIds, by.scope ?? {})
+  const now = clock.now()
+  for (const { booking } of visit) assertChangeable(booking, now)
+  return db.transaction(async (tx) => {
+    const cancelled: Booking[] = []
+    for (const { booking, customer, member, salon } of visit) {
+      const updated = await repo.updateBooking(
+        tx,
+        booking.id,
+        { status: 'cancelled', cancelledAt: now, cancelReason: null },
+        now,
+      )
+      await bookingChanged(tx, jobs, salon.id, booking.id, now)
+      await recordBookingEvent(tx, jobs, booking, 'cancelled', by, now, { status: 'cancelled', reason: null })
+      cancelled.push(presentBooking({ booking: updated, customer, member }, salon))
+    }
+    return cancelled
+  })
+}
+
+type VisitPart = Awaited<ReturnType<typeof requireBooking>>
+
+/** The appointments of one customer's visit at one salon, in time order (each as `requireBooking` finds it). */
+async function requireVisit(db: Database, bookingIds: readonly string[], scope: BookingScope): Promise<VisitPart[]> {
+  const ids = [...new Set(bookingIds)]
+  if (ids.length === 0) throw noBookings()
+  if (ids.length > MAX_SERVICES_PER_VISIT) throw tooManyBookings()
+  const found = await Promise.all(ids.map((id) => requireBooking(db, id, scope)))
+  const [first] = found
+  if (!first) throw noBookings()
+  if (found.some((f) => f.booking.salonId !== first.salon.id || f.booking.customerId !== first.booking.customerId))
+    throw notOneVisit()
+  return found.sort((a, b) => a.booking.startsAt.getTime() - b.booking.startsAt.getTime())
 }
 
 /** Each appointment's new span: back to back from `start`, in the visit's order. */

@@ -11,15 +11,15 @@ import { soloSalon } from '@server/modules/team/team.test-helpers'
 import { openTestDatabase, type TestDatabase, testDrivers } from '@tests/helpers/database'
 import { startTestJobEngine } from '@tests/helpers/jobs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type BookingDeps, createBooking, listSalonBookingsOfDay } from './bookings.usecases'
+import { type BookingDeps, cancelBooking, createBooking, listSalonBookingsOfDay } from './bookings.usecases'
 import { bookConsecutive } from './consecutive'
-import { rescheduleVisit } from './visit-moves'
+import { cancelVisit, rescheduleVisit } from './visit-changes'
 
 /**
- * A visit (a cut, then a blow-dry, back to back) moved as a whole: the demo salon, Paris, Tuesday
+ * A visit (a cut, then a blow-dry, back to back) moved or cancelled as a whole: the demo salon, Paris, Tuesday
  * 1 December 2026 08:30, every database driver. Each test uses days of its own.
  */
-describe.each(testDrivers())('moving a visit as a whole on %s', (driver) => {
+describe.each(testDrivers())('changing a visit as a whole on %s', (driver) => {
   let database: TestDatabase
   let jobs: JobEngine
   let salon: SalonRow
@@ -117,5 +117,26 @@ describe.each(testDrivers())('moving a visit as a whole on %s', (driver) => {
     }).catch((e: unknown) => e)
     expect((error as AppError).code).toBe('bookings.not_found')
     expect(await day('2026-12-10')).toEqual([])
+  })
+
+  it('cancels every appointment of the visit, or none when one of them cannot be', async () => {
+    const visit = await book('2026-12-16T10:00', 'v6')
+    const cancelled = await cancelVisit(
+      deps,
+      visit.map((b) => b.id),
+      by,
+    )
+    expect(cancelled.map((b) => `${b.localTime} ${b.status}`)).toEqual(['10:00 cancelled', '10:45 cancelled'])
+    expect(await day('2026-12-16')).toEqual([])
+
+    const other = await book('2026-12-17T10:00', 'v7')
+    await cancelBooking(deps, other[1]?.id as string, by)
+    const error = await cancelVisit(
+      deps,
+      other.map((b) => b.id),
+      by,
+    ).catch((e: unknown) => e)
+    expect((error as AppError).code).toBe('bookings.already_cancelled')
+    expect((await day('2026-12-17')).length).toBe(1)
   })
 })
