@@ -57,7 +57,7 @@ describe('Telegram messages', () => {
     expect(tapAsMessage({ kind: 'time', start: '2026-12-04T14:00' }, days, 'it')).toBe('la seconda')
     expect(tapAsMessage({ kind: 'time', start: '2026-12-05T14:00' }, days, 'it')).toBeUndefined()
     expect(tapAsMessage({ kind: 'yes' }, days, 'en')).toBeUndefined()
-    const proposal: ConversationState = { draft: {}, pending: { kind: 'cancel', bookingId: 'b' } }
+    const proposal: ConversationState = { draft: {}, pending: { kind: 'cancel', bookingIds: ['b'] } }
     expect(tapAsMessage({ kind: 'yes' }, proposal, 'de')).toBe('ja')
     expect(tapAsMessage({ kind: 'no' }, proposal, 'fr')).toBe('non')
   })

@@ -1,14 +1,14 @@
 import type { Language } from '@common/languages'
 import type { WorkingHours } from '@common/schemas/schedule'
-import { type Appointment, type ServiceInfo, type TeamMemberInfo, type ToolScope, tools } from '../tools'
-import { pickAppointment } from './choices'
+import { type ServiceInfo, type TeamMemberInfo, type ToolScope, tools } from '../tools'
+import { chooseBooking, late, movingVisit, startCancel, startMove, visitOf } from './appointments'
 import type { Action, Question } from './decide'
-import { moveTo } from './move'
 import type { Line, Outcome } from './outcome'
 import { seek } from './seek'
 import { minutesOf } from './slots'
 import { asking, type ConversationState, closed, type Pending, settled, withDraft, withoutPending } from './state'
-import { hasWhen, type Understood } from './understand'
+import type { Understood } from './understand'
+import { visitsOf } from './which-appointment'
 
 /**
  * Step 3 of the pipeline: carry the decided action out through the tools (the only way the
@@ -56,13 +56,13 @@ export async function act(action: Action, state: ConversationState, scene: Scene
     case 'cancel':
       return startCancel(state, scene)
     case 'move':
-      return (await startMove(state, scene)) ?? seek({ ...state, movingBookingId: undefined }, scene)
+      return (await startMove(state, scene)) ?? seek({ ...state, movingBookingIds: undefined }, scene)
     case 'late':
       return late(state, scene)
     case 'list_appointments': {
-      const appointments = await tools.list_my_appointments(scene.scope)
+      const visits = visitsOf(await tools.list_my_appointments(scene.scope))
       return {
-        lines: [appointments.length === 0 ? { kind: 'no_appointments' } : { kind: 'appointments', appointments }],
+        lines: [visits.length === 0 ? { kind: 'no_appointments' } : { kind: 'appointments', visits }],
         state,
       }
     }
@@ -148,20 +148,33 @@ async function carryOut(
     }
   }
   if (pending.kind === 'move') {
-    const { appointment, icsData } = await tools.reschedule_appointment(scope, {
-      bookingId: pending.bookingId,
-      start: pending.start,
-    })
+    const [bookingId] = pending.bookingIds
+    const { appointments, icsData } =
+      pending.bookingIds.length > 1
+        ? await tools.reschedule_visit(scope, { bookingIds: pending.bookingIds, start: pending.start })
+        : await tools
+            .reschedule_appointment(scope, { bookingId: bookingId as string, start: pending.start })
+            .then(({ appointment, icsData }) => ({ appointments: [appointment], icsData }))
     return {
-      lines: [{ kind: 'moved', appointment }],
-      state: settled(state, [appointment.bookingId], pending.start.slice(0, 10)),
+      lines: [{ kind: 'moved', visit: appointments }],
+      state: settled(
+        state,
+        appointments.map((a) => a.bookingId),
+        pending.start.slice(0, 10),
+      ),
       icsData,
-      bookingLink: appointment.link,
+      bookingLink: appointments[0]?.link,
       booked: true,
     }
   }
-  const { appointment, icsData } = await tools.cancel_appointment(scope, { bookingId: pending.bookingId })
-  return { lines: [{ kind: 'cancelled', appointment }], state: closed(state), icsData }
+  const [bookingId] = pending.bookingIds
+  const { appointments, icsData } =
+    pending.bookingIds.length > 1
+      ? await tools.cancel_visit(scope, { bookingIds: pending.bookingIds })
+      : await tools
+          .cancel_appointment(scope, { bookingId: bookingId as string })
+          .then(({ appointment, icsData }) => ({ appointments: [appointment], icsData }))
+  return { lines: [{ kind: 'cancelled', visit: appointments }], state: closed(state), icsData }
 }
 
 /**
@@ -198,12 +211,12 @@ async function restate(
       state,
     }
   }
-  const appointment = (await tools.list_my_appointments(scene.scope)).find((a) => a.bookingId === pending.bookingId)
-  if (!appointment) return { lines: [...before, { kind: 'fallback' }], state: withoutPending(state) }
+  const visit = await visitOf(pending, scene)
+  if (!visit) return { lines: [...before, { kind: 'fallback' }], state: withoutPending(state) }
   if (pending.kind === 'move') {
-    return { lines: [...before, { kind: 'still_proposed_move', appointment, start: pending.start }], state }
+    return { lines: [...before, { kind: 'still_proposed_move', visit, start: pending.start }], state }
   }
-  return { lines: [...before, { kind: 'still_proposed_cancel', appointment }], state }
+  return { lines: [...before, { kind: 'still_proposed_cancel', visit }], state }
 }
 
 /** A no to a proposal: nothing booked; a move or a cancellation not made leaves the appointment as it was. */
@@ -212,28 +225,24 @@ async function decline(
   state: ConversationState,
   scene: Scene,
 ): Promise<Outcome> {
-  const next = { ...withoutPending(state), movingBookingId: undefined }
+  const next = { ...withoutPending(state), movingBookingIds: undefined }
   if (pending.kind === 'book') return { lines: [{ kind: 'declined' }], state: next }
-  const appointment = (await tools.list_my_appointments(scene.scope)).find((a) => a.bookingId === pending.bookingId)
-  return { lines: appointment ? [{ kind: 'kept', appointment }] : [{ kind: 'declined' }], state: next }
+  const visit = await visitOf(pending, scene)
+  return { lines: visit ? [{ kind: 'kept', visit }] : [{ kind: 'declined' }], state: next }
 }
 
 async function proposeOffered(start: string, state: ConversationState, scene: Scene): Promise<Outcome> {
   const services = (state.draft.serviceIds ?? [])
     .map((id) => scene.services.find((s) => s.id === id))
     .filter((s) => s !== undefined)
-  if (state.movingBookingId) {
-    const appointment = (await tools.list_my_appointments(scene.scope)).find(
-      (a) => a.bookingId === state.movingBookingId,
-    )
-    if (appointment) {
-      return {
-        lines: [{ kind: 'propose_move', appointment, start }],
-        state: asking(
-          { ...state, movingBookingId: undefined },
-          { kind: 'move', bookingId: appointment.bookingId, start },
-        ),
-      }
+  const moving = await movingVisit(state, scene)
+  if (moving) {
+    return {
+      lines: [{ kind: 'propose_move', visit: moving, start }],
+      state: asking(
+        { ...state, movingBookingIds: undefined },
+        { kind: 'move', bookingIds: moving.map((a) => a.bookingId), start },
+      ),
     }
   }
   if (services.length === 0) return seek(state, scene)
@@ -254,90 +263,5 @@ async function proposeOffered(start: string, state: ConversationState, scene: Sc
       start,
       ...(memberId ? { memberId } : {}),
     }),
-  }
-}
-
-// ——— The customer's appointments ———
-
-async function chooseBooking(
-  chosen: Extract<Action, { kind: 'choose_booking' }>,
-  state: ConversationState,
-  scene: Scene,
-): Promise<Outcome> {
-  const next = withoutPending(state)
-  const picked = (await tools.list_my_appointments(scene.scope)).find((a) => a.bookingId === chosen.bookingId)
-  if (!picked) return { lines: [{ kind: 'no_appointments' }], state: next }
-  if (chosen.action === 'cancel') return proposeCancel(picked, next)
-  if (chosen.action === 'note') return late({ ...next, lastBookingIds: [picked.bookingId] }, scene)
-  return (await startMove({ ...next, movingBookingId: picked.bookingId }, scene)) ?? seek(next, scene)
-}
-
-/** The appointment a cancel, move or note is about; several without a hint → ask which. */
-async function targetAppointment(
-  state: ConversationState,
-  scene: Scene,
-  action: 'cancel' | 'move' | 'note',
-): Promise<{ appointment: Appointment } | Outcome | undefined> {
-  const appointments = await tools.list_my_appointments(scene.scope)
-  if (appointments.length === 0) return undefined
-  if (appointments.length === 1) return { appointment: appointments[0] as Appointment }
-  const remembered = appointments.find(
-    (a) => a.bookingId === state.movingBookingId || state.lastBookingIds?.includes(a.bookingId),
-  )
-  const picked = pickAppointment(scene.u, appointments) ?? remembered
-  if (picked) return { appointment: picked }
-  return {
-    lines: [{ kind: 'which_appointment', action, appointments }],
-    state: asking(state, {
-      kind: 'choose_booking',
-      action,
-      bookingIds: appointments.map((a) => a.bookingId),
-      options: appointments.map(({ bookingId, start, serviceName }) => ({ bookingId, start, serviceName })),
-    }),
-  }
-}
-
-async function startCancel(state: ConversationState, scene: Scene): Promise<Outcome> {
-  const target = await targetAppointment(state, scene, 'cancel')
-  if (!target) return { lines: [{ kind: 'no_appointments' }], state: withoutPending(state) }
-  if ('lines' in target) return target
-  return proposeCancel(target.appointment, state)
-}
-
-function proposeCancel(appointment: Appointment, state: ConversationState): Outcome {
-  return {
-    lines: [{ kind: 'cancel_confirm', appointment }],
-    state: asking(state, { kind: 'cancel', bookingId: appointment.bookingId }),
-  }
-}
-
-/** A move needs an appointment of the customer; without one, the message is a booking request. */
-async function startMove(state: ConversationState, scene: Scene): Promise<Outcome | undefined> {
-  const target = await targetAppointment(state, scene, 'move')
-  if (!target) return undefined
-  if ('lines' in target) return target
-  const { appointment } = target
-  if (!hasWhen(scene.u.when)) {
-    return {
-      lines: [{ kind: 'ask_day', services: appointment.serviceName }],
-      state: { ...withoutPending(state), movingBookingId: appointment.bookingId },
-    }
-  }
-  return moveTo(appointment, { ...withoutPending(state), movingBookingId: undefined }, scene)
-}
-
-/** "I'll be 10 minutes late": a note on the appointment the salon sees; the reply says it was passed on. */
-async function late(state: ConversationState, scene: Scene): Promise<Outcome> {
-  const target = await targetAppointment(state, scene, 'note')
-  if (!target) return { lines: [{ kind: 'no_appointments' }], state }
-  if ('lines' in target) return target
-  const { lateMinutes } = scene.u
-  const { appointment, note } = await tools.tell_salon_late(scene.scope, {
-    bookingId: target.appointment.bookingId,
-    ...(lateMinutes ? { minutes: lateMinutes } : {}),
-  })
-  return {
-    lines: [{ kind: 'late_noted', appointment, ...(note.minutes ? { minutes: note.minutes } : {}) }],
-    state,
   }
 }

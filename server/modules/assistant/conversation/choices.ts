@@ -1,10 +1,11 @@
-import type { ServiceInfo } from '../tools'
+import type { ServiceInfo, TeamMemberInfo } from '../tools'
 import { pickAmong } from '../understanding/services'
 import { fold, words } from '../understanding/text'
 import { hasWhen, type When } from '../understanding/when'
 import { minutesOf } from './slots'
-import type { AppointmentBrief, Pending } from './state'
+import type { Pending } from './state'
 import type { Understood } from './understand'
+import { pickListed, pointerOf } from './which-appointment'
 
 /**
  * How a message answers what the last reply offered or asked: a pick among the times offered
@@ -12,10 +13,15 @@ import type { Understood } from './understand'
  * day ("le 9"), or one of the customer's appointments ("celui de vendredi", "the first one").
  * Read from the message and the state only; the decision is decide.ts's.
  */
-export type Choice = { serviceId: string } | { date: string } | { bookingId: string }
+export type Choice = { serviceId: string } | { date: string } | { bookingIds: string[] }
 
 /** The answer the message gives to the choice we asked for, if it gives one. */
-export function answerTo(pending: Pending | undefined, u: Understood, active: ServiceInfo[]): Choice | undefined {
+export function answerTo(
+  pending: Pending | undefined,
+  u: Understood,
+  active: ServiceInfo[],
+  team: readonly TeamMemberInfo[],
+): Choice | undefined {
   if (pending?.kind === 'choose_service') {
     const named = u.services.filter((s) => pending.serviceIds.includes(s.id))
     if (named.length === 1 && named[0]) return { serviceId: named[0].id }
@@ -29,26 +35,11 @@ export function answerTo(pending: Pending | undefined, u: Understood, active: Se
     return date ? { date } : undefined
   }
   if (pending?.kind === 'choose_booking') {
-    const options =
-      pending.options ?? pending.bookingIds.map((bookingId) => ({ bookingId, start: '', serviceName: '' }))
-    const picked = pickAppointment(u, options)
-    return picked ? { bookingId: picked.bookingId } : undefined
+    const pointer = { ...pointerOf(u, team), rank: u.pick ?? ordinal(u.message, pending.options.length) }
+    const picked = pickListed(pointer, pending.options)
+    return picked ? { bookingIds: picked.bookingIds } : undefined
   }
   return undefined
-}
-
-/** The appointment a message points at: by day, time or service, else by its rank in the list. */
-export function pickAppointment<T extends AppointmentBrief>(u: Understood, appointments: T[]): T | undefined {
-  const { when, services, pick } = u
-  const fitting = appointments.filter(
-    (a) =>
-      (!when.date || a.start.startsWith(when.date)) &&
-      (when.time === undefined || minutesOf(a.start) === when.time) &&
-      (services.length === 0 || services.some((s) => s.name === a.serviceName)),
-  )
-  if ((when.date || when.time !== undefined || services.length > 0) && fitting.length === 1) return fitting[0]
-  const index = pick ?? ordinal(u.message, appointments.length)
-  return index !== undefined ? appointments[index] : undefined
 }
 
 /**

@@ -11,9 +11,10 @@ import { hasWhen, type Understood } from './understand'
  *    request, a question is answered and the proposal restated, anything else says plainly that
  *    nothing is booked yet (never a reply that sounds like a confirmation);
  * 3. a choice we asked for (service, appointment, day) takes the answer;
- * 4. lateness, cancelling and moving need one of the customer's appointments (another day or time
- *    right after a booking moves it);
- * 5. questions (services, prices, hours, address, phone, practical facts) are answered;
+ * 4. lateness, cancelling and moving need one of the customer's appointments (which-appointment.ts);
+ * 5. questions (services, prices, hours, address, phone, practical facts) are answered, and never
+ *    taken for a change; then a move under way goes on, and another day or time right after a
+ *    booking moves it;
  * 6. a pick among the times just offered, or a yes to them, proposes that time;
  * 7. anything about a booking (a service, a day, a time) goes on with the booking under way, and
  *    practical questions asked beside it are answered too;
@@ -29,7 +30,7 @@ export type Action =
   /** Nothing booked: the proposal is still open, say so and restate it. */
   | { kind: 'restate'; pending: Extract<Pending, { kind: 'book' | 'move' | 'cancel' }>; before: Action | undefined }
   /** One of the customer's appointments chosen, for the action we asked about. */
-  | { kind: 'choose_booking'; action: 'cancel' | 'move' | 'note'; bookingId: string }
+  | { kind: 'choose_booking'; action: 'cancel' | 'move' | 'note'; bookingIds: string[] }
   | { kind: 'propose_offered'; start: string }
   | { kind: 'which_time'; starts: string[] }
   /** The booking under way goes on; `questions` asked beside it ("…et vous prenez la CB ?") are answered first. */
@@ -109,8 +110,8 @@ function answerChoice(
 ): Action | undefined {
   const { choice } = u
   if (!choice) return undefined
-  if (pending.kind === 'choose_booking' && 'bookingId' in choice)
-    return { kind: 'choose_booking', action: pending.action, bookingId: choice.bookingId }
+  if (pending.kind === 'choose_booking' && 'bookingIds' in choice)
+    return { kind: 'choose_booking', action: pending.action, bookingIds: choice.bookingIds }
   // A service or a day chosen: the booking goes on with it.
   if (pending.kind === 'choose_service' || pending.kind === 'choose_day') return { kind: 'seek' }
   return undefined
@@ -121,16 +122,21 @@ function decideFresh(state: ConversationState, u: Understood): Action {
   const about = hasWhen(when) || services.length > 0 || u.member !== undefined
   if (intents.has('late')) return { kind: 'late' }
   if (intents.has('cancel')) return { kind: 'cancel' }
-  if (intents.has('move') || state.movingBookingId) return { kind: 'move' }
+  if (intents.has('move')) return { kind: 'move' }
+  // "Book my appointment for the 4th" is a booking, not a question about appointments.
+  if (intents.has('my_appointments') && !hasWhen(when)) return { kind: 'list_appointments' }
+
+  // A question is answered, and never read as a change: "vous êtes ouverts aujourd'hui ?" or "a
+  // che ora chiudete il sabato?" right after a booking asks about the salon, not to move it.
+  const asked = questions(state, u)
+  if (asked.length > 0) return { kind: 'answer', questions: asked }
+
+  // A move waiting for its new day or time goes on with this one.
+  if (state.movingBookingIds?.length) return { kind: 'move' }
   // Right after a booking, another day or time without a new service ("1pm same day ok?") moves it.
   // ("et le 15, vous avez de la place ?" asks about another booking instead.)
   const another = intents.has('book') || intents.has('availability')
   if (state.lastBookingIds?.length && hasWhen(when) && services.length === 0 && !another) return { kind: 'move' }
-  // "Book my appointment for the 4th" is a booking, not a question about appointments.
-  if (intents.has('my_appointments') && !hasWhen(when)) return { kind: 'list_appointments' }
-
-  const asked = questions(state, u)
-  if (asked.length > 0) return { kind: 'answer', questions: asked }
 
   // A pick among the times just offered ("la deuxième", "10h30"), or a yes to them.
   const offered = state.offered ?? []

@@ -16,6 +16,8 @@ export async function freeStarts(
   from: string,
   until: string,
   memberId?: string,
+  /** The customer's own visit being moved: it does not block itself. */
+  ignoreBookingIds?: string[],
 ): Promise<string[]> {
   const [first] = services
   if (!first) return []
@@ -26,6 +28,7 @@ export async function freeStarts(
       date: from,
       until,
       ...member,
+      ...(ignoreBookingIds?.length ? { ignoreBookingIds } : {}),
     })
     return visit.slots
   }
@@ -45,14 +48,21 @@ export async function checkStart(
   scene: Scene,
   services: ServiceInfo[],
   start: string,
-  ignoreBookingId?: string,
+  /** The customer's own appointments being moved: they do not block themselves. */
+  ignoreBookingIds?: string[],
   memberId?: string,
 ): Promise<StartCheck> {
   const [first] = services
   if (!first) return { start, free: false, reason: 'taken' }
   const member = memberId ? { memberId } : {}
+  const [ignoreBookingId] = ignoreBookingIds ?? []
   if (services.length > 1) {
-    const visit = await tools.check_visit(scene.scope, { serviceIds: services.map((s) => s.id), start, ...member })
+    const visit = await tools.check_visit(scene.scope, {
+      serviceIds: services.map((s) => s.id),
+      start,
+      ...member,
+      ...(ignoreBookingIds?.length ? { ignoreBookingIds } : {}),
+    })
     const reason = visit.requested?.reason
     return {
       start,
@@ -91,14 +101,19 @@ export async function alternatives(
   date: string,
   minutes: number,
   memberId?: string,
+  ignoreBookingIds?: string[],
 ): Promise<{ line: Line; offered: string[]; sameDay: boolean }> {
   const member = memberId ? { memberId } : {}
-  const sameDay = nearestTo(await freeStarts(scene, services, date, date, memberId), date, minutes).slice(0, 3)
+  const sameDay = nearestTo(
+    await freeStarts(scene, services, date, date, memberId, ignoreBookingIds),
+    date,
+    minutes,
+  ).slice(0, 3)
   if (sameDay.length > 0) {
     const offered = sameDay.sort()
     return { line: { kind: 'alternatives', starts: offered, sameDay: true, ...member }, offered, sameDay: true }
   }
-  const later = await freeStarts(scene, services, addDays(date, 1), addDays(date, 14), memberId)
+  const later = await freeStarts(scene, services, addDays(date, 1), addDays(date, 14), memberId, ignoreBookingIds)
   const byDay = firstPerDay(later, minutes).slice(0, 3)
   if (byDay.length === 0) return { line: { kind: 'nothing_free', services }, offered: [], sameDay: false }
   return { line: { kind: 'alternatives', starts: byDay, sameDay: false, ...member }, offered: byDay, sameDay: false }

@@ -35,7 +35,10 @@ export type Line =
   | { kind: 'nothing_free'; services: ServiceInfo[] }
   /** `memberId`: the member asked for, named when the salon has several. */
   | { kind: 'propose'; services: ServiceInfo[]; start: string; memberId?: string }
-  | { kind: 'propose_move'; appointment: Appointment; start: string }
+  /** A visit: one appointment, or several back to back moved or cancelled as a whole. */
+  | { kind: 'propose_move'; visit: Appointment[]; start: string }
+  /** The move asked for is where the visit already is. */
+  | { kind: 'move_unchanged'; visit: Appointment[] }
   | { kind: 'refused'; reason: SlotRefusal; service: ServiceInfo; start: string; week: WorkingHours; past: boolean }
   | { kind: 'beyond_horizon'; lastDate: string }
   /** `memberId`: the times are this member's (the one asked for). */
@@ -53,15 +56,19 @@ export type Line =
   | { kind: 'past_day' }
   | { kind: 'ambiguous_time'; options: number[] }
   | { kind: 'booked'; appointments: Appointment[] }
-  | { kind: 'moved'; appointment: Appointment }
-  | { kind: 'cancel_confirm'; appointment: Appointment }
-  | { kind: 'cancelled'; appointment: Appointment }
-  | { kind: 'which_appointment'; action: 'cancel' | 'move' | 'note'; appointments: Appointment[] }
+  | { kind: 'moved'; visit: Appointment[] }
+  | { kind: 'cancel_confirm'; visit: Appointment[] }
+  | { kind: 'cancelled'; visit: Appointment[] }
+  | { kind: 'which_appointment'; action: 'cancel' | 'move' | 'note'; visits: Appointment[][] }
   | { kind: 'no_appointments' }
-  | { kind: 'appointments'; appointments: Appointment[] }
+  /** What the message named is none of the customer's appointments: these are. */
+  | { kind: 'no_such_appointment'; visits: Appointment[][] }
+  /** Lateness with nothing booked today: nothing was passed on; the customer's next visits. */
+  | { kind: 'no_appointment_today'; visits: Appointment[][] }
+  | { kind: 'appointments'; visits: Appointment[][] }
   | { kind: 'late_noted'; appointment: Appointment; minutes?: number }
   | { kind: 'declined' }
-  | { kind: 'kept'; appointment: Appointment }
+  | { kind: 'kept'; visit: Appointment[] }
   | { kind: 'slot_gone' }
   /** Said whenever a message could be taken for a yes but is not one: nothing happened. */
   | { kind: 'nothing_booked_yet' }
@@ -69,8 +76,8 @@ export type Line =
   | { kind: 'remind_offer' }
   /** Repeats the proposal still waiting, so the customer knows what a "yes" would do. */
   | { kind: 'still_proposed'; services: ServiceInfo[]; start: string; memberId?: string }
-  | { kind: 'still_proposed_move'; appointment: Appointment; start: string }
-  | { kind: 'still_proposed_cancel'; appointment: Appointment }
+  | { kind: 'still_proposed_move'; visit: Appointment[]; start: string }
+  | { kind: 'still_proposed_cancel'; visit: Appointment[] }
   /** What the booking under way still needs. */
   | { kind: 'needs'; what: 'service' | 'day' | 'time' }
 

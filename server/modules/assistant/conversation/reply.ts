@@ -116,7 +116,9 @@ function sentence(line: Line, c: ReplyContext): string {
     case 'propose':
       return say.propose(combined(c, line.services), slotOf(c, line.start, memberName(c, line.memberId)))
     case 'propose_move':
-      return say.proposeMove(appointmentName(c, line.appointment), slotOf(c, line.start))
+      return say.proposeMove(visitName(c, line.visit), slotOf(c, line.start))
+    case 'move_unchanged':
+      return say.moveUnchanged(visitName(c, line.visit), visitSlot(c, line.visit))
     case 'refused':
       return refused(c, line)
     case 'beyond_horizon':
@@ -162,11 +164,7 @@ function sentence(line: Line, c: ReplyContext): string {
       )
     }
     case 'moved':
-      return say.moved(
-        appointmentName(c, line.appointment),
-        slotOf(c, line.appointment.start, line.appointment.member),
-        c.calendarAttached !== false,
-      )
+      return say.moved(visitName(c, line.visit), visitSlot(c, line.visit, true), c.calendarAttached !== false)
     case 'member_busy':
       return say.memberBusy(
         memberName(c, line.memberId) ?? '',
@@ -187,24 +185,28 @@ function sentence(line: Line, c: ReplyContext): string {
         line.performerIds.map((id) => memberName(c, id)).filter((n) => n !== undefined),
       )
     case 'cancel_confirm':
-      return say.cancelConfirm(appointmentName(c, line.appointment), slotOf(c, line.appointment.start))
+      return say.cancelConfirm(visitName(c, line.visit), visitSlot(c, line.visit))
     case 'cancelled':
-      return say.cancelled(appointmentName(c, line.appointment), slotOf(c, line.appointment.start))
+      return say.cancelled(visitName(c, line.visit), visitSlot(c, line.visit))
     case 'which_appointment':
       return say.whichAppointment(
         line.action,
-        line.appointments.map((a) => appointmentLine(c, a)),
+        line.visits.map((v) => visitLine(c, v)),
       )
     case 'no_appointments':
       return say.noAppointments()
+    case 'no_such_appointment':
+      return say.noSuchAppointment(line.visits.map((v) => visitLine(c, v)))
+    case 'no_appointment_today':
+      return say.noAppointmentToday(line.visits.map((v) => visitLine(c, v)))
     case 'appointments':
-      return say.appointments(line.appointments.map((a) => appointmentLine(c, a)))
+      return say.appointments(line.visits.map((v) => visitLine(c, v)))
     case 'late_noted':
       return say.lateNoted(appointmentName(c, line.appointment), slotOf(c, line.appointment.start), line.minutes)
     case 'declined':
       return say.declined()
     case 'kept':
-      return say.kept(appointmentName(c, line.appointment), slotOf(c, line.appointment.start))
+      return say.kept(visitName(c, line.visit), visitSlot(c, line.visit))
     case 'slot_gone':
       return say.slotGone()
     case 'nothing_booked_yet':
@@ -214,9 +216,9 @@ function sentence(line: Line, c: ReplyContext): string {
     case 'still_proposed':
       return say.stillProposed(combined(c, line.services), slotOf(c, line.start, memberName(c, line.memberId)))
     case 'still_proposed_move':
-      return say.stillProposedMove(appointmentName(c, line.appointment), slotOf(c, line.start))
+      return say.stillProposedMove(visitName(c, line.visit), slotOf(c, line.start))
     case 'still_proposed_cancel':
-      return say.stillProposedCancel(appointmentName(c, line.appointment), slotOf(c, line.appointment.start))
+      return say.stillProposedCancel(visitName(c, line.visit), visitSlot(c, line.visit))
     case 'needs':
       return say.needs(line.what, serviceLines(c))
   }
@@ -297,8 +299,20 @@ function combined(c: ReplyContext, services: ServiceInfo[]): ServiceLine {
 
 const serviceLines = (c: ReplyContext) => c.services.map((s) => serviceLine(c, s))
 
-function appointmentLine(c: ReplyContext, appointment: Appointment): string {
-  return PHRASES[c.language].appointmentLine(appointmentName(c, appointment), slotOf(c, appointment.start))
+/** A visit's services as one name: "Coupe femme + Brushing". */
+function visitName(c: ReplyContext, visit: Appointment[]): string {
+  return visit.map((a) => appointmentName(c, a)).join(' + ')
+}
+
+/** A visit's day and first time; `withMember`: and whom with, in a salon of several. */
+function visitSlot(c: ReplyContext, visit: Appointment[], withMember = false): Slot {
+  const [first] = visit as [Appointment]
+  return slotOf(c, first.start, withMember ? first.member : undefined)
+}
+
+/** "Coupe femme + Brushing, samedi 5 décembre à 10:00 avec Léa": one line of a list of visits. */
+function visitLine(c: ReplyContext, visit: Appointment[]): string {
+  return PHRASES[c.language].appointmentLine(visitName(c, visit), visitSlot(c, visit, true))
 }
 
 function dayRanges(c: ReplyContext, week: WorkingHours, date: string): string | undefined {

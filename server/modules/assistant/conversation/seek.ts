@@ -309,7 +309,8 @@ function lastPerDay(starts: string[]): string[] {
 const length = (services: ServiceInfo[]) => services.reduce((sum, s) => sum + s.durationMinutes, 0)
 
 /** Several services back to back, as one for a refusal ("would end after closing" counts them all). */
-function asOne(services: ServiceInfo[]): ServiceInfo {
+/** Several services back to back as one (names joined, lengths and prices added), for a refusal's words. */
+export function asOne(services: ServiceInfo[]): ServiceInfo {
   const [first] = services as [ServiceInfo]
   if (services.length === 1) return first
   return {

@@ -28,3 +28,68 @@ describe('a stored conversation state and the team member asked for', () => {
     expect(state.askedMember).toBeUndefined()
   })
 })
+
+describe('a stored conversation state and visits', () => {
+  it('keeps the appointments of a move, a cancellation and a choice as visits', () => {
+    const state = readState({
+      draft: {},
+      pending: {
+        kind: 'choose_booking',
+        action: 'move',
+        options: [
+          {
+            bookingIds: ['a', 'b'],
+            start: '2026-12-04T10:00',
+            serviceNames: ['Coupe femme', 'Brushing'],
+            member: 'Léa',
+          },
+          { bookingIds: ['c'], start: '2026-12-05T10:00', serviceNames: ['Balayage'] },
+        ],
+      },
+      movingBookingIds: ['a', 'b'],
+    })
+    expect(state.pending).toEqual({
+      kind: 'choose_booking',
+      action: 'move',
+      options: [
+        { bookingIds: ['a', 'b'], start: '2026-12-04T10:00', serviceNames: ['Coupe femme', 'Brushing'], member: 'Léa' },
+        { bookingIds: ['c'], start: '2026-12-05T10:00', serviceNames: ['Balayage'] },
+      ],
+    })
+    expect(state.movingBookingIds).toEqual(['a', 'b'])
+    expect(readState({ draft: {}, pending: { kind: 'cancel', bookingIds: ['a', 'b'] } }).pending).toEqual({
+      kind: 'cancel',
+      bookingIds: ['a', 'b'],
+    })
+  })
+
+  it('reads the one-appointment shapes stored before visits, so a chat under way goes on', () => {
+    const move = readState({ draft: {}, pending: { kind: 'move', bookingId: 'a', start: '2026-12-04T11:00' } })
+    expect(move.pending).toEqual({ kind: 'move', bookingIds: ['a'], start: '2026-12-04T11:00' })
+    expect(readState({ draft: {}, pending: { kind: 'cancel', bookingId: 'a' } }).pending).toEqual({
+      kind: 'cancel',
+      bookingIds: ['a'],
+    })
+    expect(readState({ draft: {}, movingBookingId: 'a' }).movingBookingIds).toEqual(['a'])
+    const choice = readState({
+      draft: {},
+      pending: {
+        kind: 'choose_booking',
+        action: 'cancel',
+        bookingIds: ['a', 'c'],
+        options: [
+          { bookingId: 'a', start: '2026-12-04T10:00', serviceName: 'Coupe femme' },
+          { bookingId: 'c', start: '2026-12-05T10:00', serviceName: 'Balayage' },
+        ],
+      },
+    })
+    expect(choice.pending).toEqual({
+      kind: 'choose_booking',
+      action: 'cancel',
+      options: [
+        { bookingIds: ['a'], start: '2026-12-04T10:00', serviceNames: ['Coupe femme'] },
+        { bookingIds: ['c'], start: '2026-12-05T10:00', serviceNames: ['Balayage'] },
+      ],
+    })
+  })
+})

@@ -22,7 +22,9 @@ export function readState(value: unknown): ConversationState {
   if (isStrings(stored.lastBookingIds)) out.lastBookingIds = stored.lastBookingIds
   else if (typeof stored.lastBookingId === 'string') out.lastBookingIds = [stored.lastBookingId]
   if (isDate(stored.near)) out.near = stored.near
-  if (typeof stored.movingBookingId === 'string') out.movingBookingId = stored.movingBookingId
+  if (isStrings(stored.movingBookingIds) && stored.movingBookingIds.length > 0)
+    out.movingBookingIds = stored.movingBookingIds
+  else if (typeof stored.movingBookingId === 'string') out.movingBookingIds = [stored.movingBookingId]
   if (stored.topic === 'price') out.topic = { kind: 'price' }
   else if (isObject(stored.topic) && stored.topic.kind === 'price') {
     out.topic =
@@ -71,10 +73,14 @@ function readPending(value: unknown): Pending | undefined {
         ? { kind: 'book', serviceIds, start, memberId: p.memberId }
         : { kind: 'book', serviceIds, start }
     }
-    case 'move':
-      return start && typeof p.bookingId === 'string' ? { kind: 'move', bookingId: p.bookingId, start } : undefined
-    case 'cancel':
-      return typeof p.bookingId === 'string' ? { kind: 'cancel', bookingId: p.bookingId } : undefined
+    case 'move': {
+      const bookingIds = idsOf(p)
+      return start && bookingIds ? { kind: 'move', bookingIds, start } : undefined
+    }
+    case 'cancel': {
+      const bookingIds = idsOf(p)
+      return bookingIds ? { kind: 'cancel', bookingIds } : undefined
+    }
     case 'choose_service': {
       if (!isStrings(p.serviceIds)) return undefined
       const visit = Array.isArray(p.visit) && p.visit.every((id) => id === null || typeof id === 'string')
@@ -82,17 +88,18 @@ function readPending(value: unknown): Pending | undefined {
         ? { kind: 'choose_service', serviceIds: p.serviceIds, visit: p.visit as (string | null)[] }
         : { kind: 'choose_service', serviceIds: p.serviceIds }
     }
-    case 'choose_booking':
-      return (p.action === 'cancel' || p.action === 'move' || p.action === 'note') && isStrings(p.bookingIds)
-        ? {
-            kind: 'choose_booking',
-            action: p.action,
-            bookingIds: p.bookingIds,
-            ...(Array.isArray(p.options) && p.options.every(isBrief)
-              ? { options: p.options as AppointmentBrief[] }
-              : {}),
-          }
+    case 'choose_booking': {
+      if (p.action !== 'cancel' && p.action !== 'move' && p.action !== 'note') return undefined
+      // Earlier versions kept one appointment per option (`bookingId`, `serviceName`), or ids alone.
+      const options = Array.isArray(p.options)
+        ? p.options.map(readBrief)
+        : isStrings(p.bookingIds)
+          ? p.bookingIds.map((id) => ({ bookingIds: [id], start: '', serviceNames: [] }))
+          : [undefined]
+      return options.length > 0 && options.every((o) => o !== undefined)
+        ? { kind: 'choose_booking', action: p.action, options: options as AppointmentBrief[] }
         : undefined
+    }
     case 'choose_day':
       return isStrings(p.dates) && p.dates.every(isDate) ? { kind: 'choose_day', dates: p.dates } : undefined
     default:
@@ -105,7 +112,24 @@ const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s)
 const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)
 const isMinutes = (v: unknown, max = 1439): v is number =>
   typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= max
-const isBrief = (v: unknown): boolean =>
-  isObject(v) && typeof v.bookingId === 'string' && typeof v.start === 'string' && typeof v.serviceName === 'string'
+/** The ids of a proposal's appointments: `bookingIds`, or one `bookingId` of earlier versions. */
+function idsOf(p: Record<string, unknown>): string[] | undefined {
+  if (isStrings(p.bookingIds) && p.bookingIds.length > 0) return p.bookingIds
+  return typeof p.bookingId === 'string' ? [p.bookingId] : undefined
+}
+
+function readBrief(v: unknown): AppointmentBrief | undefined {
+  if (!isObject(v) || typeof v.start !== 'string') return undefined
+  const bookingIds = idsOf(v)
+  const serviceNames = isStrings(v.serviceNames)
+    ? v.serviceNames
+    : typeof v.serviceName === 'string'
+      ? [v.serviceName]
+      : undefined
+  if (!bookingIds || !serviceNames) return undefined
+  return typeof v.member === 'string'
+    ? { bookingIds, start: v.start, serviceNames, member: v.member }
+    : { bookingIds, start: v.start, serviceNames }
+}
 const isTurn = (t: unknown): t is ChatTurn =>
   isObject(t) && (t.role === 'user' || t.role === 'assistant') && typeof t.content === 'string'

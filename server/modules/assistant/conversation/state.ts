@@ -22,8 +22,8 @@ export interface ConversationState {
   lastBookingIds?: string[]
   /** The day the conversation last settled on (a booking, a move): "vendredi 5" is looked for from its month. */
   near?: string
-  /** A move asked for without a new time yet. */
-  movingBookingId?: string
+  /** A move asked for without a new time yet: the visit's appointments. */
+  movingBookingIds?: string[]
   /** What the last answer was about, for a follow-up ("et une coupe homme ?", "und herren?" after a price). */
   topic?: { kind: 'price'; serviceId?: string }
   /** The last messages of the chat, for a language model (the built-in assistant keeps the draft instead). */
@@ -51,20 +51,22 @@ export interface Draft {
 export type Pending =
   /** A precise proposal waiting for "yes": one service, or several back to back from `start`. */
   | { kind: 'book'; serviceIds: string[]; start: string; memberId?: string }
-  | { kind: 'move'; bookingId: string; start: string }
-  | { kind: 'cancel'; bookingId: string }
+  /** `bookingIds`: one appointment, or a visit of several moved or cancelled as a whole. */
+  | { kind: 'move'; bookingIds: string[]; start: string }
+  | { kind: 'cancel'; bookingIds: string[] }
   /** A short choice the customer was asked to make. */
   /** `visit`: the services of a visit in order, null where the chosen one goes ("deux coupes": which?). */
   | { kind: 'choose_service'; serviceIds: string[]; visit?: (string | null)[] }
-  /** `options`: what the customer saw of each appointment, so "celui de vendredi" can be read. */
-  | { kind: 'choose_booking'; action: 'cancel' | 'move' | 'note'; bookingIds: string[]; options?: AppointmentBrief[] }
+  /** `options`: what the customer saw of each visit, in order, so "celui de vendredi" can be read. */
+  | { kind: 'choose_booking'; action: 'cancel' | 'move' | 'note'; options: AppointmentBrief[] }
   | { kind: 'choose_day'; dates: string[] }
 
-/** One of the customer's appointments as a choice shows it (local start 'YYYY-MM-DDTHH:MM'). */
+/** One of the customer's visits as a choice shows it (local start 'YYYY-MM-DDTHH:MM'). */
 export interface AppointmentBrief {
-  bookingId: string
+  bookingIds: string[]
   start: string
-  serviceName: string
+  serviceNames: string[]
+  member?: string
 }
 
 export interface ChatTurn {

@@ -2,6 +2,7 @@ import type { Language } from '@common/languages'
 import type { Service } from '@common/schemas/catalog'
 import type { ServiceInfo, TeamMemberInfo } from '../tools'
 import { detectIntents, type Intent } from '../understanding/intents'
+import { splitKept } from '../understanding/keep'
 import { lateMinutes } from '../understanding/lateness'
 import { type MemberWish, readMemberWish } from '../understanding/members'
 import { type Treatment, treatmentsNotOffered } from '../understanding/not-offered'
@@ -24,6 +25,8 @@ export interface Understood {
   when: When
   /** The salon's active services the message names, best first (several: a choice or a combination). */
   services: ServiceInfo[]
+  /** Services it says to keep ("…, keep the haircut"): never the one to cancel or move. */
+  kept: ServiceInfo[]
   /** Several appointments asked for at once ("coupe + brushing", "deux coupes pour moi et ma fille"). */
   visit?: VisitWish<ServiceInfo & ServiceRef>
   /** Inactive services it names (the salon does not offer them now). */
@@ -57,18 +60,21 @@ export interface UnderstandContext {
 
 export function understand(message: string, context: UnderstandContext): Understood {
   const { today, language, catalog, active, state } = context
-  const match = matchServices(message, catalog)
+  // "…, garde la coupe": what is kept is not what the message asks about.
+  const { rest, kept } = splitKept(message)
+  const match = matchServices(rest, catalog)
   let named = match.matches
   // "und herren?" right after a price: the same service for others.
   const previous = catalog.find((s) => s.id === state.topic?.serviceId)
   if (named.length === 0 && previous) named = sameForOthers(message, previous, catalog)
-  const services = named.map((m) => active.find((s) => s.id === m.id)).filter((s) => s !== undefined)
+  const services = activeOf(named, active)
   const intents = detectIntents(message)
   const understood: Understood = {
     message,
     intents,
     when: parseWhen(message, whenContext(today, language, state)),
     services,
+    kept: kept ? activeOf(matchServices(kept, catalog).matches, active) : [],
     inactive: match.inactive.map((s) => s.name),
     notOffered: treatmentsNotOffered(
       message,
@@ -89,8 +95,6 @@ export function understand(message: string, context: UnderstandContext): Underst
     const pick = pickOffered(message, understood.when, state.offered)
     if (pick !== undefined) understood.pick = pick
   }
-  const choice = answerTo(state.pending, understood, active)
-  if (choice) understood.choice = choice
   const team = context.team ?? []
   if (team.length > 1) {
     const member = readMemberWish(message, {
@@ -100,8 +104,13 @@ export function understand(message: string, context: UnderstandContext): Underst
     })
     if (member) understood.member = member
   }
+  const choice = answerTo(state.pending, understood, active, team)
+  if (choice) understood.choice = choice
   return understood
 }
+
+const activeOf = (named: readonly { id: string }[], active: ServiceInfo[]) =>
+  named.map((m) => active.find((s) => s.id === m.id)).filter((s) => s !== undefined)
 
 /** What the conversation tells the date reader: the period spoken of, and the day it is about. */
 function whenContext(today: string, language: Language, state: ConversationState): WhenContext {

@@ -73,6 +73,12 @@ export const de: Phrases = {
       ? `Um welchen Ihrer Termine geht es?\n${list(lines)}`
       : `Sie haben mehrere Termine. Welchen möchten Sie ${action === 'cancel' ? 'absagen' : 'verschieben'}?\n${list(lines)}`,
   noAppointments: () => 'Sie haben keine anstehenden Termine bei uns. Möchten Sie einen buchen?',
+  noSuchAppointment: (lines) =>
+    `Diesen Termin finde ich bei Ihnen nicht, daher ändere ich nichts. Das sind Ihre nächsten Termine:\n${list(lines)}\nWelchen meinen Sie?`,
+  noAppointmentToday: (lines) =>
+    `Sie haben heute keinen Termin, daher habe ich dem Salon nichts ausgerichtet. Ihre nächsten Termine:\n${list(lines)}`,
+  moveUnchanged: (service, slot) =>
+    `Ihr Termin ${service} ist bereits am ${slot.day} um ${slot.time} – das ändert nichts. Welcher andere Tag oder welche andere Uhrzeit passt Ihnen?`,
   appointments: (lines) => `Das sind Ihre nächsten Termine:\n${list(lines)}`,
   appointmentLine: (service, slot) => `${service} am ${slot.day} um ${slot.time}`,
   kept: (service, slot) =>

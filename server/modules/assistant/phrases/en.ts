@@ -73,6 +73,12 @@ export const en: Phrases = {
       ? `Which of your appointments is it about?\n${list(lines)}`
       : `You have several appointments. Which one would you like to ${action === 'cancel' ? 'cancel' : 'move'}?\n${list(lines)}`,
   noAppointments: () => "You don't have any upcoming appointments with us. Would you like to book one?",
+  noSuchAppointment: (lines) =>
+    `I can't find that appointment among yours, so I haven't changed anything. Here are your upcoming appointments:\n${list(lines)}\nWhich one do you mean?`,
+  noAppointmentToday: (lines) =>
+    `You have no appointment today, so I haven't passed anything on to the salon. Your next appointments:\n${list(lines)}`,
+  moveUnchanged: (service, slot) =>
+    `Your ${service} appointment is already on ${slot.day} at ${slot.time}, so that changes nothing. Which other day or time would suit you?`,
   appointments: (lines) => `Here are your upcoming appointments:\n${list(lines)}`,
   appointmentLine: (service, slot) => `${service} on ${slot.day} at ${slot.time}`,
   kept: (service, slot) =>

@@ -74,6 +74,12 @@ export const fr: Phrases = {
       ? `Pour lequel de vos rendez-vous est-ce ?\n${list(lines)}`
       : `Vous avez plusieurs rendez-vous. Lequel voulez-vous ${action === 'cancel' ? 'annuler' : 'déplacer'} ?\n${list(lines)}`,
   noAppointments: () => "Vous n'avez pas de rendez-vous à venir chez nous. Voulez-vous en prendre un ?",
+  noSuchAppointment: (lines) =>
+    `Je ne trouve pas ce rendez-vous parmi les vôtres, donc je ne change rien. Voici vos rendez-vous à venir :\n${list(lines)}\nLequel voulez-vous dire ?`,
+  noAppointmentToday: (lines) =>
+    `Vous n'avez pas de rendez-vous aujourd'hui, donc je n'ai rien transmis au salon. Vos prochains rendez-vous :\n${list(lines)}`,
+  moveUnchanged: (service, slot) =>
+    `Votre rendez-vous ${service} est déjà le ${slot.day} à ${slot.time} : cela ne change rien. Quel autre jour ou quelle autre heure souhaitez-vous ?`,
   appointments: (lines) => `Voici vos rendez-vous à venir :\n${list(lines)}`,
   appointmentLine: (service, slot) => `${service} le ${slot.day} à ${slot.time}`,
   kept: (service, slot) =>

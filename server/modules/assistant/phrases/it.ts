@@ -78,6 +78,12 @@ export const it: Phrases = {
       ? `Per quale dei Suoi appuntamenti?\n${list(lines)}`
       : `Ha più di un appuntamento. Quale vuole ${action === 'cancel' ? 'annullare' : 'spostare'}?\n${list(lines)}`,
   noAppointments: () => 'Non ha appuntamenti in programma da noi. Vuole prenotarne uno?',
+  noSuchAppointment: (lines) =>
+    `Non trovo questo appuntamento tra i Suoi, quindi non cambio niente. Ecco i Suoi prossimi appuntamenti:\n${list(lines)}\nQuale intende?`,
+  noAppointmentToday: (lines) =>
+    `Oggi non ha appuntamenti, quindi non ho avvisato il salone. I Suoi prossimi appuntamenti:\n${list(lines)}`,
+  moveUnchanged: (service, slot) =>
+    `Il Suo appuntamento ${service} è già ${slot.day} alle ${slot.time}: non cambia niente. Quale altro giorno o orario Le andrebbe bene?`,
   appointments: (lines) => `Ecco i Suoi prossimi appuntamenti:\n${list(lines)}`,
   appointmentLine: (service, slot) => `${service} ${slot.day} alle ${slot.time}`,
   kept: (service, slot) =>

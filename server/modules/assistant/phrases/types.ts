@@ -51,6 +51,12 @@ export type Phrases = {
   cancelled(service: string, slot: Slot): string
   whichAppointment(action: 'cancel' | 'move' | 'note', lines: string[]): string
   noAppointments(): string
+  /** What the customer named is none of their appointments; `lines`: the ones they have. */
+  noSuchAppointment(lines: string[]): string
+  /** Late, with nothing booked today: nothing passed on; `lines`: their next appointments. */
+  noAppointmentToday(lines: string[]): string
+  /** The move asked for is where the appointment already is. */
+  moveUnchanged(service: string, slot: Slot): string
   appointments(lines: string[]): string
   appointmentLine(service: string, slot: Slot): string
   declined(): string

@@ -1,0 +1,150 @@
+import { type Appointment, tools } from '../tools'
+import { hasWhen } from '../understanding/when'
+import type { Scene } from './act'
+import type { Action } from './decide'
+import { moveTo } from './move'
+import type { Outcome } from './outcome'
+import { seek } from './seek'
+import { asking, type ConversationState, type Pending, withoutPending } from './state'
+import { designate, type Purpose, pointerOf, type Visit, visitsOf } from './which-appointment'
+
+/**
+ * Cancelling, moving and noting lateness on the customer's own appointments. Which one is always
+ * decided by which-appointment.ts; here the answer becomes a proposal (cancel, move), a note, or
+ * the question or the list the customer needs.
+ */
+
+/** The visit a cancel, move or note is about; otherwise the reply that says why not, or asks which. */
+async function designated(
+  state: ConversationState,
+  scene: Scene,
+  purpose: Purpose,
+): Promise<{ visit: Visit } | Outcome> {
+  const appointments = await tools.list_my_appointments(scene.scope)
+  const remembered = [...(state.movingBookingIds ?? []), ...(state.lastBookingIds ?? [])]
+  const found = designate(appointments, pointerOf(scene.u, scene.team), purpose, { today: scene.today, remembered })
+  const next = { ...withoutPending(state), movingBookingIds: undefined }
+  switch (found.kind) {
+    case 'one':
+      return { visit: found.visit }
+    case 'none':
+      return { lines: [{ kind: 'no_appointments' }], state: next }
+    case 'none_today':
+      return { lines: [{ kind: 'no_appointment_today', visits: found.visits }], state: next }
+    case 'unmatched':
+      // Said plainly, with the list: the customer's answer can still point at one of them.
+      return {
+        lines: [{ kind: 'no_such_appointment', visits: found.visits }],
+        state: choosing(next, purpose, found.visits),
+      }
+    case 'which':
+      return {
+        lines: [{ kind: 'which_appointment', action: purpose, visits: found.visits }],
+        state: choosing(next, purpose, found.visits),
+      }
+  }
+}
+
+/** The customer is to choose among these visits, for a cancel, a move or a note. */
+function choosing(state: ConversationState, action: Purpose, visits: Visit[]): ConversationState {
+  return asking(state, {
+    kind: 'choose_booking',
+    action,
+    options: visits.map((visit) => ({
+      bookingIds: visit.map((a) => a.bookingId),
+      start: visit[0]?.start ?? '',
+      serviceNames: visit.map((a) => a.serviceName),
+      ...(visit[0] ? { member: visit[0].member } : {}),
+    })),
+  })
+}
+
+export async function startCancel(state: ConversationState, scene: Scene): Promise<Outcome> {
+  const target = await designated(state, scene, 'cancel')
+  if ('lines' in target) return target
+  return proposeCancel(target.visit, state)
+}
+
+function proposeCancel(visit: Visit, state: ConversationState): Outcome {
+  return {
+    lines: [{ kind: 'cancel_confirm', visit }],
+    state: asking(
+      { ...state, movingBookingIds: undefined },
+      { kind: 'cancel', bookingIds: visit.map((a) => a.bookingId) },
+    ),
+  }
+}
+
+/** A move needs an appointment of the customer; without any, the message is a booking request. */
+export async function startMove(state: ConversationState, scene: Scene): Promise<Outcome | undefined> {
+  const appointments = await tools.list_my_appointments(scene.scope)
+  if (appointments.length === 0) return undefined
+  // The answer to "which day?" for a move under way: its day and time are where it goes.
+  const moving = await movingVisit(state, scene)
+  if (moving && scene.u.services.length === 0) return moveVisit(moving, state, scene)
+  const target = await designated(state, scene, 'move')
+  if ('lines' in target) return target
+  return moveVisit(target.visit, state, scene)
+}
+
+async function moveVisit(visit: Visit, state: ConversationState, scene: Scene): Promise<Outcome> {
+  const next = { ...withoutPending(state), movingBookingIds: visit.map((a) => a.bookingId) }
+  if (!hasWhen(scene.u.when)) {
+    // The services as the salon offers them now, so the reply names them in the customer's language.
+    const offered = visit.map((a) => scene.services.find((s) => s.name === a.serviceName))
+    const services = offered.every((s) => s !== undefined) ? offered : visit.map((a) => a.serviceName).join(' + ')
+    return { lines: [{ kind: 'ask_day', services }], state: next }
+  }
+  return moveTo(visit, { ...next, movingBookingIds: undefined }, scene)
+}
+
+/** "I'll be 10 minutes late": a note on today's appointment the salon sees; the reply says it was passed on. */
+export async function late(state: ConversationState, scene: Scene): Promise<Outcome> {
+  const target = await designated(state, scene, 'note')
+  if ('lines' in target) return target
+  return noteLate(target.visit, state, scene)
+}
+
+async function noteLate(visit: Visit, state: ConversationState, scene: Scene): Promise<Outcome> {
+  const [first] = visit as [Appointment]
+  const { lateMinutes } = scene.u
+  const { appointment, note } = await tools.tell_salon_late(scene.scope, {
+    bookingId: first.bookingId,
+    ...(lateMinutes ? { minutes: lateMinutes } : {}),
+  })
+  return {
+    lines: [{ kind: 'late_noted', appointment, ...(note.minutes ? { minutes: note.minutes } : {}) }],
+    state,
+  }
+}
+
+/** The customer chose one of the visits we listed, for the action we asked about. */
+export async function chooseBooking(
+  chosen: Extract<Action, { kind: 'choose_booking' }>,
+  state: ConversationState,
+  scene: Scene,
+): Promise<Outcome> {
+  const next = withoutPending(state)
+  const visit = (await tools.list_my_appointments(scene.scope)).filter((a) => chosen.bookingIds.includes(a.bookingId))
+  if (visit.length === 0) return { lines: [{ kind: 'no_appointments' }], state: next }
+  if (chosen.action === 'cancel') return proposeCancel(visit, next)
+  if (chosen.action === 'note') return noteLate(visit, next, scene)
+  return (await moveVisit(visit, next, scene)) ?? seek(next, scene)
+}
+
+/** The appointments of a proposal, as they stand now (none: they are gone since). */
+export async function visitOf(
+  pending: Extract<Pending, { kind: 'move' | 'cancel' }>,
+  scene: Scene,
+): Promise<Visit | undefined> {
+  const found = (await tools.list_my_appointments(scene.scope)).filter((a) => pending.bookingIds.includes(a.bookingId))
+  return found.length === pending.bookingIds.length ? visitsOf(found).flat() : undefined
+}
+
+/** The visit being moved without a new time yet, as it stands now. */
+export async function movingVisit(state: ConversationState, scene: Scene): Promise<Visit | undefined> {
+  const ids = state.movingBookingIds ?? []
+  if (ids.length === 0) return undefined
+  const found = (await tools.list_my_appointments(scene.scope)).filter((a) => ids.includes(a.bookingId))
+  return found.length > 0 ? visitsOf(found).flat() : undefined
+}
