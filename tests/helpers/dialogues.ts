@@ -34,7 +34,16 @@ export interface DialogueExpectation {
   never?: string[]
   /** The last reply offers at least `min` times of day, all within [from, to], none in exclude. */
   times_in?: { from: string; to: string; exclude?: string[]; min?: number }
+  /**
+   * This repository's runner only (the shared one cannot see the salon's data): the chat
+   * customer's appointments still to come after the step, exactly, soonest first — so a step
+   * proves that nothing else was moved or cancelled.
+   */
+  appointments?: { service: string; local: string }[]
 }
+
+/** The appointments still to come of the customer of a chat (by its userId), soonest first. */
+export type AppointmentsOf = (userId: string) => Promise<{ service: string; local: string }[]>
 type Language = 'fr' | 'de' | 'it' | 'en'
 
 /** Every dialogue file and the clock it is written for (each plays on its own fresh database). */
@@ -262,6 +271,8 @@ export async function playCase(
   timeZone = 'Europe/Paris',
   /** When given, the server time of each message (ms) is added to it (the assistant benchmark). */
   timings?: number[],
+  /** When given, `expect.appointments` is checked with it. */
+  appointmentsOf?: AppointmentsOf,
 ): Promise<string[]> {
   const failures: string[] = []
   const chats = new Map<string, TestChat>()
@@ -289,6 +300,12 @@ export async function playCase(
       for (let i = 0; i < 2 && outcome.bookings.length < wants; i++) await send(yes)
     }
     failures.push(...checkStep(expected, outcome).map((f) => `step ${index + 1}: ${f}`))
+    if (expected.appointments && appointmentsOf) {
+      const had = (await appointmentsOf(chat.userId)).map((a) => `${a.service} ${a.local}`)
+      const wanted = expected.appointments.map((a) => `${a.service} ${a.local}`)
+      if (had.join(', ') !== wanted.join(', '))
+        failures.push(`step ${index + 1}: appointments are [${had.join(', ')}], expected [${wanted.join(', ')}]`)
+    }
   }
   return failures
 }

@@ -1,5 +1,9 @@
+import type { SalonRow } from '@server/db/schema'
+import { listUpcomingBookingsOfCustomer } from '@server/modules/bookings/bookings.usecases'
+import { findCustomerByIdentity } from '@server/modules/customers/customers.usecases'
+import { findSalonByPublicId } from '@server/modules/salons/salons.repository'
 import { startTestApp, type TestApp } from '@tests/helpers/app'
-import { DIALOGUE_FILES, playCase, readCases } from '@tests/helpers/dialogues'
+import { type AppointmentsOf, DIALOGUE_FILES, playCase, readCases } from '@tests/helpers/dialogues'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /**
@@ -8,13 +12,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
  */
 describe.each(DIALOGUE_FILES)('dialogues of $file', ({ file, now }) => {
   let t: TestApp
+  let appointmentsOf: AppointmentsOf
   beforeAll(async () => {
     t = await startTestApp({ now })
+    const { db } = t.database
+    const salon = (await findSalonByPublicId(db, 'SAL001')) as SalonRow
+    // What the salon sees of a chat's customer: their appointments still to come.
+    appointmentsOf = async (userId) => {
+      const customer = await findCustomerByIdentity(db, salon.id, { channel: 'web', externalId: userId })
+      if (!customer) return []
+      const deps = { db, clock: t.clock, jobs: t.jobs }
+      const upcoming = await listUpcomingBookingsOfCustomer(deps, salon, customer.id)
+      return upcoming.map((b) => ({ service: b.service, local: `${b.localDate}T${b.localTime}` }))
+    }
   })
   afterAll(() => t.close())
 
   const cases = readCases(new URL(`../../../tests/fixtures/assistant-dialogues/${file}`, import.meta.url))
   it.each(cases.map((c) => [c.id, c] as const))('%s', async (_, dialogue) => {
-    expect(await playCase(t.app, dialogue)).toEqual([])
+    expect(await playCase(t.app, dialogue, 'Europe/Paris', undefined, appointmentsOf)).toEqual([])
   })
 })

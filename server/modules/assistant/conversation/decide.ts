@@ -74,6 +74,8 @@ function answerProposal(
   if (yes && (!newDetails || sameProposal(pending, u))) return { kind: 'carry_out', pending }
   const no = (intents.has('no') || (pending.kind === 'book' && intents.has('cancel'))) && !intents.has('yes')
   if (no && !newDetails) return { kind: 'decline', pending }
+  // "Celui de samedi" to "cancel your Tuesday one?": which appointment to cancel, said again.
+  if (pending.kind === 'cancel' && newDetails && !intents.has('move') && !intents.has('book')) return { kind: 'cancel' }
   // New details: a new request (the proposal is dropped by it).
   if (newDetails || intents.has('cancel') || intents.has('move') || intents.has('my_appointments')) return undefined
   // A question while the proposal waits: answer it, then restate the proposal.

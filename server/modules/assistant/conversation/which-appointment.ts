@@ -138,7 +138,6 @@ export function designate(
     // A service named changes that part alone; otherwise the visit goes as a whole.
     return { kind: 'one', visit: pointer.services.length > 0 ? only.filter((a) => parts.includes(a)) : only }
   }
-  if (hard.length === 0 && remembered && candidates.includes(remembered)) return { kind: 'one', visit: remembered }
   return { kind: 'which', visits: candidates }
 }
 
@@ -177,7 +176,10 @@ function bySoftHints(candidates: Visit[], pointer: Pointer, purpose: Purpose, re
   if (thatDay.length === 0) {
     const atTime = pointer.date === undefined ? candidates.filter(at) : []
     if (atTime.length > 0) return atTime
-    return remembered && candidates.includes(remembered) ? [remembered] : candidates
+    // "Move it to Friday" right after a booking moves that one; "I'd like to move an
+    // appointment", with several, asks which.
+    const somewhere = pointer.date !== undefined || pointer.time !== undefined
+    return somewhere && remembered && candidates.includes(remembered) ? [remembered] : candidates
   }
   if (!remembered || thatDay.includes(remembered)) {
     const atTime = thatDay.filter(at)
