@@ -8,7 +8,8 @@ import { newTestChat, postChat, type TestChat } from './chat'
  * in-process, with the same checks as that runner: the appointments booked (every event of the
  * calendar files attached in a step, cancelled ones left out), the replies' language, what the last
  * reply says, what no reply may say, and the times of day the last reply offers. A case that passes
- * here passes against a running server, and the other way round.
+ * here passes against a running server, and the other way round — but for `expect.appointments`,
+ * which only this runner can check (it reads the salon's bookings).
  */
 export interface DialogueCase {
   id: string
@@ -59,6 +60,10 @@ export const DIALOGUE_FILES = [
   { file: 'real-en.jsonl', now: '2026-12-01T08:30:00+01:00' },
   // Customers asking for a team member by name (issue 14).
   { file: 'team-2026-12.jsonl', now: '2026-12-01T08:30:00+01:00' },
+  // After a booking: which appointment a question, cancellation, move or lateness is about (issue 37).
+  { file: 'after-booking-2026-12.jsonl', now: '2026-12-01T08:30:00+01:00' },
+  // Moves relative to the appointment, corrections, exclusions, days named (issue 37).
+  { file: 'moves-2026-12.jsonl', now: '2026-12-01T08:30:00+01:00' },
 ] as const
 
 export function readCases(file: URL): DialogueCase[] {

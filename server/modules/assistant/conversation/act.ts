@@ -1,7 +1,8 @@
 import type { Language } from '@common/languages'
 import type { WorkingHours } from '@common/schemas/schedule'
 import { type ServiceInfo, type TeamMemberInfo, type ToolScope, tools } from '../tools'
-import { chooseBooking, late, movingVisit, startCancel, startMove, visitOf } from './appointments'
+import type { Exclusions } from '../understanding/when'
+import { askAgain, chooseBooking, late, movingVisit, startCancel, startMove, visitOf } from './appointments'
 import type { Action, Question } from './decide'
 import type { Line, Outcome } from './outcome'
 import { seek } from './seek'
@@ -25,6 +26,8 @@ export interface Scene {
   u: Understood
   /** The salon's active team members (one in a solo salon). */
   team: TeamMemberInfo[]
+  /** What the customer ruled out so far, this message included: never offered. */
+  excluded?: Exclusions | undefined
 }
 
 export async function act(action: Action, state: ConversationState, scene: Scene): Promise<Outcome> {
@@ -41,6 +44,8 @@ export async function act(action: Action, state: ConversationState, scene: Scene
       return restate(action, state, scene)
     case 'choose_booking':
       return chooseBooking(action, state, scene)
+    case 'which_again':
+      return askAgain(action, state, scene)
     case 'propose_offered':
       return proposeOffered(action.start, state, scene)
     case 'which_time':
@@ -71,7 +76,9 @@ export async function act(action: Action, state: ConversationState, scene: Scene
 
 /** A question about prices makes the next short message a price question too ("and a mens?"). */
 function topicOf(questions: Question[]): ConversationState['topic'] {
-  const last = questions.findLast((q) => q.kind === 'price' || q.kind === 'service_info' || q.kind === 'services')
+  const last = questions.findLast(
+    (q) => q.kind === 'price' || q.kind === 'service_info' || q.kind === 'we_do' || q.kind === 'services',
+  )
   if (!last) return undefined
   return last.kind === 'services' ? { kind: 'price' } : { kind: 'price', serviceId: last.serviceId }
 }
@@ -89,6 +96,10 @@ async function answer(question: Question, scene: Scene): Promise<Line[]> {
       return [{ kind: 'service_info', service: service(question.serviceId) }]
     case 'price':
       return [{ kind: 'price', service: service(question.serviceId) }]
+    case 'total':
+      return [{ kind: 'total', services: question.serviceIds.map(service) }]
+    case 'we_do':
+      return [{ kind: 'we_do', service: service(question.serviceId) }]
     case 'inactive':
       return [{ kind: 'inactive_service', name: question.name }]
     case 'not_offered':
@@ -97,7 +108,7 @@ async function answer(question: Question, scene: Scene): Promise<Line[]> {
       const week = await scene.week()
       return [
         question.date
-          ? { kind: 'hours_day', week, date: question.date }
+          ? { kind: 'hours_day', week, date: question.date, ...(question.date === scene.today ? { today: true } : {}) }
           : { kind: 'hours_week', week, today: scene.today },
       ]
     }

@@ -89,7 +89,7 @@ export async function startMove(state: ConversationState, scene: Scene): Promise
 
 async function moveVisit(visit: Visit, state: ConversationState, scene: Scene): Promise<Outcome> {
   const next = { ...withoutPending(state), movingBookingIds: visit.map((a) => a.bookingId) }
-  if (!hasWhen(scene.u.when)) {
+  if (!hasWhen(scene.u.when) && !scene.u.shift) {
     // The services as the salon offers them now, so the reply names them in the customer's language.
     const offered = visit.map((a) => scene.services.find((s) => s.name === a.serviceName))
     const services = offered.every((s) => s !== undefined) ? offered : visit.map((a) => a.serviceName).join(' + ')
@@ -130,6 +130,19 @@ export async function chooseBooking(
   if (chosen.action === 'cancel') return proposeCancel(visit, next)
   if (chosen.action === 'note') return noteLate(visit, next, scene)
   return (await moveVisit(visit, next, scene)) ?? seek(next, scene)
+}
+
+/** The answer to "which one?" fits none of those listed: say so, and list them again (as they stand now). */
+export async function askAgain(
+  asked: Extract<Action, { kind: 'which_again' }>,
+  state: ConversationState,
+  scene: Scene,
+): Promise<Outcome> {
+  const listed = asked.bookingIds.flat()
+  const visits = visitsOf((await tools.list_my_appointments(scene.scope)).filter((a) => listed.includes(a.bookingId)))
+  const next = withoutPending(state)
+  if (visits.length === 0) return { lines: [{ kind: 'no_appointments' }], state: next }
+  return { lines: [{ kind: 'no_such_appointment', visits }], state: choosing(next, asked.action, visits) }
 }
 
 /** The appointments of a proposal, as they stand now (none: they are gone since). */

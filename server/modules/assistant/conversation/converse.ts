@@ -9,7 +9,7 @@ import { decide } from './decide'
 import { alternatives } from './free-times'
 import type { Outcome } from './outcome'
 import { render } from './reply'
-import { type ConversationState, isChoice, withoutPending } from './state'
+import { type ConversationState, isChoice, withExclusions, withoutPending } from './state'
 import { understand } from './understand'
 
 /**
@@ -57,11 +57,14 @@ export async function converse(
     state: heard,
     team,
     salonName: scope.salon.name,
+    country: scope.salon.country,
   })
-  // A question we asked (which service, day or appointment) that the message does not answer is
-  // dropped: the message is a request of its own. "Who?" is asked for this message only.
+  // A question we asked (which service or day) that the message does not answer is dropped: the
+  // message is a request of its own. "Who?" is asked for this message only.
   const asked = { ...heard, askedMember: undefined }
-  const state = isChoice(asked.pending) && !understood.choice ? withoutPending(asked) : asked
+  // (Which appointment stays asked: an answer that fits none is asked again, see decide.ts.)
+  const unanswered = isChoice(asked.pending) && !understood.choice && asked.pending?.kind !== 'choose_booking'
+  const state = unanswered ? withoutPending(asked) : asked
   const action = decide(state, understood)
   const scene: Scene = {
     scope,
@@ -71,6 +74,7 @@ export async function converse(
     week: once(async () => (await tools.get_opening_hours(scope)).week),
     u: understood,
     team,
+    excluded: withExclusions(state.draft.excluded, understood.when.excluded),
   }
   const outcome = await act(action, state, scene).catch((error: unknown) => slotGone(error, state, scene))
   // A follow-up ("et une coupe homme ?") follows an answer directly, not a later turn.

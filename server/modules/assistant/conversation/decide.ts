@@ -31,6 +31,8 @@ export type Action =
   | { kind: 'restate'; pending: Extract<Pending, { kind: 'book' | 'move' | 'cancel' }>; before: Action | undefined }
   /** One of the customer's appointments chosen, for the action we asked about. */
   | { kind: 'choose_booking'; action: 'cancel' | 'move' | 'note'; bookingIds: string[] }
+  /** The answer fits none of the appointments listed: say so, and ask again among them. */
+  | { kind: 'which_again'; action: 'cancel' | 'move' | 'note'; bookingIds: string[][] }
   | { kind: 'propose_offered'; start: string }
   | { kind: 'which_time'; starts: string[] }
   /** The booking under way goes on; `questions` asked beside it ("…et vous prenez la CB ?") are answered first. */
@@ -43,7 +45,11 @@ export type Action =
 export type Question =
   | { kind: 'services' }
   | { kind: 'service_info'; serviceId: string }
+  /** "Do you do X?" for a service the salon offers: yes, and what it is. */
+  | { kind: 'we_do'; serviceId: string }
   | { kind: 'price'; serviceId: string }
+  /** "Une couleur et un brushing, ça revient à combien ?": each price and the total. */
+  | { kind: 'total'; serviceIds: string[] }
   | { kind: 'hours'; date?: string }
   | { kind: 'inactive'; name: string }
   | { kind: 'not_offered'; treatments: Treatment[] }
@@ -57,7 +63,7 @@ export function decide(state: ConversationState, u: Understood): Action {
     const answer = answerProposal(state, pending, u)
     if (answer) return answer
   } else if (pending) {
-    const answer = answerChoice(pending, u)
+    const answer = answerChoice(state, pending, u)
     if (answer) return answer
   }
   return decideFresh(state, u)
@@ -69,7 +75,7 @@ function answerProposal(
   u: Understood,
 ): Action | undefined {
   const { intents } = u
-  const newDetails = hasWhen(u.when) || u.services.length > 0 || otherMember(pending, u)
+  const newDetails = hasWhen(u.when) || u.shift !== undefined || u.services.length > 0 || otherMember(pending, u)
   const yes = (intents.has('yes') || u.takes) && !intents.has('no')
   if (yes && (!newDetails || sameProposal(pending, u))) return { kind: 'carry_out', pending }
   const no = (intents.has('no') || (pending.kind === 'book' && intents.has('cancel'))) && !intents.has('yes')
@@ -107,10 +113,18 @@ function sameProposal(pending: Pending, u: Understood): boolean {
 }
 
 function answerChoice(
+  state: ConversationState,
   pending: Exclude<Pending, { kind: 'book' | 'move' | 'cancel' }>,
   u: Understood,
 ): Action | undefined {
   const { choice } = u
+  // "Celui de samedi" when none is on a Saturday: asked again with the list — never read as a
+  // new day for something else. A request of its own, a question or a no goes on as such.
+  if (!choice && pending.kind === 'choose_booking') {
+    const own = ['cancel', 'move', 'book', 'late', 'my_appointments', 'no', 'thanks', 'goodbye', 'greeting'] as const
+    if (own.some((intent) => u.intents.has(intent)) || questions(state, u).length > 0) return undefined
+    return { kind: 'which_again', action: pending.action, bookingIds: pending.options.map((o) => o.bookingIds) }
+  }
   if (!choice) return undefined
   if (pending.kind === 'choose_booking' && 'bookingIds' in choice)
     return { kind: 'choose_booking', action: pending.action, bookingIds: choice.bookingIds }
@@ -138,7 +152,10 @@ function decideFresh(state: ConversationState, u: Understood): Action {
   // Right after a booking, another day or time without a new service ("1pm same day ok?") moves it.
   // ("et le 15, vous avez de la place ?" asks about another booking instead.)
   const another = intents.has('book') || intents.has('availability')
-  if (state.lastBookingIds?.length && hasWhen(when) && services.length === 0 && !another) return { kind: 'move' }
+  // "Two days later", "eine Woche später": relative to an appointment, so always a move.
+  const relative = u.shift !== undefined
+  if (state.lastBookingIds?.length && services.length === 0 && (relative || (hasWhen(when) && !another)))
+    return { kind: 'move' }
 
   // A pick among the times just offered ("la deuxième", "10h30"), or a yes to them.
   const offered = state.offered ?? []
@@ -186,12 +203,16 @@ function questions(state: ConversationState, u: Understood): Question[] {
   const about = hasWhen(when)
   const one = services.length === 1 ? services[0] : undefined
   const followUp = state.topic?.kind === 'price' && !intents.has('book') && !intents.has('availability')
+  const together = visitServices(u)
   if (!about) {
-    if (one && (intents.has('price') || followUp)) asked.push({ kind: 'price', serviceId: one.id })
+    if (together && intents.has('price')) asked.push({ kind: 'total', serviceIds: together })
+    else if (one && (intents.has('price') || followUp)) asked.push({ kind: 'price', serviceId: one.id })
     else if (one && intents.has('duration')) asked.push({ kind: 'service_info', serviceId: one.id })
     else if (services.length === 0 && notOffered.length > 0) asked.push({ kind: 'not_offered', treatments: notOffered })
     // "Vous faites encore les permanentes ?": a service the salon no longer offers.
     else if (services.length === 0 && inactive[0]) asked.push({ kind: 'inactive', name: inactive[0] })
+    // "Vous faites les colorations ?": yes, with what it is; a price asked: the service's details.
+    else if (one && intents.has('services')) asked.push({ kind: 'we_do', serviceId: one.id })
     else if (intents.has('services') || intents.has('price'))
       asked.push(one ? { kind: 'service_info', serviceId: one.id } : { kind: 'services' })
   }
@@ -200,6 +221,14 @@ function questions(state: ConversationState, u: Understood): Question[] {
   const booking = intents.has('book') || intents.has('availability') || about || (services.length > 0 && !asked.length)
   if (booking && asked.length === 0) return []
   return [...asked, ...practicalQuestions(u)]
+}
+
+/** The services of several asked for together, each clear ("une couleur et un brushing"); else none. */
+function visitServices(u: Understood): string[] | undefined {
+  const parts = u.visit?.parts
+  if (!parts || parts.some((part) => part.options.length !== 1)) return undefined
+  const ids = parts.flatMap((part) => Array.from({ length: part.count }, () => part.options[0]?.id as string))
+  return ids.length > 1 ? ids : undefined
 }
 
 /** Where the salon is, how to reach it, practical facts: asked on their own or beside a booking. */

@@ -1,9 +1,10 @@
-import { addDays, instantToLocal } from '@common/time'
+import { addDays, instantToLocal, weekdayOf } from '@common/time'
 import type { SlotRefusal } from '@server/modules/schedule/availability'
 import { type ServiceInfo, tools } from '../tools'
+import type { Exclusions } from '../understanding/when'
 import type { Scene } from './act'
 import type { Line } from './outcome'
-import { firstPerDay, minutesOf, nearestTo } from './slots'
+import { firstPerDay, minutesOf, nearestTo, PART_RANGES } from './slots'
 
 /**
  * What the availability engine says, as the dialogue needs it: free starts of one service or of
@@ -30,10 +31,26 @@ export async function freeStarts(
       ...member,
       ...(ignoreBookingIds?.length ? { ignoreBookingIds } : {}),
     })
-    return visit.slots
+    return allowed(visit.slots, scene.excluded)
   }
   const answer = await tools.check_availability(scene.scope, { serviceId: first.id, date: from, until, ...member })
-  return answer.slots
+  return allowed(answer.slots, scene.excluded)
+}
+
+/** The starts the customer did not rule out ("pas le samedi", "nicht vormittags", "not at 9"). */
+function allowed(starts: string[], excluded: Exclusions | undefined): string[] {
+  if (!excluded) return starts
+  const parts = (excluded.partsOfDay ?? []).map((part) => PART_RANGES[part])
+  return starts.filter((start) => {
+    const date = start.slice(0, 10)
+    const minutes = minutesOf(start)
+    return (
+      !excluded.dates?.includes(date) &&
+      !excluded.weekdays?.includes(weekdayOf(date)) &&
+      !excluded.times?.includes(minutes) &&
+      !parts.some(([from, to]) => minutes >= from && minutes < to)
+    )
+  })
 }
 
 export interface StartCheck {

@@ -1,9 +1,11 @@
+import { addDays, weekdayOf } from '@common/time'
 import type { ServiceInfo } from '../tools'
+import { shiftedStart } from '../understanding/shift'
 import type { Scene } from './act'
-import { alternatives, checkStart, refusal } from './free-times'
+import { alternatives, checkStart, freeStarts, refusal } from './free-times'
 import type { Outcome } from './outcome'
-import { asOne } from './seek'
-import { localStart, minutesOf, plausibleFirst } from './slots'
+import { asOne, length, MAX_TIMES } from './seek'
+import { inWindow, localStart, minutesOf, plausibleFirst, spread, wishedWindow } from './slots'
 import { asking, type ConversationState, offering } from './state'
 import type { Visit } from './which-appointment'
 
@@ -14,16 +16,22 @@ import type { Visit } from './which-appointment'
  * the move then waits for one of them.
  */
 export async function moveTo(visit: Visit, state: ConversationState, scene: Scene): Promise<Outcome> {
-  const { when } = scene.u
+  const { when, shift } = scene.u
   const [first] = visit
   if (!first) return { lines: [{ kind: 'fallback' }], state }
-  const date = when.date ?? first.start.slice(0, 10)
-  const wished = when.time !== undefined ? [when.time] : (when.timeOptions ?? [minutesOf(first.start)])
+  // "Deux jours plus tard", "an hour earlier": from the appointment, not from today.
+  const shifted = shift ? shiftedStart(first.start, shift) : undefined
+  const date = shifted?.date ?? weekdayOfItsWeek(first.start, scene) ?? when.date ?? first.start.slice(0, 10)
+  const own = shifted?.minutes ?? minutesOf(first.start)
+  const wished = when.time !== undefined ? [when.time] : (when.timeOptions ?? [own])
   const candidates = plausibleFirst(await scene.week(), date, wished)
   const services = servicesOf(visit, scene)
   // A service the salon withdrew cannot be checked against the engine: the salon moves it.
   if (!services) return { lines: [{ kind: 'fallback' }], state }
   const bookingIds = visit.map((a) => a.bookingId)
+  // "Nachmittags", "pas avant 14h" without a time: the free times of that part of that day.
+  const window = when.time === undefined && !when.timeOptions ? wishedWindow(when, length(services)) : undefined
+  if (window) return partOfDay(visit, services, date, window, state, scene)
   if (candidates.some((minutes) => localStart(date, minutes) === first.start))
     return { lines: [{ kind: 'move_unchanged', visit }], state }
   for (const minutes of candidates) {
@@ -44,6 +52,44 @@ export async function moveTo(visit: Visit, state: ConversationState, scene: Scen
     }
   }
   return { lines: [{ kind: 'fallback' }], state }
+}
+
+/**
+ * "Move it to Thursday": a weekday said alone is that day of the appointment's own week (Monday to
+ * Sunday), not the next one from today — unless that day has passed.
+ */
+function weekdayOfItsWeek(start: string, scene: Scene): string | undefined {
+  const { weekday } = scene.u
+  if (weekday === undefined) return undefined
+  const day = start.slice(0, 10)
+  const date = addDays(day, weekday - weekdayOf(day))
+  return date >= scene.today ? date : undefined
+}
+
+/** The free times within the part of the day asked for, offered for the move to wait on one. */
+async function partOfDay(
+  visit: Visit,
+  services: ServiceInfo[],
+  date: string,
+  window: [number, number],
+  state: ConversationState,
+  scene: Scene,
+): Promise<Outcome> {
+  const bookingIds = visit.map((a) => a.bookingId)
+  const part = scene.u.when.partOfDay ? { part: scene.u.when.partOfDay } : {}
+  const free = inWindow(await freeStarts(scene, services, date, date, undefined, bookingIds), window).filter(
+    (start) => start !== visit[0]?.start,
+  )
+  const moving = (next: ConversationState) => ({ ...next, movingBookingIds: bookingIds })
+  if (free.length > 0) {
+    const offered = spread(free, MAX_TIMES)
+    return { lines: [{ kind: 'day_times', date, starts: offered, ...part }], state: moving(offering(state, offered)) }
+  }
+  const instead = await alternatives(scene, services, date, window[0], undefined, bookingIds)
+  return {
+    lines: [{ kind: 'no_times_that_day', date, ...part }, instead.line],
+    state: moving(offering(state, instead.offered)),
+  }
 }
 
 /** The services of a visit as the salon offers them now (undefined: one was withdrawn). */

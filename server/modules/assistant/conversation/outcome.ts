@@ -15,7 +15,11 @@ export type Line =
   | { kind: 'greeting' | 'help' | 'fallback' | 'thanks' | 'goodbye' | 'privacy' }
   | { kind: 'services' }
   | { kind: 'service_info'; service: ServiceInfo }
+  /** "Do you do X?": yes, with its length and price. */
+  | { kind: 'we_do'; service: ServiceInfo }
   | { kind: 'price'; service: ServiceInfo }
+  /** Several services together: each price and the total. */
+  | { kind: 'total'; services: ServiceInfo[] }
   | { kind: 'inactive_service'; name: string }
   | { kind: 'not_offered'; treatments: Treatment[] }
   | { kind: 'unknown_service' }
@@ -24,7 +28,8 @@ export type Line =
   /** `beside`: answered next to a booking reply, which asks its own question. */
   | { kind: 'practical'; beside?: boolean }
   | { kind: 'hours_week'; week: WorkingHours; today: string }
-  | { kind: 'hours_day'; week: WorkingHours; date: string }
+  /** `today`: the day asked about is today ("vous êtes ouverts aujourd'hui ?"). */
+  | { kind: 'hours_day'; week: WorkingHours; date: string; today?: boolean }
   | { kind: 'closed_on'; date: string }
   | { kind: 'closed_day'; date: string }
   | { kind: 'ask_day'; services: ServiceInfo[] | string; first?: string[] }

@@ -50,8 +50,15 @@ function sentence(line: Line, c: ReplyContext): string {
       return say.services(serviceLines(c))
     case 'service_info':
       return say.serviceDuration(serviceLine(c, line.service))
+    case 'we_do':
+      return say.weDo(serviceLine(c, line.service))
     case 'price':
       return say.price(serviceLine(c, line.service))
+    case 'total':
+      return say.total(
+        combined(c, line.services),
+        line.services.map((s) => serviceLine(c, s)),
+      )
     case 'inactive_service':
       return say.inactiveService(line.name, serviceLines(c))
     case 'not_offered':
@@ -77,7 +84,9 @@ function sentence(line: Line, c: ReplyContext): string {
     case 'hours_week':
       return say.hoursWeek(weekLines(c, line.week, line.today))
     case 'hours_day':
-      return say.hoursDay(formatWeekday(line.date, c.language), dayRanges(c, line.week, line.date))
+      return line.today
+        ? say.hoursToday(dayRanges(c, line.week, line.date))
+        : say.hoursDay(formatWeekday(line.date, c.language), dayRanges(c, line.week, line.date))
     case 'closed_on':
       return say.closedOn(formatWeekday(line.date, c.language))
     case 'closed_day':

@@ -9,7 +9,7 @@ import { dayOf, firstPerDay, inWindow, localStart, minutesOf, plausibleFirst, sp
 import { asking, type ConversationState, offering, type Pending, remember, withDraft, withoutPending } from './state'
 
 /** How many times a list offers at most. */
-const MAX_TIMES = 6
+export const MAX_TIMES = 6
 
 /**
  * The booking under way: with what the customer said so far (kept in the draft), ask for what is
@@ -20,7 +20,7 @@ export async function seek(state: ConversationState, scene: Scene): Promise<Outc
   const chosen = takeChoice(kept, scene)
   // A choice just made was the message's service; otherwise the message may name new ones.
   const wish = chosen === kept ? wishedServices(scene) : {}
-  let next = remember(withoutPending(chosen), scene.u.when, wish.serviceIds)
+  let next = remember(withoutPending(chosen), scene.u.when, wish.serviceIds, scene.u.corrects)
   const { member } = scene.u
   if (member?.kind === 'unknown') {
     // "avec Marie" and no Marie here: the team is listed, the rest of the wish kept for the answer.
@@ -306,7 +306,7 @@ function lastPerDay(starts: string[]): string[] {
 }
 
 /** Minutes of the visit (one service, or several back to back). */
-const length = (services: ServiceInfo[]) => services.reduce((sum, s) => sum + s.durationMinutes, 0)
+export const length = (services: ServiceInfo[]) => services.reduce((sum, s) => sum + s.durationMinutes, 0)
 
 /** Several services back to back, as one for a refusal ("would end after closing" counts them all). */
 /** Several services back to back as one (names joined, lengths and prices added), for a refusal's words. */

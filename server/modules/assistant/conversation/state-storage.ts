@@ -58,7 +58,23 @@ function readDraft(stored: Record<string, unknown>): Draft {
     draft.period = { from: stored.period.from, to: stored.period.to }
   }
   if (typeof stored.memberId === 'string') draft.memberId = stored.memberId
+  const excluded = readExclusions(stored.excluded)
+  if (excluded) draft.excluded = excluded
   return draft
+}
+
+const PARTS = ['morning', 'midday', 'afternoon', 'evening']
+
+function readExclusions(value: unknown): Draft['excluded'] {
+  if (!isObject(value)) return undefined
+  const out: NonNullable<Draft['excluded']> = {}
+  if (isStrings(value.dates) && value.dates.every(isDate)) out.dates = value.dates
+  if (Array.isArray(value.weekdays) && value.weekdays.every((d) => Number.isInteger(d) && d >= 0 && d <= 6))
+    out.weekdays = value.weekdays
+  if (isStrings(value.partsOfDay) && value.partsOfDay.every((p) => PARTS.includes(p)))
+    out.partsOfDay = value.partsOfDay as NonNullable<Draft['partOfDay']>[]
+  if (Array.isArray(value.times) && value.times.every((t) => isMinutes(t))) out.times = value.times
+  return Object.keys(out).length > 0 ? out : undefined
 }
 
 function readPending(value: unknown): Pending | undefined {

@@ -1,5 +1,5 @@
 import type { Language } from '@common/languages'
-import type { PartOfDay, When } from '../understanding/when'
+import type { Exclusions, PartOfDay, When } from '../understanding/when'
 
 /**
  * What the built-in assistant remembers of a chat between two messages, and the only ways it
@@ -46,6 +46,8 @@ export interface Draft {
   period?: { from: string; to: string }
   /** The team member asked for ("avec Léa"); absent: any member who performs the services. */
   memberId?: string
+  /** Days, parts of the day and times ruled out ("pas avant 14h", "außer Freitag"): never offered. */
+  excluded?: Exclusions
 }
 
 export type Pending =
@@ -87,9 +89,23 @@ export const isChoice = (pending: Pending | undefined): boolean => pending !== u
 
 // ——— Transitions ———
 
-/** Keeps what a message says about the appointment over what was said before. */
-export function remember(state: ConversationState, when: When, serviceIds: string[] | undefined): ConversationState {
-  const draft: Draft = { ...state.draft }
+/**
+ * Keeps what a message says about the appointment over what was said before. A message asking for
+ * other services than the request under way starts a new request: the member, the part of the day
+ * and what was ruled out for the old one do not carry over ("une coupe avec Léa l'après-midi" …
+ * "et une barbe samedi ?" is with anyone, at any time). A correction keeps the rest.
+ */
+export function remember(
+  state: ConversationState,
+  when: When,
+  serviceIds: string[] | undefined,
+  /** The message corrects the request ("non, plutôt une coupe homme"): the rest of it stays. */
+  correcting = false,
+): ConversationState {
+  const before = state.draft.serviceIds ?? []
+  const another =
+    !correcting && !!serviceIds?.length && before.length > 0 && !serviceIds.some((id) => before.includes(id))
+  const draft: Draft = another ? {} : { ...state.draft }
   if (serviceIds?.length) draft.serviceIds = serviceIds
   if (when.range) {
     draft.period = when.range
@@ -111,6 +127,7 @@ export function remember(state: ConversationState, when: When, serviceIds: strin
     draft.time = undefined
     draft.timeOptions = undefined
   }
+  if (when.excluded) draft.excluded = withExclusions(draft.excluded, when.excluded)
   if (when.partOfDay) {
     draft.partOfDay = when.partOfDay
     draft.partOfDayEdge = when.partOfDayEdge
@@ -121,6 +138,23 @@ export function remember(state: ConversationState, when: When, serviceIds: strin
     }
   }
   return { ...state, draft }
+}
+
+/** Everything ruled out so far, and what a message rules out now. */
+export function withExclusions(before: Exclusions | undefined, now: Exclusions | undefined): Exclusions | undefined {
+  if (!before || !now) return now ?? before
+  const union = <T>(a: T[] | undefined, b: T[] | undefined) =>
+    a || b ? [...new Set([...(a ?? []), ...(b ?? [])])] : undefined
+  const out: Exclusions = {}
+  const dates = union(before.dates, now.dates)
+  const weekdays = union(before.weekdays, now.weekdays)
+  const partsOfDay = union(before.partsOfDay, now.partsOfDay)
+  const times = union(before.times, now.times)
+  if (dates) out.dates = dates
+  if (weekdays) out.weekdays = weekdays
+  if (partsOfDay) out.partsOfDay = partsOfDay
+  if (times) out.times = times
+  return out
 }
 
 export const withDraft = (state: ConversationState, change: Partial<Draft>): ConversationState => ({

@@ -1,14 +1,17 @@
 import type { Language } from '@common/languages'
 import type { Service } from '@common/schemas/catalog'
 import type { ServiceInfo, TeamMemberInfo } from '../tools'
+import { parseWhenCorrected, splitCorrection } from '../understanding/corrections'
 import { detectIntents, type Intent } from '../understanding/intents'
 import { splitKept } from '../understanding/keep'
 import { lateMinutes } from '../understanding/lateness'
 import { type MemberWish, readMemberWish } from '../understanding/members'
 import { type Treatment, treatmentsNotOffered } from '../understanding/not-offered'
 import { matchServices, type ServiceRef, sameForOthers } from '../understanding/services'
+import { readShift, type Shift } from '../understanding/shift'
+import { words } from '../understanding/text'
 import { readVisit, type VisitWish } from '../understanding/visit'
-import { parseWhen, type When, type WhenContext } from '../understanding/when'
+import { type When, type WhenContext, weekdayNamedAlone } from '../understanding/when'
 
 export { hasWhen } from '../understanding/when'
 
@@ -37,6 +40,12 @@ export interface Understood {
   pick?: number
   /** "je le prends", "den nehme ich", "I'll take it": a yes to what was just offered or proposed. */
   takes: boolean
+  /** The day said by its weekday alone ("celui de samedi"; 0 = Monday): it points at any such weekday. */
+  weekday?: number
+  /** The customer corrects what they said ("ah non, plutôt…", "anzi", "wait,", "instead"). */
+  corrects: boolean
+  /** "deux jours plus tard", "an hour earlier": a move relative to the appointment itself. */
+  shift?: Shift
   /** "10 minutes de retard": how late the customer will be, when they say it. */
   lateMinutes?: number
   /** The answer to the choice the last reply asked for (a service, a day, an appointment). */
@@ -56,13 +65,18 @@ export interface UnderstandContext {
   team?: TeamMemberInfo[]
   /** The salon's name: its words are not a person's name ("chez Salon Lumière"). */
   salonName?: string
+  /** The salon's country (its national day). */
+  country?: string
 }
 
 export function understand(message: string, context: UnderstandContext): Understood {
   const { today, language, catalog, active, state } = context
   // "…, garde la coupe": what is kept is not what the message asks about.
   const { rest, kept } = splitKept(message)
-  const match = matchServices(rest, catalog)
+  // "une coupe… ah non, un brushing": the service said after a correction replaces the one before.
+  const correction = splitCorrection(rest)
+  const corrected = correction ? matchServices(correction.after, catalog) : undefined
+  const match = corrected?.matches.length ? corrected : matchServices(rest, catalog)
   let named = match.matches
   // "und herren?" right after a price: the same service for others.
   const previous = catalog.find((s) => s.id === state.topic?.serviceId)
@@ -72,7 +86,10 @@ export function understand(message: string, context: UnderstandContext): Underst
   const understood: Understood = {
     message,
     intents,
-    when: parseWhen(message, whenContext(today, language, state)),
+    when: parseWhenCorrected(message, {
+      ...whenContext(today, language, state),
+      ...(context.country ? { country: context.country } : {}),
+    }),
     services,
     kept: kept ? activeOf(matchServices(kept, catalog).matches, active) : [],
     inactive: match.inactive.map((s) => s.name),
@@ -81,7 +98,12 @@ export function understand(message: string, context: UnderstandContext): Underst
       catalog.filter((s) => s.isActive).map((s) => s.name),
     ),
     takes: intents.has('take'),
+    corrects: correction !== undefined || INSTEAD_WORDS.test(` ${words(message).join(' ')} `),
   }
+  const weekday = weekdayNamedAlone(message, language)
+  if (weekday !== undefined) understood.weekday = weekday
+  const shift = readShift(message)
+  if (shift && !intents.has('late')) understood.shift = shift
   if (intents.has('late')) {
     const minutes = lateMinutes(message)
     if (minutes !== undefined) understood.lateMinutes = minutes
@@ -108,6 +130,9 @@ export function understand(message: string, context: UnderstandContext): Underst
   if (choice) understood.choice = choice
   return understood
 }
+
+/** Words that say the message replaces what was asked ("plutôt", "lieber", "invece", "instead"). */
+const INSTEAD_WORDS = / (?:plutot|lieber|stattdessen|eher|invece|piuttosto|instead|rather) /
 
 const activeOf = (named: readonly { id: string }[], active: ServiceInfo[]) =>
   named.map((m) => active.find((s) => s.id === m.id)).filter((s) => s !== undefined)

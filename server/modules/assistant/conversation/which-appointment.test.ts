@@ -70,6 +70,13 @@ describe('which appointment a cancellation is about', () => {
     ])
   })
 
+  it('finds by a weekday said alone, whichever week it is in ("celui de samedi")', () => {
+    // The parser reads "samedi" as the coming Saturday (5 December); the 12th is meant all the same.
+    const later = appointment('later', 'Coupe homme', '2026-12-12T10:00', '2026-12-12T10:30', 'Hugo')
+    const saturday = { ...nothing, date: '2026-12-05', weekday: 5 }
+    expect(ids(designate([cut, blowDry, later], saturday, 'cancel', context))).toEqual(['later'])
+  })
+
   it('finds by member and by time, and says so when neither fits', () => {
     expect(ids(designate(mine, { ...nothing, member: 'Hugo' }, 'cancel', context))).toEqual(['bal'])
     expect(ids(designate(mine, { ...nothing, time: 14 * 60 }, 'cancel', context))).toEqual(['bal'])
@@ -136,6 +143,7 @@ describe('an answer to "which one?"', () => {
     expect(pickListed({ ...nothing, services: ['Brushing'] }, listed)?.bookingIds).toEqual(['cut', 'blow'])
     expect(pickListed({ ...nothing, member: 'Léa' }, listed)?.bookingIds).toEqual(['cut', 'blow'])
     expect(pickListed({ ...nothing, rank: 1 }, listed)?.bookingIds).toEqual(['bal'])
+    expect(pickListed({ ...nothing, date: '2026-12-12', weekday: 5 }, listed)?.bookingIds).toEqual(['bal'])
     expect(pickListed({ ...nothing, date: '2026-12-09' }, listed)).toBeUndefined()
   })
 })

@@ -1,3 +1,4 @@
+import { weekdayOf } from '@common/time'
 import type { Appointment, TeamMemberInfo } from '../tools'
 import { minutesOf } from './slots'
 import type { AppointmentBrief } from './state'
@@ -26,10 +27,14 @@ export interface Pointer {
   /** A team member named ("den bei Léa"). */
   member?: string
   date?: string
+  /** The day said by its weekday alone ("celui de samedi"; 0 = Monday): any appointment that weekday fits. */
+  weekday?: number
   /** Minutes after midnight. */
   time?: number
   /** A rank in the list the customer was shown ("the second one"). */
   rank?: number
+  /** The message says where to, relative to the appointment ("two days later"): it points at none. */
+  relative?: boolean
 }
 
 export type Designation =
@@ -63,7 +68,9 @@ export function pointerOf(u: Understood, team: readonly TeamMemberInfo[]): Point
     unknownService: u.services.length === 0 && (u.notOffered.length > 0 || u.inactive.length > 0),
     ...(member ? { member: member.name } : {}),
     ...(u.when.date ? { date: u.when.date } : {}),
+    ...(u.weekday !== undefined ? { weekday: u.weekday } : {}),
     ...(u.when.time !== undefined ? { time: u.when.time } : {}),
+    ...(u.shift ? { relative: true } : {}),
   }
 }
 
@@ -73,14 +80,22 @@ export function pointerOf(u: Understood, team: readonly TeamMemberInfo[]): Point
  */
 export function pickListed<T extends AppointmentBrief>(pointer: Pointer, listed: readonly T[]): T | undefined {
   const fits = (o: T) =>
-    (!pointer.date || o.start.startsWith(pointer.date)) &&
+    (!namesDay(pointer) || onDay(o.start, pointer)) &&
     (pointer.time === undefined || minutesOf(o.start) === pointer.time) &&
     (pointer.services.length === 0 || o.serviceNames.some((name) => pointer.services.includes(name))) &&
     (!pointer.member || o.member === pointer.member)
-  const pointed = pointer.date || pointer.time !== undefined || pointer.services.length > 0 || pointer.member
+  const pointed = namesDay(pointer) || pointer.time !== undefined || pointer.services.length > 0 || pointer.member
   const fitting = listed.filter(fits)
   if (pointed && fitting.length === 1) return fitting[0]
   return pointer.rank !== undefined ? listed[pointer.rank] : undefined
+}
+
+const namesDay = (pointer: Pointer) => pointer.date !== undefined || pointer.weekday !== undefined
+
+/** Whether a start is on the day the pointer names (any such weekday when said by its weekday alone). */
+function onDay(start: string, pointer: Pointer): boolean {
+  if (pointer.weekday !== undefined) return weekdayOf(start.slice(0, 10)) === pointer.weekday
+  return pointer.date !== undefined && start.startsWith(pointer.date)
 }
 
 /** The customer's appointments as visits, soonest first: appointments back to back read as one. */
@@ -124,7 +139,7 @@ export function designate(
   if (pointer.services.length > 0) hard.push((a) => pointer.services.includes(a.serviceName))
   if (pointer.member && purpose !== 'move') hard.push((a) => a.member === pointer.member)
   if (purpose === 'cancel') {
-    if (pointer.date) hard.push((a) => a.start.startsWith(pointer.date as string))
+    if (namesDay(pointer)) hard.push((a) => onDay(a.start, pointer))
     if (pointer.time !== undefined) hard.push((a) => minutesOf(a.start) === pointer.time)
   }
   parts = parts.filter((a) => hard.every((fits) => fits(a)))
@@ -148,10 +163,9 @@ export function designate(
  * default ("running 10 mins late today" with nothing today puts nothing on tomorrow's).
  */
 function visitsLateFor(visits: Visit[], pointer: Pointer, context: Context): Visit[] {
-  const on = (date: string) => visits.filter((v) => v[0]?.start.startsWith(date))
-  const today = on(context.today)
+  const today = visits.filter((v) => v[0]?.start.startsWith(context.today))
   if (today.length > 0) return today
-  if (pointer.date) return on(pointer.date)
+  if (namesDay(pointer)) return visits.filter((v) => v[0] !== undefined && onDay(v[0].start, pointer))
   return visits.filter((v) => v.some((a) => context.remembered.includes(a.bookingId)))
 }
 
@@ -162,7 +176,7 @@ function visitsLateFor(visits: Visit[], pointer: Pointer, context: Context): Vis
  * remembered one goes. Two readings both plausible: the customer chooses.
  */
 function bySoftHints(candidates: Visit[], pointer: Pointer, purpose: Purpose, remembered: Visit | undefined): Visit[] {
-  const on = (v: Visit) => pointer.date !== undefined && (v[0]?.start.startsWith(pointer.date) ?? false)
+  const on = (v: Visit) => v[0] !== undefined && onDay(v[0].start, pointer)
   const at = (v: Visit) => pointer.time !== undefined && v.some((a) => minutesOf(a.start) === pointer.time)
   const with_ = (v: Visit) => pointer.member !== undefined && v.some((a) => a.member === pointer.member)
   // Late for today: the next of today's visits, unless the message says which.
@@ -174,11 +188,11 @@ function bySoftHints(candidates: Visit[], pointer: Pointer, purpose: Purpose, re
   if (byMember.length > 0) candidates = byMember
   const thatDay = candidates.filter(on)
   if (thatDay.length === 0) {
-    const atTime = pointer.date === undefined ? candidates.filter(at) : []
+    const atTime = namesDay(pointer) ? [] : candidates.filter(at)
     if (atTime.length > 0) return atTime
     // "Move it to Friday" right after a booking moves that one; "I'd like to move an
     // appointment", with several, asks which.
-    const somewhere = pointer.date !== undefined || pointer.time !== undefined
+    const somewhere = pointer.date !== undefined || pointer.time !== undefined || pointer.relative === true
     return somewhere && remembered && candidates.includes(remembered) ? [remembered] : candidates
   }
   if (!remembered || thatDay.includes(remembered)) {

@@ -17,6 +17,7 @@ export const de: Phrases = {
   services: (lines) =>
     `Das sind unsere Leistungen:\n${list(lines.map((l) => `${l.name} — ${l.duration} Min., ${l.price}`))}\nWas darf es für Sie sein?`,
   serviceDuration: (s) => `${s.name} dauert ${s.duration} Minuten und kostet ${s.price}.`,
+  weDo: (s) => `Ja, ${s.name} bieten wir an: ${s.duration} Min., ${s.price}. Möchten Sie einen Termin buchen?`,
   inactiveService: (name, lines) =>
     `${name} bieten wir im Moment leider nicht an. Das sind unsere Leistungen:\n${list(lines.map((l) => `${l.name} — ${l.duration} Min., ${l.price}`))}`,
   unknownService: (lines) =>
@@ -26,6 +27,7 @@ export const de: Phrases = {
   hoursWeek: (lines) => `Das sind unsere Öffnungszeiten:\n${list(lines)}`,
   hoursDay: (weekday, ranges) =>
     ranges ? `Am ${weekday} haben wir von ${ranges} geöffnet.` : `Am ${weekday} ist der Salon geschlossen.`,
+  hoursToday: (ranges) => (ranges ? `Heute haben wir von ${ranges} geöffnet.` : 'Heute ist der Salon geschlossen.'),
   closedOn: (weekday) => `Am ${weekday} ist der Salon geschlossen.`,
   closedDay: (day) => `Am ${day} ist der Salon geschlossen.`,
   askDay: (service, first) =>
@@ -90,6 +92,8 @@ export const de: Phrases = {
     `${salon} nimmt zurzeit keine Online-Termine an. Für einen Termin wenden Sie sich bitte direkt an den Salon.`,
   goodbye: () => 'Auf Wiedersehen und bis bald!',
   price: (s) => `${s.name}: ${s.price} (${s.duration} Min.).`,
+  total: (all, each) =>
+    `${each.map((s) => `${s.name} (${s.price})`).join(' + ')}: zusammen ${all.price}, etwa ${all.duration} Min. Möchten Sie einen Termin buchen?`,
   notOffered: (what, lines) =>
     `Leider bietet der Salon ${what} nicht an. Das sind unsere Leistungen:\n${list(lines.map(serviceText))}`,
   phone: (salon, phone) =>

@@ -17,6 +17,7 @@ export const en: Phrases = {
   services: (lines) =>
     `Here are our services:\n${list(lines.map((l) => `${l.name} — ${l.duration} min, ${l.price}`))}\nWhich one would you like?`,
   serviceDuration: (s) => `${s.name} takes ${s.duration} minutes and costs ${s.price}.`,
+  weDo: (s) => `Yes, we do ${s.name}: ${s.duration} min, ${s.price}. Would you like to book?`,
   inactiveService: (name, lines) =>
     `Sorry, we don't offer ${name} at the moment. Here is what we do:\n${list(lines.map((l) => `${l.name} — ${l.duration} min, ${l.price}`))}`,
   unknownService: (lines) =>
@@ -26,6 +27,7 @@ export const en: Phrases = {
   hoursWeek: (lines) => `Here are our opening hours:\n${list(lines)}`,
   hoursDay: (weekday, ranges) =>
     ranges ? `On ${weekday} we are open from ${ranges}.` : `The salon is closed on ${weekday}.`,
+  hoursToday: (ranges) => (ranges ? `Today we are open from ${ranges}.` : 'The salon is closed today.'),
   closedOn: (weekday) => `The salon is closed on ${weekday}.`,
   closedDay: (day) => `The salon is closed on ${day}.`,
   askDay: (service, first) =>
@@ -90,6 +92,8 @@ export const en: Phrases = {
     `${salon} is not taking online bookings at the moment. To book, please contact the salon directly.`,
   goodbye: () => 'Goodbye, and see you soon!',
   price: (s) => `${s.name}: ${s.price} (${s.duration} min).`,
+  total: (all, each) =>
+    `${each.map((s) => `${s.name} (${s.price})`).join(' + ')}: ${all.price} in total, about ${all.duration} min. Would you like to book?`,
   notOffered: (what, lines) => `Sorry, we don't do ${what}. Here is what we do:\n${list(lines.map(serviceText))}`,
   phone: (salon, phone) =>
     phone

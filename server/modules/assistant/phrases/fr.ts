@@ -17,6 +17,7 @@ export const fr: Phrases = {
   services: (lines) =>
     `Voici nos prestations :\n${list(lines.map((l) => `${l.name} — ${l.duration} min, ${l.price}`))}\nLaquelle vous ferait plaisir ?`,
   serviceDuration: (s) => `${s.name} dure ${s.duration} minutes et coûte ${s.price}.`,
+  weDo: (s) => `Oui, nous faisons ${s.name} : ${s.duration} min, ${s.price}. Voulez-vous prendre rendez-vous ?`,
   inactiveService: (name, lines) =>
     `Désolé, nous ne proposons pas ${name} en ce moment. Voici ce que nous faisons :\n${list(lines.map((l) => `${l.name} — ${l.duration} min, ${l.price}`))}`,
   unknownService: (lines) =>
@@ -26,6 +27,8 @@ export const fr: Phrases = {
   hoursWeek: (lines) => `Voici nos horaires d'ouverture :\n${list(lines)}`,
   hoursDay: (weekday, ranges) =>
     ranges ? `Le ${weekday}, nous sommes ouverts de ${ranges}.` : `Le salon est fermé le ${weekday}.`,
+  hoursToday: (ranges) =>
+    ranges ? `Aujourd'hui, nous sommes ouverts de ${ranges}.` : "Aujourd'hui, le salon est fermé.",
   closedOn: (weekday) => `Le salon est fermé le ${weekday}.`,
   closedDay: (day) => `Le salon est fermé le ${day}.`,
   askDay: (service, first) =>
@@ -91,6 +94,8 @@ export const fr: Phrases = {
     `${salon} ne prend pas de rendez-vous en ligne pour le moment. Pour un rendez-vous, contactez directement le salon.`,
   goodbye: () => 'Au revoir et à bientôt !',
   price: (s) => `${s.name} : ${s.price} (${s.duration} min).`,
+  total: (all, each) =>
+    `${each.map((s) => `${s.name} (${s.price})`).join(' + ')} : ${all.price} en tout, pour environ ${all.duration} min. Voulez-vous prendre rendez-vous ?`,
   notOffered: (what, lines) =>
     `Désolé, nous ne faisons pas ${what}. Voici nos prestations :\n${list(lines.map(serviceText))}`,
   phone: (salon, phone) =>

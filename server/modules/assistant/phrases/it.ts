@@ -21,6 +21,7 @@ export const it: Phrases = {
   services: (lines) =>
     `Ecco i nostri servizi:\n${list(lines.map((l) => `${l.name} — ${l.duration} min, ${l.price}`))}\nQuale Le farebbe piacere?`,
   serviceDuration: (s) => `${s.name} dura ${s.duration} minuti e costa ${s.price}.`,
+  weDo: (s) => `Sì, facciamo ${s.name}: ${s.duration} min, ${s.price}. Vuole prenotare?`,
   inactiveService: (name, lines) =>
     `Mi dispiace, al momento non offriamo ${name}. Ecco i nostri servizi:\n${list(lines.map((l) => `${l.name} — ${l.duration} min, ${l.price}`))}`,
   unknownService: (lines) =>
@@ -31,6 +32,7 @@ export const it: Phrases = {
   hoursWeek: (lines) => `Ecco i nostri orari di apertura:\n${list(lines)}`,
   hoursDay: (weekday, ranges) =>
     ranges ? `${capital(theDay(weekday))} siamo aperti dalle ${ranges}.` : `Il salone è chiuso ${theDay(weekday)}.`,
+  hoursToday: (ranges) => (ranges ? `Oggi siamo aperti dalle ${ranges}.` : 'Oggi il salone è chiuso.'),
   closedOn: (weekday) => `Il salone è chiuso ${theDay(weekday)}.`,
   closedDay: (day) => `Il salone è chiuso ${day}.`,
   askDay: (service, first) =>
@@ -95,6 +97,8 @@ export const it: Phrases = {
     `${salon} al momento non accetta prenotazioni online. Per un appuntamento, contatti direttamente il salone.`,
   goodbye: () => 'Arrivederci e a presto!',
   price: (s) => `${capital(s.name)}: ${s.price} (${s.duration} min).`,
+  total: (all, each) =>
+    `${each.map((s) => `${s.name} (${s.price})`).join(' + ')}: in tutto ${all.price}, circa ${all.duration} min. Vuole prenotare?`,
   notOffered: (what, lines) =>
     `Mi dispiace, non facciamo ${what}. Ecco i nostri servizi:\n${list(lines.map(serviceText))}`,
   phone: (salon, phone) =>

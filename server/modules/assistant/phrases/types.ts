@@ -24,12 +24,16 @@ export type Phrases = {
   privacy(): string
   services(lines: ServiceLine[]): string
   serviceDuration(service: ServiceLine): string
+  /** "Do you do X?" for a service offered: yes, with its length and price. */
+  weDo(service: ServiceLine): string
   inactiveService(name: string, lines: ServiceLine[]): string
   unknownService(lines: ServiceLine[]): string
   chooseService(names: string[]): string
   address(salon: string, address: string): string
   hoursWeek(lines: string[]): string
   hoursDay(weekday: string, ranges: string | undefined): string
+  /** Today's hours (`ranges` undefined: closed today). */
+  hoursToday(ranges: string | undefined): string
   closedOn(weekday: string): string
   closedDay(day: string): string
   askDay(service: string, first: Slot[] | undefined): string
@@ -67,6 +71,8 @@ export type Phrases = {
   bookingClosed(salon: string): string
   goodbye(): string
   price(service: ServiceLine): string
+  /** Several services together: `all` is their sum (names joined), `each` one line per service. */
+  total(all: ServiceLine, each: ServiceLine[]): string
   notOffered(what: string, lines: ServiceLine[]): string
   phone(salon: string, phone: string | undefined): string
   email(salon: string, email: string): string

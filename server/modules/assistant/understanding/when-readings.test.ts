@@ -105,7 +105,7 @@ describe('parseWhen — times offered as alternatives (timeAlternatives)', () =>
     ['11am, 2pm or 5pm', 'en', { time: at(11), timeAlternatives: [at(11), at(14), at(17)] }],
     ['at 2 or 3', 'en', { timeOptions: either(2), timeAlternatives: [at(14), at(15)] }],
     // Not alternatives: a list without "or", a negated or replaced time, a count
-    ['at 3pm, not 4pm', 'en', { time: at(15) }],
+    ['at 3pm, not 4pm', 'en', { time: at(15), excluded: { times: [at(16)] } }],
     ['Could we do 3pm instead of 5pm?', 'en', { time: at(15) }],
     ['um 10, 2 Personen', 'de', { timeOptions: either(10) }],
   ])

@@ -240,7 +240,10 @@ describe('parseWhen — real customers, German', () => {
     ['föhnen mi 24.2 um 10', { date: '2027-02-24', timeOptions: either(10) }], // de-070
     ['kann ich den termin auf freitag 26.2 um 16 uhr verschieben?', { date: '2027-02-26', time: at(16) }], // de-070
     ['bart trimmen do 25.2. 9:30', { date: '2027-02-25', timeOptions: either(9, 30) }], // de-071
-    ['schaff es doch nicht um halb 10, geht auch 13 uhr am selben tag?', { time: at(13) }], // de-071
+    [
+      'schaff es doch nicht um halb 10, geht auch 13 uhr am selben tag?',
+      { time: at(13), excluded: { times: [at(9, 30), at(21, 30)] } },
+    ], // de-071
     ['damenhaarschnitt sa 27.2. um 9', { date: '2027-02-27', timeOptions: either(9) }], // de-073
     [
       'hi, herrenschnitt mi 30.12. um 10 bitte, kann ich da mit karte zahlen?',
@@ -475,7 +478,7 @@ describe('parseWhen — real customers, English', () => {
     ['mens haircut tue 23 feb at 11am', { date: '2027-02-23', time: at(11) }], // en-069
     ['blow dry wed 24 feb 10am', { date: '2027-02-24', time: at(10) }], // en-071
     ['beard trim thu 25 feb 9:30am', { date: '2027-02-25', time: at(9, 30) }], // en-072
-    ["can't make 9:30 anymore, 1pm same day ok?", { time: at(13) }], // en-072
+    ["can't make 9:30 anymore, 1pm same day ok?", { time: at(13), excluded: { times: [at(9, 30), at(21, 30)] } }], // en-072
     ['womens haircut sat 27 feb at 9am', { date: '2027-02-27', time: at(9) }], // en-074
     ['mens cut wed 30 dec at 10am pls, and do you take cards?', { date: '2026-12-30', time: at(10) }], // en-077
     ['hi, mens haircut wed 6 jan', { date: '2027-01-06' }], // en-078

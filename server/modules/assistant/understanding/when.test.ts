@@ -206,11 +206,11 @@ describe('parseWhen — French', () => {
       { range: { from: '2026-12-07', to: '2026-12-13' }, earliest: true },
     ],
     // Several dates: the one asked for now
-    ['pas mardi, plutôt jeudi', { date: '2026-12-03' }],
+    ['pas mardi, plutôt jeudi', { date: '2026-12-03', excluded: { weekdays: [1] } }],
     ['jeudi plutôt que mardi', { date: '2026-12-03' }],
     ['mercredi ou jeudi', { date: '2026-12-02' }],
     ['Pouvez-vous déplacer mon rendez-vous de mardi à jeudi ?', { date: '2026-12-03' }],
-    ['Pas à 14h mais à 15h', { time: at(15) }],
+    ['Pas à 14h mais à 15h', { time: at(15), excluded: { times: [at(14)] } }],
     // Not times
     ['Coupe femme 45', {}],
     ['1 coupe', {}],
@@ -337,7 +337,7 @@ describe('parseWhen — German', () => {
     ['den nächsten freien Termin', { earliest: true }],
     ['den ersten freien Termin nächste Woche', { range: { from: '2026-12-07', to: '2026-12-13' }, earliest: true }],
     // Several dates
-    ['nicht Dienstag, sondern Mittwoch', { date: '2026-12-02' }],
+    ['nicht Dienstag, sondern Mittwoch', { date: '2026-12-02', excluded: { weekdays: [1] } }],
     ['lieber Donnerstag', { date: '2026-12-03' }],
     ['Können wir den Termin von Dienstag auf Donnerstag verschieben?', { date: '2026-12-03' }],
     // Not times
@@ -445,7 +445,7 @@ describe('parseWhen — Italian', () => {
       { range: { from: '2026-12-07', to: '2026-12-13' }, earliest: true },
     ],
     // Several dates
-    ['non martedì ma mercoledì', { date: '2026-12-02' }],
+    ['non martedì ma mercoledì', { date: '2026-12-02', excluded: { weekdays: [1] } }],
     ['mercoledì invece', { date: '2026-12-02' }],
     ['Possiamo spostare da martedì a giovedì?', { date: '2026-12-03' }],
     // Not times
@@ -569,9 +569,9 @@ describe('parseWhen — English', () => {
     ['ASAP please', { earliest: true }],
     ['the first available appointment', { earliest: true }],
     // Several dates or times
-    ['not Tuesday, Wednesday', { date: '2026-12-02' }],
+    ['not Tuesday, Wednesday', { date: '2026-12-02', excluded: { weekdays: [1] } }],
     ['Can we move it from Tuesday to Thursday?', { date: '2026-12-03' }],
-    ["I can't do Tuesday, what about Thursday?", { date: '2026-12-03' }],
+    ["I can't do Tuesday, what about Thursday?", { date: '2026-12-03', excluded: { weekdays: [1] } }],
     ['Thursday instead of Tuesday', { date: '2026-12-03' }],
     // The first, and both as the alternatives offered (issue 13)
     ['at 3pm or 4pm', { time: at(15), timeAlternatives: [at(15), at(16)] }],

@@ -91,8 +91,11 @@
  * - Customers' spelling: typos one letter off a weekday or month ("vendredie", "mercedi",
  *   "donnerstg"), abbreviations ("jeu 10", "ven à 10h", "Do 3.12", "am Fr", "thurs", "wed 9th").
  */
+import type { Language } from '@common/languages'
+import { canonicalize } from './when/canonical'
+
 export { parseWhen } from './when/parse'
-export type { PartOfDay, When, WhenContext } from './when/types'
+export type { Exclusions, PartOfDay, When, WhenContext } from './when/types'
 
 import type { When } from './when/types'
 
@@ -105,3 +108,23 @@ export const hasWhen = (when: When): boolean =>
   when.range !== undefined ||
   when.timeRange !== undefined ||
   when.earliest === true
+
+/**
+ * The weekday a message names its day by, when it names it by the weekday alone ("celui de
+ * samedi", "den am Freitag", "the saturday one"; 0 = Monday): such a day points at an appointment
+ * on that weekday, whichever week it is in.
+ */
+export function weekdayNamedAlone(message: string, language?: Language): number | undefined {
+  // "the saturday one": that "one" is no day number.
+  const tokens = canonicalize(message.replace(/\bones?\b/gi, ' '), language).tokens
+  if (tokens.some((t) => /^MO\d{1,2}$/.test(t) || /^\d+[./-]\d+/.test(t))) return undefined
+  const weekdays = tokens.flatMap((t, i) => (/^WD\d$/.test(t) ? [i] : []))
+  // "samedi 5", "Saturday the 5th", "am 5. Samstag": a day number next to the weekday dates it.
+  const dayNumber = (i: number) =>
+    /^\d{1,2}\.?$/.test(tokens[i] ?? '') && tokens[i + 1] !== 'h' && tokens[i + 1] !== 'uhr'
+  const next = (i: number) => (ARTICLES.has(tokens[i + 1] ?? '') ? i + 2 : i + 1)
+  if (weekdays.length !== 1 || weekdays.some((i) => dayNumber(next(i)) || dayNumber(i - 1))) return undefined
+  return Number((tokens[weekdays[0] as number] ?? '').slice(2))
+}
+
+const ARTICLES = new Set(['the', 'le', 'la', 'den', 'der', 'il', 'lo'])

@@ -23,7 +23,7 @@ export const de: Lexicon = {
       wie teuer | teuer`,
     duration: `wie lange | dauer | dauert | wie lang`,
     hours: `offnungszeiten | geoffnet | offen | geschlossen | offnen | offnet | habt ihr auf | macht ihr auf | ist zu |
-      habt ihr zu | ruhetag`,
+      habt ihr zu | ruhetag | wann macht ihr | wann machen sie | schliesst | schliessen | schliesst ihr | bis wann habt ihr | wie lange habt ihr`,
     address: `adresse | wo sind | wo genau | wo befindet | wo liegt | wo ist | wo finde | anschrift | wo seid ihr | wo wart ihr`,
     phone: `telefon | telefonnummer | eure nummer | ihre nummer | anrufen | tel | handynummer`,
     email: `email | e mail | mail | mailadresse | e mail adresse`,

@@ -23,8 +23,10 @@ function score(text: Text, mention: Mention, change: boolean): number {
   const beforeWords = text.before(mention.start, 6)
   let k = 0
   let toBefore = false
+  let comma = false
   while (k < beforeWords.length && FILLERS.has(beforeWords[k] as string)) {
     if (TO_WORDS.has(beforeWords[k] as string)) toBefore = true
+    if (beforeWords[k] === ',') comma = true
     k++
   }
   const lead = beforeWords[k]
@@ -37,7 +39,9 @@ function score(text: Text, mention: Mention, change: boolean): number {
     .slice(k, k + 4)
     .reverse()
     .join(' ')
-  if ((lead !== undefined && NEGATIONS.has(lead)) || NEGATED_BEFORE.test(phrase)) return -2
+  // "Non, le 2e" answers no to a question and then names the choice: "non" negates nothing here.
+  const answeredNo = comma && (lead === 'non' || lead === 'no' || lead === 'nein' || lead === 'nee')
+  if (!answeredNo && ((lead !== undefined && NEGATIONS.has(lead)) || NEGATED_BEFORE.test(phrase))) return -2
   if (PREFERRED_PHRASE_BEFORE.test(phrase)) return 1
   if (lead !== undefined && (REPLACED_BEFORE.includes(lead) || REPLACED_BEFORE.includes(lead2)))
     return change || !FROM_WORDS.has(lead) ? -1 : 0
@@ -50,6 +54,11 @@ function score(text: Text, mention: Mention, change: boolean): number {
   if (next !== undefined && PREFERRED_AFTER.has(next) && !NOT_PREFERRED_AFTER.has(following ?? '')) return 1
   if (next === 'a' && following === 'la' && afterWords[offset + 2] === 'place') return 1
   return 0
+}
+
+/** A mention the message rules out ("pas le matin", "not on a Saturday", "außer Freitag", "tranne giovedì"). */
+export function isNegated(text: Text, mention: Mention, change: boolean): boolean {
+  return score(text, mention, change) === -2
 }
 
 export function choose<T extends Mention>(text: Text, mentions: T[], change: boolean): T | undefined {

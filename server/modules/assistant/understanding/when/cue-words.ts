@@ -86,7 +86,11 @@ export const FILLERS = wordSet(
   'the a an on at for le la l les au aux am um den dem der die das il lo alle al à de du d it ore en in im di del',
   'della un une ein einen einem zum zur , be maybe perhaps vielleicht peut etre forse',
 )
-export const NEGATIONS = wordSet('not pas nicht non kein keinen keine never jamais nie mai')
+export const NEGATIONS = wordSet(
+  'not pas nicht non kein keinen keine never jamais nie mai',
+  // "sauf le vendredi", "außer Freitag", "tranne giovedì", "except Saturday": ruled out the same way.
+  'sauf excepte hormis ausser tranne eccetto fuorche except besides',
+)
 /** "… instead", "plutôt …", "lieber …": the new choice. */
 export const PREFERRED_AFTER = wordSet('instead plutot invece stattdessen lieber rather piuttosto')
 export const PREFERRED_BEFORE = wordSet([...PREFERRED_AFTER].join(' '), 'anzi eher sondern mais but ma better')

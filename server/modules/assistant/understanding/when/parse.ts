@@ -10,7 +10,7 @@
  */
 import type { Language } from '@common/languages'
 import { canonicalize } from './canonical'
-import { choose, listedAlternatives, sentenceBreakBetween } from './choose'
+import { choose, isNegated, listedAlternatives, sentenceBreakBetween } from './choose'
 import { CHANGE, INSTEAD } from './cue-words'
 import {
   DateScan,
@@ -24,11 +24,12 @@ import {
   readWeekdaysWithDay,
 } from './dates'
 import { readPartsOfDay } from './day-parts'
+import { readHolidays } from './holidays'
 import { landInPeriods, readDaysFromToday, readMonths, readNamedPeriods, readRelativeDays } from './relative'
 import { readTimeRanges } from './time-ranges'
 import { approximateBefore, readTimes, resolveTime } from './times'
-import { type DateMention, type PartMention, type RangeMention, Text, type TimeMention } from './tokens'
-import type { PartOfDay, When, WhenContext } from './types'
+import { type DateMention, type Mention, type PartMention, type RangeMention, Text, type TimeMention } from './tokens'
+import type { Exclusions, PartOfDay, When, WhenContext } from './types'
 
 export function parseWhen(message: string, context: WhenContext): When {
   const canonical = canonicalize(message, context.language)
@@ -41,11 +42,17 @@ export function parseWhen(message: string, context: WhenContext): When {
   const times = readTimes(text, language)
   const partsOfDay = readPartsOfDay(text)
 
+  // What the message rules out is never the wish ("pas le matin" is no morning), only a limit.
+  const ruledOut = <T extends Mention>(list: T[]) => list.filter((m) => isNegated(text, m, change))
+  const open = <T extends Mention>(list: T[]) => list.filter((m) => !isNegated(text, m, change))
   const when: When = {}
-  setDay(when, choose(text, dates, change), choose(text, ranges, change))
-  const timeRange = choose(text, timeRanges, change)
+  setDay(when, choose(text, open(dates), change), choose(text, open(ranges), change))
+  const timeRange = choose(text, open(timeRanges), change)
   if (timeRange) when.timeRange = { from: timeRange.from, to: timeRange.to }
-  setTime(when, text, choose(text, times, change), choose(text, partsOfDay, change), partsOfDay, language)
+  const openParts = open(partsOfDay)
+  setTime(when, text, choose(text, open(times), change), choose(text, openParts, change), openParts, language)
+  const excluded = exclusions(ruledOut(dates), ruledOut(partsOfDay), ruledOut(times), language)
+  if (excluded) when.excluded = excluded
   const alternatives = listedAlternatives(text, times, change)
   if (alternatives.length > 1)
     when.timeAlternatives = alternatives.map((t) => plausibleTime(t, when.partOfDay, language))
@@ -54,10 +61,32 @@ export function parseWhen(message: string, context: WhenContext): When {
   return when
 }
 
+/** The days, parts of the day and times ruled out, when there are any. */
+function exclusions(
+  dates: DateMention[],
+  parts: PartMention[],
+  times: TimeMention[],
+  language: Language | undefined,
+): Exclusions | undefined {
+  const out: Exclusions = {}
+  const weekdays = dates.filter((d) => d.plainWeekday && d.weekday !== undefined).map((d) => d.weekday as number)
+  const days = dates.filter((d) => !(d.plainWeekday && d.weekday !== undefined) && d.date).map((d) => d.date as string)
+  if (weekdays.length > 0) out.weekdays = weekdays
+  if (days.length > 0) out.dates = days
+  if (parts.length > 0) out.partsOfDay = parts.map((p) => p.part)
+  const minutes = times.flatMap((t) => {
+    const value = resolveTime(t, t.part, language)
+    return Array.isArray(value) ? value : [value]
+  })
+  if (minutes.length > 0) out.times = minutes
+  return Object.keys(out).length > 0 ? out : undefined
+}
+
 /** Dates, then periods, in the order that lets the longer phrases take their words first. */
 function readDatesAndPeriods(text: Text, context: WhenContext): { dates: DateMention[]; ranges: RangeMention[] } {
   const { today } = context
   const scan = new DateScan(text, today, context.language, context)
+  readHolidays(scan, context.country)
   readNumericDates(scan)
   readDayMonthDates(scan)
   readWeekdaysInWeek(scan)

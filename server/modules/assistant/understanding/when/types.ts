@@ -16,6 +16,8 @@ export interface WhenContext {
    * from that day's month on. Without it, `week.from` serves.
    */
   near?: string
+  /** The salon's country (ISO 3166 alpha-2): its national day. */
+  country?: string
 }
 
 export interface When {
@@ -45,4 +47,17 @@ export interface When {
   pastDate?: boolean
   /** "même heure", "à la même heure", "same time", "gleiche Zeit", "zur gleichen Uhrzeit", "stessa ora", "alla stessa ora": the time already spoken of in the dialogue stays. No time is made up for it: `time`/`timeOptions` are set only when a time is written as well. */
   sameTime?: true
+  /**
+   * What the message rules out: "pas le samedi", "egal welcher Tag außer Freitag", "tutto tranne
+   * giovedì", "not in the morning", "not at 9". Weekdays 0 = Monday. Never read as the wish itself.
+   */
+  excluded?: Exclusions
+}
+
+export interface Exclusions {
+  dates?: string[]
+  weekdays?: number[]
+  partsOfDay?: PartOfDay[]
+  /** Minutes after midnight. */
+  times?: number[]
 }
