@@ -31,6 +31,13 @@ export function formatWeekday(date: string, language: Language): string {
   return cached(weekdayFormats, language, { weekday: 'long' }).format(new Date(`${date}T12:00:00Z`))
 }
 
+const monthFormats = new Map<Language, Intl.DateTimeFormat>()
+
+/** A month's name (1 = January): "février", "Februar", "febbraio", "February". */
+export function formatMonth(month: number, language: Language): string {
+  return cached(monthFormats, language, { month: 'long' }).format(new Date(Date.UTC(2000, month - 1, 15, 12)))
+}
+
 /** Minutes after midnight as a clock time: 870 → "14:30" (and "14:30 Uhr" in German prose). */
 export function formatTime(minutes: number): string {
   const h = Math.floor(minutes / 60) % 24

@@ -19,6 +19,12 @@ export async function moveTo(visit: Visit, state: ConversationState, scene: Scen
   const { when, shift } = scene.u
   const [first] = visit
   if (!first) return { lines: [{ kind: 'fallback' }], state }
+  const impossible = when.impossibleDate
+  if (impossible && !when.date)
+    return {
+      lines: [{ kind: 'impossible_date', ...impossible }],
+      state: { ...state, movingBookingIds: visit.map((a) => a.bookingId) },
+    }
   // "Deux jours plus tard", "an hour earlier": from the appointment, not from today.
   const shifted = shift ? shiftedStart(first.start, shift) : undefined
   const date = shifted?.date ?? weekdayOfItsWeek(first.start, scene) ?? when.date ?? first.start.slice(0, 10)

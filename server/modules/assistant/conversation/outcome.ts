@@ -59,6 +59,8 @@ export type Line =
   | { kind: 'member_not_performing'; memberId: string; services: ServiceInfo[]; performerIds: string[] }
   | { kind: 'which_time'; starts: string[] }
   | { kind: 'past_day' }
+  /** A day the month does not have ("le 31 février"). */
+  | { kind: 'impossible_date'; day: number; month: number }
   | { kind: 'ambiguous_time'; options: number[] }
   | { kind: 'booked'; appointments: Appointment[] }
   | { kind: 'moved'; visit: Appointment[] }

@@ -2,7 +2,7 @@ import type { Language } from '@common/languages'
 import type { WorkingHours } from '@common/schemas/schedule'
 import { addDays, weekdayOf } from '@common/time'
 import type { SalonRow } from '@server/db/schema'
-import { formatDay, formatPrice, formatTime, formatWeekday } from '../format'
+import { formatDay, formatMonth, formatPrice, formatTime, formatWeekday } from '../format'
 import { PART_OF_DAY_NAMES, PHRASES } from '../phrases'
 import { type ServiceLine, type Slot, times } from '../phrases/types'
 import type { Appointment, ServiceInfo, TeamMemberInfo } from '../tools'
@@ -149,6 +149,8 @@ function sentence(line: Line, c: ReplyContext): string {
     }
     case 'past_day':
       return say.pastDay()
+    case 'impossible_date':
+      return say.impossibleDate(line.day, formatMonth(line.month, c.language))
     case 'ambiguous_time':
       return say.ambiguousTime(line.options.map(formatTime))
     case 'booked': {

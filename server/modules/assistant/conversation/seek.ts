@@ -121,6 +121,9 @@ async function seekTime(state: ConversationState, services: ServiceInfo[], scene
   const { memberId } = draft
   const member = memberId ? { memberId } : {}
   const main = asOne(services)
+  // "le 31 février": said to be impossible, never dropped for another day.
+  const impossible = u.when.impossibleDate
+  if (impossible && !u.when.date) return { lines: [{ kind: 'impossible_date', ...impossible }], state }
   if (u.when.pastDate || (draft.date !== undefined && draft.date < today)) {
     return { lines: [{ kind: 'past_day' }], state: withDraft(state, { date: undefined }) }
   }

@@ -61,6 +61,7 @@ export const de: Phrases = {
   alternatives: (s, sameDay) =>
     `${sameDay ? 'Am selben Tag kann ich Ihnen' : 'Ich kann Ihnen'} ${slots(s, sameDay, 'um', 'oder', 'am ')} anbieten. Was passt Ihnen?`,
   pastDay: () => 'Dieses Datum ist schon vorbei. Welcher andere Tag passt Ihnen?',
+  impossibleDate: (day, month) => `Den ${day}. ${month} gibt es nicht. Welchen Tag meinten Sie?`,
   ambiguousTime: (options) => `Meinen Sie ${times(options, 'oder')}?`,
   booked: (service, slot, salon, address, attached) =>
     `Ihr Termin ist gebucht! ${service} am ${slot.day} um ${slot.time} bei ${salon}, ${address}.${attached ? ' Den Termin für Ihren Kalender finden Sie im Anhang.' : ''} Bis bald!`,

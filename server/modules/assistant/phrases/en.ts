@@ -61,6 +61,7 @@ export const en: Phrases = {
   alternatives: (s, sameDay) =>
     `${sameDay ? 'On the same day I can offer you' : 'I can offer you'} ${slots(s, sameDay, 'at', 'or')}. Which would suit you?`,
   pastDay: () => 'That date is already past. Which other day would suit you?',
+  impossibleDate: (day, month) => `There is no ${day} ${month}. Which day did you mean?`,
   ambiguousTime: (options) => `Do you mean ${times(options, 'or')}?`,
   booked: (service, slot, salon, address, attached) =>
     `You're booked! ${service} on ${slot.day} at ${slot.time} at ${salon}, ${address}.${attached ? ' The appointment is attached for your calendar.' : ''} See you soon!`,

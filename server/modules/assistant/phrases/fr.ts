@@ -63,6 +63,7 @@ export const fr: Phrases = {
   alternatives: (s, sameDay) =>
     `${sameDay ? 'Le même jour, je peux vous proposer' : 'Je peux vous proposer'} ${slots(s, sameDay, 'à', 'ou', 'le ')}. Qu'est-ce qui vous arrange ?`,
   pastDay: () => 'Cette date est déjà passée. Quel autre jour vous conviendrait ?',
+  impossibleDate: (day, month) => `Le ${day} ${month} n'existe pas. Quel jour vouliez-vous dire ?`,
   ambiguousTime: (options) => `Vous voulez dire ${times(options, 'ou')} ?`,
   booked: (service, slot, salon, address, attached) =>
     `C'est réservé ! ${service} le ${slot.day} à ${slot.time} chez ${salon}, ${address}.${attached ? ' Le rendez-vous est joint pour votre agenda.' : ''} À bientôt !`,

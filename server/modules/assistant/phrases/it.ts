@@ -66,6 +66,7 @@ export const it: Phrases = {
   alternatives: (s, sameDay) =>
     `${sameDay ? 'Lo stesso giorno posso proporLe' : 'Posso proporLe'} ${slots(s, sameDay, 'alle', 'o')}. Cosa Le va bene?`,
   pastDay: () => 'Questa data è già passata. Quale altro giorno Le andrebbe bene?',
+  impossibleDate: (day, month) => `Il ${day} ${month} non esiste. Quale giorno intendeva?`,
   ambiguousTime: (options) => `Intende le ${times(options, 'o le')}?`,
   booked: (service, slot, salon, address, attached) =>
     `Prenotato! ${service} ${slot.day} alle ${slot.time} da ${salon}, ${address}.${attached ? " Trova l'appuntamento in allegato per il Suo calendario." : ''} A presto!`,

@@ -47,6 +47,8 @@ export type Phrases = {
   alternatives(slots: Slot[], sameDay: boolean): string
   whichTime(slots: Slot[], sameDay: boolean): string
   pastDay(): string
+  /** A day the month does not have: `month` is its name ("février"). */
+  impossibleDate(day: number, month: string): string
   ambiguousTime(options: string[]): string
   /** `attached`: the channel sends the calendar file with the answer (not Instagram, which sends a link). */
   booked(service: string, slot: Slot, salon: string, address: string, attached: boolean): string

@@ -143,7 +143,7 @@ describe('parseWhen — French', () => {
     ['le 12 du mois prochain', { date: '2027-01-12' }],
     ['le 3 novembre 2026', { date: '2026-11-03', pastDate: true }],
     ['le 3 novembre', { date: '2026-11-03', pastDate: true }],
-    ['le 31 février', {}],
+    ['le 31 février', { impossibleDate: { day: 31, month: 2 } }],
     ['le 7 sept', { date: '2026-09-07', pastDate: true }],
     // Times
     ['à 4h', { time: at(4) }],
@@ -288,7 +288,7 @@ describe('parseWhen — German', () => {
     ['am 4. dieses Monats', { date: '2026-12-04' }],
     ['am 5. nächsten Monats', { date: '2027-01-05' }],
     ['am Montag, den 7. Dezember um 9:30', { date: '2026-12-07', timeOptions: either(9, 30) }],
-    ['am 30. Februar', {}],
+    ['am 30. Februar', { impossibleDate: { day: 30, month: 2 } }],
     // Times: "Uhr" reads on the 24-hour clock, a bare hour is ambiguous
     ['um 10 Uhr', { time: at(10) }],
     ['um 4 Uhr', { time: at(4) }],
@@ -394,7 +394,7 @@ describe('parseWhen — Italian', () => {
     ['il 4 di questo mese', { date: '2026-12-04' }],
     ['il 12 del prossimo mese', { date: '2027-01-12' }],
     ['15/12', { date: '2026-12-15' }],
-    ['il 30 febbraio', {}],
+    ['il 30 febbraio', { impossibleDate: { day: 30, month: 2 } }],
     // Times
     ['alle 11', { timeOptions: either(11) }],
     ['alle 11:30', { timeOptions: either(11, 30) }],
@@ -508,7 +508,7 @@ describe('parseWhen — English', () => {
     ['the 4th of next month', { date: '2027-01-04' }],
     ['12/15', { date: '2026-12-15' }],
     ['15/12/2026', { date: '2026-12-15' }],
-    ['February 30th', {}],
+    ['February 30th', { impossibleDate: { day: 30, month: 2 } }],
     ['May I come on the 5th?', { date: '2026-12-05' }],
     // Times
     ['at 4', { timeOptions: either(4) }],

@@ -57,15 +57,25 @@ export class DateScan {
     return true
   }
 
+  /** A day of a month that has no such day ("31 February", "31/04"): said back as impossible. */
+  impossible?: { day: number; month: number }
+
   withYear(m: RegExpExecArray, year: number, month: number, day: number): true {
     const date = makeDate(year, month, day)
+    if (!date) this.noSuchDay(day, month)
     return this.explicit(m, date, date && date < this.today ? { past: true } : {})
   }
 
   /** A day and month without a year (see `resolveDayMonth`). */
   dayMonth(m: RegExpExecArray, day: number, month: number): boolean {
     const resolved = resolveDayMonth(this.today, day, month)
+    if (!resolved) this.noSuchDay(day, month)
     return this.explicit(m, resolved?.date, resolved?.past ? { past: true } : {})
+  }
+
+  private noSuchDay(day: number, month: number): void {
+    // Only a day some month has (29–31) in a real month: "31 février", not "45/13".
+    if (month >= 1 && month <= 12 && day >= 29 && day <= 31) this.impossible = { day, month }
   }
 
   /** "11 h", "10 Uhr", "9 e mezza": the number was an hour. */

@@ -37,7 +37,7 @@ export function parseWhen(message: string, context: WhenContext): When {
   const text = new Text(canonical.tokens)
   const change = CHANGE.test(text.text) || INSTEAD.test(text.text)
 
-  const { dates, ranges } = readDatesAndPeriods(text, { ...context, ...(language ? { language } : {}) })
+  const { dates, ranges, impossible } = readDatesAndPeriods(text, { ...context, ...(language ? { language } : {}) })
   const timeRanges = readTimeRanges(text, change)
   const times = readTimes(text, language)
   const partsOfDay = readPartsOfDay(text)
@@ -51,6 +51,7 @@ export function parseWhen(message: string, context: WhenContext): When {
   if (timeRange) when.timeRange = { from: timeRange.from, to: timeRange.to }
   const openParts = open(partsOfDay)
   setTime(when, text, choose(text, open(times), change), choose(text, openParts, change), openParts, language)
+  if (impossible && !when.date) when.impossibleDate = impossible
   const excluded = exclusions(ruledOut(dates), ruledOut(partsOfDay), ruledOut(times), language)
   if (excluded) when.excluded = excluded
   const alternatives = listedAlternatives(text, times, change)
@@ -83,7 +84,10 @@ function exclusions(
 }
 
 /** Dates, then periods, in the order that lets the longer phrases take their words first. */
-function readDatesAndPeriods(text: Text, context: WhenContext): { dates: DateMention[]; ranges: RangeMention[] } {
+function readDatesAndPeriods(
+  text: Text,
+  context: WhenContext,
+): { dates: DateMention[]; ranges: RangeMention[]; impossible?: { day: number; month: number } } {
   const { today } = context
   const scan = new DateScan(text, today, context.language, context)
   readHolidays(scan, context.country)
@@ -99,7 +103,8 @@ function readDatesAndPeriods(text: Text, context: WhenContext): { dates: DateMen
   const ranges: RangeMention[] = []
   readMonths(text, today, ranges)
   readNamedPeriods(text, today, context, ranges)
-  return landInPeriods(mergeWeekdays(text, scan.dates, today, scan.near), ranges, context, today)
+  const landed = landInPeriods(mergeWeekdays(text, scan.dates, today, scan.near), ranges, context, today)
+  return scan.impossible ? { ...landed, impossible: scan.impossible } : landed
 }
 
 /** A date wins over a period. */

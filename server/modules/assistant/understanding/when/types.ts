@@ -52,6 +52,8 @@ export interface When {
    * giovedì", "not in the morning", "not at 9". Weekdays 0 = Monday. Never read as the wish itself.
    */
   excluded?: Exclusions
+  /** A day the month does not have ("le 31 février", "30 febbraio", "31 April"): said to be impossible. */
+  impossibleDate?: { day: number; month: number }
 }
 
 export interface Exclusions {
