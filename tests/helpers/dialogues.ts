@@ -64,6 +64,8 @@ export const DIALOGUE_FILES = [
   { file: 'after-booking-2026-12.jsonl', now: '2026-12-01T08:30:00+01:00' },
   // Moves relative to the appointment, corrections, exclusions, days named (issue 37).
   { file: 'moves-2026-12.jsonl', now: '2026-12-01T08:30:00+01:00' },
+  // Questions that are not bookings; a new request starts fresh (issue 37).
+  { file: 'questions-2026-12.jsonl', now: '2026-12-01T08:30:00+01:00' },
 ] as const
 
 export function readCases(file: URL): DialogueCase[] {

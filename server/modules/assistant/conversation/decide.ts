@@ -213,7 +213,8 @@ function questions(state: ConversationState, u: Understood): Question[] {
     else if (services.length === 0 && inactive[0]) asked.push({ kind: 'inactive', name: inactive[0] })
     // "Vous faites les colorations ?": yes, with what it is; a price asked: the service's details.
     else if (one && intents.has('services')) asked.push({ kind: 'we_do', serviceId: one.id })
-    else if (intents.has('services') || intents.has('price'))
+    // ("wann macht ihr zu?" asks the hours, not the services.)
+    else if ((intents.has('services') && !intents.has('hours')) || intents.has('price'))
       asked.push(one ? { kind: 'service_info', serviceId: one.id } : { kind: 'services' })
   }
   if (intents.has('hours') && when.time === undefined && services.length === 0)

@@ -19,7 +19,7 @@ export async function seek(state: ConversationState, scene: Scene): Promise<Outc
   const kept = keepProposedTime(state, scene)
   const chosen = takeChoice(kept, scene)
   // A choice just made was the message's service; otherwise the message may name new ones.
-  const wish = chosen === kept ? wishedServices(scene) : {}
+  const wish = chosen === kept ? wishedServices(scene, state.topic) : {}
   let next = remember(withoutPending(chosen), scene.u.when, wish.serviceIds, scene.u.corrects)
   const { member } = scene.u
   if (member?.kind === 'unknown') {
@@ -97,7 +97,10 @@ function takeChoice(state: ConversationState, scene: Scene): ConversationState {
  * The services the message asks for: one, a visit of several in order (repeated for several
  * people), or a question to ask first when a service is not clear ("une coupe": women's or men's?).
  */
-function wishedServices(scene: Scene): {
+function wishedServices(
+  scene: Scene,
+  topic: ConversationState['topic'],
+): {
   serviceIds?: string[]
   ask?: Extract<Pending, { kind: 'choose_service' }>
 } {
@@ -112,6 +115,10 @@ function wishedServices(scene: Scene): {
   }
   if (services.length === 1) return { serviceIds: services.map((s) => s.id) }
   if (services.length > 1) return { ask: { kind: 'choose_service', serviceIds: services.map((s) => s.id) } }
+  // "And on 15 January?" right after a price: the service being discussed.
+  const discussed = topic?.serviceId
+  if (discussed && hasWhen(scene.u.when) && scene.services.some((s) => s.id === discussed))
+    return { serviceIds: [discussed] }
   return {}
 }
 

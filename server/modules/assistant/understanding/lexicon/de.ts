@@ -18,7 +18,7 @@ export const de: Lexicon = {
     goodbye: `tschuss | auf wiedersehen | bis bald | bis dann | schonen tag | schonen abend | ciao | bye | bis spater`,
     help: `hilfe | was konnen sie | was kannst du | wie funktioniert das`,
     services: `leistungen | angebot | was bieten | was macht ihr | was machen sie | macht ihr auch | bietet ihr |
-      dienstleistungen | behandlungen`,
+      dienstleistungen | behandlungen | macht ihr | machen sie | bietet ihr`,
     price: `preise | preisliste | preis | was kostet | wie viel kostet | wieviel kostet | kosten | kostet | was nehmt ihr |
       wie teuer | teuer`,
     duration: `wie lange | dauer | dauert | wie lang`,

@@ -19,7 +19,7 @@ export const fr: Lexicon = {
     goodbye: `au revoir | bonne journee | bonne soiree | a bientot | a plus | a toute | bonne fin de journee | ciao | bye`,
     help: `aide | aidez | que pouvez vous faire | que savez vous faire | comment ca marche | vous pouvez faire quoi`,
     services: `prestations | prestation | services | service | vous faites quoi | vous proposez | proposez quoi |
-      vous faites | faites vous | que faites vous | qu est ce que vous faites | vous faites encore | vous avez quoi`,
+      vous faites | faites vous | que faites vous | qu est ce que vous faites | vous faites encore | vous avez quoi | vous faites | faites vous | vous faites des | vous faites les`,
     price: `tarifs | tarif | prix | combien coute | combien ca coute | combien ca fait | c est combien | c combien | combien |
       ca coute | coute combien`,
     duration: `combien de temps | duree | dure | ca dure | ca prend combien de temps`,

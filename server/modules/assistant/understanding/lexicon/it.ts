@@ -14,7 +14,7 @@ export const it: Lexicon = {
     thanks: `grazie | grazie mille | molte grazie | ti ringrazio | la ringrazio`,
     goodbye: `arrivederci | a presto | buona giornata | buona serata | ci vediamo | a dopo | ciao ciao`,
     help: `aiuto | cosa puoi fare | cosa sai fare | come funziona`,
-    services: `servizi | cosa fate | trattamenti | fate anche | offrite | cosa offrite | che servizi`,
+    services: `servizi | cosa fate | trattamenti | fate anche | offrite | cosa offrite | che servizi | fate | fa | fate il | fate la`,
     price: `prezzi | prezzo | listino | quanto costa | quanto costano | quanto viene | quanto si paga | costo | costa`,
     duration: `quanto dura | durata | dura | quanto tempo`,
     hours: `orari | orario | aperto | aperti | aprite | chiuso | chiusi | chiudete | apertura`,
