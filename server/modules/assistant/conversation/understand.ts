@@ -100,7 +100,8 @@ export function understand(message: string, context: UnderstandContext): Underst
     takes: intents.has('take'),
     corrects: correction !== undefined || INSTEAD_WORDS.test(` ${words(message).join(' ')} `),
   }
-  const weekday = weekdayNamedAlone(message, language)
+  // (A weekday said alone always gives a date: without one, no need to read the message again.)
+  const weekday = understood.when.date ? weekdayNamedAlone(message, language) : undefined
   if (weekday !== undefined) understood.weekday = weekday
   const shift = readShift(message)
   if (shift && !intents.has('late')) understood.shift = shift
