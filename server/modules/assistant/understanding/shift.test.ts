@@ -22,6 +22,13 @@ describe('a move said relative to the appointment', () => {
     ['an hour earlier', { days: 0, months: 0, minutes: -60 }],
     ['2 days later please', { days: 2, months: 0, minutes: 0 }],
     ['the day after', { days: 1, months: 0, minutes: 0 }],
+    ['vous pouvez le décaler de deux jours ?', { days: 2, months: 0, minutes: 0 }],
+    ['on peut avancer de 30 minutes ?', { days: 0, months: 0, minutes: -30 }],
+    ['können wir ihn um eine Woche verschieben?', { days: 7, months: 0, minutes: 0 }],
+    ['posso spostarlo di due giorni?', { days: 2, months: 0, minutes: 0 }],
+    ['can you push it back two days?', { days: 2, months: 0, minutes: 0 }],
+    ['bring it forward by an hour', { days: 0, months: 0, minutes: -60 }],
+    ["on peut le décaler d'une demi-heure ?", { days: 0, months: 0, minutes: 30 }],
   ])('reads "%s"', (message, shift) => {
     expect(readShift(message)).toEqual(shift)
   })

@@ -94,6 +94,73 @@ export function readShift(message: string): Shift | undefined {
     const shift = direction ? amountBefore(list, index) : undefined
     if (direction && shift) return scale(shift, direction)
   }
+  return byVerb(list)
+}
+
+/** Verbs that move an appointment later or earlier by an amount ("décaler de deux jours"). */
+const LATER_VERBS = new Set([
+  'decaler',
+  'decalez',
+  'decale',
+  'repousser',
+  'repoussez',
+  'reporter',
+  'reportez',
+  'retarder',
+  'verschieben',
+  'verschiebe',
+  'schieben',
+  'hinten',
+  'posticipare',
+  'posticipa',
+  'rimandare',
+  'rimanda',
+  'spostare',
+  'sposta',
+  'spostarlo',
+  'spostarla',
+  'push',
+  'delay',
+  'postpone',
+  'move',
+  'shift',
+])
+const EARLIER_VERBS = new Set([
+  'avancer',
+  'avancez',
+  'avance',
+  'vorziehen',
+  'vorverlegen',
+  'vorne',
+  'anticipare',
+  'anticipa',
+  'forward',
+])
+/** Words between the verb and the amount: "de deux jours", "um zwei Tage", "di due giorni", "by two days", "back two days". */
+const BY = new Set(['de', 'd', 'di', 'um', 'by', 'back'])
+
+/** "Vous pouvez le décaler de deux jours ?", "um eine Woche verschieben", "spostarlo di un'ora", "push it back two days". */
+function byVerb(list: string[]): Shift | undefined {
+  const later = list.some((w) => LATER_VERBS.has(w))
+  const earlier = list.some((w) => EARLIER_VERBS.has(w))
+  if (!later && !earlier) return undefined
+  for (const [index, word] of list.entries()) {
+    const unit = UNITS[word]
+    if (!unit || !BY.has(list[index - 2] ?? '')) continue
+    const amountWord = list[index - 1] ?? ''
+    const amount = /^\d{1,3}$/.test(amountWord)
+      ? Number(amountWord)
+      : ONE.has(amountWord)
+        ? 1
+        : cardinalValue(amountWord)
+    if (amount !== undefined) return scale(inUnits(amount, unit), earlier ? -1 : 1)
+  }
+  // "décaler d'une demi-heure", "um eine halbe Stunde verschieben", "spostarlo di mezz'ora".
+  const text = list.join(' ')
+  for (const [pattern, minutes] of SPANS) {
+    const span = new RegExp(`(?:^| )(?:de|d|di|um|by|back) ${pattern.source.replace(/^\\b|\$$/g, '')}`)
+    if (span.test(text)) return scale({ minutes }, earlier ? -1 : 1)
+  }
   return undefined
 }
 
