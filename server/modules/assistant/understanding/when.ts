@@ -120,11 +120,12 @@ export function weekdayNamedAlone(message: string, language?: Language): number 
   if (tokens.some((t) => /^MO\d{1,2}$/.test(t) || /^\d+[./-]\d+/.test(t))) return undefined
   const weekdays = tokens.flatMap((t, i) => (/^WD\d$/.test(t) ? [i] : []))
   // "samedi 5", "Saturday the 5th", "am 5. Samstag": a day number next to the weekday dates it.
-  const dayNumber = (i: number) =>
-    /^\d{1,2}\.?$/.test(tokens[i] ?? '') && tokens[i + 1] !== 'h' && tokens[i + 1] !== 'uhr'
+  const dayNumber = (i: number) => /^\d{1,2}\.?$/.test(tokens[i] ?? '') && !HOUR_AFTER.has(tokens[i + 1] ?? '')
   const next = (i: number) => (ARTICLES.has(tokens[i + 1] ?? '') ? i + 2 : i + 1)
   if (weekdays.length !== 1 || weekdays.some((i) => dayNumber(next(i)) || dayNumber(i - 1))) return undefined
   return Number((tokens[weekdays[0] as number] ?? '').slice(2))
 }
 
 const ARTICLES = new Set(['the', 'le', 'la', 'den', 'der', 'il', 'lo'])
+/** After a number, the words that make it an hour ("jeudi 3 h", "thursday 3pm"), not a day. */
+const HOUR_AFTER = new Set(['h', 'heure', 'heures', 'uhr', 'pm', 'am', 'OCLOCK', 'ore'])
