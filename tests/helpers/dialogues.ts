@@ -66,6 +66,8 @@ export const DIALOGUE_FILES = [
   { file: 'moves-2026-12.jsonl', now: '2026-12-01T08:30:00+01:00' },
   // Questions that are not bookings; a new request starts fresh (issue 37).
   { file: 'questions-2026-12.jsonl', now: '2026-12-01T08:30:00+01:00' },
+  // After a booking, written as customers write: no accents, typos, several messages (issue 37).
+  { file: 'after-booking-more-2026-12.jsonl', now: '2026-12-01T08:30:00+01:00' },
 ] as const
 
 export function readCases(file: URL): DialogueCase[] {
