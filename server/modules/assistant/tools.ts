@@ -483,34 +483,14 @@ export const tools = {
   },
 
   async cancel_visit(scope: ToolScope, input: z.infer<typeof toolInputs.cancel_visit>) {
-    const customerId = await chatCustomerId(scope)
-    if (!customerId) throw notYours()
-    const bookings = await cancelVisit({ db: scope.db, clock: scope.clock, jobs: scope.jobs }, input.bookingIds, {
-      ...changeBy(scope),
-      scope: { salonId: scope.salon.id, customerId },
-    })
+    const bookings = await cancelVisit(depsOf(scope), input.bookingIds, await ownChange(scope))
     // The file cancels the events the customer's calendar got when booking (same UIDs).
-    return {
-      appointments: bookings.map((b) => toAppointment(b, scope)),
-      icsData: appointmentsIcs(
-        bookings.map((b) => ({ ...icsInput(scope, b, laterSequence(scope, b)), cancelled: true })),
-      ),
-    }
+    return changedVisit(scope, bookings, true)
   },
 
   async reschedule_visit(scope: ToolScope, input: z.infer<typeof toolInputs.reschedule_visit>) {
-    const customerId = await chatCustomerId(scope)
-    if (!customerId) throw notYours()
-    const bookings = await rescheduleVisit(
-      { db: scope.db, clock: scope.clock, jobs: scope.jobs },
-      input.bookingIds,
-      input.start,
-      { ...changeBy(scope), scope: { salonId: scope.salon.id, customerId } },
-    )
-    return {
-      appointments: bookings.map((b) => toAppointment(b, scope)),
-      icsData: appointmentsIcs(bookings.map((b) => icsInput(scope, b, laterSequence(scope, b)))),
-    }
+    const bookings = await rescheduleVisit(depsOf(scope), input.bookingIds, input.start, await ownChange(scope))
+    return changedVisit(scope, bookings, false)
   },
 
   async tell_salon_late(
@@ -533,6 +513,23 @@ export const tools = {
 }
 
 const notYours = () => new AppError('bookings.not_found', 404, 'No such booking')
+
+const depsOf = (scope: ToolScope) => ({ db: scope.db, clock: scope.clock, jobs: scope.jobs })
+
+/** A change by the chat's customer, limited to their own appointments (none yet: not theirs). */
+async function ownChange(scope: ToolScope) {
+  const customerId = await chatCustomerId(scope)
+  if (!customerId) throw notYours()
+  return { ...changeBy(scope), scope: { salonId: scope.salon.id, customerId } }
+}
+
+/** A visit moved or cancelled: its appointments, and one calendar file updating (or removing) their events. */
+function changedVisit(scope: ToolScope, bookings: Booking[], cancelled: boolean) {
+  return {
+    appointments: bookings.map((b) => toAppointment(b, scope)),
+    icsData: appointmentsIcs(bookings.map((b) => ({ ...icsInput(scope, b, laterSequence(scope, b)), cancelled }))),
+  }
+}
 
 /**
  * Runs a tool by name for an outside caller (a model, an MCP client) whose SDK already checked the

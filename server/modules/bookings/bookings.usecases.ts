@@ -4,7 +4,7 @@ import type { Booking, BookingChannel, BookingNote, BookingStatus } from '@commo
 import { DAY_MS, instantToLocal, MINUTE_MS } from '@common/time'
 import type { Clock } from '@server/clock'
 import { type Database, type Executor, PG_UNIQUE_VIOLATION, sqlState } from '@server/db/client'
-import type { SalonRow, ServiceRow } from '@server/db/schema'
+import type { BookingRow, SalonRow, ServiceRow } from '@server/db/schema'
 import { AppError } from '@server/errors'
 import { requireBookableService } from '@server/modules/catalog/catalog.usecases'
 import {
@@ -296,18 +296,28 @@ export async function cancelBooking(
   const now = clock.now()
   assertChangeable(booking, now)
   const reason = cancellation.actor === 'salon' ? (cancellation.reason ?? null) : null
-  const updated = await db.transaction(async (tx) => {
-    const cancelled = await repo.updateBooking(
-      tx,
-      booking.id,
-      { status: 'cancelled', cancelledAt: now, cancelReason: reason },
-      now,
-    )
-    await bookingChanged(tx, jobs, salon.id, booking.id, now)
-    await recordBookingEvent(tx, jobs, booking, 'cancelled', cancellation, now, { status: 'cancelled', reason })
-    return cancelled
-  })
+  const updated = await db.transaction((tx) => markCancelled(tx, jobs, booking, cancellation, now, reason))
   return presentBooking({ booking: updated, customer, member }, salon, await repo.listNotesOfBookings(db, [booking.id]))
+}
+
+/** Inside a transaction: the booking cancelled, its calendar follow-up enqueued, its history written. */
+export async function markCancelled(
+  tx: Executor,
+  jobs: Jobs,
+  booking: BookingRow,
+  by: BookingChangeBy,
+  now: Date,
+  reason: string | null = null,
+) {
+  const cancelled = await repo.updateBooking(
+    tx,
+    booking.id,
+    { status: 'cancelled', cancelledAt: now, cancelReason: reason },
+    now,
+  )
+  await bookingChanged(tx, jobs, booking.salonId, booking.id, now)
+  await recordBookingEvent(tx, jobs, booking, 'cancelled', by, now, { status: 'cancelled', reason })
+  return cancelled
 }
 
 /**

@@ -8,7 +8,13 @@ import { type BookingChangeBy, recordBookingEvent } from './booking-history'
 import { salonNotBooking } from './bookings.errors'
 import { presentBooking } from './bookings.presenters'
 import * as repo from './bookings.repository'
-import { assertChangeable, type BookingDeps, type BookingScope, requireBooking } from './bookings.usecases'
+import {
+  assertChangeable,
+  type BookingDeps,
+  type BookingScope,
+  markCancelled,
+  requireBooking,
+} from './bookings.usecases'
 import {
   judgeTeamVisit,
   loadVisitTeam,
@@ -67,7 +73,7 @@ export async function rescheduleVisit(
     (memberId) =>
       db.transaction(async (tx) => {
         const member = await requireMemberRef(tx, memberId)
-        const planned = plan(visit, durations, startsAt, memberId)
+        const planned = plan(visit, durations, startsAt)
         // One member's bookings may not overlap, each other's old times included: when the visit
         // moves later, its last appointment moves first, and the other way round.
         const order = startsAt > (visit[0]?.booking.startsAt.getTime() ?? 0) ? [...planned].reverse() : planned
@@ -104,16 +110,9 @@ export async function cancelVisit(
   for (const { booking } of visit) assertChangeable(booking, now)
   return db.transaction(async (tx) => {
     const cancelled: Booking[] = []
-    for (const { booking, customer, member, salon } of visit) {
-      const updated = await repo.updateBooking(
-        tx,
-        booking.id,
-        { status: 'cancelled', cancelledAt: now, cancelReason: null },
-        now,
-      )
-      await bookingChanged(tx, jobs, salon.id, booking.id, now)
-      await recordBookingEvent(tx, jobs, booking, 'cancelled', by, now, { status: 'cancelled', reason: null })
-      cancelled.push(presentBooking({ booking: updated, customer, member }, salon))
+    for (const found of visit) {
+      const updated = await markCancelled(tx, jobs, found.booking, by, now)
+      cancelled.push(presentBooking({ booking: updated, customer: found.customer, member: found.member }, found.salon))
     }
     return cancelled
   })
@@ -135,12 +134,12 @@ async function requireVisit(db: Database, bookingIds: readonly string[], scope: 
 }
 
 /** Each appointment's new span: back to back from `start`, in the visit's order. */
-function plan<T extends { booking: { id: string } }>(visit: T[], durations: number[], start: number, memberId: string) {
+function plan<T extends { booking: { id: string } }>(visit: T[], durations: number[], start: number) {
   let at = start
   return visit.map((found, index) => {
     const from = new Date(at)
     at += (durations[index] ?? 0) * MINUTE_MS
-    return { found, from, to: new Date(at), memberId }
+    return { found, from, to: new Date(at) }
   })
 }
 

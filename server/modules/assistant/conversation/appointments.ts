@@ -4,7 +4,6 @@ import type { Scene } from './act'
 import type { Action } from './decide'
 import { moveTo } from './move'
 import type { Outcome } from './outcome'
-import { seek } from './seek'
 import { asking, type ConversationState, type Pending, withoutPending } from './state'
 import { designate, type Purpose, pointerOf, type Visit, visitsOf } from './which-appointment'
 
@@ -19,8 +18,9 @@ async function designated(
   state: ConversationState,
   scene: Scene,
   purpose: Purpose,
+  appointments?: Appointment[],
 ): Promise<{ visit: Visit } | Outcome> {
-  const appointments = await tools.list_my_appointments(scene.scope)
+  appointments ??= await tools.list_my_appointments(scene.scope)
   const remembered = [...(state.movingBookingIds ?? []), ...(state.lastBookingIds ?? [])]
   const found = designate(appointments, pointerOf(scene.u, scene.team), purpose, { today: scene.today, remembered })
   const next = { ...withoutPending(state), movingBookingIds: undefined }
@@ -80,9 +80,9 @@ export async function startMove(state: ConversationState, scene: Scene): Promise
   const appointments = await tools.list_my_appointments(scene.scope)
   if (appointments.length === 0) return undefined
   // The answer to "which day?" for a move under way: its day and time are where it goes.
-  const moving = await movingVisit(state, scene)
-  if (moving && scene.u.services.length === 0) return moveVisit(moving, state, scene)
-  const target = await designated(state, scene, 'move')
+  const moving = appointmentsAmong(appointments, state.movingBookingIds ?? [])
+  if (moving.length > 0 && scene.u.services.length === 0) return moveVisit(moving, state, scene)
+  const target = await designated(state, scene, 'move', appointments)
   if ('lines' in target) return target
   return moveVisit(target.visit, state, scene)
 }
@@ -125,11 +125,11 @@ export async function chooseBooking(
   scene: Scene,
 ): Promise<Outcome> {
   const next = withoutPending(state)
-  const visit = (await tools.list_my_appointments(scene.scope)).filter((a) => chosen.bookingIds.includes(a.bookingId))
+  const visit = await mine(scene, chosen.bookingIds)
   if (visit.length === 0) return { lines: [{ kind: 'no_appointments' }], state: next }
   if (chosen.action === 'cancel') return proposeCancel(visit, next)
   if (chosen.action === 'note') return noteLate(visit, next, scene)
-  return (await moveVisit(visit, next, scene)) ?? seek(next, scene)
+  return moveVisit(visit, next, scene)
 }
 
 /** The answer to "which one?" fits none of those listed: say so, and list them again (as they stand now). */
@@ -138,8 +138,7 @@ export async function askAgain(
   state: ConversationState,
   scene: Scene,
 ): Promise<Outcome> {
-  const listed = asked.bookingIds.flat()
-  const visits = visitsOf((await tools.list_my_appointments(scene.scope)).filter((a) => listed.includes(a.bookingId)))
+  const visits = visitsOf(await mine(scene, asked.bookingIds.flat()))
   const next = withoutPending(state)
   if (visits.length === 0) return { lines: [{ kind: 'no_appointments' }], state: next }
   return { lines: [{ kind: 'no_such_appointment', visits }], state: choosing(next, asked.action, visits) }
@@ -150,14 +149,23 @@ export async function visitOf(
   pending: Extract<Pending, { kind: 'move' | 'cancel' }>,
   scene: Scene,
 ): Promise<Visit | undefined> {
-  const found = (await tools.list_my_appointments(scene.scope)).filter((a) => pending.bookingIds.includes(a.bookingId))
-  return found.length === pending.bookingIds.length ? visitsOf(found).flat() : undefined
+  const found = await mine(scene, pending.bookingIds)
+  return found.length === pending.bookingIds.length ? found : undefined
 }
 
 /** The visit being moved without a new time yet, as it stands now. */
 export async function movingVisit(state: ConversationState, scene: Scene): Promise<Visit | undefined> {
   const ids = state.movingBookingIds ?? []
   if (ids.length === 0) return undefined
-  const found = (await tools.list_my_appointments(scene.scope)).filter((a) => ids.includes(a.bookingId))
-  return found.length > 0 ? visitsOf(found).flat() : undefined
+  const found = await mine(scene, ids)
+  return found.length > 0 ? found : undefined
+}
+
+/** The customer's appointments among these ids, as they stand now, in time order. */
+async function mine(scene: Scene, ids: readonly string[]): Promise<Visit> {
+  return appointmentsAmong(await tools.list_my_appointments(scene.scope), ids)
+}
+
+function appointmentsAmong(appointments: readonly Appointment[], ids: readonly string[]): Visit {
+  return visitsOf(appointments.filter((a) => ids.includes(a.bookingId))).flat()
 }
