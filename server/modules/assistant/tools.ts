@@ -454,12 +454,7 @@ export const tools = {
   },
 
   async cancel_appointment(scope: ToolScope, input: z.infer<typeof toolInputs.cancel_appointment>) {
-    const customerId = await chatCustomerId(scope)
-    if (!customerId) throw notYours()
-    const booking = await cancelBooking({ db: scope.db, clock: scope.clock, jobs: scope.jobs }, input.bookingId, {
-      ...changeBy(scope),
-      scope: { salonId: scope.salon.id, customerId },
-    })
+    const booking = await cancelBooking(depsOf(scope), input.bookingId, await ownChange(scope))
     // The file cancels the event the customer's calendar got when booking (same UID).
     return {
       appointment: toAppointment(booking, scope),
@@ -468,13 +463,11 @@ export const tools = {
   },
 
   async reschedule_appointment(scope: ToolScope, input: z.infer<typeof toolInputs.reschedule_appointment>) {
-    const customerId = await chatCustomerId(scope)
-    if (!customerId) throw notYours()
     const booking = await rescheduleBooking(
-      { db: scope.db, clock: scope.clock, jobs: scope.jobs },
+      depsOf(scope),
       input.bookingId,
       { startsAt: input.start, memberId: input.memberId },
-      { ...changeBy(scope), scope: { salonId: scope.salon.id, customerId } },
+      await ownChange(scope),
     )
     return {
       appointment: toAppointment(booking, scope),
