@@ -542,6 +542,58 @@ test('booking end to end: the reply carries a calendar file that downloads as .i
   expect(readFileSync(path, 'utf8')).toContain('BEGIN:VCALENDAR')
 })
 
+test("tap instead of type: the offered times and yes/no are buttons that send the customer's words; a cancellation's card removes the appointment", async ({
+  page,
+}) => {
+  test.setTimeout(60_000)
+  // Each project books on its own day, on the same server.
+  const day = test.info().project.name === 'phone' ? 'dans 9 jours' : 'dans 10 jours'
+  await startChat(page, '/chat/SAL001', 'Inès')
+  const messages = conversation(page).getByRole('listitem')
+  const quickReplies = conversation(page).getByRole('group', { name: fr.chat.suggestions.label })
+  const replyIn = async (count: number) => {
+    await expect(page.getByTestId('typing-indicator')).toHaveCount(0, { timeout: 20_000 })
+    await expect(messages).toHaveCount(count)
+  }
+
+  await messageField(page).fill(`Une coupe homme ${day}, l'après-midi`)
+  await messageField(page).press('Enter')
+  await replyIn(3)
+  // The times offered, as buttons; one taken from the keyboard sends it and gives the field back.
+  const first = quickReplies.getByRole('button').first()
+  await expect(first).toBeVisible()
+  expect(await noHorizontalOverflow(page)).toBe(true)
+  await settle(page)
+  await page.screenshot({ path: test.info().outputPath('times-offered.png') })
+  await first.focus()
+  await page.keyboard.press('Enter')
+  await replyIn(5)
+  await expect(messageField(page)).toBeFocused()
+  // The customer's own words in the transcript, as if typed.
+  await expect(messages.nth(3)).toHaveText(/\d{1,2}:\d{2}|\bà\b/)
+  await expect(quickReplies.getByRole('button', { name: 'Oui, je réserve' })).toBeVisible()
+  await settle(page)
+  await page.screenshot({ path: test.info().outputPath('proposal.png') })
+  await quickReplies.getByRole('button', { name: 'Oui, je réserve' }).click()
+  await replyIn(7)
+  await expect(messages.nth(5)).toContainText(/^(?:Vous\s*:\s*)?oui/)
+  await expect(page.getByRole('button', { name: new RegExp(fr.chat.ics.add) })).toBeVisible()
+  // A booked reply asks nothing: no buttons left over from the question before.
+  await expect(quickReplies).toHaveCount(0)
+
+  await messageField(page).fill('je veux annuler mon rendez-vous')
+  await messageField(page).press('Enter')
+  await replyIn(9)
+  await quickReplies.getByRole('button', { name: 'Oui, annuler' }).click()
+  await replyIn(11)
+  const removal = page.getByRole('button', { name: new RegExp(fr.chat.ics.remove) })
+  await expect(removal).toBeVisible()
+  await expect(removal).toContainText(fr.chat.ics.removeHint)
+  expect(await noHorizontalOverflow(page)).toBe(true)
+  await settle(page)
+  await page.screenshot({ path: test.info().outputPath('cancelled.png') })
+})
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }

@@ -61,6 +61,11 @@ export const chatReplySchema = z.object({
   icsData: icsDataSchema.optional(),
   /** The customer's own page of what the reply booked or moved (`PUBLIC_URL/r/<token>`): cancel, move. */
   bookingLink: z.string().optional(),
+  /**
+   * Answers the customer can tap (yes/no, the times, services, days or appointments offered):
+   * `label` on the button, `says` sent as the customer's message when tapped.
+   */
+  suggestions: z.array(z.object({ label: z.string(), says: z.string() })).optional(),
 })
 export type ChatReply = z.infer<typeof chatReplySchema>
 

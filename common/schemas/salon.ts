@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isCountryCode } from '../countries'
+import { LANGUAGES } from '../languages'
 import { PRACTICAL_INFO_MAX_LENGTH, PUBLIC_PHONE_MESSAGES, publicPhoneProblem } from '../public-phone'
 import { instagramPauseMinutesSchema, instagramSettingsSchema } from './instagram'
 import { emailSchema, text } from './primitives'
@@ -82,6 +83,8 @@ export const salonSchema = z.object({
   publicPhone: z.string().nullable(),
   /** Payment methods, parking, access…: what the assistant quotes to customers; null when not given. */
   practicalInfo: z.string().nullable(),
+  /** The practical information in other languages, as the owner wrote it: language → text. */
+  practicalInfoTranslations: z.partialRecord(z.enum(LANGUAGES), z.string()),
   instagramConnected: z.boolean(),
   instagramUsername: z.string().nullable(),
   instagram: instagramSettingsSchema,
@@ -127,6 +130,15 @@ export const salonUpdateInputSchema = z
     timeZone: text().min(1).max(64),
     publicPhone: publicPhoneSchema,
     practicalInfo: practicalInfoSchema,
+    /** Given languages replace what was written for them; null or empty clears one. */
+    practicalInfoTranslations: z
+      .object({
+        fr: practicalInfoSchema.optional(),
+        de: practicalInfoSchema.optional(),
+        it: practicalInfoSchema.optional(),
+        en: practicalInfoSchema.optional(),
+      })
+      .strict(),
     remindDayBefore: z.boolean(),
     remindTwoHours: z.boolean(),
     remindBySms: z.boolean(),

@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@common/languages'
+import { LANGUAGES, type Language } from '@common/languages'
 import {
   BOOKING_ACTORS,
   BOOKING_CHANNELS,
@@ -76,6 +76,11 @@ export const salons = pgTable(
     publicPhone: text('public_phone'),
     /** Payment methods, parking, access…: free text the assistant quotes to customers. */
     practicalInfo: text('practical_info'),
+    /** The practical information in other languages, written by the owner: language → text. */
+    practicalInfoTranslations: jsonb('practical_info_translations')
+      .$type<Partial<Record<Language, string>>>()
+      .notNull()
+      .default({}),
     /**
      * What the events of the salon's own Google calendar block: 'salon', every member (the calendar
      * is the salon's), or 'owner', only the owner's member (the calendar is the owner's own diary).
@@ -1053,6 +1058,8 @@ export const instagramOutbox = pgTable(
       .unique()
       .references(() => bookingEvents.id, { onDelete: 'cascade' }),
     parts: jsonb('parts').$type<string[]>().notNull(),
+    /** Answers offered to tap under the last part (Meta's quick replies): the button, and the words it sends. */
+    quickReplies: jsonb('quick_replies').$type<{ title: string; payload: string }[]>(),
     partsSent: smallint('parts_sent').notNull().default(0),
     status: text('status', { enum: ['queued', 'sent', 'expired', 'cancelled', 'failed'] })
       .notNull()

@@ -36,6 +36,11 @@ export const DEMO_SALON = {
   publicPhone: '01 43 55 20 20',
   practicalInfo:
     'Paiement par carte bancaire ou en espèces. Parking public à 50 m, rue des Lilas. Salon de plain-pied, accessible en fauteuil roulant.',
+  practicalInfoTranslations: {
+    de: 'Zahlung mit Karte oder bar. Öffentlicher Parkplatz 50 m entfernt, rue des Lilas. Salon ebenerdig und stufenlos, mit dem Rollstuhl zugänglich.',
+    it: 'Pagamento con carta o in contanti. Parcheggio pubblico a 50 m, rue des Lilas. Salone al piano terra, accessibile in sedia a rotelle.',
+    en: 'Card or cash. Public car park 50 m away, rue des Lilas. Step-free salon, wheelchair accessible.',
+  },
 }
 
 /** The demo salon's team: Léa, its owner, and Hugo. */

@@ -121,6 +121,7 @@ export function createGraph(world: World) {
     if (Buffer.byteLength(body, 'utf8') > MAX_TEXT_BYTES) {
       throw graphRefusal(100, `(#100) Length of param message[text] must be less than or equal to ${MAX_TEXT_BYTES}`)
     }
+    const quickReplies = readQuickReplies(message.quick_replies)
     const { account } = token
     const customer = world.customers.get(customerKey(account.userId, String(recipientId)))
     if (!customer || customer.lastMessageAt === undefined) {
@@ -132,8 +133,16 @@ export function createGraph(world: World) {
       throw graphRefusal(10, '(#10) This message is sent outside of allowed window.', { subcode: 2534022 })
     }
     const mid = newMid()
-    fake.sent.push({ accountUserId: account.userId, recipientId: customer.igsid, text: body, mid, at: now })
+    fake.sent.push({
+      accountUserId: account.userId,
+      recipientId: customer.igsid,
+      text: body,
+      ...(quickReplies.length ? { quickReplies } : {}),
+      mid,
+      at: now,
+    })
     customer.received.push(body)
+    customer.quickReplies = quickReplies
     const echo = notificationBody(
       [
         {
@@ -174,4 +183,34 @@ function pick(fields: string[], known: Record<string, (t: Token) => unknown>, to
 
 function unknownPath(path: string): Refusal {
   return graphRefusal(100, `Unknown path components: ${path}`)
+}
+
+/**
+ * `message.quick_replies` as Meta takes it: at most 13, each `content_type: 'text'` with a title
+ * (shown cut at 20 characters) and a payload of at most 1,000 characters.
+ */
+function readQuickReplies(value: unknown): { title: string; payload: string }[] {
+  if (value === undefined) return []
+  if (!Array.isArray(value) || value.length === 0 || value.length > 13) {
+    throw graphRefusal(100, '(#100) param message[quick_replies] must be an array of 1 to 13 elements')
+  }
+  return value.map((item: Json, index) => {
+    if (item?.content_type !== 'text') {
+      throw graphRefusal(
+        100,
+        `(#100) param message[quick_replies][${index}][content_type] must be one of {text, user_phone_number, user_email}`,
+      )
+    }
+    const { title, payload } = item
+    if (typeof title !== 'string' || title.length === 0) {
+      throw graphRefusal(100, `(#100) param message[quick_replies][${index}][title] must be a non-empty string`)
+    }
+    if ((typeof payload !== 'string' && typeof payload !== 'number') || String(payload).length > 1000) {
+      throw graphRefusal(
+        100,
+        `(#100) param message[quick_replies][${index}][payload] is required (at most 1000 characters)`,
+      )
+    }
+    return { title: Array.from(title).slice(0, 20).join(''), payload: String(payload) }
+  })
 }

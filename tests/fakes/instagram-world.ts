@@ -43,6 +43,8 @@ export interface Customer {
   lastMessageAt: number | undefined
   /** Texts the product sent them through the Send API. */
   received: string[]
+  /** The quick replies under the last message they received (dismissed by the next message either way). */
+  quickReplies: { title: string; payload: string }[]
 }
 
 export interface World {

@@ -50,6 +50,8 @@ export interface FakeInstagramSend {
   accountUserId: string
   recipientId: string
   text: string
+  /** The buttons sent under the text, as the customer sees them (titles cut at 20 characters). */
+  quickReplies?: { title: string; payload: string }[]
   mid: string
   /** Fake clock, ms. */
   at: number
@@ -121,6 +123,13 @@ export interface FakeInstagramCustomer {
   ownerReplies(text: string): Promise<{ mid: string; status: number }>
   /** Texts the product sent to this customer through the Send API, in order. */
   messages(): string[]
+  /** The quick replies shown under the last message received (titles as shown). */
+  quickReplies(): { title: string; payload: string }[]
+  /**
+   * Taps the quick reply with this title, as Instagram does: its title posted as the customer's
+   * message, with `quick_reply: {payload}`; the buttons are dismissed. Throws when none shows it.
+   */
+  tap(title: string): Promise<{ mid: string; status: number }>
 }
 
 /** What the product reads in `hub.verify_token` checks; Meta repeats what the App Dashboard holds. */
@@ -206,6 +215,7 @@ export async function startFakeInstagram(options: FakeInstagramOptions): Promise
         username: `client.${igsid.slice(-6)}`,
         lastMessageAt: undefined,
         received: [],
+        quickReplies: [],
       }
       world.customers.set(key, state)
       const handle = simulatedCustomer(state)
@@ -268,6 +278,8 @@ export async function startFakeInstagram(options: FakeInstagramOptions): Promise
     const state = world.customers.get(customerKey(customer.accountUserId, customer.igsid))
     if (!state) throw new Error('fake Instagram: a customer of another fake')
     state.lastMessageAt = Math.max(state.lastMessageAt ?? timestamp, timestamp)
+    // Whatever the customer sends dismisses the buttons shown.
+    state.quickReplies = []
     return {
       accountUserId: state.accountUserId,
       senderId: state.igsid,
@@ -310,6 +322,18 @@ export async function startFakeInstagram(options: FakeInstagramOptions): Promise
           message: { mid: newMid(), text, is_echo: true },
         }),
       messages: () => [...state.received],
+      quickReplies: () => [...state.quickReplies],
+      tap: (title) => {
+        const button = state.quickReplies.find((q) => q.title === title)
+        if (!button) throw new Error(`fake Instagram: no quick reply "${title}" shows`)
+        return notify(
+          customerWrites(handle, fake.now(), {
+            mid: newMid(),
+            text: button.title,
+            quick_reply: { payload: button.payload },
+          }),
+        )
+      },
     }
     return handle
   }

@@ -40,6 +40,7 @@ const LUMIERE: Salon = {
   googleConnectedEmail: 'salon.lumiere.demo@gmail.com',
   publicPhone: '01 43 55 20 20',
   practicalInfo: 'Paiement par carte bancaire ou en espèces.\nParking public à 50 m, rue des Lilas.',
+  practicalInfoTranslations: {},
   instagramConnected: false,
   instagramUsername: null,
   instagram: { available: true, reconnectRequired: false, replyToEveryone: false, pauseMinutes: 30 },

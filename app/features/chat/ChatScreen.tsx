@@ -150,7 +150,7 @@ export function ChatScreen({ salonId, mode }: { salonId: string; mode: ChatMode 
   }
 
   return (
-    <div className="relative flex h-dvh flex-col overflow-hidden bg-sand/70 lg:py-6">
+    <div className="relative flex h-dvh flex-col overflow-clip bg-sand/70 lg:py-6">
       <div
         aria-hidden
         className="pointer-events-none absolute -left-48 -top-48 hidden size-[34rem] rounded-full bg-primary-soft blur-3xl lg:block"
@@ -166,7 +166,7 @@ export function ChatScreen({ salonId, mode }: { salonId: string; mode: ChatMode 
       <div
         inert={dialog !== null}
         aria-hidden={dialog !== null || undefined}
-        className="relative mx-auto flex min-h-0 w-full max-w-[760px] flex-1 flex-col overflow-hidden bg-paper lg:rounded-[1.75rem] lg:border lg:border-line/80 lg:shadow-lifted"
+        className="relative mx-auto flex min-h-0 w-full max-w-[760px] flex-1 flex-col overflow-clip bg-paper lg:rounded-[1.75rem] lg:border lg:border-line/80 lg:shadow-lifted"
       >
         <ChatHeader
           salonName={salonName}
@@ -186,6 +186,7 @@ export function ChatScreen({ salonId, mode }: { salonId: string; mode: ChatMode 
             address={salon?.address}
             telegramLink={salon?.telegramLink}
             welcomeText={welcomeText}
+            onTap={chat.send}
           />
           <Composer pending={chat.pending} disabled={!profile} onSend={chat.send} />
         </main>

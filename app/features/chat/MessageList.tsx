@@ -3,10 +3,10 @@ import { cn } from '@app/lib/cn'
 import { useLanguage } from '@app/lib/i18n'
 import type { Language } from '@common/languages'
 import type { IcsData } from '@common/schemas/chat'
-import { ArrowUpRight, CalendarCog, CalendarPlus, Download, Send, Store, X } from 'lucide-react'
+import { ArrowUpRight, CalendarCog, CalendarPlus, CalendarX, Download, Send, Store, X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { downloadIcs, isBookingLink } from './chat-api'
+import { downloadIcs, isBookingLink, type Suggestion, suggestionsOf } from './chat-api'
 import type { ChatMessage } from './conversation'
 
 /**
@@ -16,10 +16,15 @@ import type { ChatMessage } from './conversation'
 const timeFormat = (language: Language) =>
   new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : language, { hour: '2-digit', minute: '2-digit' })
 
-/** The calendar file of a booking, as a card the customer taps to save the appointment. */
+/**
+ * The calendar file of a booking, as a card the customer taps to save the appointment — or, for a
+ * cancellation (METHOD:CANCEL), to take it out of their calendar, and the card says so.
+ */
 function IcsAttachment({ ics }: { ics: IcsData }) {
   const { t } = useTranslation()
   const [downloading, setDownloading] = useState(false)
+  const removes = /^METHOD:CANCEL\r?$/m.test(ics.content)
+  const Icon = removes ? CalendarX : CalendarPlus
   return (
     <button
       type="button"
@@ -32,11 +37,13 @@ function IcsAttachment({ ics }: { ics: IcsData }) {
       className="group mt-2.5 flex w-full cursor-pointer items-center gap-3 rounded-xl border border-brass/40 bg-paper p-3 text-left transition-colors hover:border-brass hover:bg-sand/70 disabled:cursor-wait disabled:opacity-70"
     >
       <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary">
-        <CalendarPlus aria-hidden className="size-5" />
+        <Icon aria-hidden className="size-5" />
       </span>
       <span className="flex min-w-0 flex-1 flex-col">
-        <span className="text-sm font-semibold text-ink">{t('chat.ics.add')}</span>
-        <span className="truncate text-xs text-ink-soft">{ics.filename}</span>
+        <span className="text-sm font-semibold text-ink">{t(removes ? 'chat.ics.remove' : 'chat.ics.add')}</span>
+        <span className={cn('text-xs text-ink-soft', !removes && 'truncate')}>
+          {removes ? t('chat.ics.removeHint') : ics.filename}
+        </span>
       </span>
       <Download aria-hidden className="size-4 shrink-0 text-ink-soft transition-colors group-hover:text-primary" />
     </button>
@@ -110,6 +117,37 @@ function MessageBubble({ message, text }: { message: ChatMessage; text: string }
   )
 }
 
+/**
+ * The answers the newest reply offers (yes/no, the times, services, days or appointments), as
+ * buttons under it. A tap sends the customer's words ("oui", "vendredi 4 décembre à 14:30"), so
+ * the conversation reads as if typed. Real buttons in a labelled group inside the log: reachable by
+ * Tab, announced with the reply. Activated from the keyboard, focus goes back to the message field.
+ */
+function Suggestions({ suggestions, onTap }: { suggestions: Suggestion[]; onTap: (says: string) => boolean }) {
+  const { t } = useTranslation()
+  return (
+    <fieldset
+      aria-label={t('chat.suggestions.label')}
+      className="mt-2.5 flex min-w-0 max-w-full animate-fade-in flex-wrap gap-2 border-0 p-0 sm:max-w-[75%]"
+      data-testid="chat-suggestions"
+    >
+      {suggestions.map((suggestion) => (
+        <button
+          key={`${suggestion.label}|${suggestion.says}`}
+          type="button"
+          onClick={(event) => {
+            const fromKeyboard = event.detail === 0
+            if (onTap(suggestion.says) && fromKeyboard) document.getElementById('chat-message')?.focus()
+          }}
+          className="min-h-10 max-w-full cursor-pointer rounded-full border border-primary/35 bg-paper px-4 py-2 text-left text-sm font-medium text-primary shadow-xs transition-colors hover:border-primary hover:bg-primary-soft focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-primary/30 active:bg-primary-soft"
+        >
+          {suggestion.label}
+        </button>
+      ))}
+    </fieldset>
+  )
+}
+
 /** Three dots in an assistant bubble while the reply is on its way (announced by the log around it). */
 function TypingIndicator() {
   const { t } = useTranslation()
@@ -141,6 +179,7 @@ export function MessageList({
   address,
   telegramLink,
   welcomeText,
+  onTap,
 }: {
   messages: ChatMessage[]
   pending: boolean
@@ -150,11 +189,16 @@ export function MessageList({
   telegramLink?: string | null | undefined
   /** The greeting in the language of the moment. */
   welcomeText: (message: ChatMessage) => string
+  /** Sends a tapped answer as the customer's message; true when it left. */
+  onTap: (says: string) => boolean
 }) {
   const { t } = useTranslation()
   const scroller = useRef<HTMLDivElement>(null)
   const first = useRef(true)
-  const last = messages.at(-1)?.id
+  const newest = messages.at(-1)
+  const last = newest?.id
+  // Only the newest reply's answers: an older question has been answered or passed by.
+  const tappable = !pending && newest?.role === 'assistant' ? suggestionsOf(newest.suggestions) : undefined
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new message or the indicator is the trigger
   useEffect(() => {
@@ -200,6 +244,7 @@ export function MessageList({
             ))}
           </ol>
           {/* Not an item of the list: the list holds the messages only. */}
+          {tappable && <Suggestions suggestions={tappable} onTap={onTap} />}
           {pending && <TypingIndicator />}
         </div>
       </div>

@@ -35,7 +35,20 @@ export async function sendChatMessage(mode: ChatMode, message: string, context: 
     response: reply.response,
     ...(isIcsData(reply.icsData) ? { icsData: reply.icsData } : {}),
     ...(isBookingLink(reply.bookingLink) ? { bookingLink: reply.bookingLink } : {}),
+    ...(suggestionsOf(reply.suggestions) ? { suggestions: suggestionsOf(reply.suggestions) } : {}),
   }
+}
+
+export type Suggestion = NonNullable<ChatReply['suggestions']>[number]
+
+/** The answers a reply offers to tap, kept only when well formed (a few short strings). */
+export function suggestionsOf(value: unknown): Suggestion[] | undefined {
+  if (!Array.isArray(value) || value.length === 0 || value.length > 13) return undefined
+  const valid = value.every((s) => {
+    const o = s as Partial<Suggestion> | null
+    return typeof o?.label === 'string' && typeof o.says === 'string' && o.label.length <= 120 && o.says.length <= 200
+  })
+  return valid ? (value as Suggestion[]) : undefined
 }
 
 const isSalonMessage = (value: unknown): value is SalonMessage => {

@@ -1,4 +1,4 @@
-import type { IcsData } from '@common/schemas/chat'
+import type { ChatReply, IcsData } from '@common/schemas/chat'
 import { newChatId } from './profile'
 
 /** One message of the conversation (spec §3), as the screen keeps it. */
@@ -12,6 +12,8 @@ export interface ChatMessage {
   icsData?: IcsData
   /** The customer's own page of what the reply booked or moved (cancel, move). */
   bookingLink?: string
+  /** Answers to tap instead of typing (yes/no, the times offered…), shown under the newest reply only. */
+  suggestions?: ChatReply['suggestions']
   /** The assistant's apology for a failed send, shown with a cross. */
   error?: true
   /** Written by the salon (a move, a cancellation), not an answer to the customer. */

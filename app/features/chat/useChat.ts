@@ -110,6 +110,7 @@ export function useChat({
               content: reply.response,
               icsData: reply.icsData,
               bookingLink: reply.bookingLink,
+              suggestions: reply.suggestions,
             }),
           (error: unknown) => {
             console.error('The message could not be sent', error)

@@ -155,5 +155,6 @@ function toReply(result: DialogueReply): ChatReply {
     response: result.text,
     ...(result.icsData ? { icsData: result.icsData } : {}),
     ...(result.bookingLink ? { bookingLink: result.bookingLink } : {}),
+    ...(result.suggestions ? { suggestions: result.suggestions } : {}),
   }
 }

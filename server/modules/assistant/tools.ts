@@ -36,6 +36,7 @@ import { resolvePointInTime } from '@server/modules/schedule/point-in-time'
 import { getWorkingHours, listTimeOff } from '@server/modules/schedule/schedule.usecases'
 import { listTeam } from '@server/modules/team/team.usecases'
 import { z } from 'zod'
+import { practicalInfoFor } from './practical-info'
 
 /**
  * The assistant's tools: the only way any assistant — the built-in one, an LLM, an outside agent
@@ -291,7 +292,8 @@ export const tools = {
       address: salon.address,
       phone: salon.publicPhone,
       contactEmail: salon.contactEmail,
-      practicalInfo: salon.practicalInfo,
+      // In the customer's language when the owner translated it (else the salon's own words).
+      practicalInfo: practicalInfoFor(salon, scope.customer.language).text ?? null,
       timeZone: salon.timeZone,
       slotStepMinutes: salon.slotStepMinutes,
       minimumNoticeMinutes: salon.minimumNoticeMinutes,

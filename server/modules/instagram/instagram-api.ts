@@ -1,4 +1,5 @@
 import type { InstagramConfig } from '@server/config'
+import type { QuickReply } from './instagram-quick-replies'
 
 /**
  * Meta's Instagram API with Instagram Login, by plain fetch on Meta's paths: the consent window
@@ -193,10 +194,13 @@ export async function sendText(
   token: string,
   recipientId: string,
   text: string,
+  /** Buttons under the text; a tap posts the title and brings the payload back (quick_replies.ts). */
+  quickReplies?: readonly QuickReply[],
 ): Promise<{ messageId: string }> {
+  const quick_replies = quickReplies?.map(({ title, payload }) => ({ content_type: 'text', title, payload }))
   const body = await graph(config, token, 'POST', '/me/messages', {
     recipient: { id: recipientId },
-    message: { text },
+    message: quick_replies?.length ? { text, quick_replies } : { text },
   })
   if (typeof body.message_id !== 'string') {
     throw new InstagramOutcomeUnknown('Instagram answered the send without a message id')

@@ -14,6 +14,7 @@ import * as repo from './instagram.repository'
 import { INSTAGRAM_TEXT_MAX_BYTES, readProfile } from './instagram-api'
 import { type InstagramDeps, queueMessages, TOKEN_PURPOSE } from './instagram-deps'
 import * as inbox from './instagram-inbox.repository'
+import { type QuickReply, quickRepliesOf } from './instagram-quick-replies'
 import { INSTAGRAM_TEXTS } from './instagram-texts'
 
 /**
@@ -160,7 +161,7 @@ async function reply(deps: InstagramDeps, event: InstagramEventRow, decision: Ex
         ...splitText(body, INSTAGRAM_TEXT_MAX_BYTES, 'bytes'),
       ]
       if (disclose) await repo.updateUser(tx, userKey(user), { disclosedAt: now }, now)
-      await finishIn(deps, tx, event, parts)
+      await finishIn(deps, tx, event, parts, 'done', quickRepliesOf(result.suggestions))
     },
   })
   // A closed salon's answer comes without the dialogue (nothing to record with it).
@@ -230,8 +231,9 @@ async function finishIn(
   event: InstagramEventRow,
   parts: string[],
   status: 'done' | 'failed' = 'done',
+  quickReplies: QuickReply[] = [],
 ): Promise<void> {
-  await queueMessages(deps, tx, { salonId: event.salonId, userId: event.userId }, parts)
+  await queueMessages(deps, tx, { salonId: event.salonId, userId: event.userId }, parts, { quickReplies })
   await inbox.finishEvent(tx, event.mid, status)
 }
 

@@ -12,6 +12,7 @@ import {
 import { textHash, WINDOW_MS } from './instagram-chat'
 import { type InstagramDeps, TOKEN_PURPOSE } from './instagram-deps'
 import * as inbox from './instagram-inbox.repository'
+import type { QuickReply } from './instagram-quick-replies'
 
 /**
  * Job `instagram.deliver`: sends a customer's queued messages in order, part after part, recording
@@ -39,7 +40,9 @@ export async function deliverInstagramUser(deps: InstagramDeps, salonId: string,
       const text = message.parts[index]
       if (text === undefined) break
       try {
-        await sendInstagramPart(deps, account, token, userId, text)
+        // The answers to tap go with the last part: they stand under the question it ends with.
+        const last = index + 1 === message.parts.length
+        await sendInstagramPart(deps, account, token, userId, text, last ? message.quickReplies : null)
       } catch (error) {
         const later = deps.clock.now()
         if (error instanceof InstagramWindowClosed) {
@@ -78,13 +81,14 @@ export async function sendInstagramPart(
   token: string,
   userId: string,
   text: string,
+  quickReplies?: QuickReply[] | null,
 ): Promise<void> {
   const claim = await inbox.claimSend(
     deps.db,
     { salonId: account.salonId, userId, textHash: textHash(text) },
     deps.clock.now(),
   )
-  const { messageId } = await sendText(deps.instagram, token, userId, text)
+  const { messageId } = await sendText(deps.instagram, token, userId, text, quickReplies ?? undefined)
   await inbox.recordSent(deps.db, claim, messageId)
 }
 

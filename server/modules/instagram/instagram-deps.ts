@@ -3,6 +3,7 @@ import type { Config, InstagramConfig } from '@server/config'
 import type { Database, Executor } from '@server/db/client'
 import type { Jobs } from '@server/modules/jobs/job-engine'
 import { enqueueMessage } from './instagram-inbox.repository'
+import type { QuickReply } from './instagram-quick-replies'
 
 export interface InstagramLog {
   info(obj: object, msg: string): void
@@ -32,12 +33,18 @@ export async function queueMessages(
   db: Executor,
   to: { salonId: string; userId: string },
   parts: string[],
-  options: { kind?: 'reply' | 'salon_change' | 'notice'; bookingEventId?: string } = {},
+  options: {
+    kind?: 'reply' | 'salon_change' | 'notice'
+    bookingEventId?: string
+    /** Answers to tap under the last part (quick_replies.ts). */
+    quickReplies?: QuickReply[]
+  } = {},
 ): Promise<boolean> {
   if (parts.length === 0) return false
+  const quickReplies = options.quickReplies?.length ? options.quickReplies : null
   const seq = await enqueueMessage(
     db,
-    { ...to, kind: options.kind ?? 'reply', parts, bookingEventId: options.bookingEventId },
+    { ...to, kind: options.kind ?? 'reply', parts, quickReplies, bookingEventId: options.bookingEventId },
     deps.clock.now(),
   )
   if (seq === undefined) return false

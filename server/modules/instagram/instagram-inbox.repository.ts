@@ -94,7 +94,8 @@ export async function countInbound(
 /** Queues a message; one per booking event (a retried job adds none). Returns its seq, or undefined. */
 export async function enqueueMessage(
   db: Executor,
-  message: Pick<InstagramOutboxRow, 'salonId' | 'userId' | 'kind' | 'parts'> & { bookingEventId?: string },
+  message: Pick<InstagramOutboxRow, 'salonId' | 'userId' | 'kind' | 'parts'> &
+    Partial<Pick<InstagramOutboxRow, 'quickReplies'>> & { bookingEventId?: string },
   now: Date,
 ): Promise<number | undefined> {
   const [row] = await db

@@ -1,7 +1,9 @@
+import type { FakeInstagramCustomer } from '@tests/fakes/instagram'
 import {
   askOnInstagram,
   connectInstagram,
   type InstagramTestApp,
+  instagramMessagesOf,
   SALON_ACCOUNT,
   startInstagramApp,
 } from '@tests/helpers/instagram'
@@ -114,3 +116,75 @@ describe('booking by Instagram DM', () => {
     expect(rows[0]?.name.length).toBeGreaterThan(2)
   })
 })
+
+describe('tapping instead of typing on Instagram', () => {
+  it('offers the times and yes/no as quick replies; a tap reads as the words it carries, and books', async () => {
+    const customer = t.fake.customer(SALON_ACCOUNT.userId)
+    await customer.say('Bonjour')
+    await drainJobs(t.database, ['instagram.chat', 'instagram.deliver'])
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/instagram/users/${customer.igsid}/whitelist`,
+      headers: { cookie },
+      payload: { whitelisted: true },
+    })
+    await askOnInstagram(customer, 'une coupe homme samedi', 2)
+    const times = customer.quickReplies()
+    expect(times.length).toBeGreaterThan(1)
+    for (const button of times) {
+      expect(button.title).toMatch(/^\d{1,2}:\d{2}$/)
+      expect(button.payload).toBe(button.title)
+    }
+    // Sent under the last part only (the disclosure before it carries none).
+    const sent = t.fake.sent.filter((s) => s.recipientId === customer.igsid)
+    expect(sent.at(-2)?.quickReplies).toBeUndefined()
+    expect(sent.at(-1)?.quickReplies).toEqual(times)
+
+    const chosen = times[1] as { title: string }
+    const [proposal] = await tapOnInstagram(customer, chosen.title)
+    expect(proposal).toContain(chosen.title)
+    expect(customer.quickReplies().map((q) => q.title)).toEqual(['oui', 'non'])
+    const [booked] = await tapOnInstagram(customer, 'oui')
+    expect(booked).toMatch(/réservé/i)
+    // A booked reply asks nothing more: no buttons.
+    expect(customer.quickReplies()).toEqual([])
+
+    const [question] = await askOnInstagram(customer, 'je voudrais annuler mon rendez-vous')
+    expect(question).toMatch(/annuler/)
+    expect(customer.quickReplies().map((q) => q.title)).toEqual(['oui', 'non'])
+    const [cancelled] = await tapOnInstagram(customer, 'oui')
+    expect(cancelled).toMatch(/annulé/)
+    const rows = await rowsOf<{ status: string }>(
+      t,
+      sql`select b.status from bookings b join customer_identities i
+        on i.customer_id = b.customer_id and i.external_id = ${customer.igsid}`,
+    )
+    expect(rows.map((r) => r.status)).toEqual(['cancelled'])
+  })
+
+  it("offers the services to choose from in the customer's language", async () => {
+    const customer = t.fake.customer(SALON_ACCOUNT.userId)
+    await customer.say('Hello')
+    await drainJobs(t.database, ['instagram.chat', 'instagram.deliver'])
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/instagram/users/${customer.igsid}/whitelist`,
+      headers: { cookie },
+      payload: { whitelisted: true },
+    })
+    await askOnInstagram(customer, "Hi, I'd like a haircut please", 2)
+    const services = customer.quickReplies()
+    expect(services.map((q) => q.payload)).toEqual(["Women's haircut", "Men's haircut"])
+    const [offer] = await tapOnInstagram(customer, "Men's haircut")
+    expect(offer).toMatch(/Men's haircut/)
+    for (const button of customer.quickReplies()) expect(Array.from(button.title).length).toBeLessThanOrEqual(20)
+  })
+})
+
+/** Taps a quick reply and waits for the assistant's answers. */
+async function tapOnInstagram(customer: FakeInstagramCustomer, title: string, answers = 1): Promise<string[]> {
+  const before = customer.messages().length
+  const sent = await customer.tap(title)
+  if (sent.status !== 200) throw new Error(`the webhook answered ${sent.status}`)
+  return (await instagramMessagesOf(customer, before + answers)).slice(before)
+}

@@ -51,6 +51,7 @@ export function messagesOf(body: unknown, now: Date): NotifiedMessage[] {
           is_deleted?: unknown
           is_unsupported?: unknown
           attachments?: unknown
+          quick_reply?: { payload?: unknown }
         }
       }
       const mid = typeof message?.mid === 'string' ? storableText(message.mid).slice(0, 512) : ''
@@ -58,7 +59,11 @@ export function messagesOf(body: unknown, now: Date): NotifiedMessage[] {
       const echo = message.is_echo === true
       const userId = idOf(echo ? recipient?.id : sender?.id)
       if (!userId || userId === account) return []
-      const text = typeof message.text === 'string' ? storableText(message.text).slice(0, MAX_TEXT) : null
+      // A quick reply tapped: its payload holds the customer's words for the answer (the title
+      // posted may be a shortened label).
+      const payload = message.quick_reply?.payload
+      const said = typeof payload === 'string' && payload.trim() && !echo ? payload : message.text
+      const text = typeof said === 'string' ? storableText(said).slice(0, MAX_TEXT) : null
       const attachment = Array.isArray(message.attachments) || message.is_unsupported === true
       if (!text && !attachment) return []
       const ms = typeof timestamp === 'number' ? timestamp : Number.NaN

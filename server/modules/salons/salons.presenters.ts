@@ -32,6 +32,7 @@ export function presentSalon(
     googleConnectedEmail: googleEmail ?? null,
     publicPhone: row.publicPhone,
     practicalInfo: row.practicalInfo,
+    practicalInfoTranslations: row.practicalInfoTranslations,
     instagramConnected: instagram.account !== undefined,
     instagramUsername: instagram.account?.username ?? null,
     instagram: {

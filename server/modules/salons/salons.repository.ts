@@ -46,7 +46,14 @@ export type NewSalon = Pick<SalonRow, 'hash' | 'name' | 'contactEmail' | 'addres
   Partial<
     Pick<
       SalonRow,
-      'authorizedGoogleEmail' | 'isActive' | 'publicId' | 'publicPhone' | 'practicalInfo' | 'createdAt' | 'updatedAt'
+      | 'authorizedGoogleEmail'
+      | 'isActive'
+      | 'publicId'
+      | 'publicPhone'
+      | 'practicalInfo'
+      | 'practicalInfoTranslations'
+      | 'createdAt'
+      | 'updatedAt'
     >
   >
 
@@ -68,6 +75,7 @@ export type SalonChanges = Partial<
     | 'isActive'
     | 'publicPhone'
     | 'practicalInfo'
+    | 'practicalInfoTranslations'
     | 'calendarBlocks'
     | 'remindDayBefore'
     | 'remindTwoHours'

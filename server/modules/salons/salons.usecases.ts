@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { LANGUAGES, type Language } from '@common/languages'
 import type { Salon, SalonChatInfo, SalonLookup, SalonUpdateInput } from '@common/schemas/salon'
 import { canonicalTimeZone } from '@common/time'
 import type { Clock } from '@server/clock'
@@ -110,6 +111,7 @@ export interface NewSalonInput {
   isActive?: boolean
   publicPhone?: string | null
   practicalInfo?: string | null
+  practicalInfoTranslations?: Partial<Record<Language, string>>
   /** When it is created, on the app's clock (APP_NOW in demos); the database's clock otherwise. */
   createdAt?: Date
 }
@@ -138,12 +140,30 @@ export async function updateSalonDetails(
   input: SalonUpdateInput,
 ): Promise<Salon> {
   const now = clock.now()
+  const { practicalInfoTranslations: translated, ...details } = input
+  const changes = salonChanges(salon, details)
+  if (translated) changes.practicalInfoTranslations = withTranslations(salon.practicalInfoTranslations, translated)
   const updated = await db.transaction(async (tx) => {
-    const row = await repo.updateSalon(tx, salon.id, salonChanges(salon, input), now)
+    const row = await repo.updateSalon(tx, salon.id, changes, now)
     await followReminderSettings(tx, salon.id, salon, row, now)
     return row
   })
   return getSalonDetails({ db, config }, updated)
+}
+
+/** The owner's translations of the practical information: those given replace, an empty one is removed. */
+function withTranslations(
+  kept: Partial<Record<Language, string>>,
+  given: Partial<Record<Language, string | null>>,
+): Partial<Record<Language, string>> {
+  const merged: Partial<Record<Language, string>> = { ...kept }
+  for (const language of LANGUAGES) {
+    if (!(language in given)) continue
+    const text = given[language]
+    if (text) merged[language] = text
+    else delete merged[language]
+  }
+  return merged
 }
 
 /** The row changes of an edit: a time zone is checked; a new country brings its zone unless one is given. */

@@ -33,6 +33,7 @@ const NOT_CONNECTED: Salon = {
   googleConnectedEmail: 'salon.lumiere.demo@gmail.com',
   publicPhone: null,
   practicalInfo: null,
+  practicalInfoTranslations: {},
   instagramConnected: false,
   instagramUsername: null,
   instagram: { available: true, reconnectRequired: false, replyToEveryone: false, pauseMinutes: 45 },

@@ -5,16 +5,18 @@ import { CountryField } from '@app/features/waitlist/CountryPicker'
 import { apiRequest } from '@app/lib/api'
 import { useCheckedFields } from '@app/lib/checked-fields'
 import { cn } from '@app/lib/cn'
+import { LANGUAGES, type Language, languageOfCountry } from '@common/languages'
 import { PRACTICAL_INFO_MAX_LENGTH, PUBLIC_PHONE_MAX_LENGTH, publicPhoneProblem } from '@common/public-phone'
-import type { Salon } from '@common/schemas/salon'
+import type { Salon, SalonUpdateInput } from '@common/schemas/salon'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { salonKeys } from '../dashboard-api'
 
-type FieldName = 'name' | 'address' | 'country' | 'publicPhone' | 'practicalInfo'
+/** The salon's own fields, and the practical information's translation into each language. */
+type FieldName = 'name' | 'address' | 'country' | 'publicPhone' | 'practicalInfo' | Language
 type Values = Record<FieldName, string>
 type Errors = Partial<Record<FieldName, string>>
-const FIELDS: readonly FieldName[] = ['name', 'address', 'country', 'publicPhone', 'practicalInfo']
+const FIELDS: readonly FieldName[] = ['name', 'address', 'country', 'publicPhone', 'practicalInfo', ...LANGUAGES]
 
 /** From this many characters on, the counter of the practical information turns to a warning. */
 const PRACTICAL_INFO_WARNING = PRACTICAL_INFO_MAX_LENGTH - 40
@@ -31,8 +33,8 @@ function validate(values: Values): Errors {
   const phone = values.publicPhone.trim()
   const phoneProblem = phone === '' ? null : publicPhoneProblem(phone)
   if (phoneProblem) errors.publicPhone = `dashboard.edit.phoneProblems.${phoneProblem}`
-  if (values.practicalInfo.trim().length > PRACTICAL_INFO_MAX_LENGTH) {
-    errors.practicalInfo = 'dashboard.edit.practicalInfoTooLong'
+  for (const field of ['practicalInfo', ...LANGUAGES] as const) {
+    if (values[field].trim().length > PRACTICAL_INFO_MAX_LENGTH) errors[field] = 'dashboard.edit.practicalInfoTooLong'
   }
   return errors
 }
@@ -59,12 +61,15 @@ function SalonEditForm({ salon, onSaved }: { salon: Salon; onSaved: () => void }
       country: salon.country,
       publicPhone: salon.publicPhone ?? '',
       practicalInfo: salon.practicalInfo ?? '',
+      ...translationValues(salon),
     },
     (field) => `salon-edit-${field}`,
   )
+  // The practical information is written in the salon's language; the others are translations.
+  const otherLanguages = LANGUAGES.filter((language) => language !== languageOfCountry(values.country))
 
   const save = useMutation({
-    mutationFn: async (input: Values) =>
+    mutationFn: async (input: SalonUpdateInput) =>
       (await (await apiRequest('PATCH', `/api/salons/${salon.salonId}`, input)).json()) as Salon,
     onSuccess: (updated) => {
       // The answer is the salon as saved. The salon's key is a prefix of its services', hours'… keys:
@@ -93,6 +98,7 @@ function SalonEditForm({ salon, onSaved }: { salon: Salon; onSaved: () => void }
       country: values.country.trim(),
       publicPhone: values.publicPhone.trim(),
       practicalInfo: values.practicalInfo.trim(),
+      ...translationChanges(salon, values),
     })
   }
 
@@ -174,8 +180,50 @@ function SalonEditForm({ salon, onSaved }: { salon: Salon; onSaved: () => void }
           />
         )}
       </Field>
+      <fieldset className="flex min-w-0 flex-col gap-3 border-t border-line/70 pt-4">
+        <legend className="text-sm font-medium text-ink">{t('dashboard.edit.translationsTitle')}</legend>
+        <p className="-mt-1 text-sm text-ink-soft">{t('dashboard.edit.translationsHint')}</p>
+        {otherLanguages.map((language) => (
+          <Field
+            key={language}
+            id={`salon-edit-${language}`}
+            label={t('dashboard.edit.translationLabel', {
+              language: t(`dashboard.services.languageNames.${language}`),
+            })}
+            optionalLabel={t('dashboard.edit.optional')}
+            error={errorOf(language)}
+          >
+            {(control) => (
+              <Textarea
+                {...control}
+                lang={language}
+                rows={2}
+                value={values[language]}
+                onChange={(event) => set(language)(event.target.value)}
+                maxLength={PRACTICAL_INFO_MAX_LENGTH}
+                className="resize-y"
+              />
+            )}
+          </Field>
+        ))}
+      </fieldset>
     </DialogForm>
   )
+}
+
+function translationValues(salon: Salon): Record<Language, string> {
+  const saved = salon.practicalInfoTranslations
+  return { fr: saved.fr ?? '', de: saved.de ?? '', it: saved.it ?? '', en: saved.en ?? '' }
+}
+
+/** Only the translations the owner changed are sent (empty clears one); none changed, none sent. */
+function translationChanges(salon: Salon, values: Values): Pick<SalonUpdateInput, 'practicalInfoTranslations'> {
+  const changed: Partial<Record<Language, string>> = {}
+  for (const language of LANGUAGES) {
+    const text = values[language].trim()
+    if (text !== (salon.practicalInfoTranslations[language] ?? '')) changed[language] = text
+  }
+  return Object.keys(changed).length > 0 ? { practicalInfoTranslations: changed } : {}
 }
 
 /** What the assistant does with the text, and how much of it is left. */

@@ -36,6 +36,7 @@ const SALON: Salon = {
   googleConnectedEmail: 'salon.lumiere.demo@gmail.com',
   publicPhone: '01 43 55 20 20',
   practicalInfo: 'Paiement par carte bancaire ou en espèces.\nParking public à 50 m, rue des Lilas.',
+  practicalInfoTranslations: {},
   instagramConnected: false,
   instagramUsername: null,
   instagram: { available: true, reconnectRequired: false, replyToEveryone: false, pauseMinutes: 30 },
@@ -427,6 +428,34 @@ describe('salon edit dialog', () => {
       publicPhone: '04 78 12 34 56',
       practicalInfo: 'Carte ou espèces.\nParking rue Neuve.',
     })
+  })
+
+  it('translates the practical information into the other languages, and sends only what changed', async () => {
+    const calls = serve({
+      'PATCH /api/salons/SAL001': (init) => json({ ...SALON, ...JSON.parse(String(init?.body)) }),
+    })
+    const user = userEvent.setup()
+    renderWithQueries(<SalonInfoCard salon={{ ...SALON, practicalInfoTranslations: { de: 'Karte oder bar.' } }} />)
+    await user.click(screen.getByRole('button', { name: 'Modifier' }))
+    const dialog = screen.getByRole('dialog', { name: 'Modifier le salon' })
+    const group = within(dialog).getByRole('group', { name: 'Infos pratiques dans les autres langues' })
+    // The salon is in France: its text is French, the others are translations.
+    expect(within(group).queryByLabelText(/En français/)).toBeNull()
+    const german = within(group).getByLabelText(/En allemand/) as HTMLTextAreaElement
+    expect(german.value).toBe('Karte oder bar.')
+    expect(german.lang).toBe('de')
+    const english = within(group).getByLabelText(/En anglais/) as HTMLTextAreaElement
+    await user.type(english, 'Card or cash.')
+    await user.clear(german)
+    await user.click(within(dialog).getByRole('button', { name: 'Sauvegarder' }))
+    expect(await screen.findByText('Salon mis à jour')).toBeTruthy()
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({
+      practicalInfoTranslations: { en: 'Card or cash.', de: '' },
+    })
+    expect(
+      (calls.find((call) => call.method === 'PATCH')?.body as { practicalInfoTranslations: object })
+        .practicalInfoTranslations,
+    ).not.toHaveProperty('it')
   })
 
   it('says what is wrong with a phone number before sending, and shows the server’s word on a field', async () => {

@@ -1,9 +1,10 @@
 import { type Appointment, tools } from '../tools'
-import { hasWhen } from '../understanding/when'
+import { hasWhen, type When } from '../understanding/when'
 import type { Scene } from './act'
 import type { Action } from './decide'
 import { moveTo } from './move'
 import type { Outcome } from './outcome'
+import { minutesOf } from './slots'
 import { asking, type ConversationState, type Pending, withoutPending } from './state'
 import { designate, type Purpose, pointerOf, type Visit, visitsOf } from './which-appointment'
 
@@ -93,7 +94,8 @@ async function moveVisit(visit: Visit, state: ConversationState, scene: Scene): 
     // The services as the salon offers them now, so the reply names them in the customer's language.
     const offered = visit.map((a) => scene.services.find((s) => s.name === a.serviceName))
     const services = offered.every((s) => s !== undefined) ? offered : visit.map((a) => a.serviceName).join(' + ')
-    return { lines: [{ kind: 'ask_day', services }], state: next }
+    const start = visit[0]?.start as string
+    return { lines: [{ kind: 'ask_move_day', services, start }], state: next }
   }
   return moveTo(visit, { ...next, movingBookingIds: undefined }, scene)
 }
@@ -129,7 +131,17 @@ export async function chooseBooking(
   if (visit.length === 0) return { lines: [{ kind: 'no_appointments' }], state: next }
   if (chosen.action === 'cancel') return proposeCancel(visit, next)
   if (chosen.action === 'note') return noteLate(visit, next, scene)
+  // "Friday 18 December at 15:00" picked the appointment by its own day and time: that is which
+  // one to move, not where to (a tapped choice says exactly that).
+  if (pointsAt(scene.u.when, visit)) return moveVisit(visit, next, { ...scene, u: { ...scene.u, when: {} } })
   return moveVisit(visit, next, scene)
+}
+
+/** A day, and a time if any, that are the visit's own: the message names it, it asks no new time. */
+function pointsAt(when: When, visit: Visit): boolean {
+  const start = visit[0]?.start
+  if (!start || when.date !== start.slice(0, 10) || when.range || when.timeRange || when.partOfDay) return false
+  return when.time === undefined ? !when.timeOptions : when.time === minutesOf(start)
 }
 
 /** The answer to "which one?" fits none of those listed: say so, and list them again (as they stand now). */

@@ -10,7 +10,8 @@ import { alternatives } from './free-times'
 import type { Outcome } from './outcome'
 import { render } from './reply'
 import { type ConversationState, isChoice, withExclusions, withoutPending } from './state'
-import { understand } from './understand'
+import { type Suggestion, suggestionsFor } from './suggestions'
+import { hasWhen, type Understood, understand } from './understand'
 
 /**
  * The built-in assistant, one message at a time, as a pipeline read top to bottom:
@@ -32,6 +33,8 @@ export interface DialogueReply {
   bookingLink?: string
   /** An appointment was booked or moved by this message. */
   booked?: boolean
+  /** What the customer can tap to answer this reply (suggestions.ts). */
+  suggestions?: Suggestion[]
   state: ConversationState
 }
 
@@ -63,7 +66,12 @@ export async function converse(
   // message is a request of its own. "Who?" is asked for this message only.
   const asked = { ...heard, askedMember: undefined }
   // (Which appointment stays asked: an answer that fits none is asked again, see decide.ts.)
-  const unanswered = isChoice(asked.pending) && !understood.choice && asked.pending?.kind !== 'choose_booking'
+  // ("une coupe" → "women's or men's?" → "vendredi": the day is kept and the question asked again.)
+  const unanswered =
+    isChoice(asked.pending) &&
+    !understood.choice &&
+    asked.pending?.kind !== 'choose_booking' &&
+    !stillChoosingService(asked, understood)
   const state = unanswered ? withoutPending(asked) : asked
   const action = decide(state, understood)
   const scene: Scene = {
@@ -89,13 +97,20 @@ export async function converse(
     // Instagram takes no calendar file: the customer's page link stands in for it.
     calendarAttached: scope.customer.identity.channel !== 'instagram',
   })
+  const suggestions = suggestionsFor(outcome.state, language, services)
   return {
     text,
     state: outcome.state,
+    ...(suggestions.length > 0 ? { suggestions } : {}),
     ...(outcome.icsData ? { icsData: outcome.icsData } : {}),
     ...(outcome.bookingLink ? { bookingLink: outcome.bookingLink } : {}),
     ...(outcome.booked ? { booked: true } : {}),
   }
+}
+
+/** A day or time given while we asked which service: the question still stands. */
+function stillChoosingService(state: ConversationState, u: Understood): boolean {
+  return state.pending?.kind === 'choose_service' && u.services.length === 0 && hasWhen(u.when)
 }
 
 /**

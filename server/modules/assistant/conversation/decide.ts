@@ -125,6 +125,10 @@ function answerChoice(
     if (own.some((intent) => u.intents.has(intent)) || questions(state, u).length > 0) return undefined
     return { kind: 'which_again', action: pending.action, bookingIds: pending.options.map((o) => o.bookingIds) }
   }
+  // A day or time given while we asked which service: kept, and the question asked again.
+  const changing = (['cancel', 'move', 'late'] as const).some((intent) => u.intents.has(intent))
+  if (!choice && pending.kind === 'choose_service' && !changing && u.services.length === 0 && hasWhen(u.when))
+    return { kind: 'seek' }
   if (!choice) return undefined
   if (pending.kind === 'choose_booking' && 'bookingIds' in choice)
     return { kind: 'choose_booking', action: pending.action, bookingIds: choice.bookingIds }

@@ -33,6 +33,8 @@ export type Line =
   | { kind: 'closed_on'; date: string }
   | { kind: 'closed_day'; date: string }
   | { kind: 'ask_day'; services: ServiceInfo[] | string; first?: string[] }
+  /** A move asked for without where to: the appointment as it stands (local start), and which day instead? */
+  | { kind: 'ask_move_day'; services: ServiceInfo[] | string; start: string }
   | { kind: 'choose_day'; dates: string[] }
   | { kind: 'day_times'; date: string; starts: string[]; part?: PartOfDay; memberId?: string }
   | { kind: 'no_times_that_day'; date: string; part?: PartOfDay }

@@ -5,6 +5,7 @@ import type { SalonRow } from '@server/db/schema'
 import { formatDay, formatMonth, formatPrice, formatTime, formatWeekday } from '../format'
 import { PART_OF_DAY_NAMES, PHRASES } from '../phrases'
 import { type ServiceLine, type Slot, times } from '../phrases/types'
+import { practicalInfoFor } from '../practical-info'
 import type { Appointment, ServiceInfo, TeamMemberInfo } from '../tools'
 import { treatmentName } from '../understanding/not-offered'
 import type { Line } from './outcome'
@@ -80,7 +81,7 @@ function sentence(line: Line, c: ReplyContext): string {
     case 'email':
       return say.email(salon.name, salon.contactEmail)
     case 'practical':
-      return say.practical(salon.name, practicalInfo(salon), line.beside === true)
+      return say.practical(salon.name, practicalInfoFor(salon, c.language), line.beside === true)
     case 'hours_week':
       return say.hoursWeek(weekLines(c, line.week, line.today))
     case 'hours_day':
@@ -95,6 +96,11 @@ function sentence(line: Line, c: ReplyContext): string {
       return say.askDay(
         typeof line.services === 'string' ? line.services : names(c, line.services),
         line.first?.map((s) => slotOf(c, s)),
+      )
+    case 'ask_move_day':
+      return say.askMoveDay(
+        typeof line.services === 'string' ? line.services : names(c, line.services),
+        slotOf(c, line.start),
       )
     case 'choose_day':
       return say.chooseDay(line.dates.map((d) => formatDay(d, c.language)))
@@ -359,8 +365,4 @@ function rangeText(language: Language, opens: string, closes: string): string {
 
 function publicPhone(salon: SalonRow): string | undefined {
   return salon.publicPhone ?? undefined
-}
-
-function practicalInfo(salon: SalonRow): string | undefined {
-  return salon.practicalInfo ?? undefined
 }

@@ -19,7 +19,9 @@ export async function seek(state: ConversationState, scene: Scene): Promise<Outc
   const kept = keepProposedTime(state, scene)
   const chosen = takeChoice(kept, scene)
   // A choice just made was the message's service; otherwise the message may name new ones.
-  const wish = chosen === kept ? wishedServices(scene, state.topic) : {}
+  let wish = chosen === kept ? wishedServices(scene, state.topic) : {}
+  // Which service is still to be chosen (the message gave a day or a time): asked again.
+  if (!wish.serviceIds && !wish.ask && chosen.pending?.kind === 'choose_service') wish = { ask: chosen.pending }
   let next = remember(withoutPending(chosen), scene.u.when, wish.serviceIds, scene.u.corrects)
   const { member } = scene.u
   if (member?.kind === 'unknown') {

@@ -30,6 +30,8 @@ export const de: Phrases = {
   hoursToday: (ranges) => (ranges ? `Heute haben wir von ${ranges} geöffnet.` : 'Heute ist der Salon geschlossen.'),
   closedOn: (weekday) => `Am ${weekday} ist der Salon geschlossen.`,
   closedDay: (day) => `Am ${day} ist der Salon geschlossen.`,
+  askMoveDay: (service, now) =>
+    `Gerne, wir verschieben Ihren Termin ${service} am ${now.day} um ${now.time}. Welcher Tag passt Ihnen?`,
   askDay: (service, first) =>
     `Gerne, ${service}. Welcher Tag passt Ihnen?${first?.length ? ` Die nächsten freien Termine sind ${slots(first, false, 'um', 'und', 'am ')}.` : ''}`,
   dayTimes: (day, t, part) =>
@@ -103,8 +105,8 @@ export const de: Phrases = {
       : `Ich habe keine öffentliche Telefonnummer von ${salon}, aber ich kann mich hier um Ihren Termin kümmern.`,
   email: (salon, email) => `Sie können ${salon} an ${email} schreiben.`,
   practical: (salon, info, beside) =>
-    info
-      ? `Praktische Hinweise von ${salon}: „${info}“${beside ? '' : ' Haben Sie noch eine Frage, oder möchten Sie gleich einen Termin buchen?'}`
+    info.text
+      ? `Praktische Hinweise von ${salon}${info.salonsOwnWords ? ', in den Worten des Salons' : ''}: „${info.text}“${beside ? '' : ' Haben Sie noch eine Frage, oder möchten Sie gleich einen Termin buchen?'}`
       : `Diese Information habe ich für ${salon} leider nicht. Am besten fragen Sie direkt im Salon nach.`,
   chooseDay: (days) => `Nur zur Sicherheit: Meinen Sie ${times(days, 'oder')}?`,
   beyondHorizon: (lastDay, horizon) =>

@@ -30,6 +30,8 @@ export const en: Phrases = {
   hoursToday: (ranges) => (ranges ? `Today we are open from ${ranges}.` : 'The salon is closed today.'),
   closedOn: (weekday) => `The salon is closed on ${weekday}.`,
   closedDay: (day) => `The salon is closed on ${day}.`,
+  askMoveDay: (service, now) =>
+    `Sure, let's move your ${service} appointment on ${now.day} at ${now.time}. Which day would suit you?`,
   askDay: (service, first) =>
     `Sure, for ${service}. Which day would suit you?${first?.length ? ` The next free times are ${slots(first, false, 'at', 'and', 'on ')}.` : ''}`,
   dayTimes: (day, t, part) =>
@@ -102,8 +104,8 @@ export const en: Phrases = {
       : `I don't have a public phone number for ${salon}, but I can take care of your appointment right here.`,
   email: (salon, email) => `You can write to ${salon} at ${email}.`,
   practical: (salon, info, beside) =>
-    info
-      ? `Practical information from ${salon}: “${info}”${beside ? '' : ' Is there anything else you would like to know, or shall I book an appointment for you?'}`
+    info.text
+      ? `Practical information from ${salon}${info.salonsOwnWords ? ", in the salon's own words" : ''}: “${info.text}”${beside ? '' : ' Is there anything else you would like to know, or shall I book an appointment for you?'}`
       : `I don't have that information for ${salon}. It's best to ask the salon directly.`,
   chooseDay: (days) => `Just to be sure: do you mean ${times(days, 'or')}?`,
   beyondHorizon: (lastDay, horizon) =>

@@ -31,6 +31,8 @@ export const fr: Phrases = {
     ranges ? `Aujourd'hui, nous sommes ouverts de ${ranges}.` : "Aujourd'hui, le salon est fermé.",
   closedOn: (weekday) => `Le salon est fermé le ${weekday}.`,
   closedDay: (day) => `Le salon est fermé le ${day}.`,
+  askMoveDay: (service, now) =>
+    `Très bien, déplaçons votre rendez-vous ${service} du ${now.day} à ${now.time}. Quel jour vous arrangerait ?`,
   askDay: (service, first) =>
     `Très bien, pour ${service}. Quel jour vous arrangerait ?${first?.length ? ` Les prochains créneaux libres sont ${slots(first, false, 'à', 'et', 'le ')}.` : ''}`,
   dayTimes: (day, t, part) =>
@@ -105,8 +107,8 @@ export const fr: Phrases = {
       : `Je n'ai pas de numéro de téléphone public pour ${salon}, mais je peux m'occuper de votre rendez-vous ici.`,
   email: (salon, email) => `Vous pouvez écrire à ${salon} à ${email}.`,
   practical: (salon, info, beside) =>
-    info
-      ? `Infos pratiques de ${salon} : « ${info} »${beside ? '' : ' Avez-vous une autre question, ou voulez-vous que je vous réserve un rendez-vous ?'}`
+    info.text
+      ? `Infos pratiques de ${salon}${info.salonsOwnWords ? ', dans les mots du salon' : ''} : « ${info.text} »${beside ? '' : ' Avez-vous une autre question, ou voulez-vous que je vous réserve un rendez-vous ?'}`
       : `Je n'ai pas cette information pour ${salon}. Le mieux est de poser la question au salon directement.`,
   chooseDay: (days) => `Pour être sûr : vous voulez dire ${times(days, 'ou')} ?`,
   beyondHorizon: (lastDay, horizon) =>

@@ -35,6 +35,8 @@ export const it: Phrases = {
   hoursToday: (ranges) => (ranges ? `Oggi siamo aperti dalle ${ranges}.` : 'Oggi il salone è chiuso.'),
   closedOn: (weekday) => `Il salone è chiuso ${theDay(weekday)}.`,
   closedDay: (day) => `Il salone è chiuso ${day}.`,
+  askMoveDay: (service, now) =>
+    `Certo, spostiamo il Suo appuntamento ${service} di ${now.day} alle ${now.time}. Quale giorno Le andrebbe bene?`,
   askDay: (service, first) =>
     `Certo, per ${service}. Quale giorno Le andrebbe bene?${first?.length ? ` I prossimi orari liberi sono ${slots(first, false, 'alle', 'e')}.` : ''}`,
   dayTimes: (day, t, part) =>
@@ -108,8 +110,8 @@ export const it: Phrases = {
       : `Non ho un numero di telefono pubblico di ${salon}, ma posso occuparmi io del Suo appuntamento qui.`,
   email: (salon, email) => `Può scrivere a ${salon} all'indirizzo ${email}.`,
   practical: (salon, info, beside) =>
-    info
-      ? `Informazioni pratiche di ${salon}: «${info}»${beside ? '' : ' Ha altre domande, o vuole che Le prenoti un appuntamento?'}`
+    info.text
+      ? `Informazioni pratiche di ${salon}${info.salonsOwnWords ? ', con le parole del salone' : ''}: «${info.text}»${beside ? '' : ' Ha altre domande, o vuole che Le prenoti un appuntamento?'}`
       : `Non ho questa informazione per ${salon}. È meglio chiedere direttamente al salone.`,
   chooseDay: (days) => `Per essere sicuro: intende ${times(days, 'o')}?`,
   beyondHorizon: (lastDay, horizon) =>

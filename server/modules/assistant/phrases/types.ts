@@ -37,6 +37,8 @@ export type Phrases = {
   closedOn(weekday: string): string
   closedDay(day: string): string
   askDay(service: string, first: Slot[] | undefined): string
+  /** Moving this appointment (its service and when it is now): which day instead? */
+  askMoveDay(service: string, now: Slot): string
   dayTimes(day: string, times: string[], part: string | undefined): string
   noTimesThatDay(day: string, part: string | undefined): string
   nextFree(service: string, slots: Slot[]): string
@@ -79,7 +81,8 @@ export type Phrases = {
   phone(salon: string, phone: string | undefined): string
   email(salon: string, email: string): string
   /** `beside`: next to a booking reply, without asking what else the customer wants. */
-  practical(salon: string, info: string | undefined, beside: boolean): string
+  /** `info.salonsOwnWords`: quoted as the salon wrote it, in another language than the customer's. */
+  practical(salon: string, info: { text: string | undefined; salonsOwnWords: boolean }, beside: boolean): string
   chooseDay(days: string[]): string
   beyondHorizon(lastDay: string, horizonDays: number): string
   lateNoted(service: string, slot: Slot, minutes: number | undefined): string
