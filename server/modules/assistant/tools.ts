@@ -26,6 +26,7 @@ import {
   MAX_SERVICES_PER_VISIT,
   type VisitRefusal,
 } from '@server/modules/bookings/consecutive'
+import { bookTogether, checkTogether, freeTogetherStarts } from '@server/modules/bookings/together'
 import { cancelVisit, rescheduleVisit } from '@server/modules/bookings/visit-changes'
 import { type AppointmentIcsInput, appointmentIcs, appointmentsIcs } from '@server/modules/calendar-files/ics'
 import { listSalonServices, requireBookableService } from '@server/modules/catalog/catalog.usecases'
@@ -105,11 +106,15 @@ export const toolInputs = {
     memberId: z.uuid().optional(),
     /** The customer's own visit being moved: its appointments do not block it. */
     ignoreBookingIds: z.array(z.uuid()).max(MAX_SERVICES_PER_VISIT).optional(),
+    /** Several people at once: every service at the same start, each with a member of its own (no memberId). */
+    together: z.boolean().optional(),
   }),
   book_visit: z.object({
     serviceIds: z.array(z.uuid()).min(2).max(MAX_SERVICES_PER_VISIT),
     start: localStart,
     memberId: z.uuid().optional(),
+    /** Several people at once: every service at `start`, each with a member of its own (no memberId). */
+    together: z.boolean().optional(),
   }),
   list_my_appointments: z.object({}),
   cancel_appointment: z.object({ bookingId: z.uuid() }),
@@ -143,9 +148,9 @@ export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
   book_appointment:
     'Books the service at a local start time for the customer of this chat, with the team member asked for (memberId) or any free one. Only after the customer confirmed that exact proposal.',
   check_visit:
-    'Free start times (salon local time) of several services booked back to back (a visit: each starts when the previous ends); with `start`, whether that start is free and why not.',
+    'Free start times (salon local time) of several services booked back to back (a visit: each starts when the previous ends), or with together: true, for several people at once (every service at the same start, each with its own team member); with `start`, whether that start is free and why not.',
   book_visit:
-    'Books several services back to back from a local start for the customer of this chat, all or none. Only after the customer confirmed that exact proposal.',
+    'Books several services back to back from a local start for the customer of this chat, or with together: true all at that start, each with its own team member (several people at once), all or none. Only after the customer confirmed that exact proposal.',
   list_my_appointments: "The chat customer's own upcoming appointments.",
   cancel_appointment: "Cancels one of the chat customer's own appointments, after they confirmed.",
   reschedule_appointment:
@@ -396,6 +401,7 @@ export const tools = {
     // Only the customer's own appointments may be looked through.
     const own = input.ignoreBookingIds?.length ? (await tools.list_my_appointments(scope)).map((a) => a.bookingId) : []
     const ignoreBookingIds = input.ignoreBookingIds?.filter((id) => own.includes(id))
+    if (input.together) return checkPeopleTogether(deps, salon, input, from, until, today, ignoreBookingIds)
     const slots = await freeConsecutiveStarts(deps, {
       salon,
       serviceIds: input.serviceIds,
@@ -421,23 +427,23 @@ export const tools = {
   },
 
   async book_visit(scope: ToolScope, input: z.infer<typeof toolInputs.book_visit>) {
-    const bookings = await bookConsecutive(
-      { db: scope.db, clock: scope.clock, jobs: scope.jobs },
-      {
-        salon: scope.salon,
-        serviceIds: input.serviceIds,
-        memberId: input.memberId,
-        start: startInstant(input.start, scope.salon),
-        customer: {
-          name: scope.customer.name,
-          phone: scope.customer.phone,
-          email: scope.customer.email,
-          language: scope.customer.language,
-        },
-        channel: scope.customer.identity.channel,
-        identity: scope.customer.identity,
+    const deps = { db: scope.db, clock: scope.clock, jobs: scope.jobs }
+    const visit = {
+      salon: scope.salon,
+      serviceIds: input.serviceIds,
+      start: startInstant(input.start, scope.salon),
+      customer: {
+        name: scope.customer.name,
+        phone: scope.customer.phone,
+        email: scope.customer.email,
+        language: scope.customer.language,
       },
-    )
+      channel: scope.customer.identity.channel,
+      identity: scope.customer.identity,
+    }
+    const bookings = input.together
+      ? await bookTogether(deps, visit)
+      : await bookConsecutive(deps, { ...visit, memberId: input.memberId })
     return {
       appointments: bookings.map((b) => toAppointment(b, scope)),
       icsData: appointmentsIcs(bookings.map((b) => icsInput(scope, b, 0))),
@@ -547,4 +553,31 @@ export async function callTool(
     )
     return { error: { code: 'internal', message: 'The salon could not do this just now; please try again.' } }
   }
+}
+
+/** check_visit for several people at once: starts where every service begins together, each with its own member. */
+async function checkPeopleTogether(
+  deps: { db: ToolScope['db']; clock: ToolScope['clock'] },
+  salon: ToolScope['salon'],
+  input: z.infer<typeof toolInputs.check_visit>,
+  from: string,
+  until: string,
+  today: string,
+  ignoreBookingIds: string[] | undefined,
+): Promise<VisitAnswer> {
+  const slots = await freeTogetherStarts(deps, {
+    salon,
+    serviceIds: input.serviceIds,
+    date: from < today ? today : from,
+    until: until < from ? from : until,
+    ignoreBookingIds,
+  })
+  const answer: VisitAnswer = { serviceIds: input.serviceIds, slots }
+  if (input.start) {
+    const verdict = await checkTogether(deps, { salon, serviceIds: input.serviceIds, start: input.start })
+    answer.requested = verdict.free
+      ? { start: input.start, free: true }
+      : { start: input.start, free: false, reason: verdict.reason }
+  }
+  return answer
 }

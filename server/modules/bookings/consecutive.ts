@@ -320,8 +320,8 @@ export function sum(values: readonly number[]): number {
   return values.reduce((total, value) => total + value, 0)
 }
 
-// bookings.usecases.ts's own snapshot of what was sold (not exported yet).
-function serviceSnapshot(service: ServiceRow, salon: SalonRow) {
+/** What was sold, as the booking keeps it (the service may change later). */
+export function serviceSnapshot(service: ServiceRow, salon: SalonRow) {
   return {
     serviceId: service.id,
     serviceName: service.name,

@@ -4,6 +4,7 @@ import { type ServiceInfo, type TeamMemberInfo, type ToolScope, tools } from '..
 import type { Exclusions } from '../understanding/when'
 import { askAgain, chooseBooking, late, movingVisit, startCancel, startMove, visitOf } from './appointments'
 import type { Action, Question } from './decide'
+import { bookedAtOnce } from './free-times'
 import type { Line, Outcome } from './outcome'
 import { seek } from './seek'
 import { minutesOf } from './slots'
@@ -28,6 +29,8 @@ export interface Scene {
   team: TeamMemberInfo[]
   /** What the customer ruled out so far, this message included: never offered. */
   excluded?: Exclusions | undefined
+  /** Several people at once (this message's wish, else the request's): one start, a member each. */
+  together?: boolean
 }
 
 export async function act(action: Action, state: ConversationState, scene: Scene): Promise<Outcome> {
@@ -129,7 +132,7 @@ async function carryOut(
     const { appointments, icsData } = await tools.book_visit(scope, {
       serviceIds: pending.serviceIds,
       start: pending.start,
-      ...(pending.memberId ? { memberId: pending.memberId } : {}),
+      ...(pending.together ? { together: true } : pending.memberId ? { memberId: pending.memberId } : {}),
     })
     return {
       lines: [{ kind: 'booked', appointments }, ...remindOffer(scope)],
@@ -266,13 +269,14 @@ async function proposeOffered(start: string, state: ConversationState, scene: Sc
   }
   const memberId = offeredWith ?? state.draft.memberId
   const next = withDraft(state, { memberId })
+  const together = bookedAtOnce(scene, services)
   return {
-    lines: [{ kind: 'propose', services, start, ...(memberId ? { memberId } : {}) }],
+    lines: [{ kind: 'propose', services, start, ...(together ? { together } : memberId ? { memberId } : {}) }],
     state: asking(next, {
       kind: 'book',
       serviceIds: services.map((s) => s.id),
       start,
-      ...(memberId ? { memberId } : {}),
+      ...(together ? { together } : memberId ? { memberId } : {}),
     }),
   }
 }

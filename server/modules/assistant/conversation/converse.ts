@@ -83,6 +83,9 @@ export async function converse(
     u: understood,
     team,
     excluded: withExclusions(state.draft.excluded, understood.when.excluded),
+    together: understood.visit
+      ? understood.visit.together
+      : understood.services.length === 0 && state.draft.together === true,
   }
   const outcome = await act(action, state, scene).catch((error: unknown) => slotGone(error, state, scene))
   // A follow-up ("et une coupe homme ?") follows an answer directly, not a later turn.

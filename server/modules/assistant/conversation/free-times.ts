@@ -28,13 +28,39 @@ export async function freeStarts(
       serviceIds: services.map((s) => s.id),
       date: from,
       until,
-      ...member,
+      ...(atOnce(scene, services, ignoreBookingIds) ? { together: true } : member),
       ...(ignoreBookingIds?.length ? { ignoreBookingIds } : {}),
     })
     return allowed(visit.slots, scene.excluded)
   }
   const answer = await tools.check_availability(scene.scope, { serviceId: first.id, date: from, until, ...member })
   return allowed(answer.slots, scene.excluded)
+}
+
+/** Several people booked at once (never while moving a visit: it keeps its shape). */
+function atOnce(scene: Scene, services: ServiceInfo[], ignoreBookingIds: string[] | undefined): boolean {
+  return !ignoreBookingIds?.length && bookedAtOnce(scene, services)
+}
+
+/**
+ * Whether these services go side by side: several people asked for at once, and a team that can
+ * give each service a member of its own (else they are booked one after the other).
+ */
+export function bookedAtOnce(scene: Scene, services: ServiceInfo[]): boolean {
+  if (scene.together !== true || services.length < 2) return false
+  const taken = new Set<string>()
+  const match = (index: number): boolean => {
+    const service = services[index]
+    if (!service) return true
+    for (const member of scene.team) {
+      if (taken.has(member.id) || !member.serviceIds.includes(service.id)) continue
+      taken.add(member.id)
+      if (match(index + 1)) return true
+      taken.delete(member.id)
+    }
+    return false
+  }
+  return match(0)
 }
 
 /** The starts the customer did not rule out ("pas le samedi", "nicht vormittags", "not at 9"). */
@@ -77,7 +103,7 @@ export async function checkStart(
     const visit = await tools.check_visit(scene.scope, {
       serviceIds: services.map((s) => s.id),
       start,
-      ...member,
+      ...(atOnce(scene, services, ignoreBookingIds) ? { together: true } : member),
       ...(ignoreBookingIds?.length ? { ignoreBookingIds } : {}),
     })
     const reason = visit.requested?.reason

@@ -41,7 +41,8 @@ export type Line =
   | { kind: 'next_free'; services: ServiceInfo[]; starts: string[]; memberId?: string }
   | { kind: 'nothing_free'; services: ServiceInfo[] }
   /** `memberId`: the member asked for, named when the salon has several. */
-  | { kind: 'propose'; services: ServiceInfo[]; start: string; memberId?: string }
+  /** `together`: several people at once, each with a member of their own. */
+  | { kind: 'propose'; services: ServiceInfo[]; start: string; memberId?: string; together?: boolean }
   /** A visit: one appointment, or several back to back moved or cancelled as a whole. */
   | { kind: 'propose_move'; visit: Appointment[]; start: string }
   /** The move asked for is where the visit already is. */

@@ -128,8 +128,13 @@ function sentence(line: Line, c: ReplyContext): string {
       )
     case 'nothing_free':
       return say.nothingFree(names(c, line.services))
-    case 'propose':
-      return say.propose(combined(c, line.services), slotOf(c, line.start, memberName(c, line.memberId)))
+    case 'propose': {
+      const slot = slotOf(c, line.start, memberName(c, line.memberId))
+      return say.propose(
+        combined(c, line.services, line.together),
+        line.together ? { ...slot, time: `${slot.time}, ${say.atOnce()}` } : slot,
+      )
+    }
     case 'propose_move':
       return say.proposeMove(visitName(c, line.visit), slotOf(c, line.start))
     case 'move_unchanged':
@@ -301,11 +306,13 @@ function serviceLine(c: ReplyContext, service: ServiceInfo): ServiceLine {
 }
 
 /** Several services back to back read as one line: names joined, lengths and prices added. */
-function combined(c: ReplyContext, services: ServiceInfo[]): ServiceLine {
+/** Several services as one line; `atOnce`: side by side, so the time taken is the longest one's. */
+function combined(c: ReplyContext, services: ServiceInfo[], atOnce = false): ServiceLine {
   const [first] = services as [ServiceInfo]
+  const durations = services.map((s) => s.durationMinutes)
   return {
     name: names(c, services),
-    duration: services.reduce((sum, s) => sum + s.durationMinutes, 0),
+    duration: atOnce ? Math.max(...durations) : durations.reduce((sum, d) => sum + d, 0),
     price: formatPrice(
       services.reduce((sum, s) => sum + s.priceMinor, 0),
       first.currency,

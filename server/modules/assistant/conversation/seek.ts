@@ -3,7 +3,15 @@ import { addDays } from '@common/time'
 import type { ServiceInfo } from '../tools'
 import { hasWhen } from '../understanding/when'
 import type { Scene } from './act'
-import { alternatives, checkStart, freeStarts, lastBookableDay, otherMemberFree, refusal } from './free-times'
+import {
+  alternatives,
+  bookedAtOnce,
+  checkStart,
+  freeStarts,
+  lastBookableDay,
+  otherMemberFree,
+  refusal,
+} from './free-times'
 import type { Line, Outcome } from './outcome'
 import { dayOf, firstPerDay, inWindow, localStart, minutesOf, plausibleFirst, spread, wishedWindow } from './slots'
 import { asking, type ConversationState, offering, type Pending, remember, withDraft, withoutPending } from './state'
@@ -29,6 +37,7 @@ export async function seek(state: ConversationState, scene: Scene): Promise<Outc
     return { lines: [{ kind: 'unknown_member', name: member.name }], state: { ...next, askedMember: true } }
   }
   if (member) next = withDraft(next, { memberId: member.kind === 'member' ? member.memberId : undefined })
+  if (scene.u.visit) next = withDraft(next, { together: scene.u.visit.together || undefined })
   if (wish.ask) {
     next = asking(next, wish.ask)
     const options = scene.services.filter((s) => wish.ask?.serviceIds.includes(s.id))
@@ -158,11 +167,11 @@ async function seekTime(state: ConversationState, services: ServiceInfo[], scene
       await freeStarts(scene, services, from, until, memberId),
       wishedWindow(draft, length(services)),
     )
-    if (u.when.earliest && free[0]) return propose(state, services, free[0])
+    if (u.when.earliest && free[0]) return propose(state, services, scene, free[0])
     // A time wished in that period ("ce week-end" … "um 10"): the first day it is free.
     const wished = draft.time !== undefined ? [draft.time] : (draft.timeOptions ?? [])
     const exact = free.find((start) => wished.includes(minutesOf(start)))
-    if (exact) return propose(state, services, exact)
+    if (exact) return propose(state, services, scene, exact)
     // "en mars" when bookings open until 1 March: say how far ahead one can book.
     if (free.length === 0 && draft.period && draft.period.to > last) return beyondHorizon(state, services, scene)
     if (free.length === 0) return { lines: [{ kind: 'nothing_free', services }], state }
@@ -181,7 +190,7 @@ async function seekTime(state: ConversationState, services: ServiceInfo[], scene
       await freeStarts(scene, services, draft.date, draft.date, memberId),
       wishedWindow(draft, length(services)),
     )
-    if (first) return propose(state, services, first)
+    if (first) return propose(state, services, scene, first)
   }
   // "um 10 oder um 16 Uhr", "11am, 2pm or 5pm": the free ones of the times listed, to choose from.
   const listed = u.when.timeAlternatives
@@ -191,7 +200,7 @@ async function seekTime(state: ConversationState, services: ServiceInfo[], scene
       listed.map((m) => checkStart(scene, services, localStart(date, m), undefined, memberId)),
     )
     const free = checks.filter((c) => c.free).map((c) => c.start)
-    if (free.length === 1) return propose(state, services, free[0] as string)
+    if (free.length === 1) return propose(state, services, scene, free[0] as string)
     if (free.length > 1) return { lines: [{ kind: 'which_time', starts: free }], state: offering(state, free) }
   }
   const candidates = draft.time !== undefined ? [draft.time] : (draft.timeOptions ?? [])
@@ -201,7 +210,7 @@ async function seekTime(state: ConversationState, services: ServiceInfo[], scene
     ordered.map((m) => checkStart(scene, services, localStart(draft.date as string, m), undefined, memberId)),
   )
   const free = checks.find((c) => c.free)
-  if (free) return propose(state, services, free.start)
+  if (free) return propose(state, services, scene, free.start)
   // Candidates come most plausible first: explain that reading (not "closed at 4 am").
   const refused = checks[0] as (typeof checks)[number]
   const minutes = ordered[0] as number
@@ -246,15 +255,16 @@ async function memberBusy(
   }
 }
 
-function propose(state: ConversationState, services: ServiceInfo[], start: string): Outcome {
+function propose(state: ConversationState, services: ServiceInfo[], scene: Scene, start: string): Outcome {
   const { memberId } = state.draft
+  const together = bookedAtOnce(scene, services)
   return {
-    lines: [{ kind: 'propose', services, start, ...(memberId ? { memberId } : {}) }],
+    lines: [{ kind: 'propose', services, start, ...(together ? { together } : memberId ? { memberId } : {}) }],
     state: asking(withDraft(state, { time: undefined, timeOptions: undefined }), {
       kind: 'book',
       serviceIds: services.map((s) => s.id),
       start,
-      ...(memberId ? { memberId } : {}),
+      ...(together ? { together } : memberId ? { memberId } : {}),
     }),
   }
 }

@@ -58,6 +58,7 @@ function readDraft(stored: Record<string, unknown>): Draft {
     draft.period = { from: stored.period.from, to: stored.period.to }
   }
   if (typeof stored.memberId === 'string') draft.memberId = stored.memberId
+  if (stored.together === true) draft.together = true
   const excluded = readExclusions(stored.excluded)
   if (excluded) draft.excluded = excluded
   return draft
@@ -85,6 +86,7 @@ function readPending(value: unknown): Pending | undefined {
     case 'book': {
       const serviceIds = isStrings(p.serviceIds) ? p.serviceIds : typeof p.serviceId === 'string' ? [p.serviceId] : []
       if (!start || serviceIds.length === 0) return undefined
+      if (p.together === true && serviceIds.length > 1) return { kind: 'book', serviceIds, start, together: true }
       return typeof p.memberId === 'string'
         ? { kind: 'book', serviceIds, start, memberId: p.memberId }
         : { kind: 'book', serviceIds, start }

@@ -46,13 +46,15 @@ export interface Draft {
   period?: { from: string; to: string }
   /** The team member asked for ("avec Léa"); absent: any member who performs the services. */
   memberId?: string
+  /** Several people at once: the services all at one start, each with a member of its own. */
+  together?: boolean
   /** Days, parts of the day and times ruled out ("pas avant 14h", "außer Freitag"): never offered. */
   excluded?: Exclusions
 }
 
 export type Pending =
   /** A precise proposal waiting for "yes": one service, or several back to back from `start`. */
-  | { kind: 'book'; serviceIds: string[]; start: string; memberId?: string }
+  | { kind: 'book'; serviceIds: string[]; start: string; memberId?: string; together?: true }
   /** `bookingIds`: one appointment, or a visit of several moved or cancelled as a whole. */
   | { kind: 'move'; bookingIds: string[]; start: string }
   | { kind: 'cancel'; bookingIds: string[] }

@@ -128,6 +128,7 @@ export const de: Phrases = {
       : what === 'day'
         ? 'An welchem Tag passt es Ihnen?'
         : 'Um wie viel Uhr möchten Sie kommen?',
+  atOnce: () => 'gleichzeitig, jeweils bei einer eigenen Person aus dem Team',
   withMember: (member) => `mit ${member}`,
   forMember: (member) => `Für einen Termin bei ${member}:`,
   memberBusy: (m, slot, other, s, sameDay) => {

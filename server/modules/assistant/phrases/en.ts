@@ -126,6 +126,7 @@ export const en: Phrases = {
       : what === 'day'
         ? 'Which day would suit you?'
         : 'What time would suit you?',
+  atOnce: () => 'at the same time, each with their own team member',
   withMember: (member) => `with ${member}`,
   forMember: (member) => `For an appointment with ${member}:`,
   memberBusy: (m, slot, other, s, sameDay) => {

@@ -130,6 +130,7 @@ export const fr: Phrases = {
       : what === 'day'
         ? 'Quel jour vous conviendrait ?'
         : 'À quelle heure vous conviendrait-il de venir ?',
+  atOnce: () => 'en même temps, chacun avec un membre de l’équipe',
   withMember: (member) => `avec ${member}`,
   forMember: (member) => `Pour un rendez-vous avec ${member} :`,
   memberBusy: (m, slot, other, s, sameDay) => {

@@ -133,6 +133,7 @@ export const it: Phrases = {
       : what === 'day'
         ? 'Quale giorno Le andrebbe bene?'
         : 'A che ora Le andrebbe bene venire?',
+  atOnce: () => 'in contemporanea, ciascuno con una persona del team',
   withMember: (member) => `con ${member}`,
   forMember: (member) => `Per un appuntamento con ${member}:`,
   memberBusy: (m, slot, other, s, sameDay) => {

@@ -96,6 +96,8 @@ export type Phrases = {
   needs(what: 'service' | 'day' | 'time', lines: ServiceLine[]): string
   /** "avec Hugo": after a time, in a salon of several members. */
   withMember(member: string): string
+  /** Several people at once: "at the same time, each with their own team member". */
+  atOnce(): string
   /** "Pour un rendez-vous avec Hugo :", before times that are that member's. */
   forMember(member: string): string
   /** The member asked for is not free then; `other` is; the member's own nearest times. */

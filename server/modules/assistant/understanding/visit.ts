@@ -20,6 +20,11 @@ export interface VisitWish<T extends ServiceRef> {
   parts: VisitPart<T>[]
   /** Appointments asked for in all (parts × their counts). */
   total: number
+  /**
+   * For several people at once ("moi et ma fille", "deux coupes": one person takes one cut): each
+   * at the same time with a member of their own — unless asked one after the other.
+   */
+  together: boolean
 }
 
 const JOINS =
@@ -88,14 +93,19 @@ export function readVisit<T extends ServiceRef>(message: string, catalog: readon
   }
   const [only] = parts
   if (!only) return undefined
+  const people = peopleIn(message)
   if (parts.length === 1 && only.count === 1) {
-    const people = peopleIn(message)
     if (people < 2) return undefined
     only.count = people
   }
   const total = parts.reduce((sum, p) => sum + p.count, 0)
-  return total > 1 ? { parts, total } : undefined
+  const several = people >= 2 || parts.some((part) => part.count > 1)
+  return total > 1 ? { parts, total, together: several && !ONE_AFTER_ANOTHER.test(fold(message)) } : undefined
 }
+
+/** "l'une après l'autre", "nacheinander", "uno dopo l'altro", "back to back": not at once. */
+const ONE_AFTER_ANOTHER =
+  /\b(?:l\W?une?\W+apres\W+l\W?autre|a la suite|nacheinander|hintereinander|(?:una|uno)\W+dopo\W+l\W?alt(?:ra|ro)|di seguito|one after (?:the )?other|back to back|consecutive(?:ly)?)\b/
 
 /** A number right before the first word of the piece that names a service ("deux coupes", "2 mens cuts"). */
 function countBefore(piece: string): number {
