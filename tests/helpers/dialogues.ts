@@ -68,6 +68,11 @@ export const DIALOGUE_FILES = [
   { file: 'questions-2026-12.jsonl', now: '2026-12-01T08:30:00+01:00' },
   // After a booking, written as customers write: no accents, typos, several messages (issue 37).
   { file: 'after-booking-more-2026-12.jsonl', now: '2026-12-01T08:30:00+01:00' },
+  // A salon of two, two or three appointments, one pointed at by day, date, service, stylist or time (issue 37).
+  ...(['fr', 'de', 'it', 'en'] as const).map((lang) => ({
+    file: `team-appointments-${lang}.jsonl`,
+    now: '2026-12-01T08:30:00+01:00',
+  })),
 ] as const
 
 export function readCases(file: URL): DialogueCase[] {

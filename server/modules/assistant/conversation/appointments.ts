@@ -83,6 +83,18 @@ export async function startMove(state: ConversationState, scene: Scene): Promise
   // The answer to "which day?" for a move under way: its day and time are where it goes.
   const moving = appointmentsAmong(appointments, state.movingBookingIds ?? [])
   if (moving.length > 0 && scene.u.services.length === 0) return moveVisit(moving, state, scene)
+  // "Décaler celui du 17 à vendredi": when the part that names it names one of theirs, the rest is where to.
+  const split = scene.u.designates
+  if (split) {
+    const remembered = [...(state.movingBookingIds ?? []), ...(state.lastBookingIds ?? [])]
+    const pointer = { ...split.pointer, kept: scene.u.kept.map((s) => s.name), named: true }
+    const found = designate(appointments, pointer, 'move', { today: scene.today, remembered })
+    if (found.kind === 'one') {
+      const { weekday: _said, ...heard } = scene.u
+      const u = { ...heard, when: split.to, ...(split.toWeekday !== undefined ? { weekday: split.toWeekday } : {}) }
+      return moveVisit(found.visit, state, { ...scene, u })
+    }
+  }
   const target = await designated(state, scene, 'move', appointments)
   if ('lines' in target) return target
   return moveVisit(target.visit, state, scene)

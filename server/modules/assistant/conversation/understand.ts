@@ -6,17 +6,19 @@ import { detectIntents, type Intent } from '../understanding/intents'
 import { splitKept } from '../understanding/keep'
 import { lateMinutes } from '../understanding/lateness'
 import { type MemberWish, readMemberWish } from '../understanding/members'
+import { dayOfMonthAlone, moveCuts } from '../understanding/move-target'
 import { type Treatment, treatmentsNotOffered } from '../understanding/not-offered'
 import { matchServices, type ServiceRef, sameForOthers } from '../understanding/services'
 import { readShift, type Shift } from '../understanding/shift'
 import { words } from '../understanding/text'
 import { readVisit, type VisitWish } from '../understanding/visit'
-import { type When, type WhenContext, weekdayNamedAlone } from '../understanding/when'
+import { hasWhen, type When, type WhenContext, weekdayNamedAlone } from '../understanding/when'
 
 export { hasWhen } from '../understanding/when'
 
 import { answerTo, type Choice, pickOffered } from './choices'
 import type { ConversationState } from './state'
+import type { Pointer } from './which-appointment'
 
 /**
  * Step 1 of the pipeline: what the customer said, read from the message alone (plus what the
@@ -40,6 +42,11 @@ export interface Understood {
   pick?: number
   /** "je le prends", "den nehme ich", "I'll take it": a yes to what was just offered or proposed. */
   takes: boolean
+  /**
+   * A move that names which appointment apart from where to ("celui du 17 à vendredi"): what names
+   * it (then `when` is where to alone).
+   */
+  designates?: { pointer: Omit<Pointer, 'kept' | 'named'>; to: When; toWeekday?: number }
   /** The day said by its weekday alone ("celui de samedi"; 0 = Monday): it points at any such weekday. */
   weekday?: number
   /** The customer corrects what they said ("ah non, plutôt…", "anzi", "wait,", "instead"). */
@@ -127,6 +134,10 @@ export function understand(message: string, context: UnderstandContext): Underst
     })
     if (member) understood.member = member
   }
+  if (intents.has('move')) {
+    const designates = moveDesignation(rest, context)
+    if (designates) understood.designates = designates
+  }
   const choice = answerTo(state.pending, understood, active, team)
   if (choice) understood.choice = choice
   return understood
@@ -144,4 +155,59 @@ function whenContext(today: string, language: Language, state: ConversationState
   const proposed = pending && 'start' in pending ? pending.start.slice(0, 10) : undefined
   const near = draft.date ?? proposed ?? state.offered?.[0]?.slice(0, 10) ?? state.near
   return { today, language, ...(draft.period ? { week: draft.period } : {}), ...(near ? { near } : {}) }
+}
+
+/**
+ * "Décaler celui du 17 à vendredi 19 février": the part before the word that says where to names
+ * the appointment (its day, date, time, service, member), the part after is the new time — read
+ * apart, so the two days never run together. `understood.when` becomes the new time alone.
+ */
+function moveDesignation(message: string, context: UnderstandContext): Understood['designates'] {
+  const { language, catalog, active } = context
+  const whenContext_ = {
+    ...whenContext(context.today, language, context.state),
+    ...(context.country ? { country: context.country } : {}),
+  }
+  const whenOf = (text: string) => parseWhenCorrected(text, whenContext_)
+  for (const parts of moveCuts(message, language, (text) => hasWhen(whenOf(text)))) {
+    const pointer = pointerIn(parts.which, whenOf(parts.which), context)
+    if (!pointer) continue
+    // Where to, read alone; a weekday said alone there is the new day's.
+    const to = whenOf(parts.to)
+    const toWeekday = to.date ? weekdayNamedAlone(parts.to, language) : undefined
+    return { pointer, to, ...(toWeekday !== undefined ? { toWeekday } : {}) }
+  }
+  return undefined
+}
+
+/** What a part of a message names of an appointment (day, date, time, service, member), if anything. */
+function pointerIn(
+  text: string,
+  which: When,
+  context: UnderstandContext,
+): NonNullable<Understood['designates']>['pointer'] | undefined {
+  const { language, catalog, active } = context
+  const services = activeOf(matchServices(text, catalog).matches, active).map((s) => s.name)
+  const team = context.team ?? []
+  const wish =
+    team.length > 1
+      ? readMemberWish(text, { members: team, answering: false, known: catalog.map((s) => s.name) })
+      : undefined
+  const member = wish?.kind === 'member' ? team.find((m) => m.id === wish.memberId)?.name : undefined
+  const weekday = which.date ? weekdayNamedAlone(text, language) : undefined
+  const dayOfMonth = dayOfMonthAlone(text)
+  const day =
+    weekday !== undefined
+      ? { weekday }
+      : dayOfMonth !== undefined
+        ? { dayOfMonth }
+        : which.date
+          ? { date: which.date }
+          : {}
+  // "quello delle 11": of both readings of an hour, the one in a salon's day.
+  const daytime = which.timeOptions?.filter((t) => t >= 7 * 60 && t <= 21 * 60)
+  const time = which.time ?? (daytime?.length === 1 ? daytime[0] : undefined)
+  const named = Object.keys(day).length > 0 || time !== undefined || services.length > 0 || member
+  if (!named) return undefined
+  return { services, ...day, ...(time !== undefined ? { time } : {}), ...(member ? { member } : {}) }
 }

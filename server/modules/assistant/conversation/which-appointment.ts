@@ -35,6 +35,10 @@ export interface Pointer {
   rank?: number
   /** The message says where to, relative to the appointment ("two days later"): it points at none. */
   relative?: boolean
+  /** A day of the month said alone ("celui du 17"): any month's. */
+  dayOfMonth?: number
+  /** Said apart from where to ("déplacer celui du 17 à vendredi"): its day, time and member are sure. */
+  named?: boolean
 }
 
 export type Designation =
@@ -90,11 +94,13 @@ export function pickListed<T extends AppointmentBrief>(pointer: Pointer, listed:
   return pointer.rank !== undefined ? listed[pointer.rank] : undefined
 }
 
-const namesDay = (pointer: Pointer) => pointer.date !== undefined || pointer.weekday !== undefined
+const namesDay = (pointer: Pointer) =>
+  pointer.date !== undefined || pointer.weekday !== undefined || pointer.dayOfMonth !== undefined
 
 /** Whether a start is on the day the pointer names (any such weekday when said by its weekday alone). */
 function onDay(start: string, pointer: Pointer): boolean {
   if (pointer.weekday !== undefined) return weekdayOf(start.slice(0, 10)) === pointer.weekday
+  if (pointer.dayOfMonth !== undefined) return Number(start.slice(8, 10)) === pointer.dayOfMonth
   return pointer.date !== undefined && start.startsWith(pointer.date)
 }
 
@@ -137,8 +143,8 @@ export function designate(
   let parts = visits.flat().filter((a) => !kept(a))
   const hard: ((a: Appointment) => boolean)[] = []
   if (pointer.services.length > 0) hard.push((a) => pointer.services.includes(a.serviceName))
-  if (pointer.member && purpose !== 'move') hard.push((a) => a.member === pointer.member)
-  if (purpose === 'cancel') {
+  if (pointer.member && (purpose !== 'move' || pointer.named)) hard.push((a) => a.member === pointer.member)
+  if (purpose === 'cancel' || pointer.named) {
     if (namesDay(pointer)) hard.push((a) => onDay(a.start, pointer))
     if (pointer.time !== undefined) hard.push((a) => minutesOf(a.start) === pointer.time)
   }

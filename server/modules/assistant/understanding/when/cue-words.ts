@@ -43,6 +43,8 @@ export const TIME_CUES: ReadonlyMap<string, Language | undefined> = new Map<stri
   ['ore', 'it'],
   ['verso', 'it'],
   ['dalle', 'it'],
+  // "quello delle 11": the appointment at 11.
+  ['delle', 'it'],
   ['vers', 'fr'],
   ['des', 'fr'],
   ['around', 'en'],
@@ -54,7 +56,7 @@ export const TIME_CUES: ReadonlyMap<string, Language | undefined> = new Map<stri
   ['etwa', 'de'],
 ])
 /** Italian cues after which "e 30" is minutes ("alle 9 e 30"). */
-export const ITALIAN_CUES = wordSet('alle ore verso dalle')
+export const ITALIAN_CUES = wordSet('alle ore verso dalle delle')
 /** Words right before "9.30." that make it a time, not a date with the closing dot. */
 export const CLOCK_CUES = wordSet('at @ um alle ore')
 
