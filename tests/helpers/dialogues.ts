@@ -73,6 +73,11 @@ export const DIALOGUE_FILES = [
     file: `team-appointments-${lang}.jsonl`,
     now: '2026-12-01T08:30:00+01:00',
   })),
+  // Relative moves, corrections, questions, several people, fresh requests, most after two bookings (issue 37).
+  ...(['fr', 'de', 'it', 'en'] as const).map((lang) => ({
+    file: `issue37-points-${lang}.jsonl`,
+    now: '2026-12-01T08:30:00+01:00',
+  })),
 ] as const
 
 export function readCases(file: URL): DialogueCase[] {

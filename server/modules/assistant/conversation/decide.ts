@@ -160,6 +160,9 @@ function decideFresh(state: ConversationState, u: Understood): Action {
   const relative = u.shift !== undefined
   if (state.lastBookingIds?.length && services.length === 0 && (relative || (hasWhen(when) && !another)))
     return { kind: 'move' }
+  // "Le brushing, une semaine plus tard": a time relative to an appointment moves it (with none, the
+  // move goes on as a booking).
+  if (relative) return { kind: 'move' }
 
   // A pick among the times just offered ("la deuxième", "10h30"), or a yes to them.
   const offered = state.offered ?? []

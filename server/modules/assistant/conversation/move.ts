@@ -29,14 +29,17 @@ export async function moveTo(visit: Visit, state: ConversationState, scene: Scen
   const shifted = shift ? shiftedStart(first.start, shift) : undefined
   const date = shifted?.date ?? weekdayOfItsWeek(first.start, scene) ?? when.date ?? first.start.slice(0, 10)
   const own = shifted?.minutes ?? minutesOf(first.start)
-  const wished = when.time !== undefined ? [when.time] : (when.timeOptions ?? [own])
+  // "Une heure plus tard": the shift is the time ("une heure" is no one o'clock here).
+  const byTheClock = shift !== undefined && shift.minutes !== 0
+  const wished = byTheClock ? [own] : when.time !== undefined ? [when.time] : (when.timeOptions ?? [own])
   const candidates = plausibleFirst(await scene.week(), date, wished)
   const services = servicesOf(visit, scene)
   // A service the salon withdrew cannot be checked against the engine: the salon moves it.
   if (!services) return { lines: [{ kind: 'fallback' }], state }
   const bookingIds = visit.map((a) => a.bookingId)
   // "Nachmittags", "pas avant 14h" without a time: the free times of that part of that day.
-  const window = when.time === undefined && !when.timeOptions ? wishedWindow(when, length(services)) : undefined
+  const window =
+    when.time === undefined && !when.timeOptions && !byTheClock ? wishedWindow(when, length(services)) : undefined
   if (window) return partOfDay(visit, services, date, window, state, scene)
   if (candidates.some((minutes) => localStart(date, minutes) === first.start))
     return { lines: [{ kind: 'move_unchanged', visit }], state }

@@ -193,6 +193,11 @@ function bySoftHints(candidates: Visit[], pointer: Pointer, purpose: Purpose, re
   const byMember = candidates.filter(with_)
   if (byMember.length > 0) candidates = byMember
   const thatDay = candidates.filter(on)
+  // "Décaler celui de mardi de deux jours": where to is relative, so the day and time said name the visit.
+  if (pointer.relative && (thatDay.length > 0 || candidates.some(at))) {
+    const named = (thatDay.length > 0 ? thatDay : candidates).filter((v) => pointer.time === undefined || at(v))
+    if (named.length > 0) return named
+  }
   if (thatDay.length === 0) {
     const atTime = namesDay(pointer) ? [] : candidates.filter(at)
     if (atTime.length > 0) return atTime

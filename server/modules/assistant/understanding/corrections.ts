@@ -12,11 +12,14 @@ import { weekOf } from './when/calendar'
 const CORRECTION =
   /(?:^|[\s,.;:!?…-])(?:ah non|euh non|oh non|non pardon|pardon|non plutot|ou plutot|enfin non|je veux dire|en fait|non attendez|attendez|attends|ach nein|ach ne|nee|nein|ne|oder besser|ich meine|moment|halt|sorry|anzi no|anzi|no scusa|scusa|cioe|volevo dire|o meglio|no aspetta|aspetta|no wait|wait|i mean|actually|make that|scratch that|or rather|sorry)(?=[\s,.;:!?…-]|$)/g
 
-/** The message before and after its last correction, when there is one. */
+/** The message before and after its last correction followed by something, when there is one. */
 export function splitCorrection(message: string): { before: string; after: string } | undefined {
   const text = fold(message)
   let last: RegExpExecArray | undefined
-  for (const match of text.matchAll(CORRECTION)) last = match as RegExpExecArray
+  // ("…11am I mean": a marker that ends the message corrects nothing after it.)
+  for (const match of text.matchAll(CORRECTION)) {
+    if (text.slice(match.index + match[0].length).trim()) last = match as RegExpExecArray
+  }
   if (!last) return undefined
   const before = text.slice(0, last.index).trim()
   const after = text.slice(last.index + last[0].length).trim()
