@@ -160,15 +160,16 @@ function whenContext(today: string, language: Language, state: ConversationState
 /**
  * "Décaler celui du 17 à vendredi 19 février": the part before the word that says where to names
  * the appointment (its day, date, time, service, member), the part after is the new time — read
- * apart, so the two days never run together. `understood.when` becomes the new time alone.
+ * apart, so the two days never run together. The new time is used only when that part names one
+ * of the customer's appointments (appointments.ts); otherwise the message is read whole.
  */
 function moveDesignation(message: string, context: UnderstandContext): Understood['designates'] {
-  const { language, catalog, active } = context
-  const whenContext_ = {
+  const { language } = context
+  const reading = {
     ...whenContext(context.today, language, context.state),
     ...(context.country ? { country: context.country } : {}),
   }
-  const whenOf = (text: string) => parseWhenCorrected(text, whenContext_)
+  const whenOf = (text: string) => parseWhenCorrected(text, reading)
   for (const parts of moveCuts(message, language, (text) => hasWhen(whenOf(text)))) {
     const pointer = pointerIn(parts.which, whenOf(parts.which), context)
     if (!pointer) continue
