@@ -594,6 +594,56 @@ test("tap instead of type: the offered times and yes/no are buttons that send th
   await page.screenshot({ path: test.info().outputPath('cancelled.png') })
 })
 
+test('one conversation, as a newcomer has it: a booking, a question, a relative move, a correction and a cancellation all go right', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  const phone = test.info().project.name === 'phone'
+  const [cutDay, blowDryDay] = phone
+    ? ['mardi 16 février', 'samedi 20 février']
+    : ['mercredi 17 février', 'samedi 27 février']
+  await startChat(page, '/chat/SAL001', 'Romane')
+  const messages = conversation(page).getByRole('listitem')
+  const quickReplies = conversation(page).getByRole('group', { name: fr.chat.suggestions.label })
+  let count = 1
+  const say = async (text: string) => {
+    await messageField(page).fill(text)
+    await messageField(page).press('Enter')
+    count += 2
+    await expect(page.getByTestId('typing-indicator')).toHaveCount(0, { timeout: 20_000 })
+    await expect(messages).toHaveCount(count)
+    return messages.nth(count - 1)
+  }
+  const tap = async (label: string) => {
+    await quickReplies.getByRole('button', { name: label }).click()
+    count += 2
+    await expect(page.getByTestId('typing-indicator')).toHaveCount(0, { timeout: 20_000 })
+    await expect(messages).toHaveCount(count)
+    return messages.nth(count - 1)
+  }
+
+  await expect(await say(`une coupe homme ${cutDay} à 10h`)).toContainText('10:00')
+  await expect(await tap('Oui, je réserve')).toContainText('réservé')
+  // A question after a booking is answered, and offers to change nothing.
+  const answer = await say("c'est où exactement ?")
+  await expect(answer).toContainText('12 rue des Lilas')
+  await expect(quickReplies).toHaveCount(0)
+  // Moved relative to the appointment, not to today.
+  await expect(await say('une heure plus tard, c’est possible ?')).toContainText('11:00')
+  await expect(await tap('Oui, le déplacer')).toContainText(/déplacé.*11:00/)
+  // A second booking with a correction: the later time wins, the rest is kept.
+  await expect(await say(`et un brushing ${blowDryDay} à 14h… ah non, plutôt 15h`)).toContainText(/Brushing.*15:00/)
+  await expect(await tap('Oui, je réserve')).toContainText('réservé')
+  // The cancellation names the one meant, and the card says it removes it from the calendar.
+  await expect(await say('finalement annulez le brushing')).toContainText(/Brushing.*15:00/)
+  await expect(await tap('Oui, annuler')).toContainText('annulé')
+  await expect(page.getByRole('button', { name: new RegExp(fr.chat.ics.remove) })).toBeVisible()
+  await expect(await say('et il me reste quoi comme rendez-vous ?')).toContainText(/Coupe homme.*11:00/)
+  expect(await noHorizontalOverflow(page)).toBe(true)
+  await settle(page)
+  await page.screenshot({ path: test.info().outputPath('one-conversation.png') })
+})
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }

@@ -32,7 +32,7 @@ export const de: Lexicon = {
     late: `min spater | minuten spater | min zu spat | minuten zu spat | verspatung | verspate | verspaten | spater dran | komme spater | komm spater | etwas spater | bisschen spater |
       verspatet | zu spat`,
     my_appointments: `meine termine | mein termin | meinen termin | habe ich einen termin | termine habe ich |
-      habe ich termine | wann ist mein termin | wann war mein termin | was habe ich gebucht | was hab ich gebucht | was ist gebucht | meine buchung | meine buchungen | wann ist mein | wann bin ich dran | welche termine | wann bin ich nochmal dran | wann ist nochmal mein termin | wann war nochmal mein termin`,
+      habe ich termine | wann ist mein termin | wann war mein termin | was habe ich gebucht | was hab ich gebucht | was ist gebucht | meine buchung | meine buchungen | wann ist mein | wann bin ich dran | welche termine | wann bin ich nochmal dran | wann ist nochmal mein termin | wann war nochmal mein termin | was habe ich noch | was hab ich noch | welche termine habe ich noch | was bleibt mir`,
     cancel: `absagen | absage | stornieren | storniere | storno | kann nicht kommen | nicht kommen | schaffe es nicht |
       schaff es nicht | sage ab | sag ab | streichen`,
     move: `verschieben | verlegen | andern | umbuchen | umlegen | tauschen | verschiebe`,

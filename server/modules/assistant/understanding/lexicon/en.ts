@@ -28,7 +28,7 @@ export const en: Lexicon = {
     late: `running late | running behind | mins behind | minutes behind | be late | bit late | little late | minutes late | mins late | min late | late by | gonna be late |
       going to be late | i m late | im late`,
     my_appointments: `what appointments do i have | which appointments do i have | when is my | my appointments |
-      my appointment | my booking | my bookings | do i have an appointment | what do i have booked | what have i booked | what s booked | whats booked | what have i got booked | am i booked | when am i booked | when am i coming in | my reservation | my reservations | what did i book`,
+      my appointment | my booking | my bookings | do i have an appointment | what do i have booked | what have i booked | what s booked | whats booked | what have i got booked | am i booked | when am i booked | when am i coming in | my reservation | my reservations | what did i book | what have i got left | what do i have left | what appointments are left | what s left for me`,
     cancel: `cancel | cancellation | can t make it | cannot make it | can t come | cannot come | call off | cant make it |
       cant come`,
     move: `move | reschedule | change | postpone | push back | bring forward | changed my mind | make it | shift`,

@@ -32,7 +32,7 @@ export const fr: Lexicon = {
       stationnement | accessible | fauteuil roulant | handicape | poussette | wifi | animaux | chien | plain pied | marches`,
     late: `en retard | du retard | de retard | retard | je serai en retard | je vais etre en retard | un peu en retard`,
     my_appointments: `mes rendez vous | mon rendez vous | mes rdv | mon rdv | ai je un rendez vous | j ai rendez vous |
-      quels rendez vous | j ai quoi comme rdv | c est quand mon rdv | qu est ce que j ai de reserve | qu ai je de reserve | qu ai je reserve | j ai reserve quoi | mes reservations | ma reservation | c est quand mon | quand est mon | quels rendez vous | mes prochains rendez vous`,
+      quels rendez vous | j ai quoi comme rdv | c est quand mon rdv | qu est ce que j ai de reserve | qu ai je de reserve | qu ai je reserve | j ai reserve quoi | mes reservations | ma reservation | c est quand mon | quand est mon | quels rendez vous | mes prochains rendez vous | il me reste quoi | qu est ce qu il me reste | il me reste quels | quels sont mes | j ai quoi comme rendez vous`,
     cancel: `annuler | annulez | annule | annulation | pourrai pas venir | peux pas venir | pourrais pas venir |
       pourrai pas venir | vais pas pouvoir venir | supprimer mon rdv`,
     move: `deplacer | deplacez | decaler | decalez | changer | changez | modifier | modifiez | reporter | reportez |

@@ -25,7 +25,7 @@ export const it: Lexicon = {
       accessibile | sedia a rotelle | carrozzina | gradini | scalini | cane | passeggino | wifi`,
     late: `in ritardo | ritardo | ritardare | arrivo tardi | faccio tardi | arrivero tardi`,
     my_appointments: `i miei appuntamenti | il mio appuntamento | ho un appuntamento | quali appuntamenti |
-      quando ho l appuntamento | quando e il mio appuntamento | cosa ho prenotato | che cosa ho prenotato | cos ho prenotato | la mia prenotazione | le mie prenotazioni | quando devo venire | per quando sono prenotato | per quando sono prenotata`,
+      quando ho l appuntamento | quando e il mio appuntamento | cosa ho prenotato | che cosa ho prenotato | cos ho prenotato | la mia prenotazione | le mie prenotazioni | quando devo venire | per quando sono prenotato | per quando sono prenotata | cosa mi resta | che appuntamenti mi restano | quali appuntamenti ho ancora | cosa ho ancora`,
     cancel: `annullare | annulla | annulli | disdire | disdetta | cancellare | non posso venire | non riesco a venire |
       non riesco piu a venire | disdico | disdici | disdite | disdica | cancella | cancelli | elimina | eliminare`,
     move: `spostare | sposta | sposti | spostarlo | spostarla | cambiare | cambia | cambi | anticipare | posticipare |
