@@ -151,8 +151,19 @@ function decideFresh(state: ConversationState, u: Understood): Action {
   const asked = questions(state, u)
   if (asked.length > 0) return { kind: 'answer', questions: asked }
 
-  // A move waiting for its new day or time goes on with this one.
-  if (state.movingBookingIds?.length) return { kind: 'move' }
+  // A move waiting for its new day or time goes on with this one — a pick among the times just
+  // offered for it ("la première", "14:30"), or a yes to them, included.
+  if (state.movingBookingIds?.length) {
+    const offered = state.offered ?? []
+    if (u.pick !== undefined && offered[u.pick]) return { kind: 'propose_offered', start: offered[u.pick] as string }
+    const yes = (intents.has('yes') || u.takes) && !intents.has('no')
+    if (yes && !hasWhen(when) && offered.length > 0) {
+      return offered.length === 1
+        ? { kind: 'propose_offered', start: offered[0] as string }
+        : { kind: 'which_time', starts: offered }
+    }
+    return { kind: 'move' }
+  }
   // Right after a booking, another day or time without a new service ("1pm same day ok?") moves it.
   // ("et le 15, vous avez de la place ?" asks about another booking instead.)
   const another = intents.has('book') || intents.has('availability')
