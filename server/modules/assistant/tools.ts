@@ -380,14 +380,7 @@ export const tools = {
       serviceId: input.serviceId,
       memberId: input.memberId,
       startsAt: startInstant(input.start, scope.salon),
-      customer: {
-        name: scope.customer.name,
-        phone: scope.customer.phone,
-        email: scope.customer.email,
-        language: scope.customer.language,
-      },
-      channel: scope.customer.identity.channel,
-      identity: scope.customer.identity,
+      ...bookedBy(scope),
     })
     return { appointment: toAppointment(booking, scope), icsData: icsFor(scope, booking, 0) }
   },
@@ -432,14 +425,7 @@ export const tools = {
       salon: scope.salon,
       serviceIds: input.serviceIds,
       start: startInstant(input.start, scope.salon),
-      customer: {
-        name: scope.customer.name,
-        phone: scope.customer.phone,
-        email: scope.customer.email,
-        language: scope.customer.language,
-      },
-      channel: scope.customer.identity.channel,
-      identity: scope.customer.identity,
+      ...bookedBy(scope),
     }
     const bookings = input.together
       ? await bookTogether(deps, visit)
@@ -580,4 +566,14 @@ async function checkPeopleTogether(
       : { start: input.start, free: false, reason: verdict.reason }
   }
   return answer
+}
+
+/** Who books through the chat: its customer, on its channel, known by their identity there. */
+function bookedBy(scope: ToolScope) {
+  const { customer } = scope
+  return {
+    customer: { name: customer.name, phone: customer.phone, email: customer.email, language: customer.language },
+    channel: customer.identity.channel,
+    identity: customer.identity,
+  }
 }

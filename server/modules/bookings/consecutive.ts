@@ -1,7 +1,7 @@
 import { currencyForCountry } from '@common/countries'
 import type { Booking, BookingChannel, BookingStatus } from '@common/schemas/booking'
 import { DAY_MS, formatLocalDateTime, MINUTE_MS } from '@common/time'
-import type { Database } from '@server/db/client'
+import type { Database, Executor } from '@server/db/client'
 import type { SalonRow, ServiceRow } from '@server/db/schema'
 import { AppError, badRequest } from '@server/errors'
 import { requireBookableService } from '@server/modules/catalog/catalog.usecases'
@@ -162,28 +162,54 @@ export async function bookConsecutive({ db, clock, jobs }: BookingDeps, input: N
         let startsAt = start
         for (const [index, service] of services.entries()) {
           writing = index
-          const endsAt = startsAt + service.durationMinutes * MINUTE_MS
-          const booking = await repo.insertBooking(tx, {
-            salonId: salon.id,
-            customerId: customer.id,
-            memberId,
-            ...serviceSnapshot(service, salon),
-            startsAt: new Date(startsAt),
-            endsAt: new Date(endsAt),
-            status: input.status ?? 'confirmed',
-            channel: input.channel,
-          })
-          await bookingChanged(tx, jobs, salon.id, booking.id, now)
-          const by = { actor: actorOfChannel(input.channel), channel: input.channel }
-          await recordBookingEvent(tx, jobs, booking, 'created', by, now)
-          booked.push(presentBooking({ booking, customer, member }, salon))
-          startsAt = endsAt
+          booked.push(await writeBooking(tx, jobs, { input, customer, member, service, startsAt }, now))
+          startsAt += service.durationMinutes * MINUTE_MS
         }
         return booked
       }),
     // The exclusion constraint settles a race for any of the times: the 409 every caller knows.
     () => visitRefused(writing, 'taken'),
   )
+}
+
+/**
+ * One appointment of a visit, written in the visit's transaction with what every new booking
+ * brings: its calendar and reminder work, and its history's "created" (by the visit's channel).
+ */
+export async function writeBooking(
+  tx: Executor,
+  jobs: BookingDeps['jobs'],
+  visit: {
+    input: Pick<NewVisit, 'salon' | 'status' | 'channel'>
+    customer: { id: string } & Parameters<typeof presentBooking>[0]['customer']
+    member: Parameters<typeof presentBooking>[0]['member']
+    service: ServiceRow
+    startsAt: number
+  },
+  now: Date,
+): Promise<Booking> {
+  const { input, customer, member, service, startsAt } = visit
+  const { salon } = input
+  const booking = await repo.insertBooking(tx, {
+    salonId: salon.id,
+    customerId: customer.id,
+    memberId: member.id,
+    ...serviceSnapshot(service, salon),
+    startsAt: new Date(startsAt),
+    endsAt: new Date(startsAt + service.durationMinutes * MINUTE_MS),
+    status: input.status ?? 'confirmed',
+    channel: input.channel,
+  })
+  await bookingChanged(tx, jobs, salon.id, booking.id, now)
+  await recordBookingEvent(
+    tx,
+    jobs,
+    booking,
+    'created',
+    { actor: actorOfChannel(input.channel), channel: input.channel },
+    now,
+  )
+  return presentBooking({ booking, customer, member }, salon)
 }
 
 /**

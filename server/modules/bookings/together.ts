@@ -8,21 +8,17 @@ import type { SlotRefusal } from '@server/modules/schedule/availability'
 import { findTeamFreeSlots, type TeamSchedule } from '@server/modules/schedule/team-availability'
 import { requireMemberRef } from '@server/modules/team/team.usecases'
 import { MAX_AVAILABILITY_DAYS, resolveRange } from './availability.usecases'
-import { bookingChanged } from './booking-changed'
-import { actorOfChannel, recordBookingEvent } from './booking-history'
 import { salonNotBooking } from './bookings.errors'
-import { presentBooking } from './bookings.presenters'
-import * as repo from './bookings.repository'
 import type { BookingDeps } from './bookings.usecases'
 import {
   type ConsecutiveQuery,
   loadVisitTeam,
   type NewVisit,
   requireServices,
-  serviceSnapshot,
   spanAround,
   startInstant,
   visitRefused,
+  writeBooking,
 } from './consecutive'
 import { membersInAssignmentOrder } from './member-choice'
 
@@ -109,20 +105,7 @@ export async function bookTogether(
         for (const [index, service] of services.entries()) {
           const memberId = memberIds[index] as string
           const member = await requireMemberRef(tx, memberId)
-          const booking = await repo.insertBooking(tx, {
-            salonId: salon.id,
-            customerId: customer.id,
-            memberId,
-            ...serviceSnapshot(service, salon),
-            startsAt: new Date(start),
-            endsAt: new Date(start + service.durationMinutes * MINUTE_MS),
-            status: input.status ?? 'confirmed',
-            channel: input.channel,
-          })
-          await bookingChanged(tx, jobs, salon.id, booking.id, now)
-          const by = { actor: actorOfChannel(input.channel), channel: input.channel }
-          await recordBookingEvent(tx, jobs, booking, 'created', by, now)
-          booked.push(presentBooking({ booking, customer, member }, salon))
+          booked.push(await writeBooking(tx, jobs, { input, customer, member, service, startsAt: start }, now))
         }
         return booked
       })

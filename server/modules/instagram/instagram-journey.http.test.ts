@@ -119,15 +119,7 @@ describe('booking by Instagram DM', () => {
 
 describe('tapping instead of typing on Instagram', () => {
   it('offers the times and yes/no as quick replies; a tap reads as the words it carries, and books', async () => {
-    const customer = t.fake.customer(SALON_ACCOUNT.userId)
-    await customer.say('Bonjour')
-    await drainJobs(t.database, ['instagram.chat', 'instagram.deliver'])
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/instagram/users/${customer.igsid}/whitelist`,
-      headers: { cookie },
-      payload: { whitelisted: true },
-    })
+    const customer = await whitelistedCustomer('Bonjour')
     await askOnInstagram(customer, 'une coupe homme samedi', 2)
     const times = customer.quickReplies()
     expect(times.length).toBeGreaterThan(1)
@@ -163,15 +155,7 @@ describe('tapping instead of typing on Instagram', () => {
   })
 
   it("offers the services to choose from in the customer's language", async () => {
-    const customer = t.fake.customer(SALON_ACCOUNT.userId)
-    await customer.say('Hello')
-    await drainJobs(t.database, ['instagram.chat', 'instagram.deliver'])
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/instagram/users/${customer.igsid}/whitelist`,
-      headers: { cookie },
-      payload: { whitelisted: true },
-    })
+    const customer = await whitelistedCustomer('Hello')
     await askOnInstagram(customer, "Hi, I'd like a haircut please", 2)
     const services = customer.quickReplies()
     expect(services.map((q) => q.payload)).toEqual(["Women's haircut", "Men's haircut"])
@@ -180,6 +164,21 @@ describe('tapping instead of typing on Instagram', () => {
     for (const button of customer.quickReplies()) expect(Array.from(button.title).length).toBeLessThanOrEqual(20)
   })
 })
+
+/** A customer who said hello and whom the owner whitelisted: the assistant answers them. */
+async function whitelistedCustomer(hello: string): Promise<FakeInstagramCustomer> {
+  const customer = t.fake.customer(SALON_ACCOUNT.userId)
+  await customer.say(hello)
+  await drainJobs(t.database, ['instagram.chat', 'instagram.deliver'])
+  const whitelist = await t.app.inject({
+    method: 'POST',
+    url: `/api/instagram/users/${customer.igsid}/whitelist`,
+    headers: { cookie },
+    payload: { whitelisted: true },
+  })
+  expect(whitelist.statusCode).toBe(200)
+  return customer
+}
 
 /** Taps a quick reply and waits for the assistant's answers. */
 async function tapOnInstagram(customer: FakeInstagramCustomer, title: string, answers = 1): Promise<string[]> {
