@@ -13,8 +13,9 @@ import { hasWhen, type Understood } from './understand'
  * 3. a choice we asked for (service, appointment, day) takes the answer;
  * 4. lateness, cancelling and moving need one of the customer's appointments (which-appointment.ts);
  * 5. questions (services, prices, hours, address, phone, practical facts) are answered, and never
- *    taken for a change; then a move under way goes on, and another day or time right after a
- *    booking moves it;
+ *    taken for a change; then a move under way goes on (a pick among the times offered for it
+ *    too), and another day or time right after a booking, or a time relative to an appointment
+ *    ("une semaine plus tard"), moves it;
  * 6. a pick among the times just offered, or a yes to them, proposes that time;
  * 7. anything about a booking (a service, a day, a time) goes on with the booking under way, and
  *    practical questions asked beside it are answered too;
