@@ -599,9 +599,10 @@ test('one conversation, as a newcomer has it: a booking, a question, a relative 
 }) => {
   test.setTimeout(90_000)
   const phone = test.info().project.name === 'phone'
+  // Days no other test books or closes (professional.spec.ts adds absences in January and February).
   const [cutDay, blowDryDay] = phone
-    ? ['mardi 16 février', 'samedi 20 février']
-    : ['mercredi 17 février', 'samedi 27 février']
+    ? ['mardi 23 février', 'samedi 13 février']
+    : ['jeudi 25 février', 'samedi 6 février']
   await startChat(page, '/chat/SAL001', 'Romane')
   const messages = conversation(page).getByRole('listitem')
   const quickReplies = conversation(page).getByRole('group', { name: fr.chat.suggestions.label })
