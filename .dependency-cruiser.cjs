@@ -1,0 +1,85 @@
+/**
+ * The server's architecture, as rules `npm run lint` checks (dependency-cruiser). Three layers,
+ * imports going down only:
+ *
+ *   adapters  — how the product reaches the outside world: a chat channel, a calendar, a sender.
+ *               telegram, instagram, sms, mail, google, mcp
+ *   services  — what the product does with the core: the assistant, reminders, calendar sync, the
+ *               customer's booking page, the owner's dashboard, administration, ambassadors, the
+ *               waitlist, calendar files.
+ *               assistant, reminders, calendar-sync, booking-page, dashboard, admin, ambassadors,
+ *               waitlist, calendar-files
+ *   core      — the salon's own facts and rules, and the infrastructure under them.
+ *               salons, catalog, team, schedule, bookings, customers, jobs, auth, system;
+ *               server/db, server/clock, server/errors, server/config, common/
+ *
+ * A module of one layer may import a module of its own layer or of a lower one, never a higher one,
+ * and no two modules import each other through any path. The app's entry points (server/app.ts,
+ * server/http, server/main.ts, server/workers.ts) wire every layer together and sit above them all.
+ *
+ * Imports that break these rules today are listed in .dependency-cruiser-known-violations.json
+ * (issue 38 removes them one by one); a new one fails the lint.
+ */
+const CORE = '(salons|catalog|team|schedule|bookings|customers|jobs|auth|system)'
+const SERVICES = '(assistant|reminders|calendar-sync|booking-page|dashboard|admin|ambassadors|waitlist|calendar-files)'
+const ADAPTERS = '(telegram|instagram|sms|mail|google|mcp)'
+const inModules = (names) => `^server/modules/${names}/`
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'core-imports-no-service',
+      comment:
+        'The core (salons, catalog, team, schedule, bookings, customers, jobs, auth) knows nothing of what is built on it: the assistant, reminders, calendar sync and the other services subscribe to it instead.',
+      severity: 'error',
+      from: { path: inModules(CORE) },
+      to: { path: inModules(SERVICES) },
+    },
+    {
+      name: 'core-imports-no-adapter',
+      comment:
+        'The core never names a channel, a calendar or a sender (Telegram, Instagram, SMS, e-mail, Google, MCP): adapters plug into it.',
+      severity: 'error',
+      from: { path: inModules(CORE) },
+      to: { path: inModules(ADAPTERS) },
+    },
+    {
+      name: 'services-import-no-adapter',
+      comment:
+        'A service (the assistant, reminders, calendar sync…) reaches customers and calendars through the contracts the adapters implement, never an adapter by name.',
+      severity: 'error',
+      from: { path: inModules(SERVICES) },
+      to: { path: inModules(ADAPTERS) },
+    },
+    {
+      name: 'infrastructure-imports-no-module',
+      comment: 'The database, the clock, the errors and the configuration are under every module, and import none.',
+      severity: 'error',
+      from: { path: '^server/(db|clock|errors|config)' },
+      to: { path: '^server/modules/' },
+    },
+    {
+      name: 'common-imports-no-server',
+      comment: 'common/ is shared by the server and the web app: it imports neither.',
+      severity: 'error',
+      from: { path: '^common/' },
+      to: { path: '^(server|app)/' },
+    },
+    {
+      name: 'no-circle-between-modules',
+      comment:
+        'No two modules depend on each other, through any path: each one can be read, tested and replaced on its own.',
+      severity: 'error',
+      from: { path: '^server/modules/([^/]+)/' },
+      to: { circular: true, pathNot: '^server/modules/$1/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(\\.test\\.tsx?$|\\.test-helpers\\.ts$|^tests/|^e2e/)' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+  },
+}
