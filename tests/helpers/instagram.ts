@@ -44,6 +44,18 @@ export async function startInstagramApp(
     logger?: FastifyServerOptions['logger']
   } = {},
 ): Promise<InstagramTestApp> {
+  // The port is chosen before anything listens on it (the fake must know the app's address), so
+  // another test's server may take it meanwhile: then everything starts again on another port.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnFreePort(options)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt === 3) throw error
+    }
+  }
+}
+
+async function startOnFreePort(options: Parameters<typeof startInstagramApp>[0] = {}): Promise<InstagramTestApp> {
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
   const fakeOptions: FakeInstagramOptions = {
@@ -62,7 +74,13 @@ export async function startInstagramApp(
     env: { ...instagramEnv(fake, fakeOptions), PUBLIC_URL: baseUrl, ...options.env },
   })
   fake.followClock(() => t.clock.now().getTime())
-  await t.app.listen({ port, host: '127.0.0.1' })
+  try {
+    await t.app.listen({ port, host: '127.0.0.1' })
+  } catch (error) {
+    await t.close()
+    await fake.close()
+    throw error
+  }
   return {
     ...t,
     fake,
