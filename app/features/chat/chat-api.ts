@@ -31,11 +31,12 @@ export async function sendChatMessage(mode: ChatMode, message: string, context: 
   const body: unknown = await response.json()
   const reply = body as Partial<ChatReply> | null
   if (typeof reply?.response !== 'string') throw new Error('The assistant answered without a reply')
+  const suggestions = suggestionsOf(reply.suggestions)
   return {
     response: reply.response,
     ...(isIcsData(reply.icsData) ? { icsData: reply.icsData } : {}),
     ...(isBookingLink(reply.bookingLink) ? { bookingLink: reply.bookingLink } : {}),
-    ...(suggestionsOf(reply.suggestions) ? { suggestions: suggestionsOf(reply.suggestions) } : {}),
+    ...(suggestions ? { suggestions } : {}),
   }
 }
 

@@ -394,27 +394,26 @@ export const tools = {
     // Only the customer's own appointments may be looked through.
     const own = input.ignoreBookingIds?.length ? (await tools.list_my_appointments(scope)).map((a) => a.bookingId) : []
     const ignoreBookingIds = input.ignoreBookingIds?.filter((id) => own.includes(id))
-    if (input.together) return checkPeopleTogether(deps, salon, input, from, until, today, ignoreBookingIds)
-    const slots = await freeConsecutiveStarts(deps, {
-      salon,
-      serviceIds: input.serviceIds,
-      date: from < today ? today : from,
-      until: until < from ? from : until,
-      memberId: input.memberId,
-      ignoreBookingIds,
-    })
+    const days = { date: from < today ? today : from, until: until < from ? from : until }
+    const visit = { salon, serviceIds: input.serviceIds, ignoreBookingIds }
+    // Several people at once: every service at one start, each with a member of its own.
+    const slots = input.together
+      ? await freeTogetherStarts(deps, { ...visit, ...days })
+      : await freeConsecutiveStarts(deps, { ...visit, ...days, memberId: input.memberId })
     const answer: VisitAnswer = { serviceIds: input.serviceIds, slots }
     if (input.start) {
-      const verdict = await checkConsecutive(deps, {
-        salon,
-        serviceIds: input.serviceIds,
-        start: input.start,
-        memberId: input.memberId,
-        ignoreBookingIds,
-      })
+      const at = { ...visit, start: input.start }
+      const verdict = input.together
+        ? await checkTogether(deps, at)
+        : await checkConsecutive(deps, { ...at, memberId: input.memberId })
       answer.requested = verdict.free
         ? { start: input.start, free: true }
-        : { start: input.start, free: false, reason: verdict.reason, failedAt: verdict.failedAt }
+        : {
+            start: input.start,
+            free: false,
+            reason: verdict.reason,
+            ...('failedAt' in verdict ? { failedAt: verdict.failedAt } : {}),
+          }
     }
     return answer
   },
@@ -539,33 +538,6 @@ export async function callTool(
     )
     return { error: { code: 'internal', message: 'The salon could not do this just now; please try again.' } }
   }
-}
-
-/** check_visit for several people at once: starts where every service begins together, each with its own member. */
-async function checkPeopleTogether(
-  deps: { db: ToolScope['db']; clock: ToolScope['clock'] },
-  salon: ToolScope['salon'],
-  input: z.infer<typeof toolInputs.check_visit>,
-  from: string,
-  until: string,
-  today: string,
-  ignoreBookingIds: string[] | undefined,
-): Promise<VisitAnswer> {
-  const slots = await freeTogetherStarts(deps, {
-    salon,
-    serviceIds: input.serviceIds,
-    date: from < today ? today : from,
-    until: until < from ? from : until,
-    ignoreBookingIds,
-  })
-  const answer: VisitAnswer = { serviceIds: input.serviceIds, slots }
-  if (input.start) {
-    const verdict = await checkTogether(deps, { salon, serviceIds: input.serviceIds, start: input.start })
-    answer.requested = verdict.free
-      ? { start: input.start, free: true }
-      : { start: input.start, free: false, reason: verdict.reason }
-  }
-  return answer
 }
 
 /** Who books through the chat: its customer, on its channel, known by their identity there. */

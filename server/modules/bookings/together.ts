@@ -67,7 +67,12 @@ export type TogetherVerdict = { free: true; memberIds: string[] } | { free: fals
 /** Whether every service can begin at `start` with its own member: the members (in service order), or why not. */
 export async function checkTogether(
   { db, clock }: Pick<BookingDeps, 'db' | 'clock'>,
-  input: { salon: SalonRow; serviceIds: readonly string[]; start: string | Date },
+  input: {
+    salon: SalonRow
+    serviceIds: readonly string[]
+    start: string | Date
+    ignoreBookingIds?: readonly string[] | undefined
+  },
 ): Promise<TogetherVerdict> {
   const { salon } = input
   const services = await requireServices(db, salon, input.serviceIds)
@@ -144,14 +149,23 @@ export function assignments(teams: TeamSchedule[], services: ServiceRow[], start
   const free = services.map((service, index) =>
     membersInAssignmentOrder(teams[index] as TeamSchedule, start, service.durationMinutes, now),
   )
+  return distinctMembers(free)
+}
+
+/**
+ * The ways of picking one member from each list (the candidates of each service, in order of
+ * preference), no member twice, the preferred first; at most `max` of them. None: the services
+ * cannot be given out at once.
+ */
+export function distinctMembers(candidates: readonly (readonly string[])[], max = MAX_WAYS): string[][] {
   const ways: string[][] = []
   const pick = (index: number, taken: string[]) => {
-    if (ways.length >= MAX_WAYS) return
-    if (index === services.length) {
+    if (ways.length >= max) return
+    if (index === candidates.length) {
       ways.push(taken)
       return
     }
-    for (const memberId of free[index] ?? []) if (!taken.includes(memberId)) pick(index + 1, [...taken, memberId])
+    for (const memberId of candidates[index] ?? []) if (!taken.includes(memberId)) pick(index + 1, [...taken, memberId])
   }
   pick(0, [])
   return ways

@@ -22,8 +22,7 @@ async function designated(
   appointments?: Appointment[],
 ): Promise<{ visit: Visit } | Outcome> {
   appointments ??= await tools.list_my_appointments(scene.scope)
-  const remembered = [...(state.movingBookingIds ?? []), ...(state.lastBookingIds ?? [])]
-  const found = designate(appointments, pointerOf(scene.u, scene.team), purpose, { today: scene.today, remembered })
+  const found = designate(appointments, pointerOf(scene.u, scene.team), purpose, contextOf(state, scene))
   const next = { ...withoutPending(state), movingBookingIds: undefined }
   switch (found.kind) {
     case 'one':
@@ -44,6 +43,11 @@ async function designated(
         state: choosing(next, purpose, found.visits),
       }
   }
+}
+
+/** What the resolver weighs besides the message: today, and the appointments the chat is about. */
+function contextOf(state: ConversationState, scene: Scene) {
+  return { today: scene.today, remembered: [...(state.movingBookingIds ?? []), ...(state.lastBookingIds ?? [])] }
 }
 
 /** The customer is to choose among these visits, for a cancel, a move or a note. */
@@ -86,9 +90,8 @@ export async function startMove(state: ConversationState, scene: Scene): Promise
   // "Décaler celui du 17 à vendredi": when the part that names it names one of theirs, the rest is where to.
   const split = scene.u.designates
   if (split) {
-    const remembered = [...(state.movingBookingIds ?? []), ...(state.lastBookingIds ?? [])]
     const pointer = { ...split.pointer, kept: scene.u.kept.map((s) => s.name), named: true }
-    const found = designate(appointments, pointer, 'move', { today: scene.today, remembered })
+    const found = designate(appointments, pointer, 'move', contextOf(state, scene))
     if (found.kind === 'one') {
       const { weekday: _said, ...heard } = scene.u
       const u = { ...heard, when: split.to, ...(split.toWeekday !== undefined ? { weekday: split.toWeekday } : {}) }

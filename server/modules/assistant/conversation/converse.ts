@@ -5,13 +5,13 @@ import { AppError } from '@server/errors'
 import { listSalonServices } from '@server/modules/catalog/catalog.usecases'
 import { type TeamMemberInfo, type ToolScope, tools, toServiceInfo } from '../tools'
 import { act, type Scene } from './act'
-import { decide } from './decide'
+import { decide, stillChoosingService } from './decide'
 import { alternatives } from './free-times'
 import type { Outcome } from './outcome'
 import { render } from './reply'
 import { type ConversationState, isChoice, withExclusions, withoutPending } from './state'
 import { type Suggestion, suggestionsFor } from './suggestions'
-import { hasWhen, type Understood, understand } from './understand'
+import { understand } from './understand'
 
 /**
  * The built-in assistant, one message at a time, as a pipeline read top to bottom:
@@ -71,7 +71,7 @@ export async function converse(
     isChoice(asked.pending) &&
     !understood.choice &&
     asked.pending?.kind !== 'choose_booking' &&
-    !stillChoosingService(asked, understood)
+    !stillChoosingService(asked.pending, understood)
   const state = unanswered ? withoutPending(asked) : asked
   const action = decide(state, understood)
   const scene: Scene = {
@@ -109,11 +109,6 @@ export async function converse(
     ...(outcome.bookingLink ? { bookingLink: outcome.bookingLink } : {}),
     ...(outcome.booked ? { booked: true } : {}),
   }
-}
-
-/** A day or time given while we asked which service: the question still stands. */
-function stillChoosingService(state: ConversationState, u: Understood): boolean {
-  return state.pending?.kind === 'choose_service' && u.services.length === 0 && hasWhen(u.when)
 }
 
 /**

@@ -127,9 +127,7 @@ function answerChoice(
     return { kind: 'which_again', action: pending.action, bookingIds: pending.options.map((o) => o.bookingIds) }
   }
   // A day or time given while we asked which service: kept, and the question asked again.
-  const changing = (['cancel', 'move', 'late'] as const).some((intent) => u.intents.has(intent))
-  if (!choice && pending.kind === 'choose_service' && !changing && u.services.length === 0 && hasWhen(u.when))
-    return { kind: 'seek' }
+  if (!choice && stillChoosingService(pending, u)) return { kind: 'seek' }
   if (!choice) return undefined
   if (pending.kind === 'choose_booking' && 'bookingIds' in choice)
     return { kind: 'choose_booking', action: pending.action, bookingIds: choice.bookingIds }
@@ -154,17 +152,7 @@ function decideFresh(state: ConversationState, u: Understood): Action {
 
   // A move waiting for its new day or time goes on with this one — a pick among the times just
   // offered for it ("la première", "14:30"), or a yes to them, included.
-  if (state.movingBookingIds?.length) {
-    const offered = state.offered ?? []
-    if (u.pick !== undefined && offered[u.pick]) return { kind: 'propose_offered', start: offered[u.pick] as string }
-    const yes = (intents.has('yes') || u.takes) && !intents.has('no')
-    if (yes && !hasWhen(when) && offered.length > 0) {
-      return offered.length === 1
-        ? { kind: 'propose_offered', start: offered[0] as string }
-        : { kind: 'which_time', starts: offered }
-    }
-    return { kind: 'move' }
-  }
+  if (state.movingBookingIds?.length) return takeOffered(state, u, !hasWhen(when)) ?? { kind: 'move' }
   // Right after a booking, another day or time without a new service ("1pm same day ok?") moves it.
   // ("et le 15, vous avez de la place ?" asks about another booking instead.)
   const another = intents.has('book') || intents.has('availability')
@@ -177,13 +165,9 @@ function decideFresh(state: ConversationState, u: Understood): Action {
   if (relative) return { kind: 'move' }
 
   // A pick among the times just offered ("la deuxième", "10h30"), or a yes to them.
-  const offered = state.offered ?? []
-  if (u.pick !== undefined && offered[u.pick]) return { kind: 'propose_offered', start: offered[u.pick] as string }
+  const offeredTaken = takeOffered(state, u, !about && !!state.draft.serviceIds?.length)
+  if (offeredTaken) return offeredTaken
   const yes = (intents.has('yes') || u.takes) && !intents.has('no')
-  if (yes && !about && offered.length > 0 && state.draft.serviceIds?.length) {
-    if (offered.length === 1) return { kind: 'propose_offered', start: offered[0] as string }
-    return { kind: 'which_time', starts: offered }
-  }
 
   const booking = intents.has('book') || intents.has('availability') || about
   const underWay = !!state.draft.serviceIds?.length || !!state.draft.date || state.draft.time !== undefined
@@ -204,11 +188,31 @@ function decideFresh(state: ConversationState, u: Understood): Action {
     }
   if (intents.has('help')) return { kind: 'say', lines: [{ kind: 'help' }] }
   // "hmm je sais pas", "not sure": nothing happens, and the reply says so.
-  if (intents.has('unsure') && (underWay || offered.length > 0))
+  if (intents.has('unsure') && (underWay || (state.offered?.length ?? 0) > 0))
     return { kind: 'say', lines: [{ kind: 'nothing_booked_yet' }, { kind: 'needs', what: missing(state) }] }
   // Not understood: never a reply that could pass for a confirmation.
   if (underWay) return { kind: 'say', lines: [{ kind: 'nothing_booked_yet' }, { kind: 'needs', what: missing(state) }] }
   return { kind: 'say', lines: [{ kind: 'fallback' }] }
+}
+
+/**
+ * A pick among the times just offered ("la deuxième", "10h30") proposes it; a yes to them (when
+ * `yesCounts`: it adds nothing else) proposes the only one, or asks which of several.
+ */
+function takeOffered(state: ConversationState, u: Understood, yesCounts: boolean): Action | undefined {
+  const offered = state.offered ?? []
+  if (u.pick !== undefined && offered[u.pick]) return { kind: 'propose_offered', start: offered[u.pick] as string }
+  const yes = (u.intents.has('yes') || u.takes) && !u.intents.has('no')
+  if (!yes || !yesCounts || offered.length === 0) return undefined
+  return offered.length === 1
+    ? { kind: 'propose_offered', start: offered[0] as string }
+    : { kind: 'which_time', starts: offered }
+}
+
+/** A day or time given while we asked which service (nothing to cancel or move): the question still stands. */
+export function stillChoosingService(pending: Pending | undefined, u: Understood): boolean {
+  const changing = (['cancel', 'move', 'late'] as const).some((intent) => u.intents.has(intent))
+  return pending?.kind === 'choose_service' && !changing && u.services.length === 0 && hasWhen(u.when)
 }
 
 /**

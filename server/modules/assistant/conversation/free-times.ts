@@ -1,4 +1,5 @@
 import { addDays, instantToLocal, weekdayOf } from '@common/time'
+import { distinctMembers } from '@server/modules/bookings/together'
 import type { SlotRefusal } from '@server/modules/schedule/availability'
 import { type ServiceInfo, tools } from '../tools'
 import type { Exclusions } from '../understanding/when'
@@ -48,19 +49,8 @@ function atOnce(scene: Scene, services: ServiceInfo[], ignoreBookingIds: string[
  */
 export function bookedAtOnce(scene: Scene, services: ServiceInfo[]): boolean {
   if (scene.together !== true || services.length < 2) return false
-  const taken = new Set<string>()
-  const match = (index: number): boolean => {
-    const service = services[index]
-    if (!service) return true
-    for (const member of scene.team) {
-      if (taken.has(member.id) || !member.serviceIds.includes(service.id)) continue
-      taken.add(member.id)
-      if (match(index + 1)) return true
-      taken.delete(member.id)
-    }
-    return false
-  }
-  return match(0)
+  const performers = services.map((s) => scene.team.filter((m) => m.serviceIds.includes(s.id)).map((m) => m.id))
+  return distinctMembers(performers, 1).length > 0
 }
 
 /** The starts the customer did not rule out ("pas le samedi", "nicht vormittags", "not at 9"). */

@@ -1,6 +1,5 @@
 import type { Language } from '@common/languages'
 import { formatDay, formatTime } from '../format'
-import type { ServiceInfo } from '../tools'
 import { minutesOf } from './slots'
 import type { ConversationState } from './state'
 
@@ -20,10 +19,13 @@ export interface Suggestion {
 /** Instagram takes 13 quick replies; a list longer than a phone's screen helps nobody. */
 export const MAX_SUGGESTIONS = 9
 
+/** What a suggestion needs of a service: its name, and its name in the customer's language. */
+type NamedService = { id: string; name: string; translations: Partial<Record<Language, string>> }
+
 export function suggestionsFor(
   state: ConversationState,
   language: Language,
-  services: readonly ServiceInfo[],
+  services: readonly NamedService[],
 ): Suggestion[] {
   const words = WORDS[language]
   const pending = state.pending

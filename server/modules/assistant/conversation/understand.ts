@@ -90,13 +90,11 @@ export function understand(message: string, context: UnderstandContext): Underst
   if (named.length === 0 && previous) named = sameForOthers(message, previous, catalog)
   const services = activeOf(named, active)
   const intents = detectIntents(message)
+  const reading = { ...whenContext(today, language, state), ...(context.country ? { country: context.country } : {}) }
   const understood: Understood = {
     message,
     intents,
-    when: parseWhenCorrected(message, {
-      ...whenContext(today, language, state),
-      ...(context.country ? { country: context.country } : {}),
-    }),
+    when: parseWhenCorrected(message, reading),
     services,
     kept: kept ? activeOf(matchServices(kept, catalog).matches, active) : [],
     inactive: match.inactive.map((s) => s.name),
@@ -135,7 +133,7 @@ export function understand(message: string, context: UnderstandContext): Underst
     if (member) understood.member = member
   }
   if (intents.has('move')) {
-    const designates = moveDesignation(rest, context)
+    const designates = moveDesignation(rest, context, reading)
     if (designates) understood.designates = designates
   }
   const choice = answerTo(state.pending, understood, active, team)
@@ -163,12 +161,8 @@ function whenContext(today: string, language: Language, state: ConversationState
  * apart, so the two days never run together. The new time is used only when that part names one
  * of the customer's appointments (appointments.ts); otherwise the message is read whole.
  */
-function moveDesignation(message: string, context: UnderstandContext): Understood['designates'] {
+function moveDesignation(message: string, context: UnderstandContext, reading: WhenContext): Understood['designates'] {
   const { language } = context
-  const reading = {
-    ...whenContext(context.today, language, context.state),
-    ...(context.country ? { country: context.country } : {}),
-  }
   const whenOf = (text: string) => parseWhenCorrected(text, reading)
   for (const parts of moveCuts(message, language, (text) => hasWhen(whenOf(text)))) {
     const pointer = pointerIn(parts.which, whenOf(parts.which), context)
