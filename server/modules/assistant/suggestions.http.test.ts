@@ -125,3 +125,24 @@ describe.each(Object.entries(PHRASES))('tapping instead of typing, in %s', (lang
     expect(done.icsData?.content).toMatch(/^METHOD:CANCEL\r?$/m)
   })
 })
+
+describe('two people booked at the same time', () => {
+  it('names the member on each button, and the one tapped is the one cancelled', async () => {
+    const chat = newTestChat('de', 'Petra', 'tap-together')
+    const proposal = await say(
+      chat,
+      'für mich und meine Tochter zwei Damenhaarschnitte am Freitag, 5. Februar um 9 Uhr',
+    )
+    expect((await tap(chat, proposal, 0)).response).toMatch(/gebucht/)
+    const which = await say(chat, 'Ich muss den Termin absagen')
+    expect(which.suggestions?.map((s) => s.label)).toEqual([
+      'Fr., 5. Feb. · 9:00 · Damenhaarschnitt · Léa',
+      'Fr., 5. Feb. · 9:00 · Damenhaarschnitt · Hugo',
+    ])
+    const asked = await tap(chat, which, /Hugo/)
+    expect((await tap(chat, asked, 0)).response).toMatch(/abgesagt/)
+    const left = await say(chat, 'welche Termine habe ich?')
+    expect(left.response).toContain('mit Léa')
+    expect(left.response).not.toContain('mit Hugo')
+  })
+})

@@ -57,11 +57,20 @@ export function suggestionsFor(
       .slice(0, MAX_SUGGESTIONS)
   }
   if (pending?.kind === 'choose_booking') {
+    // Two at the same time (two people booked at once): the member tells them apart.
+    const sameStart = (start: string) => pending.options.filter((o) => o.start === start).length > 1
     return pending.options
-      .map((option) => ({
-        label: `${shortDay(option.start.slice(0, 10), language)} · ${formatTime(minutesOf(option.start))} · ${option.serviceNames.join(' + ')}`,
-        says: dayAndTime(option.start, language),
-      }))
+      .map((option) => {
+        const member = option.member && sameStart(option.start) ? option.member : undefined
+        const names = option.serviceNames.map((name) => nameIn(services, name, language)).join(' + ')
+        const day = shortDay(option.start.slice(0, 10), language)
+        return {
+          label: [day, formatTime(minutesOf(option.start)), names, member].filter(Boolean).join(' · '),
+          says: member
+            ? `${dayAndTime(option.start, language)} ${words.with} ${member}`
+            : dayAndTime(option.start, language),
+        }
+      })
       .slice(0, MAX_SUGGESTIONS)
   }
   const offered = (state.offered ?? []).slice(0, MAX_SUGGESTIONS)
@@ -72,6 +81,12 @@ export function suggestionsFor(
       ? { label: time, says: time }
       : { label: `${shortDay(start.slice(0, 10), language)} · ${time}`, says: dayAndTime(start, language) }
   })
+}
+
+/** A service by the salon's name, in the customer's language when the salon has it. */
+function nameIn(services: readonly NamedService[], name: string, language: Language): string {
+  const service = services.find((s) => s.name === name)
+  return service?.translations[language] ?? name
 }
 
 /** "vendredi 4 décembre à 14:30": a day and a time the assistant reads back to the same start. */
@@ -102,6 +117,7 @@ const WORDS: Record<
     cancelYes: string
     keep: string
     at: string
+    with: string
   }
 > = {
   fr: {
@@ -113,6 +129,7 @@ const WORDS: Record<
     cancelYes: 'Oui, annuler',
     keep: 'Non, le garder',
     at: 'à',
+    with: 'avec',
   },
   de: {
     yes: 'ja',
@@ -123,6 +140,7 @@ const WORDS: Record<
     cancelYes: 'Ja, absagen',
     keep: 'Nein, behalten',
     at: 'um',
+    with: 'bei',
   },
   it: {
     yes: 'sì',
@@ -133,6 +151,7 @@ const WORDS: Record<
     cancelYes: 'Sì, annulla',
     keep: 'No, lo tengo',
     at: 'alle',
+    with: 'con',
   },
   en: {
     yes: 'yes',
@@ -143,5 +162,6 @@ const WORDS: Record<
     cancelYes: 'Yes, cancel',
     keep: 'No, keep it',
     at: 'at',
+    with: 'with',
   },
 }
