@@ -6,9 +6,9 @@
  *               telegram, instagram, sms, mail, google, mcp
  *   services  — what the product does with the core: the assistant, reminders, calendar sync, the
  *               customer's booking page, the owner's dashboard, administration, ambassadors, the
- *               waitlist, calendar files.
- *               assistant, reminders, calendar-sync, booking-page, dashboard, admin, ambassadors,
- *               waitlist, calendar-files
+ *               waitlist, calendar files, the customer's notices of the salon's changes.
+ *               assistant, reminders, calendar-sync, customer-notices, booking-page, dashboard, admin,
+ *               ambassadors, waitlist, calendar-files
  *   core      — the salon's own facts and rules, and the infrastructure under them.
  *               salons, catalog, team, schedule, bookings, customers, jobs, auth, system;
  *               server/db, server/clock, server/errors, server/config, common/
@@ -21,7 +21,8 @@
  * (issue 38 removes them one by one); a new one fails the lint.
  */
 const CORE = '(salons|catalog|team|schedule|bookings|customers|jobs|auth|system)'
-const SERVICES = '(assistant|reminders|calendar-sync|booking-page|dashboard|admin|ambassadors|waitlist|calendar-files)'
+const SERVICES =
+  '(assistant|reminders|calendar-sync|customer-notices|booking-page|dashboard|admin|ambassadors|waitlist|calendar-files)'
 const ADAPTERS = '(telegram|instagram|sms|mail|google|mcp)'
 const inModules = (names) => `^server/modules/${names}/`
 

@@ -26,6 +26,8 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'tests/**/*.test.ts', 'scripts/**/*.test.ts'],
           // The run's template databases, copied by every test that opens a fresh one.
           globalSetup: ['tests/helpers/global-setup.ts'],
+          // Every file meets the plug-ins (booking subscribers…) as a server has them (server/plug-ins.ts).
+          setupFiles: ['tests/helpers/plug-ins.ts'],
           // A worker process runs its files one after the other with the modules it has already
           // loaded: the whole server's module graph took 2–5 s to load again for every file. The
           // server keeps no state in its modules (each test builds its own app on its own

@@ -35,6 +35,7 @@ import { systemRoutes } from './modules/system/system.routes'
 import { teamRoutes } from './modules/team/team.routes'
 import { telegramRoutes } from './modules/telegram/telegram.routes'
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes'
+import { plugIn } from './plug-ins'
 
 export interface BuildAppOptions {
   config: Config
@@ -53,6 +54,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024
 /** Builds the Fastify application from its modules. Used by main.ts and by the tests. */
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config, db, clock, jobs } = options
+  plugIn()
   const app = Fastify({
     logger: options.logger ?? false,
     genReqId: () => randomUUID(),

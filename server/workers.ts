@@ -1,7 +1,7 @@
 import type { AppDeps } from './http/types'
-import { bookingsWorkers } from './modules/bookings/bookings.jobs'
 import { calendarSyncWorkers } from './modules/calendar-sync/calendar-sync.jobs'
 import { googleCalendarApi } from './modules/calendar-sync/google-calendar'
+import { customerNoticesWorkers } from './modules/customer-notices/customer-notices.jobs'
 import { googleClient } from './modules/google/google-client'
 import { instagramWorkers } from './modules/instagram/instagram.jobs'
 import type { JobHandlers } from './modules/jobs/job-engine'
@@ -9,6 +9,7 @@ import { mailWorkers } from './modules/mail/mail.jobs'
 import { remindersWorkers } from './modules/reminders/reminders.jobs'
 import { telegramWorkers } from './modules/telegram/telegram.jobs'
 import { telegramApi } from './modules/telegram/telegram-api'
+import { plugIn } from './plug-ins'
 
 type WorkerLog = {
   info(obj: object, msg: string): void
@@ -20,12 +21,13 @@ const QUIET: WorkerLog = { info: () => {}, warn: () => {}, error: () => {} }
 
 /** Every queue's worker, with its dependencies: what a server runs besides answering requests. */
 export function productWorkers(deps: AppDeps & { log?: WorkerLog }): JobHandlers {
+  plugIn()
   const telegram = deps.config.telegram
   const instagram = deps.config.instagram
   return {
     ...(instagram ? instagramWorkers({ ...deps, log: deps.log ?? QUIET, instagram }) : {}),
     ...(telegram ? telegramWorkers({ ...deps, log: deps.log ?? QUIET, telegram, api: telegramApi(telegram) }) : {}),
-    ...bookingsWorkers({ ...deps, log: deps.log ?? QUIET }),
+    ...customerNoticesWorkers({ ...deps, log: deps.log ?? QUIET }),
     ...remindersWorkers({ ...deps, log: deps.log ?? QUIET }),
     ...mailWorkers({ ...deps, log: deps.log ?? QUIET }),
     ...calendarSyncWorkers({ ...deps, google: googleClient(deps.config), calendar: googleCalendarApi(deps.config) }),

@@ -65,8 +65,12 @@ export const bookingSchema = z.object({
 })
 export type Booking = z.infer<typeof bookingSchema>
 
-/** What happened to a booking, oldest first (the booking panel's history). */
-export const BOOKING_EVENT_KINDS = ['created', 'moved', 'cancelled', 'status', 'note'] as const
+/**
+ * What happened to a booking, oldest first (the booking panel's history): `late` is the customer
+ * saying they will be late, `erased` the salon erasing the customer's data (the booking stays,
+ * anonymised).
+ */
+export const BOOKING_EVENT_KINDS = ['created', 'moved', 'cancelled', 'status', 'note', 'late', 'erased'] as const
 export type BookingEventKind = (typeof BOOKING_EVENT_KINDS)[number]
 /** Who did it: the customer (chat, Telegram, Instagram), the salon (dashboard, API, MCP), or Salonia itself. */
 export const BOOKING_ACTORS = ['customer', 'salon', 'system'] as const

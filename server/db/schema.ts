@@ -426,7 +426,10 @@ export const bookingEvents = pgTable(
   },
   (t) => [
     index('booking_events_booking').on(t.bookingId, t.seq),
-    check('booking_events_kind', sql`${t.kind} in ('created', 'moved', 'cancelled', 'status', 'note')`),
+    check(
+      'booking_events_kind',
+      sql`${t.kind} in ('created', 'moved', 'cancelled', 'status', 'note', 'late', 'erased')`,
+    ),
     check('booking_events_actor', sql`${t.actor} in ('customer', 'salon', 'system')`),
     check('booking_events_channel', sql`${t.channel} in ('web', 'telegram', 'instagram', 'mcp', 'dashboard', 'api')`),
   ],

@@ -490,6 +490,7 @@ export const tools = {
       input.bookingId,
       { minutes: input.minutes },
       { salonId: scope.salon.id, customerId },
+      changeBy(scope),
     )
     return {
       appointment: toAppointment(booking, scope),

@@ -3,7 +3,7 @@ import type { Executor } from '@server/db/client'
 import type { BookingRow } from '@server/db/schema'
 import type { Jobs } from '@server/modules/jobs/job-engine'
 import { insertBookingEvent, type NewBookingEvent } from './booking-events.repository'
-import { tellCustomerLater } from './tell-customer'
+import { publishBookingEvent } from './booking-subscribers'
 
 /** Who changes a booking, and through which channel: what its history records. */
 export interface BookingChangeBy {
@@ -19,8 +19,9 @@ export function actorOfChannel(channel: BookingChannel): BookingActor {
 type EventDetails = Omit<NewBookingEvent, 'bookingId' | 'salonId' | 'actor' | 'channel' | 'at' | 'kind'>
 
 /**
- * Writes the event in the change's transaction. A move or a cancellation by the salon is told to
- * the customer (tell-customer.ts), by a job enqueued in that same transaction.
+ * Writes the event in the change's transaction — every change to a booking passes here, once —
+ * and hands it to the booking's subscribers (booking-subscribers.ts), who enqueue what follows in
+ * that same transaction: reminders re-planned, the calendar event pushed, the customer told.
  */
 export async function recordBookingEvent(
   db: Executor,
@@ -40,5 +41,5 @@ export async function recordBookingEvent(
     at,
     ...details,
   })
-  if (by.actor === 'salon' && (kind === 'moved' || kind === 'cancelled')) await tellCustomerLater(db, jobs, event)
+  await publishBookingEvent(db, jobs, event, at)
 }

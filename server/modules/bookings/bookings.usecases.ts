@@ -20,7 +20,6 @@ import { resolvePointInTime } from '@server/modules/schedule/point-in-time'
 import { explainTeamSlot } from '@server/modules/schedule/team-availability'
 import { requireMemberRef } from '@server/modules/team/team.usecases'
 import { loadTeamSchedule, resolveRange } from './availability.usecases'
-import { bookingChanged } from './booking-changed'
 import { actorOfChannel, type BookingChangeBy, recordBookingEvent } from './booking-history'
 import {
   appointmentPast,
@@ -204,7 +203,6 @@ async function insertNewBooking(
           status: input.status ?? 'confirmed',
           channel: input.channel,
         })
-        await bookingChanged(tx, jobs, salon.id, booking.id, now)
         const by = { actor: actorOfChannel(input.channel), channel: input.channel }
         await recordBookingEvent(tx, jobs, booking, 'created', by, now)
         const presented = presentBooking({ booking, customer, member: await requireMemberRef(tx, memberId) }, salon)
@@ -315,7 +313,6 @@ export async function markCancelled(
     { status: 'cancelled', cancelledAt: now, cancelReason: reason },
     now,
   )
-  await bookingChanged(tx, jobs, booking.salonId, booking.id, now)
   await recordBookingEvent(tx, jobs, booking, 'cancelled', by, now, { status: 'cancelled', reason })
   return cancelled
 }
@@ -323,14 +320,16 @@ export async function markCancelled(
 /**
  * The customer tells the salon they will be late for one of their appointments (`minutes`: how
  * late, when they said). Only for an appointment still to come — today's or a later one — that is
- * not cancelled; a new word replaces the earlier one. The owner sees it beside the booking, and the
- * booking's calendar event is brought up to date (its job is enqueued with the note).
+ * not cancelled; a new word replaces the earlier one. The owner sees it beside the booking and in
+ * its history, and the booking's subscribers follow (its calendar event is brought up to date).
  */
 export async function tellSalonLate(
   { db, clock, jobs }: BookingDeps,
   bookingId: string,
   input: { minutes?: number | undefined },
   scope: BookingScope,
+  // The customer's word, from the chat they wrote in (the assistant passes it).
+  by: BookingChangeBy = { actor: 'customer', channel: 'web' },
 ): Promise<{ booking: Booking; note: BookingNote }> {
   const { booking, customer, member, salon } = await requireBooking(db, bookingId, scope)
   const now = clock.now()
@@ -346,7 +345,7 @@ export async function tellSalonLate(
       appointmentStartsAt: booking.startsAt,
       createdAt: now,
     })
-    await bookingChanged(tx, jobs, salon.id, booking.id, now)
+    await recordBookingEvent(tx, jobs, booking, 'late', by, now)
     return saved
   })
   return {
@@ -429,7 +428,6 @@ export async function rescheduleBooking(
           { ...snapshot, memberId, startsAt, endsAt: new Date(startsAt.getTime() + durationMinutes * MINUTE_MS) },
           now,
         )
-        await bookingChanged(tx, jobs, salon.id, booking.id, now)
         await recordBookingEvent(tx, jobs, booking, 'moved', by, now, {
           fromStartsAt: booking.startsAt,
           fromMemberId: booking.memberId,

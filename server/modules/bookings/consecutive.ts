@@ -15,7 +15,6 @@ import { resolvePointInTime } from '@server/modules/schedule/point-in-time'
 import { findTeamFreeSlots, scheduleOfMember, type TeamSchedule } from '@server/modules/schedule/team-availability'
 import { requireMemberRef } from '@server/modules/team/team.usecases'
 import { loadTeamSchedule, MAX_AVAILABILITY_DAYS, resolveRange, type TeamChoice } from './availability.usecases'
-import { bookingChanged } from './booking-changed'
 import { actorOfChannel, recordBookingEvent } from './booking-history'
 import { salonNotBooking, slotRefused, slotTaken } from './bookings.errors'
 import { presentBooking } from './bookings.presenters'
@@ -200,7 +199,6 @@ export async function writeBooking(
     status: input.status ?? 'confirmed',
     channel: input.channel,
   })
-  await bookingChanged(tx, jobs, salon.id, booking.id, now)
   await recordBookingEvent(
     tx,
     jobs,

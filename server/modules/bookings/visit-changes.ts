@@ -3,7 +3,6 @@ import { MINUTE_MS } from '@common/time'
 import type { Database } from '@server/db/client'
 import { badRequest } from '@server/errors'
 import { requireMemberRef } from '@server/modules/team/team.usecases'
-import { bookingChanged } from './booking-changed'
 import { type BookingChangeBy, recordBookingEvent } from './booking-history'
 import { salonNotBooking } from './bookings.errors'
 import { presentBooking } from './bookings.presenters'
@@ -80,7 +79,6 @@ export async function rescheduleVisit(
         const done = new Map<string, Booking>()
         for (const { found: f, from, to } of order) {
           const updated = await repo.updateBooking(tx, f.booking.id, { memberId, startsAt: from, endsAt: to }, now)
-          await bookingChanged(tx, jobs, salon.id, f.booking.id, now)
           await recordBookingEvent(tx, jobs, f.booking, 'moved', by, now, {
             fromStartsAt: f.booking.startsAt,
             fromMemberId: f.booking.memberId,

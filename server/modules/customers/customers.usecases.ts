@@ -10,7 +10,7 @@ import type { Clock } from '@server/clock'
 import type { Database, Executor } from '@server/db/client'
 import type { CustomerRow, SalonRow } from '@server/db/schema'
 import { readState } from '@server/modules/assistant/conversation/state-storage'
-import { bookingChanged } from '@server/modules/bookings/booking-changed'
+import { recordBookingEvent } from '@server/modules/bookings/booking-history'
 import { forgetInstagramUsers } from '@server/modules/instagram/instagram-reach'
 import type { Jobs } from '@server/modules/jobs/job-engine'
 import { forgetTelegramChats } from '@server/modules/telegram/telegram-reach'
@@ -224,6 +224,9 @@ export async function exportSalonCustomer(
   return { data, filename: `client-${customer.id.slice(0, 8)}-${day}.json` }
 }
 
+/** Erasure is the owner's act, from the dashboard's customer file. */
+const ERASED_BY = { actor: 'salon', channel: 'dashboard' } as const
+
 /**
  * Erases the customer's personal data (GDPR erasure), in one transaction: name anonymised, phone and
  * the salon's note removed, channel identities, chats and booking notes deleted (and what the Telegram
@@ -252,7 +255,10 @@ export async function eraseSalonCustomer(
     await forgetTelegramChats(tx, idsOn('telegram').map(Number), now)
     await forgetInstagramUsers(tx, salon.id, idsOn('instagram'), now)
     const kept = await repo.eraseCustomerData(tx, customer.id, ANONYMISED_NAME[languageOfCountry(salon.country)], now)
-    for (const bookingId of kept) await bookingChanged(tx, deps.jobs, salon.id, bookingId, now)
+    // Each kept booking's history says so, and its subscribers follow (the calendar event loses the name).
+    for (const bookingId of kept) {
+      await recordBookingEvent(tx, deps.jobs, { id: bookingId, salonId: salon.id }, 'erased', ERASED_BY, now)
+    }
     return { id: customer.id, bookingsKept: kept.length }
   })
 }

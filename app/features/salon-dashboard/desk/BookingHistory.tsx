@@ -30,6 +30,10 @@ function eventText(t: TFunction, event: BookingEvent, language: Language): strin
       return t(`desk.history.status.${event.status ?? 'confirmed'}`)
     case 'note':
       return t('desk.history.note')
+    case 'late':
+      return t('desk.history.late', { channel })
+    case 'erased':
+      return t('desk.history.erased')
   }
 }
 
@@ -45,7 +49,7 @@ function toldText(t: TFunction, toldBy: BookingEvent['toldBy']): string | undefi
   return said.length > 0 ? said.join(' · ') : undefined
 }
 
-/** The booking's life, oldest first: created, moved, cancelled, statuses and note edits. */
+/** The booking's life, oldest first: created, moved, cancelled, statuses, note edits, lateness, erasure. */
 export function BookingHistory({ history }: { history: BookingEvent[] }) {
   const { t } = useTranslation()
   const language = currentLanguage()

@@ -5,14 +5,15 @@ import type { Database, Executor } from '@server/db/client'
 import type { BookingEventRow } from '@server/db/schema'
 import { leaveSalonMessage } from '@server/modules/assistant/salon-messages'
 import { bookingLinkUrl } from '@server/modules/booking-page/booking-link'
+import * as events from '@server/modules/bookings/booking-events.repository'
+import type { BookingSubscriber } from '@server/modules/bookings/booking-subscribers'
+import * as repo from '@server/modules/bookings/bookings.repository'
 import { instagramReachOf, tellOnInstagram } from '@server/modules/instagram/instagram-reach'
 import type { Jobs } from '@server/modules/jobs/job-engine'
 import { type MailDeps, sendEmail } from '@server/modules/mail/mail.usecases'
 import { findSalonById } from '@server/modules/salons/salons.repository'
 import { requireMemberRef } from '@server/modules/team/team.usecases'
 import { telegramChatOf, tellOnTelegram } from '@server/modules/telegram/telegram-reach'
-import * as events from './booking-events.repository'
-import * as repo from './bookings.repository'
 import { changeMessage, type LocalStart, mailFooter, manageLine, type SalonChange } from './change-texts'
 
 /**
@@ -28,9 +29,17 @@ import { changeMessage, type LocalStart, mailFooter, manageLine, type SalonChang
  * next time a chat of theirs at the salon opens (or at once, in one that is open).
  */
 
-/** Enqueues the telling of this event, in the transaction that records it. */
-export async function tellCustomerLater(db: Executor, jobs: Jobs, event: BookingEventRow): Promise<void> {
-  await jobs.send(db, 'bookings.tell-customer', { eventId: event.id })
+/**
+ * Subscribed to every booking's events: a move or a cancellation by the salon is told to the
+ * customer by a job enqueued in the change's transaction. (The queue keeps its first name,
+ * `bookings.tell-customer`, so that jobs waiting in a running database still find their worker.)
+ */
+export const customerNotices: BookingSubscriber = {
+  name: 'customer-notices',
+  async onBookingEvent(db, jobs, event) {
+    if (event.actor !== 'salon' || (event.kind !== 'moved' && event.kind !== 'cancelled')) return
+    await jobs.send(db, 'bookings.tell-customer', { eventId: event.id })
+  },
 }
 
 export type TellDeps = Omit<MailDeps, 'db'> & { db: Database; jobs: Jobs }
