@@ -11,11 +11,13 @@
  *               ambassadors, waitlist, calendar-files
  *   core      — the salon's own facts and rules, and the infrastructure under them.
  *               salons, catalog, team, schedule, bookings, customers, jobs, auth, system;
- *               server/db, server/clock, server/errors, server/config, common/
+ *               server/db, server/clock, server/errors, server/config, server/registry, common/
  *
  * A module of one layer may import a module of its own layer or of a lower one, never a higher one,
  * and no two modules import each other through any path. The app's entry points (server/app.ts,
- * server/http, server/main.ts, server/workers.ts) wire every layer together and sit above them all.
+ * server/http, server/main.ts, server/workers.ts, server/plug-ins.ts, server/seed.ts) wire every layer together
+ * and sit above them all: server/plug-ins.ts is where adapters and services are plugged into the core's
+ * registries (booking subscribers, channels, salon facts).
  *
  * Imports that break these rules today are listed in .dependency-cruiser-known-violations.json
  * (issue 38 removes them one by one); a new one fails the lint.
@@ -52,8 +54,8 @@ module.exports = {
     ),
     forbid(
       'infrastructure-imports-no-module',
-      'The database, the clock, the errors and the configuration are under every module, and import none.',
-      { path: '^server/(db|clock|errors|config)' },
+      'The database, the clock, the errors, the configuration and the registries are under every module, and import none.',
+      { path: '^server/(db|clock|errors|config|registry)' },
       { path: '^server/modules/' },
     ),
     forbid(

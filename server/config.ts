@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
-import type { TwilioConfig } from './modules/sms/twilio'
 
 /**
  * Every environment variable Salonia reads, parsed in one place. The README's configuration table
@@ -104,6 +103,17 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/** Twilio's Programmable Messaging account (SMS reminders). */
+export interface TwilioConfig {
+  accountSid: string
+  authToken: string
+  /** The sender: a Twilio number in E.164, or an alphanumeric sender ID where countries allow it. */
+  from: string
+  baseUrl: string
+  /** How long to wait for Twilio's answer (10 s; tests shorten it). */
+  timeoutMs?: number
+}
+
 export interface TelegramConfig {
   token: string
   /** Where the Bot API lives: https://api.telegram.org, or a fake's address in tests (paths kept). */
@@ -137,6 +147,14 @@ const TELEGRAM_TOKEN = /^\d{1,20}:[A-Za-z0-9_-]{30,60}$/
 
 /** Who the demo sign-in signs in as administrator when ADMIN_EMAILS is empty. */
 export const DEMO_ADMIN_EMAIL = 'admin@salonia.demo'
+
+/** The demo's ambassador (seeded with demo data; the demo sign-in stands for her). Her referral link is /waitlist?ref=AMBDEMO1. */
+export const DEMO_AMBASSADOR = {
+  name: 'Camille Martin',
+  email: 'camille.ambassadrice.demo@gmail.com',
+  referralCode: 'AMBDEMO1',
+  language: 'fr' as const,
+}
 
 /** Reads the configuration from an environment (process.env by default). */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {

@@ -1,7 +1,23 @@
+import { webChatChannel } from './modules/assistant/web-chat.channel'
 import { type BookingSubscriber, subscribeToBookings } from './modules/bookings/booking-subscribers'
 import { calendarFollowsBookings } from './modules/calendar-sync/calendar-sync.subscriber'
 import { customerNotices } from './modules/customer-notices/tell-customer'
+import { type Channel, plugInChannel } from './modules/customers/channels'
+import { googleSalonFacts } from './modules/google/google.salon-facts'
+import { instagramChannel } from './modules/instagram/instagram.channel'
+import { instagramSalonFacts } from './modules/instagram/instagram.salon-facts'
+import { emailChannel } from './modules/mail/email.channel'
+import { remindersFollowSalonSettings } from './modules/reminders/reminders.salon-subscriber'
 import { remindersFollowBookings } from './modules/reminders/reminders.subscriber'
+import {
+  plugInSalonFacts,
+  type SalonFactsSource,
+  type SalonSettingsSubscriber,
+  subscribeToSalonSettings,
+} from './modules/salons/salon-plug-ins'
+import { smsChannel } from './modules/sms/sms.channel'
+import { telegramChannel } from './modules/telegram/telegram.channel'
+import { telegramSalonFacts } from './modules/telegram/telegram.salon-facts'
 
 /**
  * The registries: who is plugged into the core. The core names none of them; adding one is its
@@ -15,7 +31,28 @@ export const BOOKING_SUBSCRIBERS: readonly BookingSubscriber[] = [
   customerNotices,
 ]
 
+/**
+ * How a customer is reached (customers/channels.ts). Reminders try them in this order, after the
+ * one the customer booked on; a salon's notice goes to every one that reaches them.
+ */
+export const CHANNELS: readonly Channel[] = [
+  webChatChannel,
+  telegramChannel,
+  instagramChannel,
+  smsChannel,
+  emailChannel,
+]
+
+/** What a salon's pages show of its plug-ins: the calendar's account, the Instagram account, the Telegram link. */
+export const SALON_FACTS: readonly SalonFactsSource[] = [googleSalonFacts, instagramSalonFacts, telegramSalonFacts]
+
+/** Who follows a change of a salon's settings. */
+export const SALON_SETTINGS_SUBSCRIBERS: readonly SalonSettingsSubscriber[] = [remindersFollowSalonSettings]
+
 /** Plugs everything in. Idempotent: the app, the workers and the tests' setup each call it. */
 export function plugIn(): void {
   for (const subscriber of BOOKING_SUBSCRIBERS) subscribeToBookings(subscriber)
+  for (const channel of CHANNELS) plugInChannel(channel)
+  for (const source of SALON_FACTS) plugInSalonFacts(source)
+  for (const subscriber of SALON_SETTINGS_SUBSCRIBERS) subscribeToSalonSettings(subscriber)
 }

@@ -10,12 +10,12 @@ import { findSalonByPublicId } from '@server/modules/salons/salons.repository'
 import { createSalon } from '@server/modules/salons/salons.usecases'
 import { insertTimeOff } from '@server/modules/schedule/schedule.repository'
 import { listMembers } from '@server/modules/team/team.repository'
+import { seedDemoData } from '@server/seed'
 import { openTestDatabase, type TestDatabase, testDrivers } from '@tests/helpers/database'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, PG_CHECK_VIOLATION, PG_EXCLUSION_VIOLATION, sqlState } from './client'
 import { bookings, type SalonRow, timeOff } from './schema'
-import { seedDemoData } from './seed'
 
 const clock = manualClock('2026-12-01T08:30:00+01:00')
 const at = (iso: string) => new Date(iso)

@@ -1,8 +1,8 @@
-import { DEMO_AMBASSADOR } from '@server/db/seed'
 import { SESSION_COOKIES } from '@server/http/session'
 import { findAmbassadorByEmail } from '@server/modules/ambassadors/ambassadors.repository'
 import { startSession } from '@server/modules/auth/sessions.usecases'
 import { findSalonByPublicId } from '@server/modules/salons/salons.repository'
+import { DEMO_AMBASSADOR } from '@server/seed'
 import type { TestApp } from './app'
 
 /**

@@ -1,7 +1,7 @@
-import { DEMO_AMBASSADOR } from '@server/db/seed'
 import { listOutboxEmails } from '@server/modules/mail/mail.repository'
 import { findSalonByPublicId } from '@server/modules/salons/salons.repository'
 import { recordOwnerSignIn } from '@server/modules/salons/salons.usecases'
+import { DEMO_AMBASSADOR } from '@server/seed'
 import { startTestApp, type TestApp } from '@tests/helpers/app'
 import { adminCookie, ambassadorCookie, ownerCookie } from '@tests/helpers/sign-in'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,6 +1,7 @@
 import type { Executor } from '@server/db/client'
 import type { BookingEventRow } from '@server/db/schema'
 import type { Jobs } from '@server/modules/jobs/job-engine'
+import { Registry } from '@server/registry'
 
 /**
  * What follows a change to a booking, outside the core. Every change is recorded once as a
@@ -21,28 +22,19 @@ export interface BookingSubscriber {
   onBookingEvent(db: Executor, jobs: Jobs, event: BookingEventRow, now: Date): Promise<void>
 }
 
-const subscribers: BookingSubscriber[] = []
+const subscribers = new Registry<BookingSubscriber>()
 
-/**
- * Plugs a subscriber in (once: a second call with the same name replaces the first). Returns how
- * to unplug it.
- */
+/** Plugs a subscriber in (a second with the same name replaces the first); returns how to unplug it. */
 export function subscribeToBookings(subscriber: BookingSubscriber): () => void {
-  const at = subscribers.findIndex((s) => s.name === subscriber.name)
-  if (at >= 0) subscribers[at] = subscriber
-  else subscribers.push(subscriber)
-  return () => {
-    const index = subscribers.indexOf(subscriber)
-    if (index >= 0) subscribers.splice(index, 1)
-  }
+  return subscribers.plugIn(subscriber)
 }
 
 /** Who is plugged in, in the order they were. */
 export function bookingSubscribers(): readonly BookingSubscriber[] {
-  return subscribers
+  return subscribers.all()
 }
 
 /** Hands a recorded event to every subscriber, in order, in the event's transaction. */
 export async function publishBookingEvent(db: Executor, jobs: Jobs, event: BookingEventRow, now: Date): Promise<void> {
-  for (const subscriber of subscribers) await subscriber.onBookingEvent(db, jobs, event, now)
+  for (const subscriber of subscribers.all()) await subscriber.onBookingEvent(db, jobs, event, now)
 }

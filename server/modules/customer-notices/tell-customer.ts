@@ -1,32 +1,26 @@
 import { languageOrDefault } from '@common/languages'
 import { type BookingEvent, holdsItsTime } from '@common/schemas/booking'
 import { formatLocalDateTime } from '@common/time'
-import type { Database, Executor } from '@server/db/client'
+import type { Executor } from '@server/db/client'
 import type { BookingEventRow } from '@server/db/schema'
-import { leaveSalonMessage } from '@server/modules/assistant/salon-messages'
 import { bookingLinkUrl } from '@server/modules/booking-page/booking-link'
 import * as events from '@server/modules/bookings/booking-events.repository'
 import type { BookingSubscriber } from '@server/modules/bookings/booking-subscribers'
 import * as repo from '@server/modules/bookings/bookings.repository'
-import { instagramReachOf, tellOnInstagram } from '@server/modules/instagram/instagram-reach'
+import { type ChannelDeps, type ChannelNotice, channels } from '@server/modules/customers/channels'
 import type { Jobs } from '@server/modules/jobs/job-engine'
-import { type MailDeps, sendEmail } from '@server/modules/mail/mail.usecases'
 import { findSalonById } from '@server/modules/salons/salons.repository'
 import { requireMemberRef } from '@server/modules/team/team.usecases'
-import { telegramChatOf, tellOnTelegram } from '@server/modules/telegram/telegram-reach'
 import { changeMessage, type LocalStart, mailFooter, manageLine, type SalonChange } from './change-texts'
 
 /**
  * Telling the customer of a change the salon made to their appointment (a move, a cancellation):
  * the change enqueues a job in its own transaction, and the job — once the change is committed —
- * e-mails the customer when the salon has their address and writes the same words into their web
- * chat with the salon, and on Telegram when they wrote from it. What reached them is recorded on the history's event (`toldBy`), by the
- * job and only once it happened: an event whose job has not run yet says nothing was told.
- *
- * An e-mail counts as told when the SMTP server accepted it, or — on an instance without SMTP_URL,
- * where the outbox is where mail goes — when it was written to the outbox. A web chat counts when
- * the customer wrote to the salon from a web chat: the message waits for them there, shown the
- * next time a chat of theirs at the salon opens (or at once, in one that is open).
+ * leaves the same words on every channel that reaches them (customers/channels.ts): their e-mail,
+ * their web chat with the salon, the chat they wrote from. What reached them is recorded on the
+ * history's event (`toldBy`), by the job and only once it happened: an event whose job has not run
+ * yet says nothing was told. Each channel says when its message counts as told (an e-mail once
+ * SMTP took it, or the outbox without SMTP_URL; a chat's outbox once the platform took it).
  */
 
 /**
@@ -42,7 +36,7 @@ export const customerNotices: BookingSubscriber = {
   },
 }
 
-export type TellDeps = Omit<MailDeps, 'db'> & { db: Database; jobs: Jobs }
+export type TellDeps = ChannelDeps & { jobs: Jobs }
 
 /** Job `bookings.tell-customer`: runs once per event (a retry after success finds it told and stops). */
 export async function tellCustomer(deps: TellDeps, eventId: string): Promise<void> {
@@ -70,50 +64,23 @@ export async function tellCustomer(deps: TellDeps, eventId: string): Promise<voi
               manageLine(language, bookingLinkUrl(deps.config.publicUrl, deps.config.appSecret, found.booking.id)),
           }
         : told
-    const toldBy: BookingEvent['toldBy'] = []
-    if (customer.email) {
-      const { sent } = await sendEmail(
-        { ...deps, db: tx },
-        {
-          to: customer.email,
-          subject: message.subject,
-          text: message.text + mailFooter(language, salon.name, salon.publicPhone),
-          kind: `booking_${event.kind}`,
-        },
-      )
-      if (sent || !deps.config.mail.smtpUrl) toldBy.push('email')
-    }
-    const left = await leaveSalonMessage(tx, {
-      salonId: salon.id,
-      customerId: customer.id,
-      bookingEventId: event.id,
+    const notice: ChannelNotice = {
       text: message.text,
-      sentAt: now,
-    })
-    if (left) toldBy.push('web')
-    // Telegram is added to `toldBy` by the delivery job, once Telegram took the message.
-    const chatId = deps.config.telegram ? await telegramChatOf(tx, salon.id, customer.id) : undefined
-    if (chatId !== undefined) {
-      await tellOnTelegram(deps, tx, {
-        chatId,
-        salonId: salon.id,
-        customerId: customer.id,
-        bookingEventId: event.id,
-        text: message.text,
-      })
+      letter: { subject: message.subject, text: message.text + mailFooter(language, salon.name, salon.publicPhone) },
+      kind: `booking_${event.kind}`,
+      bookingEventId: event.id,
     }
-    // Instagram too, only inside Meta's 24 hours; `toldBy` gets it once Meta took the message.
-    const reach = deps.config.instagram ? await instagramReachOf(tx, salon.id, customer.id, now) : undefined
-    if (reach) {
-      await tellOnInstagram(deps, tx, {
-        reach,
-        salonId: salon.id,
-        customerId: customer.id,
-        bookingEventId: event.id,
-        text: message.text,
-      })
+    // Every channel that reaches them takes it; one whose delivery comes later (a chat's outbox)
+    // adds itself to `toldBy` once the platform took the message.
+    const toldBy: string[] = []
+    const to = { salon, customer }
+    for (const channel of channels()) {
+      if (!channel.leaveNotice) continue
+      const address = await channel.reach(deps, tx, to, now)
+      if (address === undefined) continue
+      if ((await channel.leaveNotice(deps, tx, address, notice, to)) === 'told') toldBy.push(channel.name)
     }
-    await events.markEventTold(tx, event.id, toldBy, now)
+    await events.markEventTold(tx, event.id, toldBy as BookingEvent['toldBy'], now)
   })
 }
 

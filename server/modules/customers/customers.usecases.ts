@@ -11,9 +11,8 @@ import type { Database, Executor } from '@server/db/client'
 import type { CustomerRow, SalonRow } from '@server/db/schema'
 import { readState } from '@server/modules/assistant/conversation/state-storage'
 import { recordBookingEvent } from '@server/modules/bookings/booking-history'
-import { forgetInstagramUsers } from '@server/modules/instagram/instagram-reach'
 import type { Jobs } from '@server/modules/jobs/job-engine'
-import { forgetTelegramChats } from '@server/modules/telegram/telegram-reach'
+import { forgetOnEveryChannel } from './channels'
 import {
   customerAlreadyErased,
   customerErased,
@@ -248,12 +247,9 @@ export async function eraseSalonCustomer(
     if (customer.erasedAt) throw customerAlreadyErased()
     const upcoming = await repo.listUpcomingBookings(tx, customer.id, now)
     if (upcoming.length > 0) throw customerHasUpcomingBookings(upcoming.map((b) => presentUpcoming(b, salon)))
-    // What the bot kept of their Telegram chat (the number they shared, their recent messages) goes
-    // too, and what the salon's Instagram account kept of them (names, messages not yet pruned).
-    const identities = await repo.listIdentities(tx, customer.id)
-    const idsOn = (channel: string) => identities.filter((i) => i.channel === channel).map((i) => i.externalId)
-    await forgetTelegramChats(tx, idsOn('telegram').map(Number), now)
-    await forgetInstagramUsers(tx, salon.id, idsOn('instagram'), now)
+    // What each channel kept of them goes too (a chat bot's copy of the number they shared and of
+    // their recent messages, an Instagram account's names and messages not yet pruned).
+    await forgetOnEveryChannel(tx, salon.id, await repo.listIdentities(tx, customer.id), now)
     const kept = await repo.eraseCustomerData(tx, customer.id, ANONYMISED_NAME[languageOfCountry(salon.country)], now)
     // Each kept booking's history says so, and its subscribers follow (the calendar event loses the name).
     for (const bookingId of kept) {

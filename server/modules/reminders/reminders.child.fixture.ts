@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { systemClock } from '@server/clock'
 import { loadConfig } from '@server/config'
 import { openDatabase } from '@server/db/client'
+import { plugIn } from '@server/plug-ins'
 import { startTestJobEngine } from '@tests/helpers/jobs'
 import { remindersWorkers } from './reminders.jobs'
 import { dispatchDueReminders } from './send-reminder'
@@ -24,6 +25,8 @@ const config = loadConfig({
   TWILIO_FROM: env.TWILIO_FROM,
   TWILIO_BASE_URL: env.TWILIO_BASE_URL,
 })
+// As a server does (server/workers.ts): the channels reminders go through, plugged in.
+plugIn()
 const clock = systemClock(new Date(env.CHILD_NOW ?? ''))
 const jobs = await startTestJobEngine(database)
 const log = { info: () => {}, warn: () => {} }

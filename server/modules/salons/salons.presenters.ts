@@ -2,6 +2,7 @@ import { currencyForCountry } from '@common/countries'
 import type { Salon, SalonChatInfo, SalonLookup } from '@common/schemas/salon'
 import type { WorkingHours } from '@common/schemas/schedule'
 import type { SalonRow } from '@server/db/schema'
+import type { SalonFacts } from './salon-plug-ins'
 
 /** What the salon's page says about Instagram: whether this server has an app, and the salon's account. */
 export interface InstagramFacts {
@@ -9,13 +10,10 @@ export interface InstagramFacts {
   account: { username: string; reconnectRequired: boolean } | undefined
 }
 
-/** `googleEmail`: the Google account connected for the salon's calendar, if any. */
-export function presentSalon(
-  row: SalonRow,
-  workingHours: WorkingHours,
-  googleEmail: string | undefined,
-  instagram: InstagramFacts,
-): Salon {
+/** `facts`: what the salon's plug-ins say of it (salon-plug-ins.ts); an absent plug-in reads as not connected. */
+export function presentSalon(row: SalonRow, workingHours: WorkingHours, facts: SalonFacts): Salon {
+  const googleEmail = facts.calendar?.email
+  const instagram = facts.instagram ?? { available: false, account: undefined }
   return {
     id: row.id,
     salonId: row.publicId,

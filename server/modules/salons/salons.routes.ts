@@ -9,7 +9,6 @@ import {
   salonUpdateInputSchema,
 } from '@common/schemas/salon'
 import type { App, AppDeps } from '@server/http/types'
-import { telegramLinkOf } from '@server/modules/telegram/telegram-links'
 import { z } from 'zod'
 import { salonNotFound } from './salons.errors'
 import {
@@ -18,11 +17,12 @@ import {
   listSalonDetails,
   lookUpSalon,
   requireSalon,
+  salonChatLinks,
   updateSalonDetails,
 } from './salons.usecases'
 
 export function salonsRoutes(app: App, deps: AppDeps): void {
-  const { db, config } = deps
+  const { db } = deps
   app.get(
     '/api/salon/:idOrHash',
     {
@@ -42,7 +42,7 @@ export function salonsRoutes(app: App, deps: AppDeps): void {
   app.get(
     '/api/salons/by-id/:id',
     { config: { access: 'public' }, schema: { params: salonParamsSchema, response: { 200: salonLookupSchema } } },
-    async (request) => lookUpSalon(db, request.params.id),
+    async (request) => lookUpSalon(deps, request.params.id),
   )
 
   app.get(
@@ -52,8 +52,7 @@ export function salonsRoutes(app: App, deps: AppDeps): void {
       schema: { params: z.object({ salonId: publicSalonIdSchema }), response: { 200: salonHashSchema } },
     },
     async (request) => {
-      const salon = await requireSalon(db, request.params.salonId)
-      return { hash: salon.hash, telegramLink: await telegramLinkOf(db, config, salon) }
+      return salonChatLinks(deps, await requireSalon(db, request.params.salonId))
     },
   )
 

@@ -7,16 +7,13 @@ import type { Config } from '@server/config'
 import type { Database, Executor } from '@server/db/client'
 import type { SalonRow } from '@server/db/schema'
 import { endSessionsOfSalon } from '@server/modules/auth/sessions.usecases'
-import { calendarConnectionOf, calendarConnectionsOf } from '@server/modules/google/calendar-connection.usecases'
-import { instagramFactsOf } from '@server/modules/instagram/instagram-facts'
-import { followReminderSettings } from '@server/modules/reminders/reminders.usecases'
 import {
   getWorkingHours,
   getWorkingHoursOfSalons,
   setDefaultOpeningHours,
 } from '@server/modules/schedule/schedule.usecases'
 import { createOwnerMember } from '@server/modules/team/team.usecases'
-import { telegramLinkOf } from '@server/modules/telegram/telegram-links'
+import { readSalonFacts, salonSettingsChanged } from './salon-plug-ins'
 import { invalidTimeZone, salonNotFound } from './salons.errors'
 import { presentSalon, presentSalonChatInfo, presentSalonLookup } from './salons.presenters'
 import * as repo from './salons.repository'
@@ -57,42 +54,43 @@ export async function findSalonChatInfo(
 ): Promise<SalonChatInfo | null> {
   const salon = await repo.findSalonByPublicIdOrHash(db, idOrHash)
   if (!salon) return null
-  const byHash = idOrHash === salon.hash
-  return presentSalonChatInfo(salon, byHash ? await telegramLinkOf(db, config, salon) : null)
+  if (idOrHash !== salon.hash) return presentSalonChatInfo(salon, null)
+  return presentSalonChatInfo(salon, (await readSalonFacts(db, config, [salon]))(salon.id).telegramLink ?? null)
 }
 
-/** What reading a salon's page takes: the database, and whether this server has Instagram. */
+/** The salon's secure hash, and its chat link on Telegram when the server has a bot. */
+export async function salonChatLinks(
+  { db, config }: { db: Executor; config: Config },
+  salon: SalonRow,
+): Promise<{ hash: string; telegramLink: string | null }> {
+  const facts = (await readSalonFacts(db, config, [salon]))(salon.id)
+  return { hash: salon.hash, telegramLink: facts.telegramLink ?? null }
+}
+
+/** What reading a salon's page takes: the database, and what this server has (its plug-ins' facts). */
 export interface SalonReaders {
   db: Database
-  config: Pick<Config, 'instagram'>
+  config: Config
 }
 
 export async function getSalonDetails({ db, config }: SalonReaders, salon: SalonRow): Promise<Salon> {
-  const [hours, calendar, instagram] = await Promise.all([
-    getWorkingHours(db, salon),
-    calendarConnectionOf(db, salon.id),
-    instagramFactsOf(db, config, [salon.id]),
-  ])
-  return presentSalon(salon, hours, calendar?.email, instagram(salon.id))
+  const [hours, facts] = await Promise.all([getWorkingHours(db, salon), readSalonFacts(db, config, [salon])])
+  return presentSalon(salon, hours, facts(salon.id))
 }
 
 /** What the connect screen may show about a salon before sign-in. */
-export async function lookUpSalon(db: Database, publicId: string): Promise<SalonLookup> {
+export async function lookUpSalon({ db, config }: SalonReaders, publicId: string): Promise<SalonLookup> {
   const salon = await requireSalon(db, publicId)
-  return presentSalonLookup(salon, (await calendarConnectionOf(db, salon.id)) !== undefined)
+  const facts = (await readSalonFacts(db, config, [salon]))(salon.id)
+  return presentSalonLookup(salon, facts.calendar !== undefined)
 }
 
 export async function listSalonDetails({ db, config }: SalonReaders): Promise<Salon[]> {
   const salons = await repo.listSalons(db)
-  const ids = salons.map((s) => s.id)
-  const [hours, calendars, instagram] = await Promise.all([
-    getWorkingHoursOfSalons(db, salons),
-    calendarConnectionsOf(db, ids),
-    instagramFactsOf(db, config, ids),
-  ])
+  const [hours, facts] = await Promise.all([getWorkingHoursOfSalons(db, salons), readSalonFacts(db, config, salons)])
   return salons.flatMap((s) => {
     const week = hours.get(s.id)
-    return week ? [presentSalon(s, week, calendars.get(s.id), instagram(s.id))] : []
+    return week ? [presentSalon(s, week, facts(s.id))] : []
   })
 }
 
@@ -145,7 +143,7 @@ export async function updateSalonDetails(
   if (translated) changes.practicalInfoTranslations = withTranslations(salon.practicalInfoTranslations, translated)
   const updated = await db.transaction(async (tx) => {
     const row = await repo.updateSalon(tx, salon.id, changes, now)
-    await followReminderSettings(tx, salon.id, salon, row, now)
+    await salonSettingsChanged(tx, salon, row, now)
     return row
   })
   return getSalonDetails({ db, config }, updated)

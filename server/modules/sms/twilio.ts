@@ -1,3 +1,6 @@
+import type { TwilioConfig } from '@server/config'
+
+export type { TwilioConfig }
 /**
  * Sending an SMS through Twilio's Programmable Messaging REST API: `POST
  * /2010-04-01/Accounts/{AccountSid}/Messages.json`, form-encoded `To`, `From`, `Body`, HTTP basic
@@ -15,16 +18,6 @@
  *   refused (bad credentials, a `From` Twilio will not send from) — an `SmsMisconfigured`, which no
  *   retry cures.
  */
-
-export interface TwilioConfig {
-  accountSid: string
-  authToken: string
-  /** The sender: a Twilio number in E.164, or an alphanumeric sender ID where countries allow it. */
-  from: string
-  baseUrl: string
-  /** How long to wait for Twilio's answer (10 s; tests shorten it). */
-  timeoutMs?: number
-}
 
 export type SmsOutcome = { status: 'sent'; providerId: string } | { status: 'refused'; code: string; reason: string }
 

@@ -3,7 +3,7 @@ import { findUsableAccessCode } from '@server/modules/ambassadors/access-codes.u
 import { countSalons, findSalonByPublicId } from '@server/modules/salons/salons.repository'
 import { openTestDatabase, testDrivers } from '@tests/helpers/database'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase } from './client'
+import { openDatabase } from './db/client'
 import { DEMO_ACCESS_CODE, retireDemoAccessCode, SEEDED_MCP_TOKEN_VERSION, seedDemoData } from './seed'
 
 const clock = manualClock('2026-12-01T08:30:00+01:00')

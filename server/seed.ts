@@ -1,6 +1,7 @@
 import { MEMBER_COLOURS } from '@common/schemas/team'
 import { instantToLocal, minutesOfDay } from '@common/time'
 import type { Clock } from '@server/clock'
+import { DEMO_AMBASSADOR } from '@server/config'
 import {
   createAccessCode,
   findUsableAccessCode,
@@ -16,7 +17,7 @@ import { resolvePointInTime } from '@server/modules/schedule/point-in-time'
 import { insertTimeOff, replaceOpeningHours } from '@server/modules/schedule/schedule.repository'
 import { insertMember, listMembers, updateMember } from '@server/modules/team/team.repository'
 import { sql } from 'drizzle-orm'
-import type { Database, Executor } from './client'
+import type { Database, Executor } from './db/client'
 
 /** The demo salon of DESIGN.md and a demo ambassador, seeded so a newcomer has something to try. */
 
@@ -46,13 +47,8 @@ export const DEMO_SALON = {
 /** The demo salon's team: Léa, its owner, and Hugo. */
 export const DEMO_TEAM = ['Léa', 'Hugo'] as const
 
-/** Her referral link is /waitlist?ref=AMBDEMO1. */
-export const DEMO_AMBASSADOR = {
-  name: 'Camille Martin',
-  email: 'camille.ambassadrice.demo@gmail.com',
-  referralCode: 'AMBDEMO1',
-  language: 'fr' as const,
-}
+// The demo ambassador is known to the demo sign-in too (server/config.ts).
+export { DEMO_AMBASSADOR } from './config'
 
 /** The demo's ambassador access code (printed at start, written in the README): never in production. */
 export const DEMO_ACCESS_CODE = 'DEMO-AMBASSADOR-2026'
