@@ -2,30 +2,32 @@
  * The server's architecture, as rules `npm run lint` checks (dependency-cruiser). Three layers,
  * imports going down only:
  *
- *   adapters  — how the product reaches the outside world: a chat channel, a calendar, a sender.
- *               telegram, instagram, sms, mail, google, mcp
- *   services  — what the product does with the core: the assistant, reminders, calendar sync, the
- *               customer's booking page, the owner's dashboard, administration, ambassadors, the
- *               waitlist, calendar files, the customer's notices of the salon's changes.
- *               assistant, reminders, calendar-sync, customer-notices, booking-page, dashboard, admin,
- *               ambassadors, waitlist, calendar-files
+ *   adapters  — how the product reaches the outside world: a chat channel, a calendar, an agent.
+ *               telegram, instagram, sms, email, google, mcp
+ *   services  — what the product does with the core: the assistant (and its web chat), reminders,
+ *               calendar sync, the customer's notices of the salon's changes, a customer's export,
+ *               the booking page, the owner's dashboard, administration, ambassadors, the
+ *               waitlist, calendar files.
+ *               assistant, reminders, calendar-sync, customer-notices, customer-export,
+ *               booking-page, dashboard, admin, ambassadors, waitlist, calendar-files
  *   core      — the salon's own facts and rules, and the infrastructure under them.
- *               salons, catalog, team, schedule, bookings, customers, jobs, auth, system;
+ *               salons, catalog, team, schedule, bookings, customers, jobs, outbox, auth, system;
  *               server/db, server/clock, server/errors, server/config, server/registry, common/
  *
  * A module of one layer may import a module of its own layer or of a lower one, never a higher one,
- * and no two modules import each other through any path. The app's entry points (server/app.ts,
- * server/http, server/main.ts, server/workers.ts, server/plug-ins.ts, server/seed.ts) wire every layer together
- * and sit above them all: server/plug-ins.ts is where adapters and services are plugged into the core's
- * registries (booking subscribers, channels, salon facts).
+ * and no two modules import each other through any path. The core reaches what is built on it
+ * through registries it owns (server/registry.ts): booking subscribers, channels, salon facts. The
+ * app's entry points (server/app.ts, server/http, server/main.ts, server/workers.ts,
+ * server/plug-ins.ts, server/seed.ts) wire every layer together and sit above them all;
+ * server/plug-ins.ts fills the registries, one line per plug-in.
  *
  * Imports that break these rules today are listed in .dependency-cruiser-known-violations.json
  * (issue 38 removes them one by one); a new one fails the lint.
  */
-const CORE = '(salons|catalog|team|schedule|bookings|customers|jobs|auth|system)'
+const CORE = '(salons|catalog|team|schedule|bookings|customers|jobs|outbox|auth|system)'
 const SERVICES =
-  '(assistant|reminders|calendar-sync|customer-notices|booking-page|dashboard|admin|ambassadors|waitlist|calendar-files)'
-const ADAPTERS = '(telegram|instagram|sms|mail|google|mcp)'
+  '(assistant|reminders|calendar-sync|customer-notices|customer-export|booking-page|dashboard|admin|ambassadors|waitlist|calendar-files)'
+const ADAPTERS = '(telegram|instagram|sms|email|google|mcp)'
 const inModules = (names) => `^server/modules/${names}/`
 
 /** A rule of the architecture: imports `from` → `to` fail the lint, with the reason as its comment. */

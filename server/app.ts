@@ -23,6 +23,7 @@ import { bookingsRoutes } from './modules/bookings/bookings.routes'
 import { calendarFilesRoutes } from './modules/calendar-files/calendar-files.routes'
 import { calendarSyncRoutes } from './modules/calendar-sync/calendar-sync.routes'
 import { catalogRoutes } from './modules/catalog/catalog.routes'
+import { customerExportRoutes } from './modules/customer-export/customer-export.routes'
 import { customersRoutes } from './modules/customers/customers.routes'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes'
 import { googleRoutes } from './modules/google/google.routes'
@@ -99,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   bookingPageRoutes(app, deps)
   dashboardRoutes(app, deps)
   customersRoutes(app, deps)
+  customerExportRoutes(app, deps)
   waitlistRoutes(app, deps)
   ambassadorsRoutes(app, deps)
   adminRoutes(app, deps)

@@ -3,10 +3,10 @@ import { type BookingSubscriber, subscribeToBookings } from './modules/bookings/
 import { calendarFollowsBookings } from './modules/calendar-sync/calendar-sync.subscriber'
 import { customerNotices } from './modules/customer-notices/tell-customer'
 import { type Channel, plugInChannel } from './modules/customers/channels'
+import { emailChannel } from './modules/email/email.channel'
 import { googleSalonFacts } from './modules/google/google.salon-facts'
 import { instagramChannel } from './modules/instagram/instagram.channel'
 import { instagramSalonFacts } from './modules/instagram/instagram.salon-facts'
-import { emailChannel } from './modules/mail/email.channel'
 import { remindersFollowSalonSettings } from './modules/reminders/reminders.salon-subscriber'
 import { remindersFollowBookings } from './modules/reminders/reminders.subscriber'
 import {

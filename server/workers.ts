@@ -5,7 +5,7 @@ import { customerNoticesWorkers } from './modules/customer-notices/customer-noti
 import { googleClient } from './modules/google/google-client'
 import { instagramWorkers } from './modules/instagram/instagram.jobs'
 import type { JobHandlers } from './modules/jobs/job-engine'
-import { mailWorkers } from './modules/mail/mail.jobs'
+import { mailWorkers } from './modules/outbox/outbox.jobs'
 import { remindersWorkers } from './modules/reminders/reminders.jobs'
 import { telegramWorkers } from './modules/telegram/telegram.jobs'
 import { telegramApi } from './modules/telegram/telegram-api'

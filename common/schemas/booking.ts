@@ -179,3 +179,6 @@ export const bookingListQuerySchema = z.object({
   to: pointInTimeSchema.optional(),
   status: z.enum(BOOKING_STATUSES).optional(),
 })
+
+/** A booking named in a path (`/api/bookings/:bookingId`). */
+export const bookingParamsSchema = z.object({ bookingId: z.uuid({ message: 'Unknown booking id' }) })

@@ -1,4 +1,4 @@
-import { listOutboxEmails } from '@server/modules/mail/mail.repository'
+import { listOutboxEmails } from '@server/modules/outbox/outbox.repository'
 import { findSalonByPublicId } from '@server/modules/salons/salons.repository'
 import { recordOwnerSignIn } from '@server/modules/salons/salons.usecases'
 import { DEMO_AMBASSADOR } from '@server/seed'

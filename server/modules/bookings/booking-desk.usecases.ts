@@ -1,31 +1,15 @@
-import type { Booking, BookingDetails } from '@common/schemas/booking'
-import { listRemindersOfBookings } from '@server/modules/reminders/reminders.repository'
-import { listBookingEvents } from './booking-events.repository'
+import type { Booking } from '@common/schemas/booking'
 import { type BookingChangeBy, recordBookingEvent } from './booking-history'
 import { bookingCancelled, notStarted } from './bookings.errors'
-import { presentBooking, presentBookingDetails } from './bookings.presenters'
+import { presentBooking } from './bookings.presenters'
 import * as repo from './bookings.repository'
 import { type BookingDeps, type BookingScope, requireBooking } from './bookings.usecases'
 
 /**
- * The salon's booking desk: one booking's panel (its customer's contacts and its history), what
- * happened at the appointment (no-show, done), and the salon's private note. Each change is
+ * The salon's booking desk: what happened at the appointment (no-show, done), and the salon's
+ * private note (the panel that shows them is read by dashboard/booking-panel.ts). Each change is
  * written to the history in its own transaction; none is told to the customer.
  */
-
-export async function getBookingDetails(
-  { db }: Pick<BookingDeps, 'db'>,
-  bookingId: string,
-  scope: BookingScope = {},
-): Promise<BookingDetails> {
-  const found = await requireBooking(db, bookingId, scope)
-  const [notes, history, reminders] = await Promise.all([
-    repo.listNotesOfBookings(db, [bookingId]),
-    listBookingEvents(db, bookingId),
-    listRemindersOfBookings(db, [bookingId]),
-  ])
-  return presentBookingDetails(found, found.salon, notes, history, reminders)
-}
 
 /**
  * What happened at the appointment: `no_show` or `completed` once it has begun (by the clock), and

@@ -1,9 +1,7 @@
-import { languageOrDefault } from '@common/languages'
-import type { Booking, BookingDetails, BookingEvent, BookingNote } from '@common/schemas/booking'
-import { type BookingReminder, REMINDER_CHANNELS, REMINDER_REASONS } from '@common/schemas/reminders'
+import type { Booking, BookingEvent, BookingNote } from '@common/schemas/booking'
 import type { Availability } from '@common/schemas/schedule'
 import { formatLocalDateTime, isoInstant, MINUTE_MS } from '@common/time'
-import type { BookingNoteRow, BookingReminderRow, SalonRow } from '@server/db/schema'
+import type { BookingNoteRow, SalonRow } from '@server/db/schema'
 import type { BookingEventWithMembers } from './booking-events.repository'
 import type { BookingWithCustomer } from './bookings.repository'
 
@@ -79,48 +77,6 @@ export function presentAvailability(
       local: formatLocalDateTime(start, salon.timeZone),
     })),
   }
-}
-
-/** The booking panel: the booking, how to reach its customer, and its history (oldest first). */
-export function presentBookingDetails(
-  row: BookingWithCustomer,
-  salon: SalonRow,
-  notes: readonly BookingNoteRow[],
-  history: readonly BookingEventWithMembers[],
-  reminders: readonly BookingReminderRow[],
-): BookingDetails {
-  const { customer } = row
-  return {
-    booking: presentBooking(row, salon, notes),
-    customer: {
-      id: customer.id,
-      name: customer.name,
-      phone: customer.phone,
-      email: customer.email,
-      language: languageOrDefault(customer.language),
-    },
-    history: history.map((entry) => presentBookingEvent(entry, salon)),
-    reminders: reminders
-      .filter((r) => r.appointmentStartsAt.getTime() === row.booking.startsAt.getTime())
-      .map((r) => presentBookingReminder(r, salon)),
-  }
-}
-
-export function presentBookingReminder(reminder: BookingReminderRow, salon: SalonRow): BookingReminder {
-  return {
-    kind: reminder.kind,
-    status: reminder.status,
-    dueAt: reminder.dueAt.toISOString(),
-    dueLocal: formatLocalDateTime(reminder.dueAt, salon.timeZone),
-    channel: oneOf(REMINDER_CHANNELS, reminder.channel),
-    sentLocal: reminder.sentAt ? formatLocalDateTime(reminder.sentAt, salon.timeZone) : null,
-    reason: oneOf(REMINDER_REASONS, reminder.reason),
-  }
-}
-
-/** A stored word the dashboard knows, or null (a value written by a later version is not shown raw). */
-function oneOf<T extends string>(values: readonly T[], value: string | null): T | null {
-  return value !== null && (values as readonly string[]).includes(value) ? (value as T) : null
 }
 
 function localStart(at: Date, salon: SalonRow) {

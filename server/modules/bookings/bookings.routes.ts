@@ -1,8 +1,8 @@
 import {
   bookingCancelInputSchema,
   bookingCreateInputSchema,
-  bookingDetailsSchema,
   bookingListQuerySchema,
+  bookingParamsSchema,
   bookingRescheduleInputSchema,
   bookingSalonNoteInputSchema,
   bookingSchema,
@@ -16,10 +16,10 @@ import { requireSalon } from '@server/modules/salons/salons.usecases'
 import { resolvePointInTime } from '@server/modules/schedule/point-in-time'
 import { z } from 'zod'
 import { getSalonAvailability } from './availability.usecases'
-import { getBookingDetails, setBookingSalonNote, setBookingStatus } from './booking-desk.usecases'
+import { setBookingSalonNote, setBookingStatus } from './booking-desk.usecases'
 import { cancelBooking, createBooking, listSalonBookings, rescheduleBooking } from './bookings.usecases'
 
-const bookingParams = z.object({ bookingId: z.uuid({ message: 'Unknown booking id' }) })
+const bookingParams = bookingParamsSchema
 /** The booking routes are the dashboard's (a professional's session): the salon's own changes. */
 const BY_SALON = { actor: 'salon', channel: 'dashboard' } as const
 
@@ -89,12 +89,6 @@ export function bookingsRoutes(app: App, deps: AppDeps): void {
       if (replayed) reply.header('idempotent-replayed', 'true')
       return reply.status(201).send(booking)
     },
-  )
-
-  app.get(
-    '/api/bookings/:bookingId',
-    { config: { access: 'booking' }, schema: { params: bookingParams, response: { 200: bookingDetailsSchema } } },
-    async (request) => getBookingDetails(deps, request.params.bookingId),
   )
 
   app.post(

@@ -5,12 +5,10 @@ import {
   bookingEvents,
   bookingNotes,
   bookings,
-  type ConversationRow,
   type CustomerRow,
   conversations,
   customerIdentities,
   customers,
-  type SalonMessageRow,
   salonMessages,
 } from '@server/db/schema'
 import { and, asc, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
@@ -224,20 +222,6 @@ export async function listCustomerBookings(
             ),
           )
   return { bookings: rows, notes }
-}
-
-/** What the salon told the customer through the web chat, oldest first. */
-export function listCustomerSalonMessages(db: Executor, customerId: string): Promise<SalonMessageRow[]> {
-  return db.select().from(salonMessages).where(eq(salonMessages.customerId, customerId)).orderBy(salonMessages.sentAt)
-}
-
-/** The customer's chats with the salon's assistant. */
-export function listConversations(db: Executor, customerId: string): Promise<ConversationRow[]> {
-  return db
-    .select()
-    .from(conversations)
-    .where(eq(conversations.customerId, customerId))
-    .orderBy(conversations.createdAt)
 }
 
 export async function setCustomerNotes(

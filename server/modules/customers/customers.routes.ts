@@ -9,13 +9,7 @@ import {
 import { salonParamsSchema } from '@common/schemas/salon'
 import type { App, AppDeps } from '@server/http/types'
 import { requireSalon } from '@server/modules/salons/salons.usecases'
-import {
-  eraseSalonCustomer,
-  exportSalonCustomer,
-  getSalonCustomer,
-  listSalonCustomers,
-  setSalonCustomerNotes,
-} from './customers.usecases'
+import { eraseSalonCustomer, getSalonCustomer, listSalonCustomers, setSalonCustomerNotes } from './customers.usecases'
 
 /** The salon's customers (dashboard "Clients"), for its own professional only. */
 export function customersRoutes(app: App, { db, clock, jobs }: AppDeps): void {
@@ -55,20 +49,6 @@ export function customersRoutes(app: App, { db, clock, jobs }: AppDeps): void {
         request.params.customerId,
         request.body.notes,
       ),
-  )
-
-  app.get(
-    '/api/salons/:id/customers/:customerId/export',
-    { config: { access: 'salon' }, schema: { params: customerParamsSchema } },
-    async (request, reply) => {
-      const salon = await requireSalon(db, request.params.id)
-      const { data, filename } = await exportSalonCustomer({ db, clock }, salon, request.params.customerId)
-      return reply
-        .header('content-type', 'application/json; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('cache-control', 'no-store')
-        .send(JSON.stringify(data, null, 2))
-    },
   )
 
   app.post(

@@ -5,11 +5,9 @@ import {
   type CustomerDetails as CustomerFile,
   type CustomerList,
 } from '@common/schemas/customers'
-import { formatLocalDateTime } from '@common/time'
 import type { Clock } from '@server/clock'
 import type { Database, Executor } from '@server/db/client'
 import type { CustomerRow, SalonRow } from '@server/db/schema'
-import { readState } from '@server/modules/assistant/conversation/state-storage'
 import { recordBookingEvent } from '@server/modules/bookings/booking-history'
 import type { Jobs } from '@server/modules/jobs/job-engine'
 import { forgetOnEveryChannel } from './channels'
@@ -19,13 +17,7 @@ import {
   customerHasUpcomingBookings,
   customerNotFound,
 } from './customers.errors'
-import {
-  type CustomerExport,
-  presentCustomerDetails,
-  presentCustomerExport,
-  presentCustomerSummary,
-  presentUpcoming,
-} from './customers.presenters'
+import { presentCustomerDetails, presentCustomerSummary, presentUpcoming } from './customers.presenters'
 import * as repo from './customers.repository'
 
 export interface CustomerDetails {
@@ -157,13 +149,13 @@ export async function listSalonCustomers(
 }
 
 /** The salon's customer, not erased; another salon's or an erased one is "not found". */
-async function requireCustomer(db: Executor, salon: SalonRow, customerId: string, lock = false) {
+export async function requireCustomer(db: Executor, salon: SalonRow, customerId: string, lock = false) {
   const customer = await repo.findSalonCustomer(db, salon.id, customerId, { lock })
   if (!customer || customer.erasedAt) throw customerNotFound()
   return customer
 }
 
-async function customerFile(db: Executor, customer: CustomerRow) {
+export async function customerFile(db: Executor, customer: CustomerRow) {
   const [identities, { bookings, notes }, noShows] = await Promise.all([
     repo.listIdentities(db, customer.id),
     repo.listCustomerBookings(db, customer.id),
@@ -190,37 +182,6 @@ export async function setSalonCustomerNotes(
     return repo.setCustomerNotes(tx, customerId, notes, deps.clock.now())
   })
   return presentCustomerDetails(customer, await customerFile(deps.db, customer), salon)
-}
-
-/** Everything held about the customer (GDPR access request), and the name of its file. */
-export async function exportSalonCustomer(
-  deps: Pick<CustomersDeps, 'db' | 'clock'>,
-  salon: SalonRow,
-  customerId: string,
-): Promise<{ data: CustomerExport; filename: string }> {
-  const now = deps.clock.now()
-  const customer = await requireCustomer(deps.db, salon, customerId)
-  const [file, conversations, salonMessages] = await Promise.all([
-    customerFile(deps.db, customer),
-    repo.listConversations(deps.db, customer.id),
-    repo.listCustomerSalonMessages(deps.db, customer.id),
-  ])
-  const data = presentCustomerExport(
-    customer,
-    {
-      ...file,
-      conversations: conversations.map((row) => ({
-        row,
-        messages: (readState(row.state).history ?? []).map((turn) => ({ role: turn.role, content: turn.content })),
-      })),
-      salonMessages,
-    },
-    salon,
-    now,
-  )
-  const day = formatLocalDateTime(now, salon.timeZone).slice(0, 10)
-  // No name in the file name: it lands in a downloads folder and in the browser's history.
-  return { data, filename: `client-${customer.id.slice(0, 8)}-${day}.json` }
 }
 
 /** Erasure is the owner's act, from the dashboard's customer file. */

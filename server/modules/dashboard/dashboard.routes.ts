@@ -1,7 +1,9 @@
+import { bookingDetailsSchema, bookingParamsSchema } from '@common/schemas/booking'
 import { salonDashboardSchema } from '@common/schemas/dashboard'
 import { salonParamsSchema } from '@common/schemas/salon'
 import type { App, AppDeps } from '@server/http/types'
 import { requireSalon } from '@server/modules/salons/salons.usecases'
+import { getBookingDetails } from './booking-panel'
 import { getSalonDashboard } from './dashboard.usecases'
 
 export function dashboardRoutes(app: App, deps: AppDeps): void {
@@ -9,5 +11,15 @@ export function dashboardRoutes(app: App, deps: AppDeps): void {
     '/api/salons/:id/dashboard',
     { config: { access: 'salon' }, schema: { params: salonParamsSchema, response: { 200: salonDashboardSchema } } },
     async (request) => getSalonDashboard(deps, await requireSalon(deps.db, request.params.id)),
+  )
+
+  // The desk's booking panel; `booking` access: the booking's salon signed in.
+  app.get(
+    '/api/bookings/:bookingId',
+    {
+      config: { access: 'booking' },
+      schema: { params: bookingParamsSchema, response: { 200: bookingDetailsSchema } },
+    },
+    async (request) => getBookingDetails(deps, request.params.bookingId),
   )
 }

@@ -1,6 +1,6 @@
 import { bookingReminders, openingHours, reminderAttempts } from '@server/db/schema'
 import { bookingLinkToken } from '@server/modules/booking-page/booking-link'
-import { listOutboxEmails } from '@server/modules/mail/mail.repository'
+import { listOutboxEmails } from '@server/modules/outbox/outbox.repository'
 import { findSalonByPublicId } from '@server/modules/salons/salons.repository'
 import { type FakeTwilio, startFakeTwilio, twilioEnv } from '@tests/fakes/twilio'
 import { DEMO_NOW, startTestApp, type TestApp } from '@tests/helpers/app'

@@ -3,9 +3,13 @@ import type { Config } from '@server/config'
 import type { Executor } from '@server/db/client'
 import type { Jobs } from '@server/modules/jobs/job-engine'
 import { createTransport, type Transporter } from 'nodemailer'
-import * as repo from './mail.repository'
+import * as repo from './outbox.repository'
 
 /**
+ * The product's e-mail outbox, infrastructure of the core as the jobs are: account e-mails (a
+ * salon's activation) go straight through it, and customers are reached by e-mail through the
+ * e-mail channel (email/email.channel.ts), which writes here too.
+ *
  * Sends an e-mail: written to the outbox first (so nothing is lost and an administrator can see
  * it), then handed to the SMTP server of SMTP_URL through nodemailer. Without SMTP_URL the outbox
  * and the log are where the mail goes. A refused or failed send is recorded on the outbox row and

@@ -1,5 +1,5 @@
 import type { Channel, ChannelMessage } from '@server/modules/customers/channels'
-import { sendEmail } from './mail.usecases'
+import { sendEmail } from '@server/modules/outbox/outbox.usecases'
 
 /**
  * E-mail as a channel, to the address the customer gave. Written to the outbox first; counted as
