@@ -1,5 +1,6 @@
 import { webChatChannel } from './modules/assistant/web-chat.channel'
 import { type BookingSubscriber, subscribeToBookings } from './modules/bookings/booking-subscribers'
+import { cancelForSchedule } from './modules/bookings/schedule-cancellation'
 import { calendarFollowsBookings } from './modules/calendar-sync/calendar-sync.subscriber'
 import { customerNotices } from './modules/customer-notices/tell-customer'
 import { type Channel, plugInChannel } from './modules/customers/channels'
@@ -15,6 +16,7 @@ import {
   type SalonSettingsSubscriber,
   subscribeToSalonSettings,
 } from './modules/salons/salon-plug-ins'
+import { plugInBookingCancellation } from './modules/schedule/affected-bookings.usecases'
 import { smsChannel } from './modules/sms/sms.channel'
 import { telegramChannel } from './modules/telegram/telegram.channel'
 import { telegramSalonFacts } from './modules/telegram/telegram.salon-facts'
@@ -55,4 +57,6 @@ export function plugIn(): void {
   for (const channel of CHANNELS) plugInChannel(channel)
   for (const source of SALON_FACTS) plugInSalonFacts(source)
   for (const subscriber of SALON_SETTINGS_SUBSCRIBERS) subscribeToSalonSettings(subscriber)
+  // Within the core: the schedule cancels bookings through the bookings module, which sits above it.
+  plugInBookingCancellation(cancelForSchedule)
 }

@@ -1,9 +1,10 @@
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@common/languages'
 import type { AffectedBookingsDecision } from '@common/schemas/schedule'
+import type { Clock } from '@server/clock'
 import type { Database, Executor } from '@server/db/client'
 import type { SalonRow } from '@server/db/schema'
 import { AppError } from '@server/errors'
-import { type BookingDeps, cancelBooking } from '@server/modules/bookings/bookings.usecases'
+import type { Jobs } from '@server/modules/jobs/job-engine'
 import { listMembers } from '@server/modules/team/team.repository'
 import { pushedOutByHours, type TeamHours } from './affected-bookings'
 import { listUpcomingBookings, type UpcomingBooking } from './affected-bookings.repository'
@@ -18,6 +19,31 @@ import { rowsToOpeningIntervals } from './working-hours'
  * what to do with them — keep them, or cancel them and tell the customers — and then saved with
  * that decision in the same transaction.
  */
+
+/** What a change of hours or an absence takes: its cancellations enqueue their follow-ups in its transaction. */
+export interface ScheduleChangeDeps {
+  db: Database
+  clock: Clock
+  jobs: Jobs
+}
+
+/**
+ * How the schedule cancels a booking as the salon, with the reason told to the customer. The
+ * bookings module sits above the schedule (it books within its hours), so it plugs its
+ * cancellation in here (server/plug-ins.ts) instead of being imported.
+ */
+export type CancelAsSalon = (
+  deps: ScheduleChangeDeps,
+  salonId: string,
+  bookingId: string,
+  reason: string,
+) => Promise<void>
+
+let cancelAsSalon: CancelAsSalon | undefined
+
+export function plugInBookingCancellation(cancel: CancelAsSalon): void {
+  cancelAsSalon = cancel
+}
 
 /** Why the salon cancels: told to the customer with the cancellation. */
 export type CancelCause = 'absence' | 'new_hours'
@@ -49,7 +75,7 @@ export function cancelReasonFor(cause: CancelCause, language: string): string {
  */
 export async function settleAffectedBookings(
   tx: Executor,
-  deps: BookingDeps,
+  deps: ScheduleChangeDeps,
   salon: SalonRow,
   affected: readonly UpcomingBooking[],
   decision: AffectedBookingsDecision,
@@ -74,19 +100,16 @@ const ALREADY_SETTLED = new Set(['bookings.already_cancelled', 'bookings.already
  */
 export async function cancelAffectedBookings(
   tx: Executor,
-  deps: BookingDeps,
+  deps: ScheduleChangeDeps,
   salon: SalonRow,
   affected: readonly UpcomingBooking[],
   cause: CancelCause,
 ): Promise<void> {
+  if (!cancelAsSalon) throw new Error('No booking cancellation plugged in (server/plug-ins.ts)')
   for (const booking of affected) {
     try {
-      await cancelBooking({ ...deps, db: tx as Database }, booking.id, {
-        actor: 'salon',
-        channel: 'dashboard',
-        reason: cancelReasonFor(cause, booking.customerLanguage),
-        scope: { salonId: salon.id },
-      })
+      const reason = cancelReasonFor(cause, booking.customerLanguage)
+      await cancelAsSalon({ ...deps, db: tx as Database }, salon.id, booking.id, reason)
     } catch (error) {
       if (!(error instanceof AppError && ALREADY_SETTLED.has(error.code))) throw error
     }

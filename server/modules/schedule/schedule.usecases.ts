@@ -2,13 +2,13 @@ import type { AffectedBookingsDecision, TimeOffInput, WorkingHours, WorkingHours
 import { DAY_MS } from '@common/time'
 import { type Database, type Executor, PG_EXCLUSION_VIOLATION, sqlState } from '@server/db/client'
 import type { SalonRow, TimeOffRow } from '@server/db/schema'
-import type { BookingDeps } from '@server/modules/bookings/bookings.usecases'
 import { memberNotFound } from '@server/modules/team/team.errors'
 import { findMember } from '@server/modules/team/team.repository'
 import {
   bookingsInAbsence,
   bookingsOutsideNewHours,
   readTeamHours,
+  type ScheduleChangeDeps,
   settleAffectedBookings,
 } from './affected-bookings.usecases'
 import { resolvePointInTime } from './point-in-time'
@@ -36,7 +36,7 @@ export async function getWorkingHoursOfSalons(db: Database, salons: SalonRow[]):
  * as `affectedBookings` says (affected-bookings.usecases.ts).
  */
 export async function setWorkingHours(
-  deps: BookingDeps,
+  deps: ScheduleChangeDeps,
   salon: SalonRow,
   input: WorkingHoursInput['workingHours'],
   decision: AffectedBookingsDecision = {},
@@ -62,7 +62,7 @@ export async function listTimeOff(db: Database, salon: SalonRow): Promise<TimeOf
  * member's for the salon's, the member's own for theirs) are refused, kept or cancelled as
  * `input.affectedBookings` says, in the transaction that saves it.
  */
-export async function addTimeOff(deps: BookingDeps, salon: SalonRow, input: TimeOffInput): Promise<TimeOffRow> {
+export async function addTimeOff(deps: ScheduleChangeDeps, salon: SalonRow, input: TimeOffInput): Promise<TimeOffRow> {
   const { db, clock } = deps
   const startsAt = resolvePointInTime(input.startDate, salon.timeZone)
   const endsAt = resolvePointInTime(input.endDate, salon.timeZone)

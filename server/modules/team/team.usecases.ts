@@ -10,12 +10,12 @@ import {
 import type { Clock } from '@server/clock'
 import { type Database, type Executor, PG_UNIQUE_VIOLATION, sqlState } from '@server/db/client'
 import type { SalonRow } from '@server/db/schema'
-import type { BookingDeps } from '@server/modules/bookings/bookings.usecases'
 import { listServices } from '@server/modules/catalog/catalog.repository'
 import { updateSalon } from '@server/modules/salons/salons.repository'
 import {
   bookingsOutsideNewHours,
   readTeamHours,
+  type ScheduleChangeDeps,
   settleAffectedBookings,
 } from '@server/modules/schedule/affected-bookings.usecases'
 import { rowsToOpeningIntervals, workingHoursToRows } from '@server/modules/schedule/working-hours'
@@ -110,7 +110,7 @@ export async function addMember(
  * outside their week (cut to the salon's) are refused, kept or cancelled as `affectedBookings` says.
  */
 export async function updateMember(
-  deps: BookingDeps,
+  deps: ScheduleChangeDeps,
   salon: SalonRow,
   memberId: string,
   input: TeamMemberUpdate,
