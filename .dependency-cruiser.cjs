@@ -5,10 +5,10 @@
  *   adapters  — how the product reaches the outside world: a chat channel, a calendar, an agent.
  *               telegram, instagram, sms, email, google, mcp
  *   services  — what the product does with the core: the assistant (and its web chat), reminders,
- *               calendar sync, the customer's notices of the salon's changes, a customer's export,
+ *               calendar sync, the customer's notices of the salon's changes, privacy (a customer's export and erasure),
  *               the booking page, the owner's dashboard, administration, ambassadors, the
  *               waitlist, calendar files.
- *               assistant, reminders, calendar-sync, customer-notices, customer-export,
+ *               assistant, reminders, calendar-sync, customer-notices, privacy,
  *               booking-page, dashboard, admin, ambassadors, waitlist, calendar-files
  *   core      — the salon's own facts and rules, and the infrastructure under them.
  *               salons, catalog, team, schedule, bookings, customers, jobs, outbox, auth, system;
@@ -26,7 +26,7 @@
  */
 const CORE = '(salons|catalog|team|schedule|bookings|customers|jobs|outbox|auth|system)'
 const SERVICES =
-  '(assistant|reminders|calendar-sync|customer-notices|customer-export|booking-page|dashboard|admin|ambassadors|waitlist|calendar-files)'
+  '(assistant|reminders|calendar-sync|customer-notices|privacy|booking-page|dashboard|admin|ambassadors|waitlist|calendar-files)'
 const ADAPTERS = '(telegram|instagram|sms|email|google|mcp)'
 const inModules = (names) => `^server/modules/${names}/`
 

@@ -23,13 +23,13 @@ import { bookingsRoutes } from './modules/bookings/bookings.routes'
 import { calendarFilesRoutes } from './modules/calendar-files/calendar-files.routes'
 import { calendarSyncRoutes } from './modules/calendar-sync/calendar-sync.routes'
 import { catalogRoutes } from './modules/catalog/catalog.routes'
-import { customerExportRoutes } from './modules/customer-export/customer-export.routes'
 import { customersRoutes } from './modules/customers/customers.routes'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes'
 import { googleRoutes } from './modules/google/google.routes'
 import { instagramRoutes } from './modules/instagram/instagram.routes'
 import type { Jobs } from './modules/jobs/job-engine'
 import { mcpRoutes } from './modules/mcp/mcp.routes'
+import { privacyRoutes } from './modules/privacy/privacy.routes'
 import { salonsRoutes } from './modules/salons/salons.routes'
 import { scheduleRoutes } from './modules/schedule/schedule.routes'
 import { systemRoutes } from './modules/system/system.routes'
@@ -100,7 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   bookingPageRoutes(app, deps)
   dashboardRoutes(app, deps)
   customersRoutes(app, deps)
-  customerExportRoutes(app, deps)
+  privacyRoutes(app, deps)
   waitlistRoutes(app, deps)
   ambassadorsRoutes(app, deps)
   adminRoutes(app, deps)

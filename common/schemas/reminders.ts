@@ -3,6 +3,8 @@ import { z } from 'zod'
 /** Which reminder: 24 hours before the appointment, or 2 hours before. */
 export const REMINDER_KINDS = ['day_before', 'two_hours'] as const
 export type ReminderKind = (typeof REMINDER_KINDS)[number]
+/** How long before the appointment each kind goes out (real hours: a DST change between changes nothing). */
+export const REMINDER_HOURS: Record<ReminderKind, number> = { day_before: 24, two_hours: 2 }
 
 /**
  * planned: waiting for its moment; queued: handed to a job; sending: a channel is being tried;

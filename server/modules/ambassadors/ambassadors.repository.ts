@@ -1,22 +1,10 @@
 import type { Executor } from '@server/db/client'
 import { type AmbassadorRow, ambassadors } from '@server/db/schema'
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 
 /** Ambassador rows. The only code that reads or writes the ambassadors table. */
 
 /** The active ambassador owning a referral code; codes are stored upper-case. */
-export async function findActiveAmbassadorByReferralCode(
-  db: Executor,
-  referralCode: string,
-): Promise<AmbassadorRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(ambassadors)
-    .where(and(eq(ambassadors.referralCode, referralCode.toUpperCase()), eq(ambassadors.isActive, true)))
-    .limit(1)
-  return row
-}
-
 export async function countAmbassadors(db: Executor): Promise<number> {
   return (await db.$count(ambassadors)) as number
 }

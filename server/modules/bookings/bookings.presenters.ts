@@ -1,7 +1,8 @@
-import type { Booking, BookingEvent, BookingNote } from '@common/schemas/booking'
+import type { Booking, BookingEvent } from '@common/schemas/booking'
 import type { Availability } from '@common/schemas/schedule'
 import { formatLocalDateTime, isoInstant, MINUTE_MS } from '@common/time'
 import type { BookingNoteRow, SalonRow } from '@server/db/schema'
+import { presentBookingNote } from '@server/modules/customers/customers.presenters'
 import type { BookingEventWithMembers } from './booking-events.repository'
 import type { BookingWithCustomer } from './bookings.repository'
 
@@ -41,17 +42,6 @@ export function presentBooking(
     customerId: customer.id,
     cancelReason: booking.cancelReason,
     salonNote: booking.salonNote,
-  }
-}
-
-export function presentBookingNote(note: BookingNoteRow, salon: SalonRow): BookingNote {
-  const local = formatLocalDateTime(note.createdAt, salon.timeZone)
-  return {
-    kind: note.kind,
-    minutes: note.minutes,
-    createdAt: note.createdAt.toISOString(),
-    localDate: local.slice(0, 10),
-    localTime: local.slice(11),
   }
 }
 

@@ -7,6 +7,7 @@ import { type Database, type Executor, PG_UNIQUE_VIOLATION, sqlState } from '@se
 import type { BookingRow, SalonRow, ServiceRow } from '@server/db/schema'
 import { AppError } from '@server/errors'
 import { requireBookableService } from '@server/modules/catalog/catalog.usecases'
+import { presentBookingNote } from '@server/modules/customers/customers.presenters'
 import {
   type ChannelIdentity,
   type CustomerDetails,
@@ -33,7 +34,7 @@ import {
   slotRefused,
   slotTaken,
 } from './bookings.errors'
-import { presentBooking, presentBookingNote } from './bookings.presenters'
+import { presentBooking } from './bookings.presenters'
 import * as repo from './bookings.repository'
 import { forcedMember } from './forced-start'
 import { membersInAssignmentOrder, withFirstFreeMember } from './member-choice'

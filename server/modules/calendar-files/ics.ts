@@ -1,7 +1,7 @@
 import type { Language } from '@common/languages'
 import type { IcsData } from '@common/schemas/chat'
+import { REMINDER_HOURS } from '@common/schemas/reminders'
 import { instantToLocal } from '@common/time'
-import { REMINDER_HOURS } from '@server/modules/reminders/reminders.usecases'
 
 /**
  * Calendar files (RFC 5545) for an appointment booked or moved in the chat.
@@ -31,7 +31,7 @@ export interface AppointmentIcsInput {
 const CRLF = '\r\n'
 const MAX_LINE_OCTETS = 75
 /**
- * Reminders shown by the customer's own calendar, when Salonia's go out (reminders.usecases.ts):
+ * Reminders shown by the customer's own calendar, when Salonia's go out (REMINDER_HOURS):
  * exact hours (`-PT24H`, not the nominal day `-P1D`), so a DST night does not move them.
  */
 const ALARM_HOURS = Object.values(REMINDER_HOURS)

@@ -1,5 +1,5 @@
 import { isLanguage, type Language } from '@common/languages'
-import type { BookingChannel } from '@common/schemas/booking'
+import type { BookingChannel, BookingNote } from '@common/schemas/booking'
 import type {
   CustomerBooking,
   CustomerDetails,
@@ -9,7 +9,6 @@ import type {
 } from '@common/schemas/customers'
 import { formatLocalDateTime } from '@common/time'
 import type { BookingNoteRow, BookingRow, CustomerRow, SalonRow } from '@server/db/schema'
-import { presentBookingNote } from '@server/modules/bookings/bookings.presenters'
 import type { CustomerIdentityRow, CustomerListRow } from './customers.repository'
 
 /** What leaves the server about a salon's customers: never a raw row. */
@@ -99,4 +98,16 @@ export function presentUpcoming(booking: BookingRow, salon: SalonRow): UpcomingB
 
 export function languageOf(value: string): Language {
   return isLanguage(value) ? value : 'fr'
+}
+
+/** The customer's own note about an appointment ("I'll be 10 minutes late"), on the salon's clock. */
+export function presentBookingNote(note: BookingNoteRow, salon: SalonRow): BookingNote {
+  const local = formatLocalDateTime(note.createdAt, salon.timeZone)
+  return {
+    kind: note.kind,
+    minutes: note.minutes,
+    createdAt: note.createdAt.toISOString(),
+    localDate: local.slice(0, 10),
+    localTime: local.slice(11),
+  }
 }

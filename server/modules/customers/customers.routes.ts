@@ -1,6 +1,5 @@
 import {
   customerDetailsSchema,
-  customerErasedSchema,
   customerListQuerySchema,
   customerListSchema,
   customerNotesInputSchema,
@@ -9,10 +8,10 @@ import {
 import { salonParamsSchema } from '@common/schemas/salon'
 import type { App, AppDeps } from '@server/http/types'
 import { requireSalon } from '@server/modules/salons/salons.usecases'
-import { eraseSalonCustomer, getSalonCustomer, listSalonCustomers, setSalonCustomerNotes } from './customers.usecases'
+import { getSalonCustomer, listSalonCustomers, setSalonCustomerNotes } from './customers.usecases'
 
 /** The salon's customers (dashboard "Clients"), for its own professional only. */
-export function customersRoutes(app: App, { db, clock, jobs }: AppDeps): void {
+export function customersRoutes(app: App, { db, clock }: AppDeps): void {
   app.get(
     '/api/salons/:id/customers',
     {
@@ -49,12 +48,5 @@ export function customersRoutes(app: App, { db, clock, jobs }: AppDeps): void {
         request.params.customerId,
         request.body.notes,
       ),
-  )
-
-  app.post(
-    '/api/salons/:id/customers/:customerId/erase',
-    { config: { access: 'salon' }, schema: { params: customerParamsSchema, response: { 200: customerErasedSchema } } },
-    async (request) =>
-      eraseSalonCustomer({ db, clock, jobs }, await requireSalon(db, request.params.id), request.params.customerId),
   )
 }

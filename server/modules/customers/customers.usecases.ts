@@ -1,23 +1,11 @@
-import { type Language, languageOfCountry } from '@common/languages'
-import {
-  CUSTOMERS_PAGE_SIZE,
-  type CustomerErased,
-  type CustomerDetails as CustomerFile,
-  type CustomerList,
-} from '@common/schemas/customers'
+import type { Language } from '@common/languages'
+import { CUSTOMERS_PAGE_SIZE, type CustomerDetails as CustomerFile, type CustomerList } from '@common/schemas/customers'
 import type { Clock } from '@server/clock'
 import type { Database, Executor } from '@server/db/client'
 import type { CustomerRow, SalonRow } from '@server/db/schema'
-import { recordBookingEvent } from '@server/modules/bookings/booking-history'
 import type { Jobs } from '@server/modules/jobs/job-engine'
-import { forgetOnEveryChannel } from './channels'
-import {
-  customerAlreadyErased,
-  customerErased,
-  customerHasUpcomingBookings,
-  customerNotFound,
-} from './customers.errors'
-import { presentCustomerDetails, presentCustomerSummary, presentUpcoming } from './customers.presenters'
+import { customerErased, customerNotFound } from './customers.errors'
+import { presentCustomerDetails, presentCustomerSummary } from './customers.presenters'
 import * as repo from './customers.repository'
 
 export interface CustomerDetails {
@@ -108,15 +96,7 @@ export async function findCustomerByIdentity(
   return repo.findCustomerByIdentity(db, salonId, identity.channel, identity.externalId)
 }
 
-// ——— The salon's customers: list, file, private note, GDPR export and erasure ———
-
-/** The name an erased customer's bookings show, in the salon's language (the figures keep counting them). */
-const ANONYMISED_NAME: Record<Language, string> = {
-  fr: 'Client anonymisé',
-  de: 'Anonymisierte Kundschaft',
-  it: 'Cliente anonimizzato',
-  en: 'Anonymised customer',
-}
+// ——— The salon's customers: list, file, private note (GDPR export and erasure: privacy/) ———
 
 export interface CustomersDeps {
   db: Database
@@ -182,40 +162,4 @@ export async function setSalonCustomerNotes(
     return repo.setCustomerNotes(tx, customerId, notes, deps.clock.now())
   })
   return presentCustomerDetails(customer, await customerFile(deps.db, customer), salon)
-}
-
-/** Erasure is the owner's act, from the dashboard's customer file. */
-const ERASED_BY = { actor: 'salon', channel: 'dashboard' } as const
-
-/**
- * Erases the customer's personal data (GDPR erasure), in one transaction: name anonymised, phone and
- * the salon's note removed, channel identities, chats and booking notes deleted (and what the Telegram
- * bot kept of their chat). Their bookings stay
- * (the salon's figures count them) under the anonymised customer, and each one's calendar event is
- * rewritten without the name. Refused while appointments are to come: the salon cancels them first
- * (and the customer is told), so nothing is cancelled silently.
- */
-export async function eraseSalonCustomer(
-  deps: CustomersDeps,
-  salon: SalonRow,
-  customerId: string,
-): Promise<CustomerErased> {
-  const now = deps.clock.now()
-  return deps.db.transaction(async (tx) => {
-    // Locked first: a booking being made for them now waits, and then meets the erased customer.
-    const customer = await repo.findSalonCustomer(tx, salon.id, customerId, { lock: true })
-    if (!customer) throw customerNotFound()
-    if (customer.erasedAt) throw customerAlreadyErased()
-    const upcoming = await repo.listUpcomingBookings(tx, customer.id, now)
-    if (upcoming.length > 0) throw customerHasUpcomingBookings(upcoming.map((b) => presentUpcoming(b, salon)))
-    // What each channel kept of them goes too (a chat bot's copy of the number they shared and of
-    // their recent messages, an Instagram account's names and messages not yet pruned).
-    await forgetOnEveryChannel(tx, salon.id, await repo.listIdentities(tx, customer.id), now)
-    const kept = await repo.eraseCustomerData(tx, customer.id, ANONYMISED_NAME[languageOfCountry(salon.country)], now)
-    // Each kept booking's history says so, and its subscribers follow (the calendar event loses the name).
-    for (const bookingId of kept) {
-      await recordBookingEvent(tx, deps.jobs, { id: bookingId, salonId: salon.id }, 'erased', ERASED_BY, now)
-    }
-    return { id: customer.id, bookingsKept: kept.length }
-  })
 }

@@ -1,4 +1,5 @@
 import { holdsItsTime } from '@common/schemas/booking'
+import { REMINDER_HOURS } from '@common/schemas/reminders'
 import { HOUR_MS } from '@common/time'
 import type { Executor } from '@server/db/client'
 import * as repo from './reminders.repository'
@@ -8,8 +9,6 @@ import * as repo from './reminders.repository'
  * between them changes nothing: "24 hours before" is 24 real hours). Planned in the transaction that
  * creates, moves or cancels the booking, so a reminder never outlives its booking's state.
  */
-
-export const REMINDER_HOURS: Record<repo.ReminderKind, number> = { day_before: 24, two_hours: 2 }
 
 /** Whether the salon sends this kind of reminder (each can be turned off in its settings). */
 export function reminderTurnedOn(

@@ -1,6 +1,6 @@
 import type { Executor } from '@server/db/client'
-import { ambassadors, type ReferralRow, referrals, salons } from '@server/db/schema'
-import { desc, eq } from 'drizzle-orm'
+import { type AmbassadorRow, ambassadors, type ReferralRow, referrals, salons } from '@server/db/schema'
+import { and, desc, eq } from 'drizzle-orm'
 
 /** Referral rows (waitlist entries). The only code that reads or writes the referrals table. */
 
@@ -85,4 +85,17 @@ export async function updateReferral(
   changes: Partial<Pick<ReferralRow, 'status' | 'salonId' | 'authorizedGoogleEmail' | 'convertedAt' | 'ambassadorId'>>,
 ): Promise<void> {
   await db.update(referrals).set(changes).where(eq(referrals.id, id))
+}
+
+/** The active ambassador a referral code names (the waitlist's link `?ref=`), if any. */
+export async function findActiveAmbassadorByReferralCode(
+  db: Executor,
+  referralCode: string,
+): Promise<AmbassadorRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(ambassadors)
+    .where(and(eq(ambassadors.referralCode, referralCode.toUpperCase()), eq(ambassadors.isActive, true)))
+    .limit(1)
+  return row
 }

@@ -3,7 +3,6 @@ import type { WaitlistEntry } from '@common/schemas/waitlist'
 import type { Clock } from '@server/clock'
 import { type Database, PG_UNIQUE_VIOLATION, sqlState, violatedConstraint } from '@server/db/client'
 import type { ReferralRow } from '@server/db/schema'
-import { findActiveAmbassadorByReferralCode } from '@server/modules/ambassadors/ambassadors.repository'
 import { alreadyRegistered } from './waitlist.errors'
 import * as repo from './waitlist.repository'
 
@@ -19,7 +18,9 @@ export async function joinWaitlist(
   entry: WaitlistEntry,
   language: Language,
 ): Promise<ReferralRow> {
-  const ambassador = entry.referralCode ? await findActiveAmbassadorByReferralCode(db, entry.referralCode) : undefined
+  const ambassador = entry.referralCode
+    ? await repo.findActiveAmbassadorByReferralCode(db, entry.referralCode)
+    : undefined
   try {
     return await repo.insertReferral(db, {
       ambassadorId: ambassador?.id ?? null,

@@ -2,8 +2,8 @@ import { formatLocalDateTime } from '@common/time'
 import type { SalonRow } from '@server/db/schema'
 import { readState } from '@server/modules/assistant/conversation/state-storage'
 import { type CustomersDeps, customerFile, requireCustomer } from '@server/modules/customers/customers.usecases'
-import { type CustomerExport, presentCustomerExport } from './customer-export.presenters'
-import * as repo from './customer-export.repository'
+import { type CustomerExport, presentCustomerExport } from './privacy.presenters'
+import * as repo from './privacy.repository'
 
 /**
  * The GDPR access request: everything held about a customer at the salon — their file from the

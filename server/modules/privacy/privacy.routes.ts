@@ -1,10 +1,11 @@
-import { customerParamsSchema } from '@common/schemas/customers'
+import { customerErasedSchema, customerParamsSchema } from '@common/schemas/customers'
 import type { App, AppDeps } from '@server/http/types'
 import { requireSalon } from '@server/modules/salons/salons.usecases'
-import { exportSalonCustomer } from './customer-export.usecases'
+import { eraseSalonCustomer } from './customer-erasure'
+import { exportSalonCustomer } from './customer-export'
 
-/** "Exporter" on a customer's file: a JSON download, for the salon's own professional only. */
-export function customerExportRoutes(app: App, { db, clock }: AppDeps): void {
+/** A customer's file, "Exporter" (a JSON download) and "Effacer" (GDPR erasure): the salon's own professional only. */
+export function privacyRoutes(app: App, { db, clock, jobs }: AppDeps): void {
   app.get(
     '/api/salons/:id/customers/:customerId/export',
     { config: { access: 'salon' }, schema: { params: customerParamsSchema } },
@@ -17,5 +18,12 @@ export function customerExportRoutes(app: App, { db, clock }: AppDeps): void {
         .header('cache-control', 'no-store')
         .send(JSON.stringify(data, null, 2))
     },
+  )
+
+  app.post(
+    '/api/salons/:id/customers/:customerId/erase',
+    { config: { access: 'salon' }, schema: { params: customerParamsSchema, response: { 200: customerErasedSchema } } },
+    async (request) =>
+      eraseSalonCustomer({ db, clock, jobs }, await requireSalon(db, request.params.id), request.params.customerId),
   )
 }
