@@ -2,17 +2,16 @@
  * The server's architecture, as rules `npm run lint` checks (dependency-cruiser). Three layers,
  * imports going down only:
  *
- *   adapters  — how the product reaches the outside world: a chat channel, a calendar, an agent.
- *               telegram, instagram, sms, email, google, mcp
+ *   adapters  — how the product reaches the outside world: a chat, a text message, an e-mail, a
+ *               calendar, an agent (Telegram, Instagram, SMS, e-mail, Google, MCP).
  *   services  — what the product does with the core: the assistant (and its web chat), reminders,
- *               calendar sync, the customer's notices of the salon's changes, privacy (a customer's export and erasure),
- *               the booking page, the owner's dashboard, administration, ambassadors, the
- *               waitlist, calendar files.
- *               assistant, reminders, calendar-sync, customer-notices, privacy,
- *               booking-page, dashboard, admin, ambassadors, waitlist, calendar-files
- *   core      — the salon's own facts and rules, and the infrastructure under them.
- *               salons, catalog, team, schedule, bookings, customers, jobs, outbox, auth, system;
- *               server/db, server/clock, server/errors, server/config, server/registry, common/
+ *               calendar sync, the customer's notices, privacy, the booking page, the dashboard,
+ *               administration, ambassadors, the waitlist, calendar files.
+ *   core      — the salon's own facts and rules (salons, catalog, team, schedule, customers,
+ *               bookings), and the infrastructure under them (jobs, outbox, auth, system;
+ *               server/db, server/clock, server/errors, server/config, server/registry, common/).
+ *
+ * Which module is in which layer: scripts/architecture/layers.cjs (docs/ARCHITECTURE.md draws it).
  *
  * A module of one layer may import a module of its own layer or of a lower one, never a higher one,
  * and no two modules import each other through any path. The core reaches what is built on it
@@ -24,10 +23,11 @@
  * Imports that break these rules today are listed in .dependency-cruiser-known-violations.json
  * (issue 38 removes them one by one); a new one fails the lint.
  */
-const CORE = '(salons|catalog|team|schedule|bookings|customers|jobs|outbox|auth|system)'
-const SERVICES =
-  '(assistant|reminders|calendar-sync|customer-notices|privacy|booking-page|dashboard|admin|ambassadors|waitlist|calendar-files)'
-const ADAPTERS = '(telegram|instagram|sms|email|google|mcp)'
+const layers = require('./scripts/architecture/layers.cjs')
+const names = (layer) => `(${layer.modules.join('|')})`
+const CORE = names(layers.core)
+const SERVICES = names(layers.services)
+const ADAPTERS = names(layers.adapters)
 const inModules = (names) => `^server/modules/${names}/`
 
 /** A rule of the architecture: imports `from` → `to` fail the lint, with the reason as its comment. */
@@ -71,10 +71,6 @@ module.exports = {
       'No two modules depend on each other, through any path: each one can be read, tested and replaced on its own.',
       { path: '^server/modules/([^/]+)/' },
       { circular: true, pathNot: '^server/modules/$1/' },
-      // Reported, not failed, while today's circle stands: a circle's report names one path through
-      // it, which any new import reshuffles, so it cannot be listed as known. It becomes an error
-      // with the plug-in work of issue 38 that breaks the circle.
-      'info',
     ),
   ],
   options: {

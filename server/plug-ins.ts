@@ -13,11 +13,13 @@ import { remindersFollowBookings } from './modules/reminders/reminders.subscribe
 import {
   plugInSalonFacts,
   type SalonFactsSource,
-  type SalonSettingsSubscriber,
-  subscribeToSalonSettings,
+  type SalonSubscriber,
+  subscribeToSalons,
 } from './modules/salons/salon-plug-ins'
 import { plugInBookingCancellation } from './modules/schedule/affected-bookings.usecases'
+import { scheduleSalonFacts } from './modules/schedule/schedule.salon-facts'
 import { smsChannel } from './modules/sms/sms.channel'
+import { teamFollowsSalons } from './modules/team/team.salon-subscriber'
 import { telegramChannel } from './modules/telegram/telegram.channel'
 import { telegramSalonFacts } from './modules/telegram/telegram.salon-facts'
 
@@ -45,18 +47,23 @@ export const CHANNELS: readonly Channel[] = [
   emailChannel,
 ]
 
-/** What a salon's pages show of its plug-ins: the calendar's account, the Instagram account, the Telegram link. */
-export const SALON_FACTS: readonly SalonFactsSource[] = [googleSalonFacts, instagramSalonFacts, telegramSalonFacts]
+/** What a salon's pages show of the modules above it: its week, the calendar's account, Instagram, Telegram. */
+export const SALON_FACTS: readonly SalonFactsSource[] = [
+  scheduleSalonFacts,
+  googleSalonFacts,
+  instagramSalonFacts,
+  telegramSalonFacts,
+]
 
-/** Who follows a change of a salon's settings. */
-export const SALON_SETTINGS_SUBSCRIBERS: readonly SalonSettingsSubscriber[] = [remindersFollowSalonSettings]
+/** Who follows a salon's creation (its owner's member) and a change of its settings (reminders). */
+export const SALON_SUBSCRIBERS: readonly SalonSubscriber[] = [teamFollowsSalons, remindersFollowSalonSettings]
 
 /** Plugs everything in. Idempotent: the app, the workers and the tests' setup each call it. */
 export function plugIn(): void {
   for (const subscriber of BOOKING_SUBSCRIBERS) subscribeToBookings(subscriber)
   for (const channel of CHANNELS) plugInChannel(channel)
   for (const source of SALON_FACTS) plugInSalonFacts(source)
-  for (const subscriber of SALON_SETTINGS_SUBSCRIBERS) subscribeToSalonSettings(subscriber)
+  for (const subscriber of SALON_SUBSCRIBERS) subscribeToSalons(subscriber)
   // Within the core: the schedule cancels bookings through the bookings module, which sits above it.
   plugInBookingCancellation(cancelForSchedule)
 }

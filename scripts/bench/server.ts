@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks'
 import { bookings } from '@server/db/schema'
 import { deleteAllBusyTimes, upsertBusyTimes } from '@server/modules/calendar-sync/calendar-sync.repository'
 import { insertServices, listServices } from '@server/modules/catalog/catalog.repository'
+import { giveServicesToActiveMembers } from '@server/modules/catalog/performers.repository'
 import { insertCustomer } from '@server/modules/customers/customers.repository'
 import { upsertGoogleAccount } from '@server/modules/google/google.repository'
 import { findSalonByPublicId } from '@server/modules/salons/salons.repository'
@@ -115,7 +116,7 @@ async function createExtraSalons(app: TestApp, count: number): Promise<void> {
         isActive: true,
       })
       await replaceOpeningHours(tx, salon.id, hours)
-      await insertServices(tx, [
+      const added = await insertServices(tx, [
         {
           salonId: salon.id,
           name: 'Taille de barbe',
@@ -126,6 +127,13 @@ async function createExtraSalons(app: TestApp, count: number): Promise<void> {
           position: 1,
         },
       ])
+      // Performed by the salon's owner, as a service added from the dashboard is: without it, no
+      // member could take the bookings and the load would all land on SAL001.
+      await giveServicesToActiveMembers(
+        tx,
+        salon.id,
+        added.map((service) => service.id),
+      )
     })
   }
 }

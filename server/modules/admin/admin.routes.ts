@@ -21,9 +21,9 @@ import { salonParamsSchema, salonSchema } from '@common/schemas/salon'
 import { waitlistReferralSchema } from '@common/schemas/waitlist'
 import type { App, AppDeps } from '@server/http/types'
 import { createAccessCode, listAccessCodes, revokeAccessCode } from '@server/modules/ambassadors/access-codes.usecases'
-import { createSalonAsAdmin, requireSalon } from '@server/modules/salons/salons.usecases'
+import { requireSalon } from '@server/modules/salons/salons.usecases'
 import { z } from 'zod'
-import { adminOverview, adminSalonDetails, failedJobs, retryFailedJob } from './admin.usecases'
+import { adminOverview, adminSalonDetails, createSalonAsAdmin, failedJobs, retryFailedJob } from './admin.usecases'
 import {
   activateWaitlistEntryAsAdmin,
   deleteWaitlistEntry,

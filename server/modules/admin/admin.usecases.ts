@@ -1,4 +1,5 @@
 import type { AdminOverview, AdminSalonDetails, FailedJobs } from '@common/schemas/admin'
+import type { Salon } from '@common/schemas/salon'
 import { formatLocalDateTime, instantToLocal, localDaysRange } from '@common/time'
 import type { Clock } from '@server/clock'
 import type { Config } from '@server/config'
@@ -11,7 +12,8 @@ import { failedJobNotFound } from '@server/modules/jobs/jobs.errors'
 import { countFailedJobs, type FailedJobRow, listFailedJobs, queueOfJob } from '@server/modules/jobs/jobs.repository'
 import { type JobName, QUEUES } from '@server/modules/jobs/queues'
 import { listSalons } from '@server/modules/salons/salons.repository'
-import { getSalonDetails } from '@server/modules/salons/salons.usecases'
+import { createSalon, getSalonDetails, type NewSalonInput } from '@server/modules/salons/salons.usecases'
+import { setDefaultOpeningHours } from '@server/modules/schedule/schedule.usecases'
 import { presentFailedJob } from './admin.presenters'
 import * as repo from './admin.repository'
 
@@ -123,4 +125,17 @@ const isProductQueue = (name: string): name is JobName => Object.hasOwn(QUEUES, 
 export async function retryFailedJob({ db, jobs }: { db: Database; jobs: Jobs }, id: string): Promise<void> {
   const queue = await queueOfJob(db, id)
   if (!queue || !isProductQueue(queue) || !(await jobs.retry(queue, id))) throw failedJobNotFound()
+}
+
+/** "Nouveau Salon" of the admin panel: a salon with the default week and no services yet. */
+export async function createSalonAsAdmin(
+  { db, clock, config }: { db: Database; clock: Clock; config: Config },
+  input: NewSalonInput,
+): Promise<Salon> {
+  const salon = await db.transaction(async (tx) => {
+    const created = await createSalon(tx, { ...input, isActive: input.isActive ?? true, createdAt: clock.now() })
+    await setDefaultOpeningHours(tx, created.id)
+    return created
+  })
+  return getSalonDetails({ db, config }, salon)
 }

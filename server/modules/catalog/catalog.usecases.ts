@@ -11,7 +11,6 @@ import type { Clock } from '@server/clock'
 import { type Database, type Executor, PG_UNIQUE_VIOLATION, sqlState } from '@server/db/client'
 import type { SalonRow, ServiceRow } from '@server/db/schema'
 import { listSalons } from '@server/modules/salons/salons.repository'
-import { giveServicesToActiveMembers } from '@server/modules/team/team.repository'
 import {
   csvNameClash,
   csvNothingValid,
@@ -23,6 +22,7 @@ import {
 } from './catalog.errors'
 import { presentService, serviceNameLanguage } from './catalog.presenters'
 import * as repo from './catalog.repository'
+import { giveServicesToActiveMembers } from './performers.repository'
 import { lookUpServiceName } from './service-glossary'
 import {
   CsvFormatError,

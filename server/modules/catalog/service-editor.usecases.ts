@@ -5,7 +5,6 @@ import type { OwnerService, ServiceCreateInput, ServiceUpdateInput } from '@comm
 import type { Clock } from '@server/clock'
 import { type Database, type Executor, PG_UNIQUE_VIOLATION, sqlState } from '@server/db/client'
 import type { SalonRow, ServiceRow } from '@server/db/schema'
-import * as team from '@server/modules/team/team.repository'
 import {
   duplicateName,
   noActivePerformer,
@@ -18,6 +17,7 @@ import {
 import { presentOwnerService, serviceNameLanguage } from './catalog.presenters'
 import * as repo from './catalog.repository'
 import { addServices, translateFromGlossary } from './catalog.usecases'
+import * as performersRepo from './performers.repository'
 
 /**
  * The services editor of the dashboard: add, edit, reorder, deactivate a service. Prices come in as
@@ -101,11 +101,11 @@ async function applyPerformers(
   memberIds: readonly string[] | undefined,
   activeAfter: boolean,
 ): Promise<void> {
-  const members = new Map((await team.listMemberActivity(tx, salon.id)).map((m) => [m.id, m.isActive]))
+  const members = new Map((await performersRepo.listMemberActivity(tx, salon.id)).map((m) => [m.id, m.isActive]))
   if (memberIds && !memberIds.every((id) => members.has(id))) throw unknownPerformers()
-  const performers = memberIds ?? (await team.listServicePerformers(tx, serviceId))
+  const performers = memberIds ?? (await performersRepo.listServicePerformers(tx, serviceId))
   if (activeAfter && !performers.some((id) => members.get(id))) throw noActivePerformer()
-  if (memberIds) await team.replaceServicePerformers(tx, serviceId, memberIds)
+  if (memberIds) await performersRepo.replaceServicePerformers(tx, serviceId, memberIds)
 }
 
 /** Adds a service at the end of the salon's list, with the glossary's names and the owner's. */

@@ -4,6 +4,7 @@ import { instagramFactsOf } from './instagram-facts'
 /** The salon's pages show whether this server has Instagram, and the salon's account. */
 export const instagramSalonFacts: SalonFactsSource = {
   name: 'instagram',
+  gives: ['instagram'],
   async read(db, config, salons) {
     const facts = await instagramFactsOf(
       db,

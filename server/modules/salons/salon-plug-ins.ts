@@ -1,3 +1,4 @@
+import type { WorkingHours } from '@common/schemas/schedule'
 import type { Config } from '@server/config'
 import type { Executor } from '@server/db/client'
 import type { SalonRow } from '@server/db/schema'
@@ -5,14 +6,16 @@ import { Registry } from '@server/registry'
 import type { InstagramFacts } from './salons.presenters'
 
 /**
- * What plug-ins add to a salon: the facts its pages show of them (the calendar connected, the
- * Instagram account, the Telegram link) and what follows a change of its settings (reminders
- * re-planned). The salons module reads both registries and names no plug-in; server/plug-ins.ts
- * fills them.
+ * What other modules add to a salon: the facts its pages show of them (its week, the calendar
+ * connected, the Instagram account, the Telegram link) and what follows its creation (its owner's
+ * member) or a change of its settings (reminders re-planned). The salons module, at the bottom of
+ * the core, reads both registries and names none of them; server/plug-ins.ts fills them.
  */
 
-/** What a salon's pages show of its plug-ins. A plug-in absent from the registry leaves its part empty. */
+/** What a salon's pages show of the modules above it. One absent from the registry leaves its part empty. */
 export interface SalonFacts {
+  /** The salon's week (the schedule's). */
+  workingHours?: WorkingHours
   /** The account of the calendar connected for the salon. */
   calendar?: { email: string }
   /** Whether this server has an Instagram app, and the salon's account. */
@@ -23,32 +26,42 @@ export interface SalonFacts {
 
 export interface SalonFactsSource {
   name: string
+  /** Which facts it gives: a page that needs none of them does not ask. */
+  gives: readonly (keyof SalonFacts)[]
   /** The facts of several salons in one read. */
-  read(db: Executor, config: Config, salons: Pick<SalonRow, 'id' | 'hash'>[]): Promise<(salonId: string) => SalonFacts>
+  read(db: Executor, config: Config, salons: SalonRow[]): Promise<(salonId: string) => SalonFacts>
 }
 
-export interface SalonSettingsSubscriber {
+export interface SalonSubscriber {
   name: string
+  /** In the creation's transaction, once the salon's row is written. */
+  onSalonCreated?(db: Executor, salon: SalonRow): Promise<void>
   /** In the edit's transaction, after the row was written. */
-  onSalonChanged(db: Executor, before: SalonRow, after: SalonRow, now: Date): Promise<void>
+  onSalonChanged?(db: Executor, before: SalonRow, after: SalonRow, now: Date): Promise<void>
 }
 
 const factSources = new Registry<SalonFactsSource>()
-const settingsSubscribers = new Registry<SalonSettingsSubscriber>()
+const subscribers = new Registry<SalonSubscriber>()
 
 export const plugInSalonFacts = (source: SalonFactsSource) => factSources.plugIn(source)
-export const subscribeToSalonSettings = (subscriber: SalonSettingsSubscriber) => settingsSubscribers.plugIn(subscriber)
+export const subscribeToSalons = (subscriber: SalonSubscriber) => subscribers.plugIn(subscriber)
 
-/** Every plug-in's facts of these salons, merged per salon. */
+/** The facts of these salons (only those `wanted`, when said), merged per salon. */
 export async function readSalonFacts(
   db: Executor,
   config: Config,
-  salons: Pick<SalonRow, 'id' | 'hash'>[],
+  salons: SalonRow[],
+  wanted?: readonly (keyof SalonFacts)[],
 ): Promise<(salonId: string) => SalonFacts> {
-  const readers = await Promise.all(factSources.all().map((source) => source.read(db, config, salons)))
+  const sources = factSources.all().filter((s) => !wanted || s.gives.some((fact) => wanted.includes(fact)))
+  const readers = await Promise.all(sources.map((source) => source.read(db, config, salons)))
   return (salonId) => Object.assign({}, ...readers.map((facts) => facts(salonId)))
 }
 
+export async function salonCreated(db: Executor, salon: SalonRow): Promise<void> {
+  for (const subscriber of subscribers.all()) await subscriber.onSalonCreated?.(db, salon)
+}
+
 export async function salonSettingsChanged(db: Executor, before: SalonRow, after: SalonRow, now: Date): Promise<void> {
-  for (const subscriber of settingsSubscribers.all()) await subscriber.onSalonChanged(db, before, after, now)
+  for (const subscriber of subscribers.all()) await subscriber.onSalonChanged?.(db, before, after, now)
 }

@@ -10,8 +10,13 @@ export interface InstagramFacts {
   account: { username: string; reconnectRequired: boolean } | undefined
 }
 
+/** A week with every day closed: what a salon shows without the schedule plugged in. */
+const CLOSED = { isOpen: false, openTime: null, closeTime: null, intervals: [] }
+const NO_WEEK: WorkingHours = { 0: CLOSED, 1: CLOSED, 2: CLOSED, 3: CLOSED, 4: CLOSED, 5: CLOSED, 6: CLOSED }
+
 /** `facts`: what the salon's plug-ins say of it (salon-plug-ins.ts); an absent plug-in reads as not connected. */
-export function presentSalon(row: SalonRow, workingHours: WorkingHours, facts: SalonFacts): Salon {
+export function presentSalon(row: SalonRow, facts: SalonFacts): Salon {
+  const workingHours = facts.workingHours ?? NO_WEEK
   const googleEmail = facts.calendar?.email
   const instagram = facts.instagram ?? { available: false, account: undefined }
   return {

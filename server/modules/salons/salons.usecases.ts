@@ -7,13 +7,7 @@ import type { Config } from '@server/config'
 import type { Database, Executor } from '@server/db/client'
 import type { SalonRow } from '@server/db/schema'
 import { endSessionsOfSalon } from '@server/modules/auth/sessions.usecases'
-import {
-  getWorkingHours,
-  getWorkingHoursOfSalons,
-  setDefaultOpeningHours,
-} from '@server/modules/schedule/schedule.usecases'
-import { createOwnerMember } from '@server/modules/team/team.usecases'
-import { readSalonFacts, salonSettingsChanged } from './salon-plug-ins'
+import { readSalonFacts, salonCreated, salonSettingsChanged } from './salon-plug-ins'
 import { invalidTimeZone, salonNotFound } from './salons.errors'
 import { presentSalon, presentSalonChatInfo, presentSalonLookup } from './salons.presenters'
 import * as repo from './salons.repository'
@@ -55,7 +49,8 @@ export async function findSalonChatInfo(
   const salon = await repo.findSalonByPublicIdOrHash(db, idOrHash)
   if (!salon) return null
   if (idOrHash !== salon.hash) return presentSalonChatInfo(salon, null)
-  return presentSalonChatInfo(salon, (await readSalonFacts(db, config, [salon]))(salon.id).telegramLink ?? null)
+  const facts = (await readSalonFacts(db, config, [salon], ['telegramLink']))(salon.id)
+  return presentSalonChatInfo(salon, facts.telegramLink ?? null)
 }
 
 /** The salon's secure hash, and its chat link on Telegram when the server has a bot. */
@@ -63,7 +58,7 @@ export async function salonChatLinks(
   { db, config }: { db: Executor; config: Config },
   salon: SalonRow,
 ): Promise<{ hash: string; telegramLink: string | null }> {
-  const facts = (await readSalonFacts(db, config, [salon]))(salon.id)
+  const facts = (await readSalonFacts(db, config, [salon], ['telegramLink']))(salon.id)
   return { hash: salon.hash, telegramLink: facts.telegramLink ?? null }
 }
 
@@ -74,24 +69,20 @@ export interface SalonReaders {
 }
 
 export async function getSalonDetails({ db, config }: SalonReaders, salon: SalonRow): Promise<Salon> {
-  const [hours, facts] = await Promise.all([getWorkingHours(db, salon), readSalonFacts(db, config, [salon])])
-  return presentSalon(salon, hours, facts(salon.id))
+  return presentSalon(salon, (await readSalonFacts(db, config, [salon]))(salon.id))
 }
 
 /** What the connect screen may show about a salon before sign-in. */
 export async function lookUpSalon({ db, config }: SalonReaders, publicId: string): Promise<SalonLookup> {
   const salon = await requireSalon(db, publicId)
-  const facts = (await readSalonFacts(db, config, [salon]))(salon.id)
+  const facts = (await readSalonFacts(db, config, [salon], ['calendar']))(salon.id)
   return presentSalonLookup(salon, facts.calendar !== undefined)
 }
 
 export async function listSalonDetails({ db, config }: SalonReaders): Promise<Salon[]> {
   const salons = await repo.listSalons(db)
-  const [hours, facts] = await Promise.all([getWorkingHoursOfSalons(db, salons), readSalonFacts(db, config, salons)])
-  return salons.flatMap((s) => {
-    const week = hours.get(s.id)
-    return week ? [presentSalon(s, week, facts(s.id))] : []
-  })
+  const facts = await readSalonFacts(db, config, salons)
+  return salons.map((s) => presentSalon(s, facts(s.id)))
 }
 
 /** A fresh unguessable identifier for the customer chat link (144 random bits). */
@@ -126,8 +117,8 @@ export async function createSalon(db: Executor, input: NewSalonInput): Promise<S
     hash: newSalonHash(),
     ...(createdAt ? { createdAt, updatedAt: createdAt } : {}),
   })
-  // A salon is never without a team: its owner is its first member, so a solo salon books as before.
-  await createOwnerMember(db, salon)
+  // Its owner's member is created by the team, which subscribes (a salon is never without a team).
+  await salonCreated(db, salon)
   return salon
 }
 
@@ -186,19 +177,6 @@ export async function updateSalonAccount(
   now: Date,
 ): Promise<SalonRow> {
   return repo.updateSalon(db, salon.id, changes, now)
-}
-
-/** "Nouveau Salon" of the admin panel: a salon with the default week and no services yet. */
-export async function createSalonAsAdmin(
-  { db, clock, config }: SalonReaders & { clock: Clock },
-  input: NewSalonInput,
-): Promise<Salon> {
-  const salon = await db.transaction(async (tx) => {
-    const created = await createSalon(tx, { ...input, isActive: input.isActive ?? true, createdAt: clock.now() })
-    await setDefaultOpeningHours(tx, created.id)
-    return created
-  })
-  return getSalonDetails({ db, config }, salon)
 }
 
 /** An administrator's edit: details, the authorised Google account, active or not. */

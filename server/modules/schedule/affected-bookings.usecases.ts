@@ -5,12 +5,11 @@ import type { Database, Executor } from '@server/db/client'
 import type { SalonRow } from '@server/db/schema'
 import { AppError } from '@server/errors'
 import type { Jobs } from '@server/modules/jobs/job-engine'
-import { listMembers } from '@server/modules/team/team.repository'
 import { pushedOutByHours, type TeamHours } from './affected-bookings'
 import { listUpcomingBookings, type UpcomingBooking } from './affected-bookings.repository'
 import { bookingsAffected } from './schedule.errors'
 import { presentAffectedBooking } from './schedule.presenters'
-import { listOpeningHours } from './schedule.repository'
+import { listMembersHours, listOpeningHours } from './schedule.repository'
 import { rowsToOpeningIntervals } from './working-hours'
 
 /**
@@ -118,11 +117,11 @@ export async function cancelAffectedBookings(
 
 /** The salon's week and each member's own, as saved now (read in the change's transaction). */
 export async function readTeamHours(tx: Executor, salonId: string): Promise<TeamHours> {
-  const [salonRows, members] = await Promise.all([listOpeningHours(tx, salonId), listMembers(tx, salonId)])
+  const [salonRows, members] = await Promise.all([listOpeningHours(tx, salonId), listMembersHours(tx, salonId)])
   return {
     salon: rowsToOpeningIntervals(salonRows),
     members: new Map(
-      members.map(({ member, hours }) => [member.id, hours.length === 0 ? null : rowsToOpeningIntervals(hours)]),
+      members.map(({ memberId, hours }) => [memberId, hours.length === 0 ? null : rowsToOpeningIntervals(hours)]),
     ),
   }
 }

@@ -1,6 +1,9 @@
 import type { AffectedBooking } from '@common/schemas/schedule'
 import { badRequest, conflict, notFound } from '@server/errors'
 
+/** A member named who is not one of the salon's (the team's error too: team.errors.ts). */
+export const memberNotFound = () =>
+  notFound('team.member_not_found', 'No active team member with this id in this salon')
 export const timeOffNotFound = () => notFound('schedule.time_off_not_found', 'No such absence for this salon')
 export const timeOffEndsBeforeStart = () =>
   badRequest('schedule.time_off_end_before_start', 'The end date must be later than the start date')

@@ -1,6 +1,13 @@
 import type { Executor } from '@server/db/client'
 import { preparedPerDatabase } from '@server/db/prepared'
-import { type OpeningHoursRow, openingHours, type TimeOffRow, timeOff } from '@server/db/schema'
+import {
+  type OpeningHoursRow,
+  openingHours,
+  type TimeOffRow,
+  teamMemberHours,
+  teamMembers,
+  timeOff,
+} from '@server/db/schema'
 import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm'
 
 const openingHoursOfSalon = preparedPerDatabase((db) =>
@@ -77,4 +84,36 @@ export async function deleteTimeOff(db: Executor, salonId: string, id: string): 
     .where(and(eq(timeOff.salonId, salonId), eq(timeOff.id, id)))
     .returning({ id: timeOff.id })
   return rows.length > 0
+}
+
+// ——— The members' own weeks (the team module edits them; the schedule reads them) ———
+
+/** Whether this member is one of the salon's. */
+export async function isMemberOfSalon(db: Executor, salonId: string, memberId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: teamMembers.id })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.salonId, salonId), eq(teamMembers.id, memberId)))
+    .limit(1)
+  return row !== undefined
+}
+
+/** Every member of the salon with their own week's rows (none: on the salon's hours). Two reads. */
+export async function listMembersHours(
+  db: Executor,
+  salonId: string,
+): Promise<{ memberId: string; hours: (typeof teamMemberHours.$inferSelect)[] }[]> {
+  const members = await db.select({ id: teamMembers.id }).from(teamMembers).where(eq(teamMembers.salonId, salonId))
+  if (members.length === 0) return []
+  const hours = await db
+    .select()
+    .from(teamMemberHours)
+    .where(
+      inArray(
+        teamMemberHours.memberId,
+        members.map((m) => m.id),
+      ),
+    )
+    .orderBy(asc(teamMemberHours.weekday), asc(teamMemberHours.opensMinute))
+  return members.map((m) => ({ memberId: m.id, hours: hours.filter((h) => h.memberId === m.id) }))
 }

@@ -2,8 +2,6 @@ import type { AffectedBookingsDecision, TimeOffInput, WorkingHours, WorkingHours
 import { DAY_MS } from '@common/time'
 import { type Database, type Executor, PG_EXCLUSION_VIOLATION, sqlState } from '@server/db/client'
 import type { SalonRow, TimeOffRow } from '@server/db/schema'
-import { memberNotFound } from '@server/modules/team/team.errors'
-import { findMember } from '@server/modules/team/team.repository'
 import {
   bookingsInAbsence,
   bookingsOutsideNewHours,
@@ -12,7 +10,13 @@ import {
   settleAffectedBookings,
 } from './affected-bookings.usecases'
 import { resolvePointInTime } from './point-in-time'
-import { timeOffEndsBeforeStart, timeOffNotFound, timeOffOverlaps, timeOffTooLong } from './schedule.errors'
+import {
+  memberNotFound,
+  timeOffEndsBeforeStart,
+  timeOffNotFound,
+  timeOffOverlaps,
+  timeOffTooLong,
+} from './schedule.errors'
 import { presentTimeOff } from './schedule.presenters'
 import * as repo from './schedule.repository'
 import { rowsToOpeningIntervals, rowsToWorkingHours, workingHoursToRows } from './working-hours'
@@ -22,7 +26,7 @@ export async function getWorkingHours(db: Database, salon: SalonRow): Promise<Wo
 }
 
 /** Working hours of many salons at once (admin lists), keyed by salon row id. */
-export async function getWorkingHoursOfSalons(db: Database, salons: SalonRow[]): Promise<Map<string, WorkingHours>> {
+export async function getWorkingHoursOfSalons(db: Executor, salons: SalonRow[]): Promise<Map<string, WorkingHours>> {
   const rows = await repo.listOpeningHoursOfSalons(
     db,
     salons.map((s) => s.id),
@@ -69,7 +73,7 @@ export async function addTimeOff(deps: ScheduleChangeDeps, salon: SalonRow, inpu
   if (endsAt.getTime() <= startsAt.getTime()) throw timeOffEndsBeforeStart()
   if (endsAt.getTime() - startsAt.getTime() > 366 * DAY_MS) throw timeOffTooLong()
   const memberId = input.memberId ?? null
-  if (memberId && !(await findMember(db, salon.id, memberId))) throw memberNotFound()
+  if (memberId && !(await repo.isMemberOfSalon(db, salon.id, memberId))) throw memberNotFound()
   try {
     return await db.transaction(async (tx) => {
       const absence = { salonId: salon.id, startsAt, endsAt, reason: input.reason ?? null, memberId }

@@ -1,7 +1,7 @@
-import { AppError, conflict, notFound } from '@server/errors'
+import { AppError, conflict } from '@server/errors'
 
-export const memberNotFound = () =>
-  notFound('team.member_not_found', 'No active team member with this id in this salon')
+// Also the schedule's (an absence of a member not in the salon), which sits under the team.
+export { memberNotFound } from '@server/modules/schedule/schedule.errors'
 export const memberNotPerforming = () =>
   new AppError('team.member_not_performing', 422, 'This team member does not perform this service')
 export const memberNameTaken = () => conflict('team.name_taken', 'A team member already has this name')

@@ -8,6 +8,7 @@ import * as repo from './telegram.repository'
  */
 export const telegramSalonFacts: SalonFactsSource = {
   name: 'telegram',
+  gives: ['telegramLink'],
   async read(db, config, salons) {
     const bot = config.telegram ? await repo.findBot(db) : undefined
     const hashes = new Map(salons.map((s) => [s.id, s.hash]))
