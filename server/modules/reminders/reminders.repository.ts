@@ -12,72 +12,68 @@ import {
   serviceTranslations,
   teamMembers,
 } from '@server/db/schema'
-import { and, eq, exists, gt, inArray, ne, sql } from 'drizzle-orm'
+import { and, eq, exists, gt, inArray, type SQL, sql } from 'drizzle-orm'
 
 export type ReminderKind = (typeof REMINDER_KINDS)[number]
 
-/** What planning reads: the booking's status and start, and the salon's reminder settings. */
-export async function findBookingForReminders(db: Executor, bookingId: string) {
-  const [row] = await db
-    .select({
-      bookingId: bookings.id,
-      salonId: bookings.salonId,
-      status: bookings.status,
-      startsAt: bookings.startsAt,
-      remindDayBefore: salons.remindDayBefore,
-      remindTwoHours: salons.remindTwoHours,
-    })
-    .from(bookings)
-    .innerJoin(salons, eq(salons.id, bookings.salonId))
-    .where(eq(bookings.id, bookingId))
-    .limit(1)
-  return row
+/** Which salon setting turns each kind on (planReplan's SQL reads them from the booking's salon). */
+const TURNED_ON: Record<ReminderKind, SQL> = {
+  day_before: sql.raw('booking.remind_day_before'),
+  two_hours: sql.raw('booking.remind_two_hours'),
 }
 
 /**
- * The reminder of this booking, kind and start, as planned now. It exists once (unique key): saved
- * again, a booking keeps its reminder as it is — unless that reminder was cancelled by a move and
- * the booking is back at this start, when it is planned again.
+ * A booking's reminders as it stands now, in one statement (a booking pays it on every change):
+ * while it holds its time, those waiting for another start are cancelled ("moved") and each kind
+ * is planned for its start — skipped when the salon turned it off or its moment has passed, and a
+ * reminder cancelled by an earlier move planned again when the booking is back at that start; a
+ * booking that no longer holds its time has every waiting reminder cancelled with its status as
+ * the reason. A reminder already planned, queued or sent for this start stays as it is.
  */
-export async function planReminder(
-  db: Executor,
-  reminder: Pick<
-    BookingReminderRow,
-    'salonId' | 'bookingId' | 'kind' | 'appointmentStartsAt' | 'dueAt' | 'status' | 'reason'
-  > & { now: Date },
-): Promise<void> {
-  const { now, ...values } = reminder
-  await db
-    .insert(bookingReminders)
-    .values({ ...values, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({
-      target: [bookingReminders.bookingId, bookingReminders.kind, bookingReminders.appointmentStartsAt],
-      set: { status: values.status, reason: values.reason, dueAt: values.dueAt, updatedAt: now },
-      setWhere: eq(bookingReminders.status, 'cancelled'),
-    })
-}
-
-/**
- * Cancels the reminders of a booking still waiting to go out, except those of the start it keeps
- * (none when it was cancelled): a moved booking's old reminders, or all of a cancelled one's.
- */
-export async function cancelWaitingReminders(
+export async function replanReminders(
   db: Executor,
   bookingId: string,
-  keepStartsAt: Date | null,
-  reason: string,
+  hours: Record<ReminderKind, number>,
   now: Date,
 ): Promise<void> {
-  await db
-    .update(bookingReminders)
-    .set({ status: 'cancelled', reason, updatedAt: now })
-    .where(
-      and(
-        eq(bookingReminders.bookingId, bookingId),
-        inArray(bookingReminders.status, ['planned', 'queued']),
-        keepStartsAt ? ne(bookingReminders.appointmentStartsAt, keepStartsAt) : undefined,
-      ),
+  const at = sql`${now.toISOString()}::timestamptz`
+  const holding = sql.join(
+    HOLDING_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  )
+  const kinds = sql.join(
+    (Object.keys(hours) as ReminderKind[]).map(
+      (kind) => sql`(${kind}, booking.starts_at - make_interval(hours => ${hours[kind]}::int), ${TURNED_ON[kind]})`,
+    ),
+    sql`, `,
+  )
+  await db.execute(sql`
+    with booking as (
+      select b.id, b.salon_id, b.status, b.starts_at, s.remind_day_before, s.remind_two_hours
+      from ${bookings} b join ${salons} s on s.id = b.salon_id
+      where b.id = ${bookingId}
+    ),
+    stale as (
+      update ${bookingReminders} r
+      set status = 'cancelled',
+          reason = case when booking.status in (${holding}) then 'moved' else booking.status end,
+          updated_at = ${at}
+      from booking
+      where r.booking_id = booking.id and r.status in ('planned', 'queued')
+        and (booking.status not in (${holding}) or r.appointment_starts_at <> booking.starts_at)
     )
+    insert into ${bookingReminders}
+      (salon_id, booking_id, kind, appointment_starts_at, due_at, status, reason, created_at, updated_at)
+    select booking.salon_id, booking.id, k.kind, booking.starts_at, k.due_at,
+      case when not k.turned_on or k.due_at <= ${at} then 'skipped' else 'planned' end,
+      case when not k.turned_on then 'turned_off' when k.due_at <= ${at} then 'too_late' end,
+      ${at}, ${at}
+    from booking cross join lateral (values ${kinds}) as k(kind, due_at, turned_on)
+    where booking.status in (${holding})
+    on conflict (booking_id, kind, appointment_starts_at) do update
+      set status = excluded.status, reason = excluded.reason, due_at = excluded.due_at, updated_at = excluded.updated_at
+      where ${bookingReminders}.status = 'cancelled'
+  `)
 }
 
 /**

@@ -1,6 +1,4 @@
-import { holdsItsTime } from '@common/schemas/booking'
 import { REMINDER_HOURS } from '@common/schemas/reminders'
-import { HOUR_MS } from '@common/time'
 import type { Executor } from '@server/db/client'
 import * as repo from './reminders.repository'
 
@@ -26,31 +24,8 @@ export function reminderTurnedOn(
  * - otherwise (cancelled, no-show, completed): the reminders still waiting are cancelled.
  */
 export async function planReminders(db: Executor, bookingId: string, now: Date): Promise<void> {
-  const booking = await repo.findBookingForReminders(db, bookingId)
-  if (!booking) return
-  if (!holdsItsTime(booking.status)) {
-    await repo.cancelWaitingReminders(db, bookingId, null, booking.status, now)
-    return
-  }
-  await repo.cancelWaitingReminders(db, bookingId, booking.startsAt, 'moved', now)
-  for (const kind of Object.keys(REMINDER_HOURS) as repo.ReminderKind[]) {
-    const dueAt = new Date(booking.startsAt.getTime() - REMINDER_HOURS[kind] * HOUR_MS)
-    const [status, reason] = !reminderTurnedOn(booking, kind)
-      ? (['skipped', 'turned_off'] as const)
-      : dueAt.getTime() <= now.getTime()
-        ? (['skipped', 'too_late'] as const)
-        : (['planned', null] as const)
-    await repo.planReminder(db, {
-      salonId: booking.salonId,
-      bookingId,
-      kind,
-      appointmentStartsAt: booking.startsAt,
-      dueAt,
-      status,
-      reason,
-      now,
-    })
-  }
+  // One statement, as every change of every booking pays for it (reminders.repository.ts).
+  await repo.replanReminders(db, bookingId, REMINDER_HOURS, now)
 }
 
 /**
