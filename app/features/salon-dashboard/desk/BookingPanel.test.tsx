@@ -68,6 +68,24 @@ describe('the booking panel', () => {
     expect(dialog.textContent).toContain('jamais montrée au client')
   })
 
+  it('shows in the history when the customer said they would be late, and when their data was erased', async () => {
+    const at = (localTime: string) => ({ startsAt: '2099-11-22T09:00:00.000Z', localDate: '2099-11-22', localTime })
+    const plain = { from: null, to: null, status: null, reason: null, toldBy: [] }
+    const shown = details()
+    shown.history = [
+      ...shown.history,
+      { ...plain, kind: 'late', actor: 'customer', channel: 'telegram', at: at('09:40') },
+      { ...plain, kind: 'erased', actor: 'salon', channel: 'dashboard', at: at('18:00') },
+    ]
+    serve({
+      [`GET /api/bookings/${BOOKING}`]: () => json(shown),
+      [`GET /api/salons/${SALON}/team`]: () => json(team),
+    })
+    const panel = await openPanel()
+    expect(panel.getByText('Le client a prévenu d’un retard (Telegram)')).toBeTruthy()
+    expect(panel.getByText('Données du client effacées (RGPD)')).toBeTruthy()
+  })
+
   it('cancels with the reason given, telling the customer', async () => {
     const calls = serveBooking()
     const panel = await openPanel()
