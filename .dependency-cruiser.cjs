@@ -15,10 +15,10 @@
  *
  * A module of one layer may import a module of its own layer or of a lower one, never a higher one,
  * and no two modules import each other through any path. The core reaches what is built on it
- * through registries it owns (server/registry.ts): booking subscribers, channels, salon facts. The
- * app's entry points (server/app.ts, server/http, server/main.ts, server/workers.ts,
- * server/plug-ins.ts, server/seed.ts) wire every layer together and sit above them all;
- * server/plug-ins.ts fills the registries, one line per plug-in.
+ * through registries it owns (server/registry.ts): booking subscribers, channels, salon facts; calendar
+ * sync reaches calendars through its calendar providers. The app's entry points (server/app.ts,
+ * server/http, server/main.ts, server/workers.ts, server/plug-ins.ts, server/seed.ts) wire every
+ * layer together and sit above them all; server/plug-ins.ts fills the registries, one line each.
  *
  * Imports that break these rules today are listed in .dependency-cruiser-known-violations.json
  * (issue 38 removes them one by one); a new one fails the lint.

@@ -26,6 +26,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes'
 import { customersRoutes } from './modules/customers/customers.routes'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes'
 import { googleRoutes } from './modules/google/google.routes'
+import { googleCalendarRoutes } from './modules/google/google-calendar.routes'
 import { instagramRoutes } from './modules/instagram/instagram.routes'
 import type { Jobs } from './modules/jobs/job-engine'
 import { mcpRoutes } from './modules/mcp/mcp.routes'
@@ -110,6 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   authRoutes(app, deps)
   googleRoutes(app, deps)
   calendarSyncRoutes(app, deps)
+  googleCalendarRoutes(app, deps)
   telegramRoutes(app, deps)
   instagramRoutes(app, deps)
   if (options.webAppDir) await registerWebApp(app, options.webAppDir, deps)

@@ -1,11 +1,13 @@
 import { webChatChannel } from './modules/assistant/web-chat.channel'
 import { type BookingSubscriber, subscribeToBookings } from './modules/bookings/booking-subscribers'
 import { cancelForSchedule } from './modules/bookings/schedule-cancellation'
+import { type CalendarProvider, plugInCalendarProvider } from './modules/calendar-sync/calendar-providers'
 import { calendarFollowsBookings } from './modules/calendar-sync/calendar-sync.subscriber'
 import { customerNotices } from './modules/customer-notices/tell-customer'
 import { type Channel, plugInChannel } from './modules/customers/channels'
 import { emailChannel } from './modules/email/email.channel'
 import { googleSalonFacts } from './modules/google/google.salon-facts'
+import { googleCalendarProvider } from './modules/google/google-calendar-sync'
 import { instagramChannel } from './modules/instagram/instagram.channel'
 import { instagramSalonFacts } from './modules/instagram/instagram.salon-facts'
 import { remindersFollowSalonSettings } from './modules/reminders/reminders.salon-subscriber'
@@ -47,6 +49,9 @@ export const CHANNELS: readonly Channel[] = [
   emailChannel,
 ]
 
+/** Where a salon's calendar can live (calendar-sync/calendar-providers.ts). */
+export const CALENDAR_PROVIDERS: readonly CalendarProvider[] = [googleCalendarProvider]
+
 /** What a salon's pages show of the modules above it: its week, the calendar's account, Instagram, Telegram. */
 export const SALON_FACTS: readonly SalonFactsSource[] = [
   scheduleSalonFacts,
@@ -62,6 +67,7 @@ export const SALON_SUBSCRIBERS: readonly SalonSubscriber[] = [teamFollowsSalons,
 export function plugIn(): void {
   for (const subscriber of BOOKING_SUBSCRIBERS) subscribeToBookings(subscriber)
   for (const channel of CHANNELS) plugInChannel(channel)
+  for (const provider of CALENDAR_PROVIDERS) plugInCalendarProvider(provider)
   for (const source of SALON_FACTS) plugInSalonFacts(source)
   for (const subscriber of SALON_SUBSCRIBERS) subscribeToSalons(subscriber)
   // Within the core: the schedule cancels bookings through the bookings module, which sits above it.

@@ -1,8 +1,7 @@
 import type { AppDeps } from './http/types'
 import { calendarSyncWorkers } from './modules/calendar-sync/calendar-sync.jobs'
-import { googleCalendarApi } from './modules/calendar-sync/google-calendar'
 import { customerNoticesWorkers } from './modules/customer-notices/customer-notices.jobs'
-import { googleClient } from './modules/google/google-client'
+import { googleWorkers } from './modules/google/google.jobs'
 import { instagramWorkers } from './modules/instagram/instagram.jobs'
 import type { JobHandlers } from './modules/jobs/job-engine'
 import { mailWorkers } from './modules/outbox/outbox.jobs'
@@ -30,6 +29,7 @@ export function productWorkers(deps: AppDeps & { log?: WorkerLog }): JobHandlers
     ...customerNoticesWorkers({ ...deps, log: deps.log ?? QUIET }),
     ...remindersWorkers({ ...deps, log: deps.log ?? QUIET }),
     ...mailWorkers({ ...deps, log: deps.log ?? QUIET }),
-    ...calendarSyncWorkers({ ...deps, google: googleClient(deps.config), calendar: googleCalendarApi(deps.config) }),
+    ...calendarSyncWorkers(deps),
+    ...googleWorkers(deps),
   }
 }

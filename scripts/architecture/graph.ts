@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
-import { BOOKING_SUBSCRIBERS, CHANNELS, SALON_FACTS, SALON_SUBSCRIBERS } from '@server/plug-ins'
+import { BOOKING_SUBSCRIBERS, CALENDAR_PROVIDERS, CHANNELS, SALON_FACTS, SALON_SUBSCRIBERS } from '@server/plug-ins'
 
 type LayerName = 'core' | 'services' | 'adapters'
 const LAYER_ORDER: LayerName[] = ['core', 'services', 'adapters']
@@ -156,12 +156,13 @@ function render(graph: Graph): string {
     '',
     '## Registries: who is plugged in',
     '',
-    'Each is a list the core reads without naming its entries (`server/registry.ts`); `server/plug-ins.ts`',
+    'Each is a list its module reads without naming its entries (`server/registry.ts`): the core',
+    "owns four, calendar sync the calendars'. `server/plug-ins.ts`",
     'fills them at start-up, for the server, the workers and the tests alike. Adding a channel or a',
     'subscriber is its own folder plus one line there; removing the line leaves a product that builds',
     'and runs without it.',
     '',
-    '| Registry (core module) | What it is for | Plugged in, in order |',
+    '| Registry (module) | What it is for | Plugged in, in order |',
     '| --- | --- | --- |',
     registryRow(
       'Booking subscribers (`bookings/booking-subscribers.ts`)',
@@ -169,6 +170,11 @@ function render(graph: Graph): string {
       BOOKING_SUBSCRIBERS,
     ),
     registryRow('Channels (`customers/channels.ts`)', 'reaching a customer: reminders, notices, erasure', CHANNELS),
+    registryRow(
+      'Calendar providers (`calendar-sync/calendar-providers.ts`)',
+      "where a salon's calendar lives: pushes, busy times, status",
+      CALENDAR_PROVIDERS,
+    ),
     registryRow('Salon facts (`salons/salon-plug-ins.ts`)', "what a salon's pages show of its plug-ins", SALON_FACTS),
     registryRow(
       'Salon subscribers (`salons/salon-plug-ins.ts`)',
@@ -184,12 +190,8 @@ function render(graph: Graph): string {
   return lines.join('\n')
 }
 
-/**
- * Circles still standing, each until its work lands (a new one fails the check): calendar sync
- * still calls Google's client by name, and Google's sign-in starts the sync — issue 38's
- * CalendarProvider contract removes the first arrow.
- */
-const KNOWN_CIRCLES = ['calendar-sync google']
+/** Circles still standing, each until its work lands (a new one fails the check). None today. */
+const KNOWN_CIRCLES: string[] = []
 
 const id = (module: string) => module.replace(/-/g, '_')
 const sum = (arrows: Map<string, number>) => [...arrows.values()].reduce((a, b) => a + b, 0)

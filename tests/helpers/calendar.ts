@@ -1,6 +1,6 @@
 import { createServer } from 'node:net'
 import { bookings } from '@server/db/schema'
-import { eventIdOf } from '@server/modules/calendar-sync/calendar-event'
+import { eventIdOf } from '@server/modules/google/calendar-event'
 import { QUEUES } from '@server/modules/jobs/queues'
 import { type FakeGoogle, startFakeGoogle } from '@tests/fakes/google'
 import { eq } from 'drizzle-orm'

@@ -1,27 +1,28 @@
 import type { JobHandlers } from '@server/modules/jobs/job-engine'
+import { type CalendarDeps, calendarProviders } from './calendar-providers'
 import { isRetryWaiting } from './calendar-sync.repository'
-import {
-  type CalendarSyncDeps,
-  maintainCalendars,
-  pushBooking,
-  releaseCalendar,
-  syncSalon,
-} from './calendar-sync.usecases'
 
-/** The calendar sync's workers: each job reads the current facts, so running one twice is harmless. */
-export function calendarSyncWorkers(deps: CalendarSyncDeps): JobHandlers {
+/**
+ * The calendar sync's workers, handed to every provider plugged in (each does nothing for a salon
+ * whose calendar is not its own). Each job reads the current facts, so running one twice is harmless.
+ */
+export function calendarSyncWorkers(deps: CalendarDeps): JobHandlers {
+  const each = async (work: (provider: ReturnType<typeof calendarProviders>[number]) => Promise<unknown>) => {
+    for (const provider of calendarProviders()) await work(provider)
+  }
   return {
     'calendar.push-booking': async ({ bookingId }) => {
-      await unlessRetryWaiting(deps, 'calendar.push-booking', bookingId, () => pushBooking(deps, bookingId))
+      await unlessRetryWaiting(deps, 'calendar.push-booking', bookingId, () =>
+        each((provider) => provider.pushBooking(deps, bookingId)),
+      )
     },
     'calendar.sync-salon': async ({ salonId, reason }) => {
-      await unlessRetryWaiting(deps, 'calendar.sync-salon', salonId, () => syncSalon(deps, salonId, reason))
+      await unlessRetryWaiting(deps, 'calendar.sync-salon', salonId, () =>
+        each((provider) => provider.syncSalon(deps, salonId, reason)),
+      )
     },
     'calendar.maintain': async () => {
-      await maintainCalendars(deps)
-    },
-    'calendar.release': async (release) => {
-      await releaseCalendar(deps, release)
+      await each((provider) => provider.maintain(deps))
     },
   }
 }
@@ -33,7 +34,7 @@ export function calendarSyncWorkers(deps: CalendarSyncDeps): JobHandlers {
  * it runs, so it covers this attempt, which then ends without a failure.
  */
 async function unlessRetryWaiting(
-  deps: CalendarSyncDeps,
+  deps: CalendarDeps,
   queue: string,
   key: string,
   work: () => Promise<unknown>,

@@ -1,4 +1,6 @@
 import { calendarEvents } from '@server/db/schema'
+import { type CalendarApi, googleCalendarApi } from '@server/modules/google/google-calendar'
+import { type CalendarSyncDeps, pushBooking, syncSalon } from '@server/modules/google/google-calendar-sync'
 import { googleClient } from '@server/modules/google/google-client'
 import type { JobEngine } from '@server/modules/jobs/job-engine'
 import { countFailedJobs, countUnfinishedJobs, listFailedJobs } from '@server/modules/jobs/jobs.repository'
@@ -19,8 +21,6 @@ import { eventually, startTestJobEngine } from '@tests/helpers/jobs'
 import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type CalendarSyncDeps, pushBooking, syncSalon } from './calendar-sync.usecases'
-import { type CalendarApi, googleCalendarApi } from './google-calendar'
 
 /**
  * The calendar sync loses nothing and duplicates nothing: whatever Google does (down, rate

@@ -1,6 +1,6 @@
 import type { BookingEventKind } from '@common/schemas/booking'
 import type { BookingSubscriber } from '@server/modules/bookings/booking-subscribers'
-import { bookingChanged } from './calendar-sync.usecases'
+import { bookingChanged } from './calendar-providers'
 
 /** What the salon's calendar event shows: its time, its member, the customer's name and lateness. */
 const SHOWN: ReadonlySet<BookingEventKind> = new Set(['created', 'moved', 'cancelled', 'late', 'erased'])

@@ -14,8 +14,7 @@ export const invalidSignInState = () =>
   new AppError('auth.invalid_state', 400, 'This sign-in link has expired or was already used; please start again.')
 export const demoSignInUnavailable = () =>
   new AppError('auth.demo_unavailable', 404, 'The demo sign-in is not available on this server.')
-export const calendarNotConnected = () => new AppError('calendar.not_connected', 409, 'Connect Google Calendar first.')
-export const calendarReconnectRequired = () =>
-  new AppError('calendar.reconnect_required', 409, 'Google no longer accepts this connection; please sign in again.')
 export const googleUnavailable = () =>
   new AppError('calendar.google_unavailable', 502, 'Google could not be reached; please try again in a moment.')
+
+export { calendarNotConnected, calendarReconnectRequired } from '@server/modules/calendar-sync/calendar-sync.errors'

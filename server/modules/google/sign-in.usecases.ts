@@ -9,7 +9,7 @@ import type { OAuthStateRow, SalonRow } from '@server/db/schema'
 import { findUsableAccessCode, findUsableAccessCodeById } from '@server/modules/ambassadors/access-codes.usecases'
 import { findOrCreateAmbassador } from '@server/modules/ambassadors/ambassadors.usecases'
 import { type SessionKind, startSession } from '@server/modules/auth/sessions.usecases'
-import { calendarConnected } from '@server/modules/calendar-sync/calendar-sync.usecases'
+import { calendarConnected } from '@server/modules/calendar-sync/calendar-providers'
 import type { Jobs } from '@server/modules/jobs/job-engine'
 import { findSalonOfRowId, recordOwnerSignIn } from '@server/modules/salons/salons.usecases'
 import {

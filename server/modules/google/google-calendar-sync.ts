@@ -5,23 +5,27 @@ import type { Config } from '@server/config'
 import type { Database, Executor } from '@server/db/client'
 import { AppError } from '@server/errors'
 import {
-  freshAccessToken,
-  releaseGoogleGrant,
-  removeGoogleAccount,
-} from '@server/modules/google/calendar-connection.usecases'
-import { calendarNotConnected, calendarReconnectRequired } from '@server/modules/google/google.errors'
-import type { GoogleClient } from '@server/modules/google/google-client'
+  type CalendarDeps,
+  type CalendarProvider,
+  notConnectedStatus,
+  type PushOutcome,
+  requestCalendarSync,
+} from '@server/modules/calendar-sync/calendar-providers'
+import * as repo from '@server/modules/calendar-sync/calendar-sync.repository'
 import type { Jobs } from '@server/modules/jobs/job-engine'
 import type { CalendarSyncReason, JobPayloads } from '@server/modules/jobs/queues'
+import { freshAccessToken, releaseGoogleGrant, removeGoogleAccount } from './calendar-connection.usecases'
 import { type BookingForCalendar, eventOf, fingerprintOf, type SalonForCalendar } from './calendar-event'
 import { readCalendarChanges } from './calendar-pull'
-import * as repo from './calendar-sync.repository'
-import { type CalendarApi, CalendarApiError, type CalendarEvent } from './google-calendar'
+import { calendarNotConnected, calendarReconnectRequired } from './google.errors'
+import { type CalendarApi, CalendarApiError, type CalendarEvent, googleCalendarApi } from './google-calendar'
+import { type GoogleClient, googleClient } from './google-client'
 
 /**
- * Keeping a salon's Google calendar and its bookings in step, always from a job, never on a
- * request's path: each booking's event follows the booking (created, moved, removed), and the
- * salon's own events are read into busy times that availability uses.
+ * Google Calendar as a calendar provider (calendar-sync/calendar-providers.ts): keeping a salon's
+ * Google calendar and its bookings in step, always from a job, never on a request's path: each
+ * booking's event follows the booking (created, moved, removed), and the salon's own events are
+ * read into busy times that availability uses.
  */
 
 export interface CalendarSyncDeps {
@@ -42,51 +46,6 @@ const RENEW_CHANNEL_BEFORE_MS = 24 * 60 * 60 * 1000
 const POLL_WITHOUT_PUSH_MS = 5 * 60 * 1000
 const POLL_WITH_PUSH_MS = 60 * 60 * 1000
 
-export type PushOutcome = 'created' | 'updated' | 'removed' | 'unchanged'
-
-// ——— Enqueueing, inside the caller's transaction ———
-
-/** A booking was created, moved or cancelled (in `db`'s transaction): its event will follow. */
-export async function bookingChanged(db: Executor, jobs: Jobs, salonId: string, bookingId: string): Promise<void> {
-  if (!(await repo.isCalendarLive(db, salonId))) return
-  await jobs.send(db, 'calendar.push-booking', { bookingId }, { singletonKey: bookingId })
-}
-
-export async function requestCalendarSync(
-  db: Executor,
-  jobs: Jobs,
-  salonId: string,
-  reason: CalendarSyncReason,
-): Promise<void> {
-  await jobs.send(db, 'calendar.sync-salon', { salonId, reason }, { singletonKey: salonId })
-}
-
-/**
- * The owner connected (or reconnected) the calendar: everything still to come is copied into it.
- * Another account than before starts from nothing: what we knew was of another calendar.
- */
-export async function calendarConnected(
-  db: Executor,
-  jobs: Jobs,
-  salonId: string,
-  options: { accountChanged: boolean },
-): Promise<void> {
-  if (options.accountChanged) await repo.clearCalendarOfSalon(db, salonId)
-  await requestCalendarSync(db, jobs, salonId, 'connect')
-}
-
-/**
- * "Synchroniser": a synchronisation of the salon's calendar is queued (one at a time per salon);
- * the dashboard's status shows it running, then what it changed.
- */
-export async function requestManualSync(deps: Pick<CalendarSyncDeps, 'db' | 'jobs'>, salonId: string) {
-  const state = await repo.findSyncState(deps.db, salonId)
-  if (!state) throw calendarNotConnected()
-  if (state.reconnectRequiredAt) throw calendarReconnectRequired()
-  await requestCalendarSync(deps.db, deps.jobs, salonId, 'manual')
-  return { success: true as const, queued: true as const }
-}
-
 /**
  * Disconnects the salon's calendar, in one transaction: the tokens and what we knew of the
  * calendar go, the owner's sessions end, and a job releases the grant at Google (stops the push
@@ -98,7 +57,6 @@ export async function disconnectCalendar(deps: Pick<CalendarSyncDeps, 'db' | 'jo
     await repo.clearCalendarOfSalon(tx, salonId)
     if (removed) await deps.jobs.send(tx, 'calendar.release', removed)
   })
-  return { success: true as const, message: 'The calendar is disconnected and the session ended.' }
 }
 
 // ——— Jobs ———
@@ -188,22 +146,7 @@ export async function calendarStatus(
   const { db, clock, config } = deps
   const state = await repo.findSyncState(db, salon.id)
   const now = clock.now()
-  if (!state) {
-    return {
-      state: 'not_connected',
-      account: null,
-      lastSyncedAt: null,
-      lastSync: null,
-      syncing: false,
-      pendingEvents: 0,
-      failedEvents: 0,
-      updates: 'polling',
-      busyEvents: 0,
-      lastError: null,
-      conflicts: [],
-      timeZone: salon.timeZone,
-    }
-  }
+  if (!state) return notConnectedStatus(salon)
   const [toReconcile, failedEvents, syncing, busyEvents, conflicts] = await Promise.all([
     repo.listBookingsToReconcile(db, salon.id, now),
     repo.countFailedPushes(db, salon.id),
@@ -527,4 +470,24 @@ async function ensureChannel(deps: CalendarSyncDeps, token: string, salonId: str
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')
+}
+
+// ——— The provider ———
+
+/** Google's clients, from the server's configuration (tests give their own to the functions above). */
+function withGoogle(deps: CalendarDeps): CalendarSyncDeps {
+  return { ...deps, google: googleClient(deps.config), calendar: googleCalendarApi(deps.config) }
+}
+
+export const googleCalendarProvider: CalendarProvider = {
+  name: 'google',
+  isConnected: async (db, salonId) => (await repo.findSyncState(db, salonId)) !== undefined,
+  isLive: (db, salonId) => repo.isCalendarLive(db, salonId),
+  pushBooking: (deps, bookingId) => pushBooking(withGoogle(deps), bookingId),
+  syncSalon: (deps, salonId, reason) => syncSalon(withGoogle(deps), salonId, reason),
+  maintain: (deps) => maintainCalendars(withGoogle(deps)),
+  status: (deps, salon) => calendarStatus(deps, salon),
+  disconnect: async (deps, salonId) => {
+    await disconnectCalendar(deps, salonId)
+  },
 }

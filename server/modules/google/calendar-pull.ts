@@ -1,6 +1,6 @@
 import { isLocalDate, localToInstant } from '@common/time'
+import type { BusyTime } from '@server/modules/calendar-sync/calendar-sync.repository'
 import { bookingIdOf } from './calendar-event'
-import type { BusyTime } from './calendar-sync.repository'
 import { type CalendarApi, CalendarApiError, type CalendarEvent } from './google-calendar'
 
 /**
