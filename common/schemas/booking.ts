@@ -15,6 +15,8 @@ export function holdsItsTime(status: BookingStatus): boolean {
   return (HOLDING_STATUSES as readonly BookingStatus[]).includes(status)
 }
 export const BOOKING_CHANNELS = ['web', 'telegram', 'instagram', 'mcp', 'dashboard', 'api'] as const
+/** The channels on which a booking is the customer's own doing (a chat); the others are the salon's. */
+export const CUSTOMER_CHANNELS: readonly BookingChannel[] = ['web', 'telegram', 'instagram']
 export type BookingChannel = (typeof BOOKING_CHANNELS)[number]
 
 export const BOOKING_NOTE_KINDS = ['late'] as const

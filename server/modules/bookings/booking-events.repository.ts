@@ -58,8 +58,12 @@ export async function findUntoldEvent(db: Executor, id: string): Promise<Booking
   return row
 }
 
-/** A channel that told the customer after the event's telling (Telegram, once its message was delivered). */
-export async function addEventTeller(db: Executor, id: string, channel: 'telegram' | 'instagram'): Promise<void> {
+/** A channel that told the customer after the event's telling (a chat's outbox, once the platform took it). */
+export async function addEventTeller(
+  db: Executor,
+  id: string,
+  channel: BookingEventRow['toldBy'][number],
+): Promise<void> {
   await db
     .update(bookingEvents)
     .set({ toldBy: sql`array_append(${bookingEvents.toldBy}, ${channel})` })

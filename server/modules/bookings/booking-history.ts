@@ -1,4 +1,4 @@
-import type { BookingActor, BookingChannel } from '@common/schemas/booking'
+import { type BookingActor, type BookingChannel, CUSTOMER_CHANNELS } from '@common/schemas/booking'
 import type { Executor } from '@server/db/client'
 import type { BookingRow } from '@server/db/schema'
 import type { Jobs } from '@server/modules/jobs/job-engine'
@@ -11,9 +11,9 @@ export interface BookingChangeBy {
   channel: BookingChannel
 }
 
-/** A chat (web, Telegram, Instagram) is the customer writing; the dashboard, the API and MCP are the salon's. */
+/** A chat is the customer writing; the dashboard, the API and MCP are the salon's. */
 export function actorOfChannel(channel: BookingChannel): BookingActor {
-  return channel === 'web' || channel === 'telegram' || channel === 'instagram' ? 'customer' : 'salon'
+  return CUSTOMER_CHANNELS.includes(channel) ? 'customer' : 'salon'
 }
 
 type EventDetails = Omit<NewBookingEvent, 'bookingId' | 'salonId' | 'actor' | 'channel' | 'at' | 'kind'>
