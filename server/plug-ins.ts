@@ -1,4 +1,5 @@
 import { webChatChannel } from './modules/assistant/web-chat.channel'
+import { type BookingHold, plugInBookingHold } from './modules/bookings/booking-holds'
 import { type BookingSubscriber, subscribeToBookings } from './modules/bookings/booking-subscribers'
 import { cancelForSchedule } from './modules/bookings/schedule-cancellation'
 import { type CalendarProvider, plugInCalendarProvider } from './modules/calendar-sync/calendar-providers'
@@ -38,6 +39,12 @@ export const BOOKING_SUBSCRIBERS: readonly BookingSubscriber[] = [
 ]
 
 /**
+ * Who may hold a new booking until a step outside the core is done (the payment hook point,
+ * bookings/booking-holds.ts). None yet: payments plug in here.
+ */
+export const BOOKING_HOLDS: readonly BookingHold[] = []
+
+/**
  * How a customer is reached (customers/channels.ts). Reminders try them in this order, after the
  * one the customer booked on; a salon's notice goes to every one that reaches them.
  */
@@ -66,6 +73,7 @@ export const SALON_SUBSCRIBERS: readonly SalonSubscriber[] = [teamFollowsSalons,
 /** Plugs everything in. Idempotent: the app, the workers and the tests' setup each call it. */
 export function plugIn(): void {
   for (const subscriber of BOOKING_SUBSCRIBERS) subscribeToBookings(subscriber)
+  for (const hold of BOOKING_HOLDS) plugInBookingHold(hold)
   for (const channel of CHANNELS) plugInChannel(channel)
   for (const provider of CALENDAR_PROVIDERS) plugInCalendarProvider(provider)
   for (const source of SALON_FACTS) plugInSalonFacts(source)

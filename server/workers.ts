@@ -1,4 +1,5 @@
 import type { AppDeps } from './http/types'
+import { bookingsWorkers } from './modules/bookings/bookings.jobs'
 import { calendarSyncWorkers } from './modules/calendar-sync/calendar-sync.jobs'
 import { customerNoticesWorkers } from './modules/customer-notices/customer-notices.jobs'
 import { googleWorkers } from './modules/google/google.jobs'
@@ -26,6 +27,7 @@ export function productWorkers(deps: AppDeps & { log?: WorkerLog }): JobHandlers
   return {
     ...(instagram ? instagramWorkers({ ...deps, log: deps.log ?? QUIET, instagram }) : {}),
     ...(telegram ? telegramWorkers({ ...deps, log: deps.log ?? QUIET, telegram, api: telegramApi(telegram) }) : {}),
+    ...bookingsWorkers(deps),
     ...customerNoticesWorkers({ ...deps, log: deps.log ?? QUIET }),
     ...remindersWorkers({ ...deps, log: deps.log ?? QUIET }),
     ...mailWorkers({ ...deps, log: deps.log ?? QUIET }),

@@ -5,7 +5,12 @@ import { bookingReminderSchema } from './reminders'
 import { pointInTimeSchema } from './schedule'
 import { bookingMemberSchema } from './team'
 
-export const BOOKING_STATUSES = ['confirmed', 'pending', 'cancelled', 'no_show', 'completed'] as const
+/**
+ * `held`: the time is kept for the customer while a step outside the core happens (a payment, once
+ * payments plug in): it blocks the slot like any other booking, but is neither reminded nor put in
+ * the salon's calendar until confirmed, and is released (cancelled) when its `heldUntil` passes.
+ */
+export const BOOKING_STATUSES = ['confirmed', 'pending', 'cancelled', 'no_show', 'completed', 'held'] as const
 export type BookingStatus = (typeof BOOKING_STATUSES)[number]
 
 /** The statuses of a booking that still holds its time: the customer is expected (the others are over or off). */

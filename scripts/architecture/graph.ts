@@ -11,7 +11,14 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
-import { BOOKING_SUBSCRIBERS, CALENDAR_PROVIDERS, CHANNELS, SALON_FACTS, SALON_SUBSCRIBERS } from '@server/plug-ins'
+import {
+  BOOKING_HOLDS,
+  BOOKING_SUBSCRIBERS,
+  CALENDAR_PROVIDERS,
+  CHANNELS,
+  SALON_FACTS,
+  SALON_SUBSCRIBERS,
+} from '@server/plug-ins'
 
 type LayerName = 'core' | 'services' | 'adapters'
 const LAYER_ORDER: LayerName[] = ['core', 'services', 'adapters']
@@ -157,7 +164,7 @@ function render(graph: Graph): string {
     '## Registries: who is plugged in',
     '',
     'Each is a list its module reads without naming its entries (`server/registry.ts`): the core',
-    "owns four, calendar sync the calendars'. `server/plug-ins.ts`",
+    "owns five, calendar sync the calendars'. `server/plug-ins.ts`",
     'fills them at start-up, for the server, the workers and the tests alike. Adding a channel or a',
     'subscriber is its own folder plus one line there; removing the line leaves a product that builds',
     'and runs without it.',
@@ -168,6 +175,11 @@ function render(graph: Graph): string {
       'Booking subscribers (`bookings/booking-subscribers.ts`)',
       "every change to a booking, in the change's transaction",
       BOOKING_SUBSCRIBERS,
+    ),
+    registryRow(
+      'Booking holds (`bookings/booking-holds.ts`)',
+      'a step a new booking waits for before it is confirmed (payments)',
+      BOOKING_HOLDS,
     ),
     registryRow('Channels (`customers/channels.ts`)', 'reaching a customer: reminders, notices, erasure', CHANNELS),
     registryRow(
@@ -196,7 +208,7 @@ const KNOWN_CIRCLES: string[] = []
 const id = (module: string) => module.replace(/-/g, '_')
 const sum = (arrows: Map<string, number>) => [...arrows.values()].reduce((a, b) => a + b, 0)
 const registryRow = (name: string, what: string, entries: readonly { name: string }[]) =>
-  `| ${name} | ${what} | ${entries.map((e) => `\`${e.name}\``).join(', ')} |`
+  `| ${name} | ${what} | ${entries.length > 0 ? entries.map((e) => `\`${e.name}\``).join(', ') : 'none yet'} |`
 
 const graph = moduleGraph(cruise())
 const unplaced = graph.modules.filter((m) => layerOf(m) === undefined)

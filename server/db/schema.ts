@@ -348,14 +348,18 @@ export const bookings = pgTable(
     cancelReason: text('cancel_reason'),
     /** The salon's private note on this booking: never shown to the customer nor to the assistant. */
     salonNote: text('salon_note'),
+    /** While `held`: when the time is released if nothing confirmed it. */
+    heldUntil: instant('held_until'),
   },
   (t) => [
     check('bookings_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
-    check('bookings_status', sql`${t.status} in ('confirmed', 'pending', 'cancelled', 'no_show', 'completed')`),
+    check('bookings_status', sql`${t.status} in ('confirmed', 'pending', 'cancelled', 'no_show', 'completed', 'held')`),
+    check('bookings_held_until', sql`(${t.status} = 'held') = (${t.heldUntil} is not null)`),
     check('bookings_channel', sql`${t.channel} in ('web', 'telegram', 'instagram', 'mcp', 'dashboard', 'api')`),
     index('bookings_salon_starts').on(t.salonId, t.startsAt),
     index('bookings_customer').on(t.customerId),
     index('bookings_member_starts').on(t.memberId, t.startsAt),
+    index('bookings_held').on(t.heldUntil).where(sql`${t.status} = 'held'`),
   ],
 )
 

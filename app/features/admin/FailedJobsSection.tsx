@@ -19,6 +19,7 @@ const QUEUE_TEXTS: Record<string, string> = {
   'calendar.maintain': 'maintain',
   'calendar.release': 'release',
   'bookings.tell-customer': 'tellCustomer',
+  'bookings.release-holds': 'releaseHolds',
   'mail.send': 'sendMail',
   'reminders.dispatch': 'dispatchReminders',
   'reminders.send': 'sendReminder',

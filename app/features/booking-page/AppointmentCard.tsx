@@ -14,6 +14,7 @@ const STATUS_TONES: Record<BookingStatus, BadgeTone> = {
   cancelled: 'danger',
   no_show: 'neutral',
   completed: 'neutral',
+  held: 'warning',
 }
 
 /** The appointment as its customer needs it: when, what, with whom, where, and how to reach the salon. */

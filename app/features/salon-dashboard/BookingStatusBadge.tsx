@@ -7,11 +7,13 @@ const TONES: Record<string, BadgeTone> = {
   cancelled: 'danger',
   no_show: 'danger',
   completed: 'info',
+  held: 'warning',
 }
 
 /**
  * A booking's status (spec §4): confirmed green 'Confirmé', pending yellow 'En attente', cancelled red
- * 'Annulé'; after the appointment, no-show red 'Absent' and completed blue 'Terminé'. A status the
+ * 'Annulé'; after the appointment, no-show red 'Absent' and completed blue 'Terminé'; a place held
+ * for a step (a payment) yellow 'Place retenue'. A status the
  * interface does not know yet is shown as the server wrote it, in grey.
  */
 export function BookingStatusBadge({ status, className }: { status: string; className?: string }) {

@@ -4,6 +4,8 @@ import type { SlotRefusal } from '@server/modules/schedule/availability'
 export const bookingNotFound = () => notFound('bookings.not_found', 'No such booking')
 export const slotTaken = () =>
   conflict('bookings.slot_taken', 'This time slot has just been taken; please choose another one')
+export const bookingNotHeld = () =>
+  conflict('bookings.not_held', 'This booking is not waiting for a step any more (confirmed, or released)')
 export const bookingCancelled = () => conflict('bookings.already_cancelled', 'This booking is cancelled')
 export const bookingStarted = () =>
   new AppError('bookings.already_started', 422, 'This appointment has already started or is in the past')

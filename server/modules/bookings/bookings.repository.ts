@@ -10,7 +10,7 @@ import {
   idempotencyKeys,
   teamMembers,
 } from '@server/db/schema'
-import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm'
 
 /** Bookings, their customers' notes and idempotency records. The only code that touches those tables. */
 
@@ -32,6 +32,28 @@ export async function insertBooking(db: Executor, values: typeof bookings.$infer
   const [row] = await db.insert(bookings).values(values).returning()
   if (!row) throw new Error('insert returned no booking')
   return row
+}
+
+/** A booking still held, locked until the caller's transaction ends (its confirmation or release). */
+export async function findHeldBookingForUpdate(db: Executor, id: string): Promise<BookingRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.id, id), eq(bookings.status, 'held')))
+    .limit(1)
+    .for('update')
+  return row
+}
+
+/** Held bookings whose time ran out, oldest first, locked (another instance skips them). */
+export async function lockExpiredHolds(db: Executor, now: Date, limit: number): Promise<BookingRow[]> {
+  return db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.status, 'held'), lte(bookings.heldUntil, now)))
+    .orderBy(asc(bookings.heldUntil))
+    .limit(limit)
+    .for('update', { skipLocked: true })
 }
 
 /** The salon (row id) a booking belongs to: the access check of booking routes. */
@@ -80,6 +102,7 @@ export async function updateBooking(
       | 'memberId'
       | 'cancelReason'
       | 'salonNote'
+      | 'heldUntil'
     >
   >,
   now: Date,

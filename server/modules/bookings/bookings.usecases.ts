@@ -22,6 +22,7 @@ import { explainTeamSlot } from '@server/modules/schedule/team-availability'
 import { requireMemberRef } from '@server/modules/team/team.usecases'
 import { loadTeamSchedule, resolveRange } from './availability.usecases'
 import { actorOfChannel, type BookingChangeBy, recordBookingEvent } from './booking-history'
+import { startingStatus } from './booking-holds'
 import {
   appointmentPast,
   bookingCancelled,
@@ -194,6 +195,7 @@ async function insertNewBooking(
         if (idempotencyKey) await repo.claimIdempotencyKey(tx, salon.id, idempotencyKey, requestHash)
         const customer =
           known ?? (await resolveCustomer(tx, salon.id, input.customer ?? { name: '' }, now, input.identity))
+        const starting = { salon, serviceId: service.id, channel: input.channel, startsAt: input.startsAt }
         const booking = await repo.insertBooking(tx, {
           salonId: salon.id,
           customerId: customer.id,
@@ -201,7 +203,7 @@ async function insertNewBooking(
           ...serviceSnapshot(service, salon),
           startsAt: input.startsAt,
           endsAt: new Date(input.startsAt.getTime() + service.durationMinutes * MINUTE_MS),
-          status: input.status ?? 'confirmed',
+          ...(await startingStatus(tx, { ...starting, status: input.status }, now)),
           channel: input.channel,
         })
         const by = { actor: actorOfChannel(input.channel), channel: input.channel }

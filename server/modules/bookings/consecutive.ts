@@ -16,6 +16,7 @@ import { findTeamFreeSlots, scheduleOfMember, type TeamSchedule } from '@server/
 import { requireMemberRef } from '@server/modules/team/team.usecases'
 import { loadTeamSchedule, MAX_AVAILABILITY_DAYS, resolveRange, type TeamChoice } from './availability.usecases'
 import { actorOfChannel, recordBookingEvent } from './booking-history'
+import { startingStatus } from './booking-holds'
 import { salonNotBooking, slotRefused, slotTaken } from './bookings.errors'
 import { presentBooking } from './bookings.presenters'
 import * as repo from './bookings.repository'
@@ -196,7 +197,11 @@ export async function writeBooking(
     ...serviceSnapshot(service, salon),
     startsAt: new Date(startsAt),
     endsAt: new Date(startsAt + service.durationMinutes * MINUTE_MS),
-    status: input.status ?? 'confirmed',
+    ...(await startingStatus(
+      tx,
+      { salon, serviceId: service.id, channel: input.channel, startsAt: new Date(startsAt), status: input.status },
+      now,
+    )),
     channel: input.channel,
   })
   await recordBookingEvent(

@@ -285,8 +285,11 @@ async function pushOne(
   const api = deps.calendar
   // A past booking is not put into the calendar afresh, but its event, when there, keeps following
   // it: an erased customer's name leaves the salon's past events too (GDPR erasure).
+  // A held booking waits for its step before it is shown (confirmed, it is pushed then).
   const wanted =
-    booking.status !== 'cancelled' && (booking.endsAt.getTime() > now.getTime() || link?.state === 'present')
+    booking.status !== 'cancelled' &&
+    booking.status !== 'held' &&
+    (booking.endsAt.getTime() > now.getTime() || link?.state === 'present')
   if (wanted) {
     const event = eventOf(booking as BookingForCalendar, salon, deps.config.publicUrl)
     const fingerprint = fingerprintOf(event)

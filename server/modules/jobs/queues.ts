@@ -19,6 +19,8 @@ export interface JobPayloads {
   'bookings.tell-customer': { eventId: string }
   /** Periodic (every minute): hands the reminders that are due to `reminders.send`. */
   'reminders.dispatch': Record<string, never>
+  /** Periodic (every minute): cancels the held bookings whose time ran out, freeing their slots. */
+  'bookings.release-holds': Record<string, never>
   /** Hand one e-mail of the outbox to SMTP (activation e-mails…). */
   'mail.send': { outboxId: string }
   /** Send one reminder by the first channel that reaches the customer, and record the attempts. */
@@ -129,6 +131,7 @@ export const QUEUES: { [N in JobName]: QueueSettings } = {
   'calendar.release': { policy: 'standard', ...PROVIDER_RETRIES },
   // A missed minute is caught up by the next: every reminder due by then is dispatched.
   'reminders.dispatch': { ...PERIODIC, cron: '* * * * *' },
+  'bookings.release-holds': { ...PERIODIC, cron: '* * * * *' },
   // Twilio answering 5xx or 429: a few tries over about 20 minutes, then the next channel.
   'reminders.send': {
     policy: 'standard',

@@ -26,6 +26,7 @@ export const STATUS_LOOK: Record<Booking['status'], string> = {
   cancelled: 'border-dashed [&_[data-line=name]]:text-ink-soft [&_[data-line=name]]:line-through',
   no_show: 'bg-[repeating-linear-gradient(135deg,transparent_0_6px,rgb(163_48_42/0.10)_6px_12px)]',
   completed: '[&_[data-line=name]]:text-ink-soft',
+  held: 'border-dashed',
 }
 
 /**

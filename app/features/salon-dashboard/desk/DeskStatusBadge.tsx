@@ -8,6 +8,7 @@ const TONES: Record<BookingStatus, BadgeTone> = {
   cancelled: 'danger',
   no_show: 'danger',
   completed: 'info',
+  held: 'warning',
 }
 
 /** A booking's status with the desk's five (the dashboard's badge knows the first three). */
