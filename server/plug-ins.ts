@@ -11,7 +11,10 @@ import { googleSalonFacts } from './modules/google/google.salon-facts'
 import { googleCalendarProvider } from './modules/google/google-calendar-sync'
 import { instagramChannel } from './modules/instagram/instagram.channel'
 import { instagramSalonFacts } from './modules/instagram/instagram.salon-facts'
-import { remindersFollowSalonSettings } from './modules/reminders/reminders.salon-subscriber'
+import {
+  reminderChannelsSalonFacts,
+  remindersFollowSalonSettings,
+} from './modules/reminders/reminders.salon-subscriber'
 import { remindersFollowBookings } from './modules/reminders/reminders.subscriber'
 import {
   plugInSalonFacts,
@@ -59,9 +62,10 @@ export const CHANNELS: readonly Channel[] = [
 /** Where a salon's calendar can live (calendar-sync/calendar-providers.ts). */
 export const CALENDAR_PROVIDERS: readonly CalendarProvider[] = [googleCalendarProvider]
 
-/** What a salon's pages show of the modules above it: its week, the calendar's account, Instagram, Telegram. */
+/** What a salon's pages show of the modules above it: its week, its reminders' channels, the calendar, Instagram, Telegram. */
 export const SALON_FACTS: readonly SalonFactsSource[] = [
   scheduleSalonFacts,
+  reminderChannelsSalonFacts,
   googleSalonFacts,
   instagramSalonFacts,
   telegramSalonFacts,

@@ -90,6 +90,11 @@ export const salonSchema = z.object({
   instagram: instagramSettingsSchema,
   bookingRules: bookingRulesSchema,
   reminders: reminderSettingsSchema,
+  /**
+   * The order reminders try the channels in: `booked` is the one the customer booked on; a
+   * reminder goes by the first that reaches the customer.
+   */
+  reminderChannels: z.array(z.string()),
   workingHours: workingHoursSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -142,6 +147,12 @@ export const salonUpdateInputSchema = z
     remindDayBefore: z.boolean(),
     remindTwoHours: z.boolean(),
     remindBySms: z.boolean(),
+    /** Every channel once, in the order reminders try them (see `reminderChannels`). */
+    reminderChannels: z
+      .array(text().regex(/^[a-z]{2,20}$/, 'A channel is named by its lowercase name'))
+      .min(1)
+      .max(12)
+      .refine((names) => new Set(names).size === names.length, { message: 'Each channel is named once' }),
     cancellationNoticeMinutes: z
       .number()
       .int('The cancellation notice is a whole number of minutes')

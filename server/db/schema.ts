@@ -91,6 +91,11 @@ export const salons = pgTable(
     remindTwoHours: boolean('remind_two_hours').notNull().default(true),
     /** Whether reminders may go by SMS (when the server has an SMS provider and the customer a phone). */
     remindBySms: boolean('remind_by_sms').notNull().default(true),
+    /**
+     * The order reminders try the channels in, by name ('booked': the one the customer booked on);
+     * null: that one first, then the others in the registry's order (reminders/channel-order.ts).
+     */
+    reminderChannels: text('reminder_channels').array(),
     /** Until how long before the appointment a customer may cancel or move it from their own page. */
     cancellationNoticeMinutes: integer('cancellation_notice_minutes').notNull().default(120),
     /** Instagram: the assistant answers every sender, not only the customers the owner whitelisted. */

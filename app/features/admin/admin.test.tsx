@@ -46,6 +46,7 @@ const LUMIERE: Salon = {
   instagram: { available: true, reconnectRequired: false, replyToEveryone: false, pauseMinutes: 30 },
   bookingRules: { slotStepMinutes: 15, minimumNoticeMinutes: 60, horizonDays: 90 },
   reminders: { dayBefore: true, twoHours: true, bySms: true, cancellationNoticeMinutes: 120 },
+  reminderChannels: ['booked', 'telegram', 'instagram', 'sms', 'email'],
   workingHours: { '0': DAY, '1': DAY, '2': DAY, '3': DAY, '4': DAY, '5': DAY, '6': CLOSED },
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',

@@ -60,6 +60,8 @@ export type NoticeLeft = 'told' | 'pending' | 'not_told'
 export interface Channel<Address = unknown> {
   /** The name recorded on reminders, attempts and a notice's `toldBy` (`telegram`, `email`…). */
   name: string
+  /** Whether this server has what the channel needs (a bot, an app, an SMS account); absent: always. */
+  configured?(config: Config): boolean
   /**
    * Where the customer can be reached on this channel now — the server has it configured, the
    * salon allows it, the customer is known there and not blocked, inside any window the platform
@@ -90,15 +92,6 @@ export function plugInChannel(channel: Channel): () => void {
 /** The channels plugged in, in the registry's order. */
 export function channels(): readonly Channel[] {
   return registered.all()
-}
-
-/**
- * The channels to try for a customer, in order: the one they booked on first (they read it where
- * they booked), then the others in the registry's order.
- */
-export function channelsInOrder(bookedOn: string | undefined): Channel[] {
-  const all = registered.all()
-  return [...all.filter((c) => c.name === bookedOn), ...all.filter((c) => c.name !== bookedOn)]
 }
 
 /** Erasure: each channel forgets what it kept of the customer's identities on it. */

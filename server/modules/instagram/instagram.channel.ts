@@ -22,6 +22,7 @@ import {
  */
 export const instagramChannel: Channel<InstagramReach> = {
   name: 'instagram',
+  configured: (config) => config.instagram !== undefined,
 
   async reach(deps, db, { salon, customer }, now) {
     if (!deps.config.instagram) return undefined

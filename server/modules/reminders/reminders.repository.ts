@@ -230,6 +230,7 @@ export async function findReminderContext(db: Executor, reminderId: string) {
         remindBySms: salons.remindBySms,
         remindDayBefore: salons.remindDayBefore,
         remindTwoHours: salons.remindTwoHours,
+        reminderChannels: salons.reminderChannels,
       },
     })
     .from(bookingReminders)

@@ -4,8 +4,9 @@ import { formatLocalDateTime } from '@common/time'
 import type { Clock } from '@server/clock'
 import type { Database } from '@server/db/client'
 import { bookingLinkUrl } from '@server/modules/booking-page/booking-link'
-import { type Channel, type ChannelDeps, channelsInOrder } from '@server/modules/customers/channels'
+import type { Channel, ChannelDeps } from '@server/modules/customers/channels'
 import type { JobContext, Jobs } from '@server/modules/jobs/job-engine'
+import { channelsForReminder } from './channel-order'
 import { type ReminderFacts, reminderEmail, reminderSms } from './reminder-texts'
 import * as repo from './reminders.repository'
 import { reminderTurnedOn } from './reminders.usecases'
@@ -76,8 +77,7 @@ export async function sendReminder(deps: ReminderDeps, reminderId: string, job: 
   if (context.customer.erasedAt) return finish({ status: 'skipped', reason: 'no_contact' })
   const to = { salon: context.salon, customer: context.customer }
   const reachable: { channel: Channel; address: unknown }[] = []
-  for (const channel of channelsInOrder(booking.channel)) {
-    if (!channel.sendNow) continue
+  for (const channel of channelsForReminder(context.salon.reminderChannels, booking.channel)) {
     const address = await channel.reach(deps, db, to, clock.now())
     if (address !== undefined) reachable.push({ channel, address })
   }

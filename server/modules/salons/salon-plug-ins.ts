@@ -22,6 +22,8 @@ export interface SalonFacts {
   instagram?: InstagramFacts
   /** The chat link on Telegram (with the salon's secure hash). */
   telegramLink?: string
+  /** The order reminders try the channels in, as it stands (the reminders'). */
+  reminderChannels?: string[]
 }
 
 export interface SalonFactsSource {

@@ -55,6 +55,7 @@ export function presentSalon(row: SalonRow, facts: SalonFacts): Salon {
       bySms: row.remindBySms,
       cancellationNoticeMinutes: row.cancellationNoticeMinutes,
     },
+    reminderChannels: facts.reminderChannels ?? row.reminderChannels ?? [],
     workingHours,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

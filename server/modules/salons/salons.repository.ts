@@ -80,6 +80,7 @@ export type SalonChanges = Partial<
     | 'remindDayBefore'
     | 'remindTwoHours'
     | 'remindBySms'
+    | 'reminderChannels'
     | 'cancellationNoticeMinutes'
     | 'instagramReplyToEveryone'
     | 'instagramPauseMinutes'

@@ -8,6 +8,7 @@ import { SmsMisconfigured, SmsOutcomeUnknown, SmsUnavailable, sendSms } from './
  */
 export const smsChannel: Channel<string> = {
   name: 'sms',
+  configured: (config) => config.sms !== undefined,
 
   async reach(deps, _db, { salon, customer }) {
     if (!deps.config.sms || !salon.remindBySms || !customer.phone) return undefined

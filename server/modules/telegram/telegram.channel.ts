@@ -14,6 +14,7 @@ import {
  */
 export const telegramChannel: Channel<number> = {
   name: 'telegram',
+  configured: (config) => config.telegram !== undefined,
 
   async reach(deps, db, { salon, customer }) {
     if (!deps.config.telegram) return undefined

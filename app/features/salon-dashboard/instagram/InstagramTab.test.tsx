@@ -39,6 +39,7 @@ const NOT_CONNECTED: Salon = {
   instagram: { available: true, reconnectRequired: false, replyToEveryone: false, pauseMinutes: 45 },
   bookingRules: { slotStepMinutes: 15, minimumNoticeMinutes: 60, horizonDays: 90 },
   reminders: { dayBefore: true, twoHours: true, bySms: true, cancellationNoticeMinutes: 120 },
+  reminderChannels: ['booked', 'telegram', 'instagram', 'sms', 'email'],
   workingHours: {} as Salon['workingHours'],
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',

@@ -9,18 +9,20 @@ import { BellRing } from 'lucide-react'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { salonKeys } from '../dashboard-api'
+import { ReminderChannelOrder } from './ReminderChannelOrder'
 
 /** The notices a salon may ask for, in minutes: from "until it starts" to two days. */
 export const NOTICE_CHOICES = [0, 60, 120, 240, 720, 1440, 2880] as const
 
 type ReminderChange = Pick<
   SalonUpdateInput,
-  'remindDayBefore' | 'remindTwoHours' | 'remindBySms' | 'cancellationNoticeMinutes'
+  'remindDayBefore' | 'remindTwoHours' | 'remindBySms' | 'cancellationNoticeMinutes' | 'reminderChannels'
 >
 
 /**
- * The salon's reminders and its customers' own page: each reminder on or off, SMS on or off, and
- * until when a customer may cancel or move on their page. Each change is saved at once.
+ * The salon's reminders and its customers' own page: each reminder on or off, SMS on or off, the
+ * order the channels are tried in, and until when a customer may cancel or move on their page.
+ * Each change is saved at once.
  */
 export function RemindersCard({ salon }: { salon: Salon }) {
   const { t } = useTranslation()
@@ -69,6 +71,11 @@ export function RemindersCard({ salon }: { salon: Salon }) {
             onChange={(checked) => save.mutate({ [toggle.key]: checked })}
           />
         ))}
+        <ReminderChannelOrder
+          order={salon.reminderChannels}
+          disabled={save.isPending}
+          onChange={(reminderChannels) => save.mutate({ reminderChannels })}
+        />
         <div className="flex flex-col gap-1.5 border-t border-line/70 pt-4">
           <Label htmlFor={noticeId}>{t('dashboard.reminders.notice')}</Label>
           <select

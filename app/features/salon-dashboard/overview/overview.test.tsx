@@ -42,6 +42,7 @@ const SALON: Salon = {
   instagram: { available: true, reconnectRequired: false, replyToEveryone: false, pauseMinutes: 30 },
   bookingRules: { slotStepMinutes: 15, minimumNoticeMinutes: 60, horizonDays: 90 },
   reminders: { dayBefore: true, twoHours: true, bySms: true, cancellationNoticeMinutes: 120 },
+  reminderChannels: ['booked', 'telegram', 'instagram', 'sms', 'email'],
   workingHours: {} as Salon['workingHours'],
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
@@ -761,5 +762,33 @@ describe('the reminders card', () => {
       { remindBySms: false },
       { cancellationNoticeMinutes: 1440 },
     ])
+  })
+
+  it('shows the order reminders try the channels in, and moves one up or down at once', async () => {
+    let saved: Salon = SALON
+    const calls = serve({
+      'PATCH /api/salons/SAL001': (init) => {
+        const change = JSON.parse(String(init?.body)) as { reminderChannels: string[] }
+        saved = { ...saved, reminderChannels: change.reminderChannels }
+        return json(saved)
+      },
+    })
+    const user = userEvent.setup()
+    renderWithQueries(<RemindersCard salon={SALON} />)
+    const order = screen.getByRole('region', { name: 'Ordre d’envoi des rappels' })
+    expect(
+      within(order)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['1.La messagerie où le client a réservé', '2.Telegram', '3.Instagram', '4.SMS', '5.E-mail'])
+    expect(within(order).getByRole('button', { name: 'Monter : La messagerie où le client a réservé' })).toHaveProperty(
+      'disabled',
+      true,
+    )
+    await user.click(within(order).getByRole('button', { name: 'Monter : SMS' }))
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1))
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+      reminderChannels: ['booked', 'telegram', 'sms', 'instagram', 'email'],
+    })
   })
 })
