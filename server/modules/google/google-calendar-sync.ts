@@ -478,7 +478,7 @@ function hashToken(token: string): string {
 // ——— The provider ———
 
 /** Google's clients, from the server's configuration (tests give their own to the functions above). */
-function withGoogle(deps: CalendarDeps): CalendarSyncDeps {
+export function withGoogle(deps: CalendarDeps): CalendarSyncDeps {
   return { ...deps, google: googleClient(deps.config), calendar: googleCalendarApi(deps.config) }
 }
 

@@ -48,9 +48,7 @@ export async function findSalonChatInfo(
 ): Promise<SalonChatInfo | null> {
   const salon = await repo.findSalonByPublicIdOrHash(db, idOrHash)
   if (!salon) return null
-  if (idOrHash !== salon.hash) return presentSalonChatInfo(salon, null)
-  const facts = (await readSalonFacts(db, config, [salon], ['telegramLink']))(salon.id)
-  return presentSalonChatInfo(salon, facts.telegramLink ?? null)
+  return presentSalonChatInfo(salon, idOrHash === salon.hash ? await telegramLinkOf({ db, config }, salon) : null)
 }
 
 /** The salon's secure hash, and its chat link on Telegram when the server has a bot. */
@@ -58,9 +56,15 @@ export async function salonChatLinks(
   { db, config }: { db: Executor; config: Config },
   salon: SalonRow,
 ): Promise<{ hash: string; telegramLink: string | null }> {
-  const facts = (await readSalonFacts(db, config, [salon], ['telegramLink']))(salon.id)
-  return { hash: salon.hash, telegramLink: facts.telegramLink ?? null }
+  return { hash: salon.hash, telegramLink: await telegramLinkOf({ db, config }, salon) }
 }
+
+async function telegramLinkOf({ db, config }: { db: Executor; config: Config }, salon: SalonRow) {
+  return (await readSalonFacts(db, config, [salon], ['telegramLink']))(salon.id).telegramLink ?? null
+}
+
+/** What a salon's page shows of its plug-ins (not its Telegram link: that goes with the hash). */
+const PAGE_FACTS = ['workingHours', 'reminderChannels', 'calendar', 'instagram'] as const
 
 /** What reading a salon's page takes: the database, and what this server has (its plug-ins' facts). */
 export interface SalonReaders {
@@ -69,7 +73,7 @@ export interface SalonReaders {
 }
 
 export async function getSalonDetails({ db, config }: SalonReaders, salon: SalonRow): Promise<Salon> {
-  return presentSalon(salon, (await readSalonFacts(db, config, [salon]))(salon.id))
+  return presentSalon(salon, (await readSalonFacts(db, config, [salon], PAGE_FACTS))(salon.id))
 }
 
 /** What the connect screen may show about a salon before sign-in. */
@@ -81,7 +85,7 @@ export async function lookUpSalon({ db, config }: SalonReaders, publicId: string
 
 export async function listSalonDetails({ db, config }: SalonReaders): Promise<Salon[]> {
   const salons = await repo.listSalons(db)
-  const facts = await readSalonFacts(db, config, salons)
+  const facts = await readSalonFacts(db, config, salons, PAGE_FACTS)
   return salons.map((s) => presentSalon(s, facts(s.id)))
 }
 
