@@ -44,6 +44,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The salon whose MCP token the request presented (rule `salon_token`). */
     mcpSalon?: SalonRow | undefined
+    /** The salon of a route under rule `salon`, as read with the caller's session. */
+    sessionSalon?: SalonRow | undefined
   }
   interface FastifyInstance {
     /** Every route registered so far with its access rule ("GET /api/salons/:id" → "salon"). */
@@ -68,7 +70,8 @@ export const accessChecks: Record<AccessRule, AccessCheck> = {
     const session = await staffSession(deps, request, reply)
     const params = request.params as { id?: string; salonId?: string }
     const wanted = (params.id ?? params.salonId ?? '').trim().toUpperCase()
-    if (!session.salonPublicId || session.salonPublicId !== wanted) throw otherSalon()
+    if (!session.salon || session.salon.publicId !== wanted) throw otherSalon()
+    request.sessionSalon = session.salon
   },
   booking: async (deps, request, reply) => {
     const session = await staffSession(deps, request, reply)
@@ -104,6 +107,16 @@ export const accessChecks: Record<AccessRule, AccessCheck> = {
 }
 
 /** Refuses to register a route without an access rule, and runs the rule before each handler. */
+/**
+ * The salon a route under rule `salon` is about. The access rule read it with the caller's session
+ * (one round trip for both), so the route does not read it again.
+ */
+export function salonOfRequest(request: FastifyRequest): SalonRow {
+  const salon = request.sessionSalon
+  if (!salon) throw new Error(`${request.routeOptions.url} reads its salon but its access rule is not 'salon'`)
+  return salon
+}
+
 export function registerAccessRules(app: FastifyInstance, deps: AppDeps): void {
   const table = new Map<string, AccessRule>()
   app.decorate('accessTable', table)

@@ -1,6 +1,6 @@
 import type { Executor } from '@server/db/client'
 import { preparedPerDatabase } from '@server/db/prepared'
-import { type SessionRow, salons, sessions } from '@server/db/schema'
+import { type SalonRow, type SessionRow, salons, sessions } from '@server/db/schema'
 import { and, eq, gt, lt, sql } from 'drizzle-orm'
 
 /** Session rows. The only code that reads or writes the sessions table. */
@@ -19,24 +19,31 @@ export async function insertSession(db: Executor, session: NewSession, now: Date
   return row
 }
 
-export interface SessionWithSalon extends SessionRow {
-  salonPublicId: string | null
+export interface SessionWithSalon {
+  session: Pick<
+    SessionRow,
+    'id' | 'tokenHash' | 'kind' | 'salonId' | 'ambassadorId' | 'email' | 'name' | 'createdAt' | 'expiresAt'
+  >
+  salon: SalonRow | null
 }
 
-// Read on every signed-in request: prepared once.
+// Read on every signed-in request: prepared once. The salon's whole row comes along, so a salon's
+// route has it without a second round trip (server/http/access.ts).
 const liveSessionByTokenHash = preparedPerDatabase((db) =>
   db
     .select({
-      id: sessions.id,
-      tokenHash: sessions.tokenHash,
-      kind: sessions.kind,
-      salonId: sessions.salonId,
-      ambassadorId: sessions.ambassadorId,
-      email: sessions.email,
-      name: sessions.name,
-      createdAt: sessions.createdAt,
-      expiresAt: sessions.expiresAt,
-      salonPublicId: salons.publicId,
+      session: {
+        id: sessions.id,
+        tokenHash: sessions.tokenHash,
+        kind: sessions.kind,
+        salonId: sessions.salonId,
+        ambassadorId: sessions.ambassadorId,
+        email: sessions.email,
+        name: sessions.name,
+        createdAt: sessions.createdAt,
+        expiresAt: sessions.expiresAt,
+      },
+      salon: salons,
     })
     .from(sessions)
     .leftJoin(salons, eq(salons.id, sessions.salonId))
@@ -45,7 +52,7 @@ const liveSessionByTokenHash = preparedPerDatabase((db) =>
     .prepare('live_session_by_token_hash'),
 )
 
-/** The unexpired session of a token hash, with its salon's public ID. */
+/** The unexpired session of a token hash, with its salon's row (null for a session of no salon). */
 export async function findLiveSession(
   db: Executor,
   tokenHash: string,

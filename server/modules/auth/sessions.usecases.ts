@@ -1,7 +1,7 @@
 import type { Clock } from '@server/clock'
 import type { Config } from '@server/config'
 import type { Executor } from '@server/db/client'
-import type { SessionRow } from '@server/db/schema'
+import type { SalonRow, SessionRow } from '@server/db/schema'
 import { hashToken, randomToken } from '@server/security/secrets'
 import * as repo from './sessions.repository'
 
@@ -19,6 +19,8 @@ export interface SignedInSession {
   /** The salon's row id and public ID (SAL001) for a professional; null for an administrator's own sign-in. */
   salonId: string | null
   salonPublicId: string | null
+  /** The salon's row, read with the session (the same request's view of it). */
+  salon: SalonRow | null
   ambassadorId: string | null
   email: string
   name: string
@@ -67,8 +69,9 @@ export async function resumeSession(
   token: string,
 ): Promise<{ session: SignedInSession; renewed: boolean } | undefined> {
   const now = clock.now()
-  const row = await repo.findLiveSession(db, hashToken(token), now)
-  if (!row || row.kind !== kind) return undefined
+  const found = await repo.findLiveSession(db, hashToken(token), now)
+  if (!found || found.session.kind !== kind) return undefined
+  const row = found.session
   const hardEnd = row.createdAt.getTime() + SESSION_MAX_AGE_MS
   if (now.getTime() >= hardEnd) {
     await repo.deleteSessionByTokenHash(db, row.tokenHash)
@@ -86,7 +89,8 @@ export async function resumeSession(
       id: row.id,
       kind: row.kind,
       salonId: row.salonId,
-      salonPublicId: row.salonPublicId,
+      salonPublicId: found.salon?.publicId ?? null,
+      salon: found.salon,
       ambassadorId: row.ambassadorId,
       email: row.email,
       name: row.name,

@@ -33,8 +33,8 @@ export interface ScheduleFacts {
    * by start; member: whose booking or absence it is (null: the salon's absence, a calendar event).
    */
   busy: [number, number, 'time_off' | 'booking' | 'external', string | null][]
-  /** The active members in the salon's order: [id, is owner, service ids, own hours or null]. */
-  members: [string, boolean, string[], [number, number, number][] | null][]
+  /** The active members in the salon's order: [id, is owner, service ids, own hours or null, name]. */
+  members: [string, boolean, string[], [number, number, number][] | null, string][]
 }
 
 // Columns inside these subqueries render unqualified, so each refers to its own subquery's table.
@@ -89,7 +89,8 @@ function factsColumns(salonId: typeof salonIdParam) {
             where ${teamMemberServices.memberId} = ${teamMembers.id}), '[]'),
           (select json_agg(json_build_array(${teamMemberHours.weekday}, ${teamMemberHours.opensMinute}, ${teamMemberHours.closesMinute})
             order by ${teamMemberHours.weekday}, ${teamMemberHours.opensMinute})
-            from ${teamMemberHours} where ${teamMemberHours.memberId} = ${teamMembers.id})
+            from ${teamMemberHours} where ${teamMemberHours.memberId} = ${teamMembers.id}),
+          ${teamMembers.name}
         ) order by ${teamMembers.position}, ${teamMembers.createdAt})
         from ${teamMembers} where ${teamMembers.salonId} = ${salonId} and ${teamMembers.isActive}
       ), '[]')`,
@@ -165,6 +166,35 @@ export async function readSalonAndService(
   return row ? { salon: row.salon, service: row.service ?? undefined } : undefined
 }
 
+// A new booking's read: the service asked for and the schedule around its start, in one round trip.
+const serviceAndFacts = preparedPerDatabase((db) =>
+  db
+    .select({ service: services, ...factsColumns(salonIdParam) })
+    .from(salons)
+    .leftJoin(services, serviceAsked)
+    .where(eq(salons.id, salonIdParam))
+    .prepare('service_and_schedule_facts'),
+)
+
+/** One of the salon's services (undefined when it has no such service) and its schedule over a range. */
+export async function readServiceAndFacts(
+  db: Executor,
+  salonId: string,
+  serviceId: string,
+  range: { from: Date; to: Date },
+): Promise<{ service: ServiceRow | undefined; facts: ScheduleFacts }> {
+  const [row] = await serviceAndFacts(db).execute({
+    salonId,
+    serviceId,
+    from: range.from.toISOString(),
+    to: range.to.toISOString(),
+    excludeId: null,
+  })
+  return row ? { service: row.service ?? undefined, facts: factsOf(row) } : { service: undefined, facts: NO_FACTS }
+}
+
+const NO_FACTS: ScheduleFacts = { hours: [], busy: [], members: [] }
+
 /** Opening hours, active members, and absences and active bookings touching [from, to) (one booking may be left out). */
 export async function readScheduleFacts(
   db: Executor,
@@ -178,7 +208,7 @@ export async function readScheduleFacts(
     to: range.to.toISOString(),
     excludeId: excludeBookingId ?? null,
   })
-  return row ? factsOf(row) : { hours: [], busy: [], members: [] }
+  return row ? factsOf(row) : NO_FACTS
 }
 
 function factsOf(row: {

@@ -13,6 +13,7 @@ import {
   readSalonAndService,
   readSalonServiceAndFacts,
   readScheduleFacts,
+  readServiceAndFacts,
   type SalonScheduleRow,
   type ScheduleFacts,
 } from './availability.repository'
@@ -44,6 +45,29 @@ export async function loadTeamSchedule(
   excludeBookingId?: string,
 ): Promise<TeamSchedule> {
   return teamSchedule(salon, await readScheduleFacts(db, salon.id, range, excludeBookingId), choice)
+}
+
+/**
+ * What a new booking is checked against, in one read: the service asked for (refused unless the
+ * salon offers it) and the team's schedule from a day before its start to a day after the longest
+ * service could end, enough to judge the start whatever the service lasts and to count the day's
+ * appointments. `team` is built when asked for (it refuses a member asked for who is not on the
+ * team); `names` names every active member (the answer names the one who takes it).
+ */
+export async function loadServiceAndTeamAround(
+  db: Database,
+  salon: SalonRow,
+  input: { serviceId: string; startsAt: Date; memberId?: string | undefined },
+): Promise<{ service: ServiceRow; team: () => TeamSchedule; names: ReadonlyMap<string, string> }> {
+  const start = input.startsAt.getTime()
+  const range = { from: new Date(start - DAY_MS), to: new Date(start + MAX_SERVICE_MINUTES * MINUTE_MS + DAY_MS) }
+  const { service, facts } = await readServiceAndFacts(db, salon.id, input.serviceId, range)
+  const bookable = bookableService(service)
+  return {
+    service: bookable,
+    team: () => teamSchedule(salon, facts, { serviceIds: [bookable.id], memberId: input.memberId }),
+    names: new Map(facts.members.map(([id, , , , name]) => [id, name])),
+  }
 }
 
 /** The schedule of the members chosen, from the facts read (pure). */

@@ -11,8 +11,8 @@ import {
 import { text } from '@common/schemas/primitives'
 import { salonParamsSchema } from '@common/schemas/salon'
 import { availabilityQuerySchema, availabilitySchema } from '@common/schemas/schedule'
+import { salonOfRequest } from '@server/http/access'
 import type { App, AppDeps } from '@server/http/types'
-import { requireSalon } from '@server/modules/salons/salons.usecases'
 import { resolvePointInTime } from '@server/modules/schedule/point-in-time'
 import { z } from 'zod'
 import { getSalonAvailability } from './availability.usecases'
@@ -54,7 +54,7 @@ export function bookingsRoutes(app: App, deps: AppDeps): void {
         response: { 200: z.array(bookingSchema) },
       },
     },
-    async (request) => listSalonBookings(deps, await requireSalon(db, request.params.id), request.query),
+    async (request) => listSalonBookings(deps, salonOfRequest(request), request.query),
   )
 
   app.post(
@@ -69,7 +69,7 @@ export function bookingsRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request, reply) => {
-      const salon = await requireSalon(db, request.params.id)
+      const salon = salonOfRequest(request)
       const { body } = request
       const { booking, replayed } = await createBooking(
         deps,

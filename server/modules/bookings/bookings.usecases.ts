@@ -18,9 +18,9 @@ import type { Jobs } from '@server/modules/jobs/job-engine'
 import { findSalonById } from '@server/modules/salons/salons.repository'
 import type { SlotRefusal } from '@server/modules/schedule/availability'
 import { resolvePointInTime } from '@server/modules/schedule/point-in-time'
-import { explainTeamSlot } from '@server/modules/schedule/team-availability'
+import { explainTeamSlot, type TeamSchedule } from '@server/modules/schedule/team-availability'
 import { requireMemberRef } from '@server/modules/team/team.usecases'
-import { loadTeamSchedule, resolveRange } from './availability.usecases'
+import { loadServiceAndTeamAround, loadTeamSchedule, resolveRange } from './availability.usecases'
 import { actorOfChannel, type BookingChangeBy, recordBookingEvent } from './booking-history'
 import { startingStatus } from './booking-holds'
 import {
@@ -37,7 +37,7 @@ import {
 } from './bookings.errors'
 import { presentBooking } from './bookings.presenters'
 import * as repo from './bookings.repository'
-import { forcedMember } from './forced-start'
+import { forcedMember, forcedMemberOf } from './forced-start'
 import { membersInAssignmentOrder, withFirstFreeMember } from './member-choice'
 
 export interface BookingDeps {
@@ -113,7 +113,15 @@ async function membersForStart(
   now: Date,
   moving?: { id: string; memberId: string },
 ): Promise<string[]> {
-  const team = await teamAround(db, salon, asked, moving?.id)
+  return membersOfTeamForStart(await teamAround(db, salon, asked, moving?.id), asked, now, moving)
+}
+
+function membersOfTeamForStart(
+  team: TeamSchedule,
+  asked: StartInQuestion,
+  now: Date,
+  moving?: { id: string; memberId: string },
+): string[] {
   const start = asked.startsAt.getTime()
   const refusal = explainTeamSlot(team, start, asked.durationMinutes, now.getTime())
   if (refusal) throw slotRefused(refusal)
@@ -173,7 +181,9 @@ async function insertNewBooking(
   if (!salon.isActive) throw salonNotBooking()
   if (!input.customer === !input.customerId) throw customerChoice()
   if (input.force && !input.memberId) throw forceNeedsMember()
-  const service = await requireBookableService(db, salon, input.serviceId)
+  // The service and the team's schedule in one read: each round trip is a good part of what a
+  // booking costs under load (docs/PERFORMANCE.md).
+  const { service, team, names } = await loadServiceAndTeamAround(db, salon, input)
   const known = input.customerId ? await requireBookableCustomer(db, salon.id, input.customerId) : undefined
   const now = clock.now()
   const asked = {
@@ -184,8 +194,8 @@ async function insertNewBooking(
   }
   const candidates =
     input.force && input.memberId
-      ? [await forcedMember(db, salon, { ...asked, memberId: input.memberId }, now)]
-      : await membersForStart(db, salon, asked, now)
+      ? [await forcedMemberOf(salon, { ...asked, memberId: input.memberId }, now, team)]
+      : membersOfTeamForStart(team(), asked, now)
 
   return withFirstFreeMember(
     candidates,
@@ -208,7 +218,9 @@ async function insertNewBooking(
         })
         const by = { actor: actorOfChannel(input.channel), channel: input.channel }
         await recordBookingEvent(tx, jobs, booking, 'created', by, now)
-        const presented = presentBooking({ booking, customer, member: await requireMemberRef(tx, memberId) }, salon)
+        const name = names.get(memberId)
+        const member = name === undefined ? await requireMemberRef(tx, memberId) : { id: memberId, name }
+        const presented = presentBooking({ booking, customer, member }, salon)
         if (idempotencyKey) await repo.completeIdempotencyKey(tx, salon.id, idempotencyKey, 201, presented)
         return presented
       }),

@@ -1,6 +1,7 @@
 import { DAY_MS, instantToLocal, MINUTE_MS } from '@common/time'
 import type { Database } from '@server/db/client'
 import type { SalonRow } from '@server/db/schema'
+import type { TeamSchedule } from '@server/modules/schedule/team-availability'
 import { memberNotFound } from '@server/modules/team/team.errors'
 import { loadTeamSchedule } from './availability.usecases'
 import { appointmentPast, memberAbsent, slotTaken } from './bookings.errors'
@@ -14,25 +15,39 @@ import { appointmentPast, memberAbsent, slotTaken } from './bookings.errors'
  * an absence — the member's own or the salon's closure (`bookings.member_absent`, 422): an absence
  * is a decision the salon took, which a forced booking does not silently override.
  */
-export async function forcedMember(
+export function forcedMember(
   db: Database,
   salon: SalonRow,
   asked: { startsAt: Date; serviceId: string | null; durationMinutes: number; memberId: string },
   now: Date,
   movingBookingId?: string,
 ): Promise<string> {
+  const start = asked.startsAt.getTime()
+  const end = start + asked.durationMinutes * MINUTE_MS
+  return forcedMemberOf(salon, asked, now, () =>
+    loadTeamSchedule(
+      db,
+      salon,
+      { from: new Date(start - DAY_MS), to: new Date(end + DAY_MS) },
+      { serviceIds: asked.serviceId ? [asked.serviceId] : [], memberId: asked.memberId },
+      movingBookingId,
+    ),
+  )
+}
+
+/** The same, with the team's schedule (a day either side of the time at least) from the caller. */
+export async function forcedMemberOf(
+  salon: SalonRow,
+  asked: { startsAt: Date; durationMinutes: number; memberId: string },
+  now: Date,
+  teamAround: () => TeamSchedule | Promise<TeamSchedule>,
+): Promise<string> {
   if (instantToLocal(asked.startsAt, salon.timeZone).date < instantToLocal(now, salon.timeZone).date) {
     throw appointmentPast()
   }
   const start = asked.startsAt.getTime()
   const end = start + asked.durationMinutes * MINUTE_MS
-  const team = await loadTeamSchedule(
-    db,
-    salon,
-    { from: new Date(start - DAY_MS), to: new Date(end + DAY_MS) },
-    { serviceIds: asked.serviceId ? [asked.serviceId] : [], memberId: asked.memberId },
-    movingBookingId,
-  )
+  const team = await teamAround()
   const member = team.members.find((m) => m.id === asked.memberId)
   if (!member) throw memberNotFound()
   const overlapping = [...team.salon.busy, ...member.busy].filter((busy) => busy.start < end && busy.end > start)

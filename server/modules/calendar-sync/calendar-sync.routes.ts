@@ -1,9 +1,9 @@
 import { disconnectResultSchema } from '@common/schemas/auth'
 import { calendarStatusSchema, calendarSyncRequestSchema } from '@common/schemas/calendar'
 import { salonParamsSchema } from '@common/schemas/salon'
+import { salonOfRequest } from '@server/http/access'
 import { clearSessionCookie } from '@server/http/session'
 import type { App, AppDeps } from '@server/http/types'
-import { requireSalon } from '@server/modules/salons/salons.usecases'
 import { calendarStatus, disconnectCalendar, requestManualSync } from './calendar-providers'
 
 export function calendarSyncRoutes(app: App, deps: AppDeps): void {
@@ -13,7 +13,7 @@ export function calendarSyncRoutes(app: App, deps: AppDeps): void {
     '/api/salons/:id/calendar',
     { config: { access: 'salon' }, schema: { params: salonParamsSchema, response: { 200: calendarStatusSchema } } },
     async (request, reply) => {
-      const salon = await requireSalon(db, request.params.id)
+      const salon = salonOfRequest(request)
       return reply.header('cache-control', 'no-store').send(await calendarStatus(deps, salon))
     },
   )
@@ -26,7 +26,7 @@ export function calendarSyncRoutes(app: App, deps: AppDeps): void {
       schema: { params: salonParamsSchema, response: { 202: calendarSyncRequestSchema } },
     },
     async (request, reply) => {
-      const salon = await requireSalon(db, request.params.id)
+      const salon = salonOfRequest(request)
       return reply.code(202).send(await requestManualSync(deps, salon.id))
     },
   )
@@ -35,7 +35,7 @@ export function calendarSyncRoutes(app: App, deps: AppDeps): void {
     '/api/salons/:id/disconnect',
     { config: { access: 'salon' }, schema: { params: salonParamsSchema, response: { 200: disconnectResultSchema } } },
     async (request, reply) => {
-      const salon = await requireSalon(db, request.params.id)
+      const salon = salonOfRequest(request)
       const result = await disconnectCalendar(deps, salon.id)
       clearSessionCookie(reply, config, 'staff')
       return result

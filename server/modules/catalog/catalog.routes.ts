@@ -13,8 +13,8 @@ import {
 } from '@common/schemas/catalog'
 import { salonParamsSchema } from '@common/schemas/salon'
 import { formatLocalDateTime } from '@common/time'
+import { salonOfRequest } from '@server/http/access'
 import type { App, AppDeps } from '@server/http/types'
-import { requireSalon } from '@server/modules/salons/salons.usecases'
 import { z } from 'zod'
 import { exportServicesCsv, importServicesCsv, listEveryService, previewServicesImport } from './catalog.usecases'
 import { createService, editService, listOwnerServices, reorderServices } from './service-editor.usecases'
@@ -31,7 +31,7 @@ export function catalogRoutes(app: App, { db, clock }: AppDeps): void {
       config: { access: 'salon' },
       schema: { params: salonParamsSchema, response: { 200: z.array(ownerServiceSchema) } },
     },
-    async (request) => listOwnerServices(db, await requireSalon(db, request.params.id)),
+    async (request) => listOwnerServices(db, salonOfRequest(request)),
   )
 
   app.post(
@@ -41,7 +41,7 @@ export function catalogRoutes(app: App, { db, clock }: AppDeps): void {
       schema: { params: salonParamsSchema, body: serviceCreateSchema, response: { 201: ownerServiceSchema } },
     },
     async (request, reply) =>
-      reply.status(201).send(await createService(db, clock, await requireSalon(db, request.params.id), request.body)),
+      reply.status(201).send(await createService(db, clock, salonOfRequest(request), request.body)),
   )
 
   app.patch(
@@ -50,8 +50,7 @@ export function catalogRoutes(app: App, { db, clock }: AppDeps): void {
       config: { access: 'salon' },
       schema: { params: serviceParamsSchema, body: serviceUpdateSchema, response: { 200: ownerServiceSchema } },
     },
-    async (request) =>
-      editService(db, clock, await requireSalon(db, request.params.id), request.params.serviceId, request.body),
+    async (request) => editService(db, clock, salonOfRequest(request), request.params.serviceId, request.body),
   )
 
   app.put(
@@ -60,7 +59,7 @@ export function catalogRoutes(app: App, { db, clock }: AppDeps): void {
       config: { access: 'salon' },
       schema: { params: salonParamsSchema, body: serviceOrderSchema, response: { 200: z.array(ownerServiceSchema) } },
     },
-    async (request) => reorderServices(db, clock, await requireSalon(db, request.params.id), request.body.serviceIds),
+    async (request) => reorderServices(db, clock, salonOfRequest(request), request.body.serviceIds),
   )
 
   app.get(
@@ -73,7 +72,7 @@ export function catalogRoutes(app: App, { db, clock }: AppDeps): void {
     '/api/salons/:id/services/export',
     { config: { access: 'salon' }, schema: { params: salonParamsSchema, querystring: exportQuerySchema } },
     async (request, reply) => {
-      const salon = await requireSalon(db, request.params.id)
+      const salon = salonOfRequest(request)
       const day = formatLocalDateTime(clock.now(), salon.timeZone).slice(0, 10)
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -93,13 +92,7 @@ export function catalogRoutes(app: App, { db, clock }: AppDeps): void {
       },
     },
     async (request) =>
-      importServicesCsv(
-        db,
-        clock,
-        await requireSalon(db, request.params.id),
-        request.body.csvData,
-        request.body.previewToken,
-      ),
+      importServicesCsv(db, clock, salonOfRequest(request), request.body.csvData, request.body.previewToken),
   )
 
   app.post(
@@ -112,6 +105,6 @@ export function catalogRoutes(app: App, { db, clock }: AppDeps): void {
         response: { 200: servicesImportPreviewSchema },
       },
     },
-    async (request) => previewServicesImport(db, await requireSalon(db, request.params.id), request.body.csvData),
+    async (request) => previewServicesImport(db, salonOfRequest(request), request.body.csvData),
   )
 }

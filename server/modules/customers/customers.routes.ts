@@ -6,8 +6,8 @@ import {
   customerParamsSchema,
 } from '@common/schemas/customers'
 import { salonParamsSchema } from '@common/schemas/salon'
+import { salonOfRequest } from '@server/http/access'
 import type { App, AppDeps } from '@server/http/types'
-import { requireSalon } from '@server/modules/salons/salons.usecases'
 import { getSalonCustomer, listSalonCustomers, setSalonCustomerNotes } from './customers.usecases'
 
 /** The salon's customers (dashboard "Clients"), for its own professional only. */
@@ -22,13 +22,13 @@ export function customersRoutes(app: App, { db, clock }: AppDeps): void {
         response: { 200: customerListSchema },
       },
     },
-    async (request) => listSalonCustomers({ db, clock }, await requireSalon(db, request.params.id), request.query),
+    async (request) => listSalonCustomers({ db, clock }, salonOfRequest(request), request.query),
   )
 
   app.get(
     '/api/salons/:id/customers/:customerId',
     { config: { access: 'salon' }, schema: { params: customerParamsSchema, response: { 200: customerDetailsSchema } } },
-    async (request) => getSalonCustomer(db, await requireSalon(db, request.params.id), request.params.customerId),
+    async (request) => getSalonCustomer(db, salonOfRequest(request), request.params.customerId),
   )
 
   app.patch(
@@ -42,11 +42,6 @@ export function customersRoutes(app: App, { db, clock }: AppDeps): void {
       },
     },
     async (request) =>
-      setSalonCustomerNotes(
-        { db, clock },
-        await requireSalon(db, request.params.id),
-        request.params.customerId,
-        request.body.notes,
-      ),
+      setSalonCustomerNotes({ db, clock }, salonOfRequest(request), request.params.customerId, request.body.notes),
   )
 }

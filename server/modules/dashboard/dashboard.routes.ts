@@ -1,8 +1,8 @@
 import { bookingDetailsSchema, bookingParamsSchema } from '@common/schemas/booking'
 import { salonDashboardSchema } from '@common/schemas/dashboard'
 import { salonParamsSchema } from '@common/schemas/salon'
+import { salonOfRequest } from '@server/http/access'
 import type { App, AppDeps } from '@server/http/types'
-import { requireSalon } from '@server/modules/salons/salons.usecases'
 import { getBookingDetails } from './booking-panel'
 import { getSalonDashboard } from './dashboard.usecases'
 
@@ -10,7 +10,7 @@ export function dashboardRoutes(app: App, deps: AppDeps): void {
   app.get(
     '/api/salons/:id/dashboard',
     { config: { access: 'salon' }, schema: { params: salonParamsSchema, response: { 200: salonDashboardSchema } } },
-    async (request) => getSalonDashboard(deps, await requireSalon(deps.db, request.params.id)),
+    async (request) => getSalonDashboard(deps, salonOfRequest(request)),
   )
 
   // The desk's booking panel; `booking` access: the booking's salon signed in.

@@ -12,10 +12,10 @@ import { text } from '@common/schemas/primitives'
 import { salonParamsSchema } from '@common/schemas/salon'
 import type { Config } from '@server/config'
 import { AppError } from '@server/errors'
+import { salonOfRequest } from '@server/http/access'
 import { type Limit, routeLimit } from '@server/http/rate-limits'
 import { sessionOf } from '@server/http/session'
 import type { App, AppDeps } from '@server/http/types'
-import { requireSalon } from '@server/modules/salons/salons.usecases'
 import { sameSecret } from '@server/security/secrets'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
@@ -67,7 +67,7 @@ export function instagramRoutes(app: App, deps: AppDeps): void {
       schema: { params: salonParamsSchema, response: { 200: authUrlSchema } },
     },
     async (request, reply) => {
-      const start = await beginInstagramConnect(deps, await requireSalon(db, request.params.id))
+      const start = await beginInstagramConnect(deps, salonOfRequest(request))
       return reply
         .headers(noStore)
         .setCookie(CONNECT_COOKIE, start.browserBinding, connectCookieOptions(config, CONNECT_STATE_TTL_MS))
@@ -110,7 +110,7 @@ export function instagramRoutes(app: App, deps: AppDeps): void {
       schema: { params: salonParamsSchema, response: { 200: instagramDisconnectResultSchema } },
     },
     async (request) => {
-      await disconnectInstagram(deps, await requireSalon(db, request.params.id))
+      await disconnectInstagram(deps, salonOfRequest(request))
       return { success: true as const }
     },
   )
@@ -122,7 +122,7 @@ export function instagramRoutes(app: App, deps: AppDeps): void {
       schema: { params: salonParamsSchema, response: { 200: z.array(instagramUserSchema) } },
     },
     async (request, reply) => {
-      const salon = await requireSalon(db, request.params.id)
+      const salon = salonOfRequest(request)
       return reply.headers(noStore).send(await listInstagramUsers(db, clock, salon.id))
     },
   )
@@ -134,7 +134,7 @@ export function instagramRoutes(app: App, deps: AppDeps): void {
       schema: { params: salonParamsSchema, response: { 200: instagramStatsSchema } },
     },
     async (request, reply) => {
-      const salon = await requireSalon(db, request.params.id)
+      const salon = salonOfRequest(request)
       return reply.headers(noStore).send(await instagramStats(db, clock, salon.id))
     },
   )

@@ -1,7 +1,7 @@
 import { issuedMcpTokenSchema, mcpTokenStatusSchema } from '@common/schemas/mcp'
 import { salonParamsSchema } from '@common/schemas/salon'
+import { salonOfRequest } from '@server/http/access'
 import type { App, AppDeps } from '@server/http/types'
-import { requireSalon } from '@server/modules/salons/salons.usecases'
 import { presentIssuedMcpToken, presentMcpTokenStatus } from './mcp.presenters'
 import { issueMcpToken, mcpTokenStatus, revokeMcpToken } from './mcp-token.usecases'
 
@@ -13,15 +13,14 @@ export function mcpTokenRoutes(app: App, { db, clock, config }: AppDeps): void {
   app.get(
     '/api/salons/:id/mcp-token',
     { config: { access: 'salon' }, schema: { params: salonParamsSchema, response: { 200: mcpTokenStatusSchema } } },
-    async (request) =>
-      presentMcpTokenStatus(mcpTokenStatus(await requireSalon(db, request.params.id)), config.publicUrl),
+    async (request) => presentMcpTokenStatus(mcpTokenStatus(salonOfRequest(request)), config.publicUrl),
   )
 
   app.post(
     '/api/salons/:id/mcp-token',
     { config: { access: 'salon' }, schema: { params: salonParamsSchema, response: { 201: issuedMcpTokenSchema } } },
     async (request, reply) => {
-      const issued = await issueMcpToken(db, clock, config, await requireSalon(db, request.params.id))
+      const issued = await issueMcpToken(db, clock, config, salonOfRequest(request))
       // A credential: no cache along the way may keep it.
       return reply.status(201).header('cache-control', 'no-store').send(presentIssuedMcpToken(issued, config.publicUrl))
     },
@@ -31,9 +30,6 @@ export function mcpTokenRoutes(app: App, { db, clock, config }: AppDeps): void {
     '/api/salons/:id/mcp-token',
     { config: { access: 'salon' }, schema: { params: salonParamsSchema, response: { 200: mcpTokenStatusSchema } } },
     async (request) =>
-      presentMcpTokenStatus(
-        await revokeMcpToken(db, clock, await requireSalon(db, request.params.id)),
-        config.publicUrl,
-      ),
+      presentMcpTokenStatus(await revokeMcpToken(db, clock, salonOfRequest(request)), config.publicUrl),
   )
 }

@@ -1,6 +1,6 @@
 import { customerErasedSchema, customerParamsSchema } from '@common/schemas/customers'
+import { salonOfRequest } from '@server/http/access'
 import type { App, AppDeps } from '@server/http/types'
-import { requireSalon } from '@server/modules/salons/salons.usecases'
 import { eraseSalonCustomer } from './customer-erasure'
 import { exportSalonCustomer } from './customer-export'
 
@@ -10,7 +10,7 @@ export function privacyRoutes(app: App, { db, clock, jobs }: AppDeps): void {
     '/api/salons/:id/customers/:customerId/export',
     { config: { access: 'salon' }, schema: { params: customerParamsSchema } },
     async (request, reply) => {
-      const salon = await requireSalon(db, request.params.id)
+      const salon = salonOfRequest(request)
       const { data, filename } = await exportSalonCustomer({ db, clock }, salon, request.params.customerId)
       return reply
         .header('content-type', 'application/json; charset=utf-8')
@@ -23,7 +23,6 @@ export function privacyRoutes(app: App, { db, clock, jobs }: AppDeps): void {
   app.post(
     '/api/salons/:id/customers/:customerId/erase',
     { config: { access: 'salon' }, schema: { params: customerParamsSchema, response: { 200: customerErasedSchema } } },
-    async (request) =>
-      eraseSalonCustomer({ db, clock, jobs }, await requireSalon(db, request.params.id), request.params.customerId),
+    async (request) => eraseSalonCustomer({ db, clock, jobs }, salonOfRequest(request), request.params.customerId),
   )
 }

@@ -8,6 +8,7 @@ import {
   salonSchema,
   salonUpdateInputSchema,
 } from '@common/schemas/salon'
+import { salonOfRequest } from '@server/http/access'
 import type { App, AppDeps } from '@server/http/types'
 import { z } from 'zod'
 import { salonNotFound } from './salons.errors'
@@ -16,7 +17,6 @@ import {
   getSalonDetails,
   listSalonDetails,
   lookUpSalon,
-  requireSalon,
   salonChatLinks,
   updateSalonDetails,
 } from './salons.usecases'
@@ -52,7 +52,7 @@ export function salonsRoutes(app: App, deps: AppDeps): void {
       schema: { params: z.object({ salonId: publicSalonIdSchema }), response: { 200: salonHashSchema } },
     },
     async (request) => {
-      return salonChatLinks(deps, await requireSalon(db, request.params.salonId))
+      return salonChatLinks(deps, salonOfRequest(request))
     },
   )
 
@@ -65,7 +65,7 @@ export function salonsRoutes(app: App, deps: AppDeps): void {
   app.get(
     '/api/salons/:id',
     { config: { access: 'salon' }, schema: { params: salonParamsSchema, response: { 200: salonSchema } } },
-    async (request) => getSalonDetails(deps, await requireSalon(db, request.params.id)),
+    async (request) => getSalonDetails(deps, salonOfRequest(request)),
   )
 
   app.patch(
@@ -74,6 +74,6 @@ export function salonsRoutes(app: App, deps: AppDeps): void {
       config: { access: 'salon' },
       schema: { params: salonParamsSchema, body: salonUpdateInputSchema, response: { 200: salonSchema } },
     },
-    async (request) => updateSalonDetails(deps, await requireSalon(db, request.params.id), request.body),
+    async (request) => updateSalonDetails(deps, salonOfRequest(request), request.body),
   )
 }

@@ -1,7 +1,7 @@
 import { salonParamsSchema } from '@common/schemas/salon'
 import { salonHoursInputSchema, timeOffInputSchema, timeOffSchema, workingHoursSchema } from '@common/schemas/schedule'
+import { salonOfRequest } from '@server/http/access'
 import type { App, AppDeps } from '@server/http/types'
-import { requireSalon } from '@server/modules/salons/salons.usecases'
 import { z } from 'zod'
 import { presentTimeOff } from './schedule.presenters'
 import { addTimeOff, getWorkingHours, listTimeOff, removeTimeOff, setWorkingHours } from './schedule.usecases'
@@ -11,7 +11,7 @@ export function scheduleRoutes(app: App, deps: AppDeps): void {
   app.get(
     '/api/salons/:id/working-hours',
     { config: { access: 'salon' }, schema: { params: salonParamsSchema, response: { 200: workingHoursSchema } } },
-    async (request) => getWorkingHours(db, await requireSalon(db, request.params.id)),
+    async (request) => getWorkingHours(db, salonOfRequest(request)),
   )
 
   app.put(
@@ -20,14 +20,13 @@ export function scheduleRoutes(app: App, deps: AppDeps): void {
       config: { access: 'salon' },
       schema: { params: salonParamsSchema, body: salonHoursInputSchema, response: { 200: workingHoursSchema } },
     },
-    async (request) =>
-      setWorkingHours(deps, await requireSalon(db, request.params.id), request.body.workingHours, request.body),
+    async (request) => setWorkingHours(deps, salonOfRequest(request), request.body.workingHours, request.body),
   )
 
   app.get(
     '/api/salons/:id/time-off',
     { config: { access: 'salon' }, schema: { params: salonParamsSchema, response: { 200: z.array(timeOffSchema) } } },
-    async (request) => (await listTimeOff(db, await requireSalon(db, request.params.id))).map(presentTimeOff),
+    async (request) => (await listTimeOff(db, salonOfRequest(request))).map(presentTimeOff),
   )
 
   app.post(
@@ -37,7 +36,7 @@ export function scheduleRoutes(app: App, deps: AppDeps): void {
       schema: { params: salonParamsSchema, body: timeOffInputSchema, response: { 201: timeOffSchema } },
     },
     async (request, reply) => {
-      const created = await addTimeOff(deps, await requireSalon(db, request.params.id), request.body)
+      const created = await addTimeOff(deps, salonOfRequest(request), request.body)
       return reply.status(201).send(presentTimeOff(created))
     },
   )
@@ -52,7 +51,7 @@ export function scheduleRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request, reply) => {
-      await removeTimeOff(db, await requireSalon(db, request.params.id), request.params.timeOffId)
+      await removeTimeOff(db, salonOfRequest(request), request.params.timeOffId)
       return reply.status(204).send(null)
     },
   )

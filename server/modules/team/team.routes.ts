@@ -7,8 +7,8 @@ import {
   teamOrderSchema,
   teamSchema,
 } from '@common/schemas/team'
+import { salonOfRequest } from '@server/http/access'
 import type { App, AppDeps } from '@server/http/types'
-import { requireSalon } from '@server/modules/salons/salons.usecases'
 import { z } from 'zod'
 import { addMember, listTeam, reorderTeam, setCalendarBlocks, updateMember } from './team.usecases'
 
@@ -22,7 +22,7 @@ export function teamRoutes(app: App, deps: AppDeps): void {
     '/api/salons/:id/team',
     { config: { access: 'salon' }, schema: { params: salonParamsSchema, response: { 200: teamSchema } } },
     async (request) => {
-      const salon = await requireSalon(db, request.params.id)
+      const salon = salonOfRequest(request)
       return { members: await listTeam(db, salon), calendarBlocks: salon.calendarBlocks }
     },
   )
@@ -34,7 +34,7 @@ export function teamRoutes(app: App, deps: AppDeps): void {
       schema: { params: salonParamsSchema, body: teamMemberCreateSchema, response: { 201: teamMemberSchema } },
     },
     async (request, reply) => {
-      const member = await addMember(deps, await requireSalon(db, request.params.id), request.body)
+      const member = await addMember(deps, salonOfRequest(request), request.body)
       return reply.status(201).send(member)
     },
   )
@@ -45,8 +45,7 @@ export function teamRoutes(app: App, deps: AppDeps): void {
       config: { access: 'salon' },
       schema: { params: memberParams, body: teamMemberUpdateSchema, response: { 200: teamMemberSchema } },
     },
-    async (request) =>
-      updateMember(deps, await requireSalon(db, request.params.id), request.params.memberId, request.body),
+    async (request) => updateMember(deps, salonOfRequest(request), request.params.memberId, request.body),
   )
 
   app.put(
@@ -55,7 +54,7 @@ export function teamRoutes(app: App, deps: AppDeps): void {
       config: { access: 'salon' },
       schema: { params: salonParamsSchema, body: teamOrderSchema, response: { 200: z.array(teamMemberSchema) } },
     },
-    async (request) => reorderTeam(deps, await requireSalon(db, request.params.id), request.body.memberIds),
+    async (request) => reorderTeam(deps, salonOfRequest(request), request.body.memberIds),
   )
 
   app.put(
@@ -64,6 +63,6 @@ export function teamRoutes(app: App, deps: AppDeps): void {
       config: { access: 'salon' },
       schema: { params: salonParamsSchema, body: calendarBlocksSchema, response: { 200: calendarBlocksSchema } },
     },
-    async (request) => setCalendarBlocks(deps, await requireSalon(db, request.params.id), request.body.calendarBlocks),
+    async (request) => setCalendarBlocks(deps, salonOfRequest(request), request.body.calendarBlocks),
   )
 }
