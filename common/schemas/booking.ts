@@ -16,6 +16,14 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number]
 /** The statuses of a booking that still holds its time: the customer is expected (the others are over or off). */
 export const HOLDING_STATUSES = ['confirmed', 'pending'] as const satisfies readonly BookingStatus[]
 
+/**
+ * The statuses of a booking still to come: the customer is expected, or is being held a place while
+ * a step outside the core happens (they will be expected once it is done). What lists a customer's
+ * or a salon's bookings to come counts held ones too; reminders and the customer's own page wait
+ * for the confirmation.
+ */
+export const STILL_TO_COME_STATUSES = [...HOLDING_STATUSES, 'held'] as const satisfies readonly BookingStatus[]
+
 export function holdsItsTime(status: BookingStatus): boolean {
   return (HOLDING_STATUSES as readonly BookingStatus[]).includes(status)
 }

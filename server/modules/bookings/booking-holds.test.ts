@@ -116,4 +116,30 @@ describe.each(testDrivers())('a booking held until a step outside the core, on %
     expect(booking.status).toBe('confirmed')
     expect(await remindersOf(booking.id)).toHaveLength(2)
   })
+
+  it('counts as still to come: the customer file shows it, erasure waits for it, an absence over it lists it', async () => {
+    holdBrushing()
+    t.clock.set('2026-12-07T09:00:00+01:00')
+    const { booking } = await book('2026-12-18T10:00', 'Rita')
+    expect(booking.status).toBe('held')
+    const cookie = await ownerCookie(t)
+    const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) })
+
+    const list = (await call('GET', '/api/salons/SAL001/customers?q=Rita')).json()
+    const rita = list.customers.find((c: { id: string }) => c.id === booking.customerId)
+    expect(rita.nextVisit).toMatchObject({ startsAt: booking.appointmentDate })
+
+    const erase = await call('POST', `/api/salons/SAL001/customers/${booking.customerId}/erase`)
+    expect(erase.statusCode).toBe(409)
+    expect(erase.json()).toMatchObject({ code: 'customers.has_upcoming_bookings' })
+
+    const absence = await call('POST', '/api/salons/SAL001/time-off', {
+      startDate: '2026-12-18',
+      endDate: '2026-12-19',
+      memberId: lea,
+    })
+    expect(absence.statusCode).toBe(409)
+    expect(absence.json().bookings.map((b: { id: string }) => b.id)).toContain(booking.id)
+  })
 })

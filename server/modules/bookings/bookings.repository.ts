@@ -1,4 +1,4 @@
-import { HOLDING_STATUSES } from '@common/schemas/booking'
+import { STILL_TO_COME_STATUSES } from '@common/schemas/booking'
 import type { Executor } from '@server/db/client'
 import {
   type BookingNoteRow,
@@ -142,11 +142,11 @@ export async function listBookings(
 /*
  * Which bookings each figure counts, in one place so the overview, the admin panel and the
  * customers' lists agree. A booking counts (it happened or is to happen) unless cancelled: a
- * no-show and a completed one did take the chair. It is still to come while confirmed or pending.
+ * no-show and a completed one did take the chair. It is still to come while confirmed, pending or held.
  * It brings money unless cancelled or a no-show.
  */
 const counts = sql`${bookings.status} <> 'cancelled'`
-const toCome = sql`${bookings.status} in ('confirmed', 'pending')`
+const toCome = inArray(bookings.status, [...STILL_TO_COME_STATUSES])
 const earns = sql`${bookings.status} not in ('cancelled', 'no_show')`
 
 /** How many of the salon's bookings count (not cancelled): all of them, or those starting in [from, to). */
@@ -182,7 +182,7 @@ export async function countNoShows(
   return { appointments: row?.appointments ?? 0, noShows: row?.noShows ?? 0 }
 }
 
-/** How many of the salon's bookings starting from `now` are still to come (confirmed or pending). */
+/** How many of the salon's bookings starting from `now` are still to come (confirmed, pending or held). */
 export async function countUpcomingBookings(db: Executor, salonId: string, now: Date): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
@@ -243,7 +243,7 @@ export async function listRecentBookings(db: Executor, salonId: string, limit: n
     .limit(limit)
 }
 
-/** A customer's bookings still to come (confirmed or pending) ending after `now`, in start order. */
+/** A customer's bookings still to come (confirmed, pending or held) ending after `now`, in start order. */
 export async function listUpcomingBookingsOfCustomer(
   db: Executor,
   salonId: string,
@@ -260,7 +260,7 @@ export async function listUpcomingBookingsOfCustomer(
         eq(bookings.salonId, salonId),
         eq(bookings.customerId, customerId),
         // A no-show or a completed appointment (still within its time) is behind them, not to come.
-        inArray(bookings.status, [...HOLDING_STATUSES]),
+        inArray(bookings.status, [...STILL_TO_COME_STATUSES]),
         gt(bookings.endsAt, now),
       ),
     )

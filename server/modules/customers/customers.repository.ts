@@ -1,3 +1,4 @@
+import { STILL_TO_COME_STATUSES } from '@common/schemas/booking'
 import type { Executor } from '@server/db/client'
 import {
   type BookingNoteRow,
@@ -14,6 +15,9 @@ import {
 import { and, asc, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
 
 export type CustomerIdentityRow = typeof customerIdentities.$inferSelect
+
+/** A booking still to come (confirmed, pending or held). */
+const stillToCome = inArray(bookings.status, [...STILL_TO_COME_STATUSES])
 
 /** Customers and the channel identities they wrote from. The only code that touches those tables. */
 
@@ -145,7 +149,7 @@ export async function listCustomers(
             bookings.startsAt,
           ),
         nextVisit:
-          sql<Date | null>`min(${bookings.startsAt}) filter (where ${bookings.startsAt} > ${options.now} and ${bookings.status} in ('confirmed', 'pending'))`.mapWith(
+          sql<Date | null>`min(${bookings.startsAt}) filter (where ${bookings.startsAt} > ${options.now} and ${stillToCome})`.mapWith(
             bookings.startsAt,
           ),
       })
@@ -239,18 +243,12 @@ export async function setCustomerNotes(
   return row
 }
 
-/** The customer's bookings not cancelled and still to come (confirmed or pending), soonest first. */
+/** The customer's bookings still to come (confirmed, pending or held), soonest first. */
 export function listUpcomingBookings(db: Executor, customerId: string, now: Date): Promise<BookingRow[]> {
   return db
     .select()
     .from(bookings)
-    .where(
-      and(
-        eq(bookings.customerId, customerId),
-        gt(bookings.endsAt, now),
-        sql`${bookings.status} in ('confirmed', 'pending')`,
-      ),
-    )
+    .where(and(eq(bookings.customerId, customerId), gt(bookings.endsAt, now), stillToCome))
     .orderBy(asc(bookings.startsAt))
 }
 

@@ -1,4 +1,4 @@
-import { HOLDING_STATUSES } from '@common/schemas/booking'
+import { STILL_TO_COME_STATUSES } from '@common/schemas/booking'
 import type { Executor } from '@server/db/client'
 import { bookings, customers, teamMembers } from '@server/db/schema'
 import { and, asc, eq, gt, inArray, lt, type SQL } from 'drizzle-orm'
@@ -27,7 +27,7 @@ export async function listUpcomingBookings(
 ): Promise<UpcomingBooking[]> {
   const conditions: SQL[] = [
     eq(bookings.salonId, salonId),
-    inArray(bookings.status, [...HOLDING_STATUSES]),
+    inArray(bookings.status, [...STILL_TO_COME_STATUSES]),
     gt(bookings.startsAt, now),
   ]
   if (filter.memberId) conditions.push(eq(bookings.memberId, filter.memberId))
