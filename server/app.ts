@@ -21,13 +21,9 @@ import { authRoutes } from './modules/auth/auth.routes'
 import { bookingPageRoutes } from './modules/booking-page/booking-page.routes'
 import { bookingsRoutes } from './modules/bookings/bookings.routes'
 import { calendarFilesRoutes } from './modules/calendar-files/calendar-files.routes'
-import { calendarSyncRoutes } from './modules/calendar-sync/calendar-sync.routes'
 import { catalogRoutes } from './modules/catalog/catalog.routes'
 import { customersRoutes } from './modules/customers/customers.routes'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes'
-import { googleRoutes } from './modules/google/google.routes'
-import { googleCalendarRoutes } from './modules/google/google-calendar.routes'
-import { instagramRoutes } from './modules/instagram/instagram.routes'
 import type { Jobs } from './modules/jobs/job-engine'
 import { mcpRoutes } from './modules/mcp/mcp.routes'
 import { privacyRoutes } from './modules/privacy/privacy.routes'
@@ -35,9 +31,8 @@ import { salonsRoutes } from './modules/salons/salons.routes'
 import { scheduleRoutes } from './modules/schedule/schedule.routes'
 import { systemRoutes } from './modules/system/system.routes'
 import { teamRoutes } from './modules/team/team.routes'
-import { telegramRoutes } from './modules/telegram/telegram.routes'
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes'
-import { plugIn } from './plug-ins'
+import { plugIn, plugInRoutes } from './plug-ins'
 
 export interface BuildAppOptions {
   config: Config
@@ -109,11 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   mcpRoutes(app, deps)
   calendarFilesRoutes(app)
   authRoutes(app, deps)
-  googleRoutes(app, deps)
-  calendarSyncRoutes(app, deps)
-  googleCalendarRoutes(app, deps)
-  telegramRoutes(app, deps)
-  instagramRoutes(app, deps)
+  plugInRoutes(app, deps)
   if (options.webAppDir) await registerWebApp(app, options.webAppDir, deps)
 
   return app

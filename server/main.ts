@@ -13,6 +13,7 @@ import { mcpTokenFor } from './modules/mcp/mcp-token'
 import { mcpTokenStatus } from './modules/mcp/mcp-token.usecases'
 import { findSalonByPublicId } from './modules/salons/salons.repository'
 import { type RunningBot, startTelegram } from './modules/telegram/telegram-start'
+import { plugIn } from './plug-ins'
 import { DEMO_ACCESS_CODE, retireDemoAccessCode, SEEDED_MCP_TOKEN_VERSION, seedDemoData } from './seed'
 import { productWorkers } from './workers'
 
@@ -33,7 +34,8 @@ async function main(): Promise<void> {
       })
     : await openDatabase({ driver: 'pglite', dataDir: join(config.dataDir, 'pglite') })
 
-  // The job engine starts first (its schema, its queues); its workers once the app is built.
+  // The job engine starts first (its schema, the queues plugged in); its workers once the app is built.
+  plugIn()
   let app: Awaited<ReturnType<typeof buildApp>> | undefined
   const jobs = await JobEngine.start(database, {
     log: {

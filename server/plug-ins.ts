@@ -1,80 +1,87 @@
-import { webChatChannel } from './modules/assistant/web-chat.channel'
-import { type BookingHold, plugInBookingHold } from './modules/bookings/booking-holds'
-import { type BookingSubscriber, subscribeToBookings } from './modules/bookings/booking-subscribers'
+import type { App, AppDeps } from './http/types'
+import { webChat } from './modules/assistant/web-chat.plug-in'
+import { plugInBookingHold } from './modules/bookings/booking-holds'
+import { subscribeToBookings } from './modules/bookings/booking-subscribers'
+import { bookingsWorkers } from './modules/bookings/bookings.jobs'
+import { bookingsQueues } from './modules/bookings/bookings.queues'
 import { cancelForSchedule } from './modules/bookings/schedule-cancellation'
-import { type CalendarProvider, plugInCalendarProvider } from './modules/calendar-sync/calendar-providers'
-import { calendarFollowsBookings } from './modules/calendar-sync/calendar-sync.subscriber'
-import { customerNotices } from './modules/customer-notices/tell-customer'
-import { type Channel, plugInChannel } from './modules/customers/channels'
-import { emailChannel } from './modules/email/email.channel'
-import { googleSalonFacts } from './modules/google/google.salon-facts'
-import { googleCalendarProvider } from './modules/google/google-calendar-sync'
-import { instagramChannel } from './modules/instagram/instagram.channel'
-import { instagramSalonFacts } from './modules/instagram/instagram.salon-facts'
-import {
-  reminderChannelsSalonFacts,
-  remindersFollowSalonSettings,
-} from './modules/reminders/reminders.salon-subscriber'
-import { remindersFollowBookings } from './modules/reminders/reminders.subscriber'
-import {
-  plugInSalonFacts,
-  type SalonFactsSource,
-  type SalonSubscriber,
-  subscribeToSalons,
-} from './modules/salons/salon-plug-ins'
+import { plugInCalendarProvider } from './modules/calendar-sync/calendar-providers'
+import { calendarSync } from './modules/calendar-sync/calendar-sync.plug-in'
+import { customerNoticesPlugIn } from './modules/customer-notices/customer-notices.plug-in'
+import { plugInChannel } from './modules/customers/channels'
+import { email } from './modules/email/email.plug-in'
+import { google } from './modules/google/google.plug-in'
+import { instagram } from './modules/instagram/instagram.plug-in'
+import type { JobHandlers } from './modules/jobs/job-engine'
+import { plugInQueues } from './modules/jobs/queues'
+import { mailWorkers } from './modules/outbox/outbox.jobs'
+import { outboxQueues } from './modules/outbox/outbox.queues'
+import { reminders } from './modules/reminders/reminders.plug-in'
+import { plugInSalonFacts, subscribeToSalons } from './modules/salons/salon-plug-ins'
 import { plugInBookingCancellation } from './modules/schedule/affected-bookings.usecases'
 import { scheduleSalonFacts } from './modules/schedule/schedule.salon-facts'
-import { smsChannel } from './modules/sms/sms.channel'
+import { sms } from './modules/sms/sms.plug-in'
 import { teamFollowsSalons } from './modules/team/team.salon-subscriber'
-import { telegramChannel } from './modules/telegram/telegram.channel'
-import { telegramSalonFacts } from './modules/telegram/telegram.salon-facts'
+import { telegram } from './modules/telegram/telegram.plug-in'
+import type { PlugIn, WorkerDeps } from './plug-in'
 
 /**
- * The registries: who is plugged into the core. The core names none of them; adding one is its
- * own folder plus one line here. docs/ARCHITECTURE.md lists them (npm run architecture).
+ * Who is plugged into the core. The core names none of them: each is a folder whose
+ * `<name>.plug-in.ts` says what it adds (server/plug-in.ts), and one line below. Removing the line
+ * leaves a product that builds and runs without it. docs/ARCHITECTURE.md lists, per registry, who
+ * is in (npm run architecture).
  */
-
-/** Who follows every change to a booking, in this order, in the change's transaction. */
-export const BOOKING_SUBSCRIBERS: readonly BookingSubscriber[] = [
-  remindersFollowBookings,
-  calendarFollowsBookings,
-  customerNotices,
+export const PLUG_INS: readonly PlugIn[] = [
+  // Services: they follow bookings and salons in this order, in the change's transaction.
+  reminders,
+  calendarSync,
+  customerNoticesPlugIn,
+  // Channels: reminders try them in this order after the one the customer booked on (each salon
+  // may choose its own), and a salon's notice goes to every one that reaches the customer.
+  webChat,
+  telegram,
+  instagram,
+  sms,
+  email,
+  // Calendars.
+  google,
+  // Payments plug in here (holds: bookings/booking-holds.ts).
 ]
+
+/** The core's own parts in the same shape: its queues and workers, and what it adds to its own registries. */
+export const CORE_PARTS: readonly PlugIn[] = [
+  { name: 'schedule', salonFacts: [scheduleSalonFacts] },
+  { name: 'team', salonSubscribers: [teamFollowsSalons] },
+  { name: 'bookings', queues: bookingsQueues, workers: bookingsWorkers },
+  { name: 'outbox', queues: outboxQueues, workers: mailWorkers },
+]
+
+const PARTS: readonly PlugIn[] = [...CORE_PARTS, ...PLUG_INS]
+
+type RegistryKey =
+  | 'bookingSubscribers'
+  | 'bookingHolds'
+  | 'channels'
+  | 'calendarProviders'
+  | 'salonFacts'
+  | 'salonSubscribers'
+type EntryOf<K extends RegistryKey> = NonNullable<PlugIn[K]>[number]
+
+const each = <K extends RegistryKey>(key: K): readonly EntryOf<K>[] =>
+  PARTS.flatMap((part): readonly EntryOf<K>[] => part[key] ?? [])
+
+// What each registry holds, in order (read by the architecture document's generator).
+export const BOOKING_SUBSCRIBERS = each('bookingSubscribers')
+export const BOOKING_HOLDS = each('bookingHolds')
+export const CHANNELS = each('channels')
+export const CALENDAR_PROVIDERS = each('calendarProviders')
+export const SALON_FACTS = each('salonFacts')
+export const SALON_SUBSCRIBERS = each('salonSubscribers')
 
 /**
- * Who may hold a new booking until a step outside the core is done (the payment hook point,
- * bookings/booking-holds.ts). None yet: payments plug in here.
+ * Plugs everything in: before the job engine starts (it creates the queues plugged in) and before
+ * the app is built. Idempotent: the server, the workers and the tests' setup each call it.
  */
-export const BOOKING_HOLDS: readonly BookingHold[] = []
-
-/**
- * How a customer is reached (customers/channels.ts). Reminders try them in this order, after the
- * one the customer booked on; a salon's notice goes to every one that reaches them.
- */
-export const CHANNELS: readonly Channel[] = [
-  webChatChannel,
-  telegramChannel,
-  instagramChannel,
-  smsChannel,
-  emailChannel,
-]
-
-/** Where a salon's calendar can live (calendar-sync/calendar-providers.ts). */
-export const CALENDAR_PROVIDERS: readonly CalendarProvider[] = [googleCalendarProvider]
-
-/** What a salon's pages show of the modules above it: its week, its reminders' channels, the calendar, Instagram, Telegram. */
-export const SALON_FACTS: readonly SalonFactsSource[] = [
-  scheduleSalonFacts,
-  reminderChannelsSalonFacts,
-  googleSalonFacts,
-  instagramSalonFacts,
-  telegramSalonFacts,
-]
-
-/** Who follows a salon's creation (its owner's member) and a change of its settings (reminders). */
-export const SALON_SUBSCRIBERS: readonly SalonSubscriber[] = [teamFollowsSalons, remindersFollowSalonSettings]
-
-/** Plugs everything in. Idempotent: the app, the workers and the tests' setup each call it. */
 export function plugIn(): void {
   for (const subscriber of BOOKING_SUBSCRIBERS) subscribeToBookings(subscriber)
   for (const hold of BOOKING_HOLDS) plugInBookingHold(hold)
@@ -82,6 +89,17 @@ export function plugIn(): void {
   for (const provider of CALENDAR_PROVIDERS) plugInCalendarProvider(provider)
   for (const source of SALON_FACTS) plugInSalonFacts(source)
   for (const subscriber of SALON_SUBSCRIBERS) subscribeToSalons(subscriber)
+  for (const part of PARTS) if (part.queues) plugInQueues({ name: part.name, queues: part.queues })
   // Within the core: the schedule cancels bookings through the bookings module, which sits above it.
   plugInBookingCancellation(cancelForSchedule)
+}
+
+/** The routes of everything plugged in (the core's own are in server/app.ts). */
+export function plugInRoutes(app: App, deps: AppDeps): void {
+  for (const part of PARTS) part.routes?.(app, deps)
+}
+
+/** The workers of every queue plugged in, with this server's dependencies. */
+export function plugInWorkers(deps: WorkerDeps): JobHandlers {
+  return Object.assign({}, ...PARTS.map((part) => part.workers?.(deps) ?? {}))
 }

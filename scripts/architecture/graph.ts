@@ -16,6 +16,8 @@ import {
   BOOKING_SUBSCRIBERS,
   CALENDAR_PROVIDERS,
   CHANNELS,
+  CORE_PARTS,
+  PLUG_INS,
   SALON_FACTS,
   SALON_SUBSCRIBERS,
 } from '@server/plug-ins'
@@ -161,13 +163,25 @@ function render(graph: Graph): string {
   }
   lines.push(
     '',
+    '## Plug-ins',
+    '',
+    'Each is a folder under `server/modules/` whose `<name>.plug-in.ts` says what it adds',
+    '(`server/plug-in.ts`), and one line of `PLUG_INS` in `server/plug-ins.ts`. Adding a channel, a',
+    'calendar or a payment provider is that: a folder and a line; removing the line leaves a product',
+    'that builds and runs without it (its folder left in place). The core names none of them.',
+    '',
+    '| Plug-in (folder) | Adds | Queues | Routes | Workers |',
+    '| --- | --- | --- | --- | --- |',
+    ...PLUG_INS.map(plugInRow),
+    '',
+    "The core's own parts take the same shape (their queues and workers, and what they add to the",
+    `core's registries): ${CORE_PARTS.map((part) => `\`${part.name}\``).join(', ')}.`,
+    '',
     '## Registries: who is plugged in',
     '',
     'Each is a list its module reads without naming its entries (`server/registry.ts`): the core',
-    "owns five, calendar sync the calendars'. `server/plug-ins.ts`",
-    'fills them at start-up, for the server, the workers and the tests alike. Adding a channel or a',
-    'subscriber is its own folder plus one line there; removing the line leaves a product that builds',
-    'and runs without it.',
+    "owns six, calendar sync the calendars'. `server/plug-ins.ts` fills them at start-up, for the",
+    'server, the workers and the tests alike.',
     '',
     '| Registry (module) | What it is for | Plugged in, in order |',
     '| --- | --- | --- |',
@@ -193,6 +207,11 @@ function render(graph: Graph): string {
       "a salon's creation, a change of its settings",
       SALON_SUBSCRIBERS,
     ),
+    registryRow(
+      'Queues (`jobs/queues.ts`)',
+      'background work: the job engine creates every queue plugged in',
+      [...CORE_PARTS, ...PLUG_INS].filter((part) => part.queues),
+    ),
     '',
     'Within the core, the schedule cancels the bookings an absence or new hours fall on through a',
     'cancellation the bookings module (above it) plugs in: `plugInBookingCancellation` in',
@@ -209,6 +228,23 @@ const id = (module: string) => module.replace(/-/g, '_')
 const sum = (arrows: Map<string, number>) => [...arrows.values()].reduce((a, b) => a + b, 0)
 const registryRow = (name: string, what: string, entries: readonly { name: string }[]) =>
   `| ${name} | ${what} | ${entries.length > 0 ? entries.map((e) => `\`${e.name}\``).join(', ') : 'none yet'} |`
+
+const REGISTRY_KEYS = [
+  ['bookingSubscribers', 'booking subscriber'],
+  ['bookingHolds', 'booking hold'],
+  ['channels', 'channel'],
+  ['calendarProviders', 'calendar provider'],
+  ['salonFacts', 'salon facts'],
+  ['salonSubscribers', 'salon subscriber'],
+] as const
+
+function plugInRow(part: (typeof PLUG_INS)[number]): string {
+  const adds = REGISTRY_KEYS.flatMap(([key, what]) =>
+    (part[key] ?? []).map((entry: { name: string }) => `${what} \`${entry.name}\``),
+  )
+  const queues = Object.keys(part.queues ?? {})
+  return `| \`${part.name}\` | ${adds.join(', ') || '—'} | ${queues.map((q) => `\`${q}\``).join(', ') || '—'} | ${part.routes ? 'yes' : '—'} | ${part.workers ? 'yes' : '—'} |`
+}
 
 const graph = moduleGraph(cruise())
 const unplaced = graph.modules.filter((m) => layerOf(m) === undefined)

@@ -2,7 +2,8 @@ import { buildApp } from '@server/app'
 import { manualClock } from '@server/clock'
 import { loadConfig } from '@server/config'
 import { JobEngine } from '@server/modules/jobs/job-engine'
-import { QUEUES } from '@server/modules/jobs/queues'
+import { queueSettings } from '@server/modules/jobs/queues'
+import { plugIn } from '@server/plug-ins'
 import { seedDemoData } from '@server/seed'
 import { productWorkers } from '@server/workers'
 import type { TestApp } from '@tests/helpers/app'
@@ -28,6 +29,7 @@ export async function startAppWithProductionJobs(options: {
     ...options.env,
   })
   await seedDemoData(database.db, clock)
+  plugIn()
   const jobs = await JobEngine.start(database, {
     timing: { heartbeatSeconds: sharedHeartbeat() },
     log: {
@@ -58,7 +60,7 @@ export async function startAppWithProductionJobs(options: {
  * pg-boss refuses ("heartbeatSeconds must be an integer >= 10"); the value is the queues' own.
  */
 function sharedHeartbeat(): number {
-  const values = new Set(Object.values(QUEUES).map((q) => q.heartbeatSeconds))
+  const values = new Set(Object.values(queueSettings()).map((q) => q.heartbeatSeconds))
   const [only] = values
   if (values.size !== 1 || only === undefined) throw new Error('The product queues no longer share one heartbeat')
   return only

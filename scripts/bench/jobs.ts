@@ -1,6 +1,7 @@
+import { calendarSyncQueues } from '@server/modules/calendar-sync/calendar-sync.queues'
 import { JobEngine } from '@server/modules/jobs/job-engine'
 import { countUnfinishedJobs } from '@server/modules/jobs/jobs.repository'
-import { QUEUES, type QueueSettings } from '@server/modules/jobs/queues'
+import type { QueueSettings } from '@server/modules/jobs/queues'
 import { type Driver, openTestDatabase, type TestDatabase } from '@tests/helpers/database'
 
 /**
@@ -47,7 +48,7 @@ export interface JobsOptions {
 type BenchPayloads = Record<string, { n: number }>
 
 /** The product's push queue settings, under bench names so several worker counts can be measured apart. */
-const PUSH = QUEUES['calendar.push-booking']
+const PUSH = calendarSyncQueues['calendar.push-booking'] as QueueSettings
 const ENQUEUE_CONCURRENCY = [1, 10]
 /**
  * Production's push queue first (4 at once, 2-second polling), then more workers, then the

@@ -3,8 +3,10 @@ import { performance } from 'node:perf_hooks'
 import { manualClock } from '@server/clock'
 import { loadConfig } from '@server/config'
 import { JobEngine } from '@server/modules/jobs/job-engine'
-import { QUEUES } from '@server/modules/jobs/queues'
+import type { QueueSettings } from '@server/modules/jobs/queues'
+import { remindersQueues } from '@server/modules/reminders/reminders.queues'
 import type { ReminderKind } from '@server/modules/reminders/reminders.repository'
+import { plugIn } from '@server/plug-ins'
 import { seedDemoData } from '@server/seed'
 import { productWorkers } from '@server/workers'
 import { startFakeTwilio } from '@tests/fakes/twilio'
@@ -176,6 +178,7 @@ async function runDriver(driver: Driver, options: RemindersBenchOptions): Promis
   try {
     await seedDemoData(database.db, clock)
     // As server/main.ts starts it: only a log, so every queue and timing is production's.
+    plugIn()
     const jobs = await JobEngine.start(database, {
       log: {
         warn: (obj, msg) => process.stderr.write(`job engine: ${msg} ${JSON.stringify(obj)}\n`),
@@ -251,4 +254,4 @@ async function runDriver(driver: Driver, options: RemindersBenchOptions): Promis
 }
 
 /** The production settings of the queues measured, for the report. */
-export const SEND_QUEUE = QUEUES['reminders.send']
+export const SEND_QUEUE = remindersQueues['reminders.send'] as QueueSettings

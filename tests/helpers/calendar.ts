@@ -1,7 +1,7 @@
 import { createServer } from 'node:net'
 import { bookings } from '@server/db/schema'
 import { eventIdOf } from '@server/modules/google/calendar-event'
-import { QUEUES } from '@server/modules/jobs/queues'
+import { queueSettings } from '@server/modules/jobs/queues'
 import { type FakeGoogle, startFakeGoogle } from '@tests/fakes/google'
 import { eq } from 'drizzle-orm'
 import { expect } from 'vitest'
@@ -32,7 +32,8 @@ export interface CalendarTest {
   close(): Promise<void>
 }
 
-export const CALENDAR_QUEUES = Object.keys(QUEUES)
+/** Every product queue (plugged in by the tests' setup before this file is read). */
+export const CALENDAR_QUEUES = Object.keys(queueSettings())
 
 async function freePort(): Promise<number> {
   const server = createServer()

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { openDatabase } from '@server/db/client'
 import { JobEngine } from '@server/modules/jobs/job-engine'
+import { plugIn } from '@server/plug-ins'
 import { quietJobLog } from './jobs'
 import { createServerDatabase, withAdmin } from './postgres-server'
 
@@ -41,6 +42,7 @@ export function pgliteTemplate(): Blob | undefined {
 
 /** Installs pg-boss's schema and the product's queues, as the first start of a server does. */
 async function installJobs(handle: Awaited<ReturnType<typeof openDatabase>>): Promise<void> {
+  plugIn()
   const engine = await JobEngine.start(handle, { log: quietJobLog })
   await engine.stop({ graceful: false })
 }

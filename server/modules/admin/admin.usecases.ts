@@ -10,7 +10,7 @@ import { listSalonServices } from '@server/modules/catalog/catalog.usecases'
 import type { Jobs } from '@server/modules/jobs/job-engine'
 import { failedJobNotFound } from '@server/modules/jobs/jobs.errors'
 import { countFailedJobs, type FailedJobRow, listFailedJobs, queueOfJob } from '@server/modules/jobs/jobs.repository'
-import { type JobName, QUEUES } from '@server/modules/jobs/queues'
+import { isProductQueue } from '@server/modules/jobs/queues'
 import { listSalons } from '@server/modules/salons/salons.repository'
 import { createSalon, getSalonDetails, type NewSalonInput } from '@server/modules/salons/salons.usecases'
 import { setDefaultOpeningHours } from '@server/modules/schedule/schedule.usecases'
@@ -118,8 +118,6 @@ async function jobReferences(db: Database, rows: FailedJobRow[]): Promise<Map<st
   }
   return references
 }
-
-const isProductQueue = (name: string): name is JobName => Object.hasOwn(QUEUES, name)
 
 /** Puts a failed job back in its queue; a job that is not failed (or not known) is a 404. */
 export async function retryFailedJob({ db, jobs }: { db: Database; jobs: Jobs }, id: string): Promise<void> {

@@ -4,9 +4,9 @@ import type { Config } from '@server/config'
 import type { Database, Executor } from '@server/db/client'
 import type { SalonRow } from '@server/db/schema'
 import type { Jobs } from '@server/modules/jobs/job-engine'
-import type { CalendarSyncReason } from '@server/modules/jobs/queues'
 import { Registry } from '@server/registry'
 import { calendarNotConnected, calendarReconnectRequired } from './calendar-sync.errors'
+import type { CalendarSyncReason } from './calendar-sync.queues'
 import * as repo from './calendar-sync.repository'
 
 /**

@@ -7,7 +7,7 @@ import type { App, AppDeps } from '@server/http/types'
 import { calendarStatus, disconnectCalendar, requestManualSync } from './calendar-providers'
 
 export function calendarSyncRoutes(app: App, deps: AppDeps): void {
-  const { db, config } = deps
+  const { config } = deps
 
   app.get(
     '/api/salons/:id/calendar',

@@ -11,13 +11,13 @@ import {
   type PushOutcome,
   requestCalendarSync,
 } from '@server/modules/calendar-sync/calendar-providers'
+import type { CalendarSyncReason } from '@server/modules/calendar-sync/calendar-sync.queues'
 import * as repo from '@server/modules/calendar-sync/calendar-sync.repository'
 import type { Jobs } from '@server/modules/jobs/job-engine'
-import type { CalendarSyncReason, JobPayloads } from '@server/modules/jobs/queues'
+import type { JobPayloads } from '@server/modules/jobs/queues'
 import { freshAccessToken, releaseGoogleGrant, removeGoogleAccount } from './calendar-connection.usecases'
 import { type BookingForCalendar, eventOf, fingerprintOf, type SalonForCalendar } from './calendar-event'
 import { readCalendarChanges } from './calendar-pull'
-import { calendarNotConnected, calendarReconnectRequired } from './google.errors'
 import { type CalendarApi, CalendarApiError, type CalendarEvent, googleCalendarApi } from './google-calendar'
 import { type GoogleClient, googleClient } from './google-client'
 

@@ -4,7 +4,7 @@ import { databaseFailure, messageOf } from '@server/db/failures'
 import { DatabaseOutage } from '@server/db/health'
 import { sql } from 'drizzle-orm'
 import { fromDrizzle, fromPglite, type Job, type JobResult, PgBoss, type SendOptions } from 'pg-boss'
-import { type JobPayloads, QUEUES, type QueueSettings } from './queues'
+import { type JobPayloads, type QueueSettings, queueSettings } from './queues'
 
 /**
  * The background-work engine: pg-boss, in the same PostgreSQL database as the bookings (its own
@@ -81,7 +81,7 @@ export class JobEngine<P extends Payloads = JobPayloads> implements Jobs<P> {
   static async start<P extends Payloads = JobPayloads>(
     database: DatabaseHandle,
     options: JobEngineOptions,
-    queues: Record<keyof P & string, QueueSettings> = QUEUES as never,
+    queues: Record<keyof P & string, QueueSettings> = queueSettings() as never,
   ): Promise<JobEngine<P>> {
     const connection = database.jobsConnection
     const timing = {
@@ -121,6 +121,7 @@ export class JobEngine<P extends Payloads = JobPayloads> implements Jobs<P> {
     })
     await boss.start()
     const engine = new JobEngine<P>(boss, options, queues, outage)
+    if (Object.keys(queues).length === 0) throw new Error('No queue is plugged in: server/plug-ins.ts plugIn() first')
     for (const [name, settings] of Object.entries(queues) as [string, QueueSettings][]) {
       const { policy, cron: _, concurrency: __, ...rest } = engine.settingsOf(settings)
       await boss.createQueue(name, { policy, ...rest, notify: true })

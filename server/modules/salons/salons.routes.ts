@@ -22,7 +22,6 @@ import {
 } from './salons.usecases'
 
 export function salonsRoutes(app: App, deps: AppDeps): void {
-  const { db } = deps
   app.get(
     '/api/salon/:idOrHash',
     {

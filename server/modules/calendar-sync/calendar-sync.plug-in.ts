@@ -1,0 +1,14 @@
+import type { PlugIn } from '@server/plug-in'
+import { calendarSyncWorkers } from './calendar-sync.jobs'
+import { calendarSyncQueues } from './calendar-sync.queues'
+import { calendarSyncRoutes } from './calendar-sync.routes'
+import { calendarFollowsBookings } from './calendar-sync.subscriber'
+
+/** Every booking in the salon's calendar, and the calendar's own events blocking times, whatever its provider. */
+export const calendarSync: PlugIn = {
+  name: 'calendar-sync',
+  bookingSubscribers: [calendarFollowsBookings],
+  queues: calendarSyncQueues,
+  routes: calendarSyncRoutes,
+  workers: calendarSyncWorkers,
+}
