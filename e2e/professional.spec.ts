@@ -235,11 +235,11 @@ test('adds an absence, refusing an end before the start, then deletes it', async
 
   const shown = (date: string) => date.split('-').reverse().join('/')
   const list = page.getByRole('list', { name: fr.schedule.timeOff.listLabel })
-  // In words: the last day off (the salon reopens on the end date), inclusive, and the day back.
+  // In words: the last day off (the end date, issue 39), inclusive, and the day back.
   const [period, back] =
     testInfo.project.name === 'phone'
-      ? ['Du 15 févr. au 16 févr. 2027 inclus (2\u00a0jours)', 'Formation · De retour le 17 févr.']
-      : ['Du 11 janv. au 12 janv. 2027 inclus (2\u00a0jours)', 'Formation · De retour le 13 janv.']
+      ? ['Du 15 févr. au 17 févr. 2027 inclus (3\u00a0jours)', 'Formation · De retour le 18 févr.']
+      : ['Du 11 janv. au 13 janv. 2027 inclus (3\u00a0jours)', 'Formation · De retour le 14 janv.']
   await expect(list).toContainText(period)
   await expect(list).toContainText(back)
   await page

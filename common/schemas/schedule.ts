@@ -206,6 +206,10 @@ export const timeOffSchema = z.object({
 })
 export type TimeOff = z.infer<typeof timeOffSchema>
 
+/**
+ * POST /api/salons/:id/time-off. A date as start is that day's first minute; a date as end is the
+ * last day away, included (10 → 10 closes the 10th). With times, both are exact: a block of hours.
+ */
 export const timeOffInputSchema = z.object({
   startDate: pointInTimeSchema,
   endDate: pointInTimeSchema,
@@ -250,3 +254,79 @@ export const availabilitySchema = z.object({
   closedReason: z.enum(AVAILABILITY_CLOSED_REASONS).optional(),
 })
 export type Availability = z.infer<typeof availabilitySchema>
+
+/**
+ * Time blocked every week at the same hours (a lunch break, a Tuesday-morning training), for one
+ * member or the whole salon (memberId null), on some weekdays (0 = Monday … 6 = Sunday), at the
+ * salon's local times, from its first day to its last (both included; none: until removed).
+ */
+export const recurringBlockSchema = z.object({
+  id: z.string(),
+  memberId: z.string().nullable(),
+  weekdays: z.array(z.number()),
+  startTime: z.string(),
+  endTime: z.string(),
+  firstDay: z.string(),
+  lastDay: z.string().nullable(),
+  reason: z.string().nullable(),
+})
+export type RecurringBlock = z.infer<typeof recurringBlockSchema>
+
+const localDaySchema = z
+  .string()
+  .trim()
+  .refine(isLocalDate, { message: 'Expected a date as YYYY-MM-DD', abort: true })
+  .refine(isSupportedYear, { message: YEAR_RANGE_MESSAGE })
+
+/** POST /api/salons/:id/blocks. "24:00" may end a block at midnight. */
+export const recurringBlockInputSchema = z
+  .object({
+    memberId: z.uuid({ message: 'memberId must be a team member id' }).nullish(),
+    weekdays: z
+      .array(
+        z
+          .number()
+          .int()
+          .min(0, 'Weekdays run from 0 (Monday) to 6 (Sunday)')
+          .max(6, 'Weekdays run from 0 (Monday) to 6 (Sunday)'),
+      )
+      .min(1, 'Choose at least one weekday')
+      .max(7, 'A week has seven days')
+      .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
+    startTime: localTimeSchema,
+    endTime: z
+      .string()
+      .trim()
+      .refine((v) => v === '24:00' || isLocalTime(v), { message: 'Expected a time as HH:mm (00:00 to 24:00)' }),
+    /** The first day it applies (default: today, on the salon's calendar). */
+    firstDay: localDaySchema.optional(),
+    /** The last day it applies, included (default: until removed). */
+    lastDay: localDaySchema.nullish(),
+    reason: text()
+      .max(200, 'The reason is at most 200 characters')
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+    affectedBookings: affectedBookingsChoiceSchema.optional(),
+    affectedBookingIds: affectedBookingIdsSchema.optional(),
+  })
+  // Judged only on well-formed times and days (zod runs these after a field's own refusal too).
+  .refine((b) => !wellFormedBlockTimes(b) || blockMinutes(b.endTime) > minutesOfDay(b.startTime), {
+    message: 'The block must end after it starts',
+    path: ['endTime'],
+  })
+  .refine(
+    (b) => !b.firstDay || !b.lastDay || !isLocalDate(b.firstDay) || !isLocalDate(b.lastDay) || b.lastDay >= b.firstDay,
+    {
+      message: 'The last day cannot come before the first',
+      path: ['lastDay'],
+    },
+  )
+export type RecurringBlockInput = z.infer<typeof recurringBlockInputSchema>
+
+const wellFormedBlockTimes = (b: { startTime: string; endTime: string }) =>
+  isLocalTime(b.startTime) && (b.endTime === '24:00' || isLocalTime(b.endTime))
+
+/** Minutes after midnight of a block's end: "24:00" is the end of the day. */
+export function blockMinutes(time: string): number {
+  return time === '24:00' ? 24 * 60 : minutesOfDay(time)
+}

@@ -14,6 +14,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -277,6 +278,45 @@ export const timeOff = pgTable(
     index('time_off_salon_starts').on(t.salonId, t.startsAt),
   ],
 )
+
+/**
+ * Time blocked every week at the same local hours — a lunch break, a Tuesday-morning training — for
+ * one member or the whole salon (member_id null), on some weekdays (0 = Monday … 6 = Sunday), from
+ * a first day to an optional last one (the salon's local dates, both included). The availability
+ * read expands them into busy times in the salon's zone, so they follow daylight saving time.
+ * One-off blocks of hours are absences (time_off) with their times.
+ */
+export const recurringBlocks = pgTable(
+  'recurring_blocks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    salonId: uuid('salon_id')
+      .notNull()
+      .references(() => salons.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id').references(() => teamMembers.id, { onDelete: 'cascade' }),
+    weekdays: smallint('weekdays').array().notNull(),
+    startsMinute: smallint('starts_minute').notNull(),
+    endsMinute: smallint('ends_minute').notNull(),
+    firstDay: date('first_day', { mode: 'string' }).notNull(),
+    lastDay: date('last_day', { mode: 'string' }),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'recurring_blocks_weekdays',
+      sql`cardinality(${t.weekdays}) between 1 and 7 and ${t.weekdays} <@ '{0,1,2,3,4,5,6}'::smallint[]`,
+    ),
+    check(
+      'recurring_blocks_range',
+      sql`${t.startsMinute} >= 0 and ${t.endsMinute} > ${t.startsMinute} and ${t.endsMinute} <= 1440`,
+    ),
+    check('recurring_blocks_days', sql`${t.lastDay} is null or ${t.lastDay} >= ${t.firstDay}`),
+    index('recurring_blocks_salon').on(t.salonId),
+  ],
+)
+
+export type RecurringBlockRow = typeof recurringBlocks.$inferSelect
 
 export const customers = pgTable(
   'customers',

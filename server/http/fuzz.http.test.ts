@@ -159,9 +159,16 @@ async function prepare(): Promise<void> {
     method: 'POST',
     url: '/api/salons/SAL001/time-off',
     headers: { cookie: ownerSession },
-    payload: { startDate: '2027-01-05', endDate: '2027-01-06', reason: 'Formation' },
+    payload: { startDate: '2027-01-05', endDate: '2027-01-05', reason: 'Formation' },
   })
   const timeOffId: string = timeOff.json().id
+  const block = await t.app.inject({
+    method: 'POST',
+    url: '/api/salons/SAL001/blocks',
+    headers: { cookie: ownerSession },
+    payload: { weekdays: [0], startTime: '12:00', endTime: '13:00', reason: 'Déjeuner' },
+  })
+  const blockId: string = block.json().id
   const team = (await t.app.inject({ url: '/api/salons/SAL001/team', headers: { cookie: ownerSession } })).json()
   const memberIds: string[] = team.members.map((m: { id: string }) => m.id)
   const memberId = memberIds[1] as string
@@ -293,9 +300,21 @@ async function prepare(): Promise<void> {
     'GET /api/salons/:id/time-off': one({ params: { id: 'SAL001' } }),
     'POST /api/salons/:id/time-off': one({
       params: { id: 'SAL001' },
-      body: { startDate: '2027-02-01', endDate: '2027-02-02', reason: 'Inventaire', affectedBookings: 'keep' },
+      body: { startDate: '2027-02-01', endDate: '2027-02-01', reason: 'Inventaire', affectedBookings: 'keep' },
     }),
     'DELETE /api/salons/:id/time-off/:timeOffId': one({ params: { id: 'SAL001', timeOffId } }),
+    'GET /api/salons/:id/blocks': one({ params: { id: 'SAL001' } }),
+    'POST /api/salons/:id/blocks': one({
+      params: { id: 'SAL001' },
+      body: {
+        weekdays: [1, 2],
+        startTime: '12:30',
+        endTime: '13:15',
+        firstDay: '2027-02-01',
+        affectedBookings: 'keep',
+      },
+    }),
+    'DELETE /api/salons/:id/blocks/:blockId': one({ params: { id: 'SAL001', blockId } }),
     'GET /api/salons/:id/team': one({ params: { id: 'SAL001' } }),
     'POST /api/salons/:id/team': one({
       params: { id: 'SAL001' },

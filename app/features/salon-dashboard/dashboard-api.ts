@@ -20,6 +20,7 @@ export const salonKeys = {
   dashboard: (salonId: string) => ['/api/salons', salonId, 'dashboard'],
   workingHours: (salonId: string) => ['/api/salons', salonId, 'working-hours'],
   timeOff: (salonId: string) => ['/api/salons', salonId, 'time-off'],
+  blocks: (salonId: string) => ['/api/salons', salonId, 'blocks'],
   mcpToken: (salonId: string) => ['/api/salons', salonId, 'mcp-token'],
   calendar: (salonId: string) => ['/api/salons', salonId, 'calendar'],
   hash: (salonId: string) => ['/api/salon-hash', salonId],

@@ -4,6 +4,7 @@ import {
   bookings,
   calendarBusyTimes,
   openingHours,
+  recurringBlocks,
   type SalonRow,
   type ServiceRow,
   salons,
@@ -29,8 +30,9 @@ export interface ScheduleFacts {
   /** [weekday, opens, closes] in minutes after local midnight, by weekday then opening. */
   hours: [number, number, number][]
   /**
-   * [start, end, kind, member] of absences, active bookings and calendar events touching the range,
-   * by start; member: whose booking or absence it is (null: the salon's absence, a calendar event).
+   * [start, end, kind, member] of absences (and each occurrence of a weekly block, as an absence),
+   * active bookings and calendar events touching the range, by start; member: whose booking or
+   * absence it is (null: the salon's absence, a calendar event).
    */
   busy: [number, number, 'time_off' | 'booking' | 'external', string | null][]
   /** The active members in the salon's order: [id, is owner, service ids, own hours or null, name]. */
@@ -74,6 +76,23 @@ function factsColumns(salonId: typeof salonIdParam) {
           where ${bookings.salonId} = ${salonId} and ${bookings.status} <> 'cancelled'
             and tstzrange(${bookings.startsAt}, ${bookings.endsAt}, '[)') && tstzrange(${from}, ${to}, '[)')
             and ${bookings.id} is distinct from ${sql.placeholder('excludeId')}::uuid
+          union all
+          select (date_part('epoch', occurrence.starts) * 1000)::bigint, (date_part('epoch', occurrence.ends) * 1000)::bigint,
+            'time_off', block.member_id
+          from ${recurringBlocks} as block
+          cross join lateral (
+            select (day + make_interval(mins => block.starts_minute)) at time zone zone.name as starts,
+              (day + make_interval(mins => block.ends_minute)) at time zone zone.name as ends
+            from (select ${salons.timeZone} as name from ${salons} where ${salons.id} = ${salonId}) as zone,
+              -- Local days as timestamps without a zone: "at time zone" then reads them on the salon's clock.
+              generate_series(
+                greatest(block.first_day, (${from} at time zone zone.name)::date - 1)::timestamp,
+                least(coalesce(block.last_day, 'infinity'::date), (${to} at time zone zone.name)::date + 1)::timestamp,
+                interval '1 day'
+              ) as day
+            where extract(isodow from day)::int - 1 = any(block.weekdays)
+          ) as occurrence
+          where block.salon_id = ${salonId} and occurrence.starts < ${to} and occurrence.ends > ${from}
           union all
           select ${epochMs(calendarBusyTimes.startsAt)}, ${epochMs(calendarBusyTimes.endsAt)}, 'external', null
           from ${calendarBusyTimes}

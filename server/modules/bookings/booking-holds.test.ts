@@ -136,7 +136,7 @@ describe.each(testDrivers())('a booking held until a step outside the core, on %
 
     const absence = await call('POST', '/api/salons/SAL001/time-off', {
       startDate: '2026-12-18',
-      endDate: '2026-12-19',
+      endDate: '2026-12-18',
       memberId: lea,
     })
     expect(absence.statusCode).toBe(409)

@@ -79,7 +79,7 @@ describe('a salon absence over bookings', () => {
 
   it('is refused with the bookings it falls on, and nothing is saved', async () => {
     const before = await timeOffCount()
-    const res = await call('POST', '/api/salons/SAL001/time-off', { startDate: '2026-12-02', endDate: '2026-12-03' })
+    const res = await call('POST', '/api/salons/SAL001/time-off', { startDate: '2026-12-02', endDate: '2026-12-02' })
     expect(res.statusCode).toBe(409)
     const body = res.json()
     expect(body.code).toBe('schedule.bookings_affected')
@@ -114,7 +114,7 @@ describe('a salon absence over bookings', () => {
   it('is saved with "cancel", cancelling those bookings and no other', async () => {
     const res = await call('POST', '/api/salons/SAL001/time-off', {
       startDate: '2026-12-02',
-      endDate: '2026-12-03',
+      endDate: '2026-12-02',
       reason: 'Formation',
       affectedBookings: 'cancel',
     })
@@ -129,7 +129,7 @@ describe('a salon absence over bookings', () => {
 
   it('with "cancel" and the bookings it was shown, asks again when one was booked since', async () => {
     const seen = await book('2026-12-09T14:00', lea, 'Léon Vu')
-    const absence = { startDate: '2026-12-09', endDate: '2026-12-10' }
+    const absence = { startDate: '2026-12-09', endDate: '2026-12-09' }
     const first = await call('POST', '/api/salons/SAL001/time-off', absence)
     expect(first.statusCode).toBe(409)
     const shown = first.json().bookings.map((b: { id: string }) => b.id) as string[]
@@ -155,7 +155,7 @@ describe('a salon absence over bookings', () => {
     t.clock.set('2026-12-03T10:15:00+01:00')
     const res = await call('POST', '/api/salons/SAL001/time-off', {
       startDate: '2026-12-02',
-      endDate: '2026-12-04',
+      endDate: '2026-12-03',
     })
     expect(res.statusCode).toBe(201)
     await call('DELETE', `/api/salons/SAL001/time-off/${res.json().id}`)
@@ -164,7 +164,7 @@ describe('a salon absence over bookings', () => {
   it('refuses a choice it does not know', async () => {
     const res = await call('POST', '/api/salons/SAL001/time-off', {
       startDate: '2026-12-03',
-      endDate: '2026-12-04',
+      endDate: '2026-12-03',
       affectedBookings: 'ignore',
     })
     expect(res.statusCode).toBe(400)
@@ -176,7 +176,7 @@ describe("a member's absence over bookings", () => {
   it('concerns only that member’s bookings', async () => {
     const leas = await book('2026-12-09T14:00', lea, 'Alice Roux')
     const hugos = await book('2026-12-09T14:00', hugo, 'Paul Henry')
-    const payload = { startDate: '2026-12-09', endDate: '2026-12-10', memberId: hugo }
+    const payload = { startDate: '2026-12-09', endDate: '2026-12-09', memberId: hugo }
     const refused = await call('POST', '/api/salons/SAL001/time-off', payload)
     expect(refused.statusCode).toBe(409)
     expect(refused.json().bookings.map((b: { id: string }) => b.id)).toEqual([hugos])
@@ -250,7 +250,7 @@ describe('new hours over bookings', () => {
 describe('who may decide', () => {
   it('keeps strangers and another salon’s owner out, and changes nothing', async () => {
     const booked = await book('2027-01-12T10:00', lea, 'Eva Blanc')
-    const payload = { startDate: '2027-01-12', endDate: '2027-01-13', affectedBookings: 'cancel' }
+    const payload = { startDate: '2027-01-12', endDate: '2027-01-12', affectedBookings: 'cancel' }
     expect((await call('POST', '/api/salons/SAL001/time-off', payload, '')).statusCode).toBe(401)
     await createSalon(t.database.db, {
       name: 'Barber Max',

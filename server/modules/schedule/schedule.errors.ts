@@ -6,7 +6,10 @@ export const memberNotFound = () =>
   notFound('team.member_not_found', 'No active team member with this id in this salon')
 export const timeOffNotFound = () => notFound('schedule.time_off_not_found', 'No such absence for this salon')
 export const timeOffEndsBeforeStart = () =>
-  badRequest('schedule.time_off_end_before_start', 'The end date must be later than the start date')
+  badRequest(
+    'schedule.time_off_end_before_start',
+    'The absence must end after it starts (a date as end date is the last day away, included)',
+  )
 export const timeOffOverlaps = (existing: { startDate: string; endDate: string }) =>
   conflict(
     'schedule.time_off_overlaps',
@@ -22,3 +25,4 @@ export const bookingsAffected = (bookings: AffectedBooking[]) =>
     `This change leaves ${bookings.length} booking(s) outside working time; send it again with affectedBookings 'keep' (they stay) or 'cancel' (they are cancelled and the customers told)`,
     { bookings },
   )
+export const recurringBlockNotFound = () => notFound('schedule.block_not_found', 'No such weekly block for this salon')

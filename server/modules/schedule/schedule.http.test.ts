@@ -199,12 +199,12 @@ describe('absences', () => {
     ])
   })
 
-  it('adds an absence by dates on the salon clock, blocks bookings, then deletes it', async () => {
+  it('adds an absence by its first and last day on the salon clock (one day: 15 → 15), blocks bookings, then deletes it', async () => {
     const added = await t.app.inject({
       method: 'POST',
       url: '/api/salons/SAL001/time-off',
       headers: { cookie },
-      payload: { startDate: '2026-12-15', endDate: '2026-12-16', reason: 'Formation' },
+      payload: { startDate: '2026-12-15', endDate: '2026-12-15', reason: 'Formation' },
     })
     expect(added.statusCode).toBe(201)
     expect(added.json()).toMatchObject({
@@ -240,6 +240,18 @@ describe('absences', () => {
     await t.app.inject({ method: 'DELETE', url: `/api/salons/SAL001/time-off/${res.json().id}`, headers: { cookie } })
   })
 
+  it('reads a date as end as the last day away: 26 → 28 runs to the 29th at midnight', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/salons/SAL001/time-off',
+      headers: { cookie },
+      payload: { startDate: '2027-01-26', endDate: '2027-01-28' },
+    })
+    expect(res.statusCode).toBe(201)
+    expect(res.json()).toMatchObject({ startDate: '2027-01-25T23:00:00.000Z', endDate: '2027-01-28T23:00:00.000Z' })
+    await t.app.inject({ method: 'DELETE', url: `/api/salons/SAL001/time-off/${res.json().id}`, headers: { cookie } })
+  })
+
   it('refuses an absence that overlaps another, naming it', async () => {
     const res = await t.app.inject({
       method: 'POST',
@@ -258,15 +270,15 @@ describe('absences', () => {
       'schedule.time_off_end_before_start',
     ],
     [
-      'an end equal to the start',
-      { startDate: '2027-01-10', endDate: '2027-01-10' },
+      'an end time equal to the start',
+      { startDate: '2027-01-10T12:00', endDate: '2027-01-10T12:00' },
       'schedule.time_off_end_before_start',
     ],
     ['missing dates', { reason: 'x' }, 'request.invalid'],
     ['a non-date', { startDate: 'soon', endDate: 'later' }, 'request.invalid'],
     [
       'a reason too long',
-      { startDate: '2027-01-10', endDate: '2027-01-11', reason: 'x'.repeat(201) },
+      { startDate: '2027-01-10', endDate: '2027-01-10', reason: 'x'.repeat(201) },
       'request.invalid',
     ],
     ['more than a year', { startDate: '2027-01-10', endDate: '2028-06-11' }, 'schedule.time_off_too_long'],

@@ -1,6 +1,6 @@
-import type { AffectedBooking, TimeOff } from '@common/schemas/schedule'
-import { formatLocalDateTime } from '@common/time'
-import type { TimeOffRow } from '@server/db/schema'
+import type { AffectedBooking, RecurringBlock, TimeOff } from '@common/schemas/schedule'
+import { formatLocalDateTime, formatMinutes } from '@common/time'
+import type { RecurringBlockRow, TimeOffRow } from '@server/db/schema'
 import type { UpcomingBooking } from './affected-bookings.repository'
 
 export function presentTimeOff(row: TimeOffRow): TimeOff {
@@ -24,5 +24,18 @@ export function presentAffectedBooking(booking: UpcomingBooking, timeZone: strin
     customerName: booking.customerName,
     service: booking.serviceName,
     member: { id: booking.memberId, name: booking.memberName },
+  }
+}
+
+export function presentRecurringBlock(row: RecurringBlockRow): RecurringBlock {
+  return {
+    id: row.id,
+    memberId: row.memberId,
+    weekdays: row.weekdays,
+    startTime: formatMinutes(row.startsMinute),
+    endTime: row.endsMinute === 24 * 60 ? '24:00' : formatMinutes(row.endsMinute),
+    firstDay: row.firstDay,
+    lastDay: row.lastDay,
+    reason: row.reason,
   }
 }

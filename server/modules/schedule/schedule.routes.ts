@@ -1,9 +1,17 @@
 import { salonParamsSchema } from '@common/schemas/salon'
-import { salonHoursInputSchema, timeOffInputSchema, timeOffSchema, workingHoursSchema } from '@common/schemas/schedule'
+import {
+  recurringBlockInputSchema,
+  recurringBlockSchema,
+  salonHoursInputSchema,
+  timeOffInputSchema,
+  timeOffSchema,
+  workingHoursSchema,
+} from '@common/schemas/schedule'
 import { salonOfRequest } from '@server/http/access'
 import type { App, AppDeps } from '@server/http/types'
 import { z } from 'zod'
-import { presentTimeOff } from './schedule.presenters'
+import { addBlock, listBlocks, removeBlock } from './recurring-blocks.usecases'
+import { presentRecurringBlock, presentTimeOff } from './schedule.presenters'
 import { addTimeOff, getWorkingHours, listTimeOff, removeTimeOff, setWorkingHours } from './schedule.usecases'
 
 export function scheduleRoutes(app: App, deps: AppDeps): void {
@@ -52,6 +60,42 @@ export function scheduleRoutes(app: App, deps: AppDeps): void {
     },
     async (request, reply) => {
       await removeTimeOff(db, salonOfRequest(request), request.params.timeOffId)
+      return reply.status(204).send(null)
+    },
+  )
+
+  app.get(
+    '/api/salons/:id/blocks',
+    {
+      config: { access: 'salon' },
+      schema: { params: salonParamsSchema, response: { 200: z.array(recurringBlockSchema) } },
+    },
+    async (request) => (await listBlocks(db, salonOfRequest(request))).map(presentRecurringBlock),
+  )
+
+  app.post(
+    '/api/salons/:id/blocks',
+    {
+      config: { access: 'salon' },
+      schema: { params: salonParamsSchema, body: recurringBlockInputSchema, response: { 201: recurringBlockSchema } },
+    },
+    async (request, reply) => {
+      const created = await addBlock(deps, salonOfRequest(request), request.body)
+      return reply.status(201).send(presentRecurringBlock(created))
+    },
+  )
+
+  app.delete(
+    '/api/salons/:id/blocks/:blockId',
+    {
+      config: { access: 'salon' },
+      schema: {
+        params: salonParamsSchema.extend({ blockId: z.uuid({ message: 'Unknown block id' }) }),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await removeBlock(db, salonOfRequest(request), request.params.blockId)
       return reply.status(204).send(null)
     },
   )

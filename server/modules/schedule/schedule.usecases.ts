@@ -1,5 +1,5 @@
 import type { AffectedBookingsDecision, TimeOffInput, WorkingHours, WorkingHoursInput } from '@common/schemas/schedule'
-import { DAY_MS } from '@common/time'
+import { addDays, DAY_MS, isLocalDate } from '@common/time'
 import { type Database, type Executor, PG_EXCLUSION_VIOLATION, sqlState } from '@server/db/client'
 import type { SalonRow, TimeOffRow } from '@server/db/schema'
 import {
@@ -69,7 +69,11 @@ export async function listTimeOff(db: Database, salon: SalonRow): Promise<TimeOf
 export async function addTimeOff(deps: ScheduleChangeDeps, salon: SalonRow, input: TimeOffInput): Promise<TimeOffRow> {
   const { db, clock } = deps
   const startsAt = resolvePointInTime(input.startDate, salon.timeZone)
-  const endsAt = resolvePointInTime(input.endDate, salon.timeZone)
+  // A date as end is the last day away, included: the absence ends at the next day's midnight.
+  const endsAt = resolvePointInTime(
+    isLocalDate(input.endDate) ? addDays(input.endDate, 1) : input.endDate,
+    salon.timeZone,
+  )
   if (endsAt.getTime() <= startsAt.getTime()) throw timeOffEndsBeforeStart()
   if (endsAt.getTime() - startsAt.getTime() > 366 * DAY_MS) throw timeOffTooLong()
   const memberId = input.memberId ?? null

@@ -95,6 +95,7 @@ function serve(): { calls: Call[] } {
       }
       if (url === '/api/salons/SAL001/working-hours') return json(200, WEEK)
       if (url === '/api/salons/SAL001/time-off') return json(200, [])
+      if (url === '/api/salons/SAL001/blocks') return json(200, [])
       if (url === '/api/salons/SAL001/team') return json(200, TEAM)
       if (url === '/api/salons/SAL001') return json(200, { salonId: 'SAL001', timeZone: 'Europe/Paris' })
       return json(404, { code: 'route.not_found', message: `No route ${method} ${url}` })
@@ -118,7 +119,7 @@ async function addHugosAbsence(user: ReturnType<typeof userEvent.setup>) {
   const dialog = screen.getByRole('dialog', { name: "Nouvelle période d'absence" })
   expect((within(dialog).getByLabelText('Absence de') as HTMLSelectElement).value).toBe('hugo')
   fireEvent.change(within(dialog).getByLabelText(/Date de début/), { target: { value: '2026-12-16' } })
-  fireEvent.change(within(dialog).getByLabelText(/Date de fin/), { target: { value: '2026-12-17' } })
+  fireEvent.change(within(dialog).getByLabelText(/Dernier jour d'absence/), { target: { value: '2026-12-17' } })
   await user.click(within(dialog).getByRole('button', { name: 'Ajouter' }))
   return dialog
 }
@@ -197,7 +198,7 @@ describe("a member's hours", () => {
             ? { members: [TEAM.members[0]], calendarBlocks: 'salon' }
             : url.endsWith('/working-hours')
               ? WEEK
-              : url.endsWith('/time-off')
+              : url.endsWith('/time-off') || url.endsWith('/blocks')
                 ? []
                 : { salonId: 'SAL001', timeZone: 'Europe/Paris' }
         return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } })

@@ -2,7 +2,7 @@
 
 import { de } from '@app/locales/all'
 import { frenchTexts, renderWithQueries } from '@app/test-harness'
-import type { TimeOff, WorkingDay, WorkingHours } from '@common/schemas/schedule'
+import type { RecurringBlock, TimeOff, WorkingDay, WorkingHours } from '@common/schemas/schedule'
 import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import i18next from 'i18next'
@@ -63,6 +63,7 @@ function serveSchedule(timeOff: TimeOff[] = [], answers: Record<string, [number,
       if (answer) return json(...answer)
       if (url === '/api/salons/SAL001/working-hours') return json(200, WEEK)
       if (url === '/api/salons/SAL001/time-off') return json(200, timeOff)
+      if (url === '/api/salons/SAL001/blocks') return json(200, [])
       if (url === '/api/salons/SAL001') return json(200, { salonId: 'SAL001', timeZone: 'Europe/Paris' })
       return json(404, { code: 'route.not_found', message: `No route ${method} ${url}` })
     }),
@@ -236,9 +237,9 @@ describe('Planning du Salon: absences', () => {
     expect(within(dialog).getByText('Veuillez sélectionner les dates de début et de fin.')).toBeTruthy()
 
     fireEvent.change(within(dialog).getByLabelText(/Date de début/), { target: { value: '2026-12-10' } })
-    fireEvent.change(within(dialog).getByLabelText(/Date de fin/), { target: { value: '2026-12-10' } })
+    fireEvent.change(within(dialog).getByLabelText(/Dernier jour d'absence/), { target: { value: '2026-12-09' } })
     await user.click(within(dialog).getByRole('button', { name: 'Ajouter' }))
-    expect(within(dialog).getByText('La date de fin doit être postérieure à la date de début.')).toBeTruthy()
+    expect(within(dialog).getByText('Le dernier jour ne peut pas précéder la date de début.')).toBeTruthy()
     expect(calls.some((c) => c.method === 'POST')).toBe(false)
   })
 
@@ -249,7 +250,7 @@ describe('Planning du Salon: absences', () => {
     await user.click(await screen.findByRole('button', { name: 'Ajouter une absence' }))
     const dialog = screen.getByRole('dialog', { name: "Nouvelle période d'absence" })
     fireEvent.change(within(dialog).getByLabelText(/Date de début/), { target: { value: '2026-12-24' } })
-    fireEvent.change(within(dialog).getByLabelText(/Date de fin/), { target: { value: '2026-12-27' } })
+    fireEvent.change(within(dialog).getByLabelText(/Dernier jour d'absence/), { target: { value: '2026-12-27' } })
     await user.click(within(dialog).getByRole('button', { name: 'Ajouter' }))
     expect(await screen.findByText("Période d'absence ajoutée")).toBeTruthy()
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ startDate: '2026-12-24', endDate: '2026-12-27' })
@@ -280,12 +281,99 @@ describe('Planning du Salon: absences', () => {
     const { calls } = serveSchedule([CHRISTMAS], { 'DELETE /api/salons/SAL001/time-off/t1': [204, null] })
     const user = userEvent.setup()
     renderPanel()
-    await user.click(await screen.findByRole('button', { name: "Supprimer l'absence du 24/12/2026 au 27/12/2026" }))
+    await user.click(await screen.findByRole('button', { name: "Supprimer l'absence du 24/12/2026 au 26/12/2026" }))
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false)
     const confirm = screen.getByRole('alertdialog', { name: 'Supprimer cette absence\u202f?' })
     expect(confirm.textContent).toContain('Du 24 déc. au 26 déc. 2026 inclus (3\u00a0jours). Les créneaux')
     await user.click(within(confirm).getByRole('button', { name: 'Supprimer' }))
     expect(await screen.findByText("Période d'absence supprimée")).toBeTruthy()
     expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/salons/SAL001/time-off/t1')).toBe(true)
+  })
+})
+
+/** The break's end time (its label, "À", also begins "À partir du"). */
+const endTimeOf = (dialog: HTMLElement) => dialog.querySelector('#block-end') as HTMLInputElement
+
+const LUNCH: RecurringBlock = {
+  id: 'b1',
+  memberId: null,
+  weekdays: [1, 2],
+  startTime: '12:30',
+  endTime: '13:15',
+  firstDay: '2026-12-01',
+  lastDay: null,
+  reason: 'Déjeuner',
+}
+
+describe('Planning du Salon: weekly breaks (issue 39)', () => {
+  it('lists each break in words: its days, its hours, its reason and from when', async () => {
+    serveSchedule([], {
+      'GET /api/salons/SAL001/blocks': [
+        200,
+        [
+          LUNCH,
+          {
+            ...LUNCH,
+            id: 'b2',
+            weekdays: [0, 1, 2, 3, 4, 5, 6],
+            startTime: '08:00',
+            endTime: '09:00',
+            reason: null,
+            firstDay: '2026-12-08',
+            lastDay: '2026-12-15',
+          },
+        ],
+      ],
+    })
+    renderPanel()
+    const list = await screen.findByRole('list', { name: 'Pauses et blocages de la semaine' })
+    const items = within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent)
+    expect(items[0]).toContain('mar., mer. · 12:30–13:15')
+    expect(items[0]).toContain('Déjeuner · À partir du 1 déc. 2026')
+    expect(items[1]).toContain('Tous les jours · 08:00–09:00')
+    expect(items[1]).toContain('Du 8 déc. au 15 déc. 2026 inclus')
+  })
+
+  it('adds a lunch break on the days chosen, refusing none and an end before the start', async () => {
+    const { calls } = serveSchedule([], { 'POST /api/salons/SAL001/blocks': [201, LUNCH] })
+    const user = userEvent.setup()
+    renderPanel()
+    await user.click(await screen.findByRole('button', { name: 'Ajouter une pause' }))
+    const dialog = screen.getByRole('dialog', { name: 'Nouvelle pause ou nouveau blocage' })
+    await user.click(within(dialog).getByRole('button', { name: 'Ajouter' }))
+    expect(within(dialog).getByText('Choisissez au moins un jour.')).toBeTruthy()
+
+    await user.click(within(dialog).getByRole('checkbox', { name: 'mardi' }))
+    await user.click(within(dialog).getByRole('checkbox', { name: 'mercredi' }))
+    fireEvent.change(endTimeOf(dialog), { target: { value: '12:00' } })
+    await user.click(within(dialog).getByRole('button', { name: 'Ajouter' }))
+    expect(within(dialog).getByText('La fin doit venir après le début.')).toBeTruthy()
+    expect(calls.some((c) => c.method === 'POST')).toBe(false)
+
+    fireEvent.change(endTimeOf(dialog), { target: { value: '13:15' } })
+    fireEvent.change(within(dialog).getByLabelText(/Motif/), { target: { value: ' Déjeuner ' } })
+    await user.click(within(dialog).getByRole('button', { name: 'Ajouter' }))
+    expect(await screen.findByText('Pause ajoutée')).toBeTruthy()
+    const post = calls.find((c) => c.method === 'POST')
+    expect(post?.url).toBe('/api/salons/SAL001/blocks')
+    expect(post?.body).toMatchObject({ weekdays: [1, 2], startTime: '12:30', endTime: '13:15', reason: 'Déjeuner' })
+    expect((post?.body as { firstDay?: string } | undefined)?.firstDay).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+  })
+
+  it('deletes a break after confirmation', async () => {
+    const { calls } = serveSchedule([], {
+      'GET /api/salons/SAL001/blocks': [200, [LUNCH]],
+      'DELETE /api/salons/SAL001/blocks/b1': [204, null],
+    })
+    const user = userEvent.setup()
+    renderPanel()
+    await user.click(await screen.findByRole('button', { name: 'Supprimer la pause mar., mer., 12:30–13:15' }))
+    const confirm = screen.getByRole('alertdialog')
+    expect(confirm.textContent).toContain('Ces heures (mar., mer., 12:30–13:15) pourront de nouveau être réservées.')
+    await user.click(within(confirm).getByRole('button', { name: 'Supprimer' }))
+    expect(await screen.findByText('Pause supprimée')).toBeTruthy()
+    expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/salons/SAL001/blocks/b1')).toBe(true)
   })
 })

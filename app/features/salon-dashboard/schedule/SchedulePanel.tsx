@@ -2,30 +2,36 @@ import { Button } from '@app/components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader } from '@app/components/ui/Card'
 import { cn } from '@app/lib/cn'
 import type { TeamMember } from '@common/schemas/team'
-import { CalendarPlus, CircleAlert, Loader2, Pencil, Store } from 'lucide-react'
+import { instantToLocal } from '@common/time'
+import { CalendarPlus, CircleAlert, Coffee, Loader2, Pencil, Store } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSalon, useTeam } from '../dashboard-api'
+import { BlockDialog } from './BlockDialog'
+import { BlocksList } from './BlocksList'
 import { HoursDialog } from './HoursDialog'
-import { useTimeOff, useWorkingHours } from './schedule-api'
+import { useBlocks, useTimeOff, useWorkingHours } from './schedule-api'
 import { TimeOffDialog } from './TimeOffDialog'
 import { TimeOffList } from './TimeOffList'
 import { WeekTable } from './WeekTable'
 
 /**
  * Horaires — 'Planning du Salon' (spec §2): whose schedule (the salon's, or one member's), its
- * week with the edit dialog, and the absences with the dialog that adds one. Side by side on wide
- * screens, stacked on a phone. A member's week is their own within the salon's, or the salon's.
+ * week with the edit dialog, the absences and the weekly breaks (issue 39), each with the dialog
+ * that adds one. Side by side on wide screens, stacked on a phone. A member's week is their own
+ * within the salon's, or the salon's.
  */
 export function SchedulePanel({ salonId }: { salonId: string }) {
   const { t } = useTranslation()
   const hours = useWorkingHours(salonId)
   const timeOff = useTimeOff(salonId)
+  const blocks = useBlocks(salonId)
   const team = useTeam(salonId)
   const salon = useSalon(salonId)
   const [whose, setWhose] = useState<string | null>(null)
   const [editingHours, setEditingHours] = useState(false)
   const [addingTimeOff, setAddingTimeOff] = useState(false)
+  const [addingBlock, setAddingBlock] = useState(false)
   // Absences are instants shown on the salon's clock; until the salon loads, the browser's zone is
   // the best guess (the same for nearly every owner).
   const timeZone = salon.data?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone
@@ -35,6 +41,7 @@ export function SchedulePanel({ salonId }: { salonId: string }) {
   const shownTimeOff = member
     ? timeOff.data?.filter((x) => x.memberId === null || x.memberId === member.id)
     : timeOff.data
+  const shownBlocks = member ? blocks.data?.filter((x) => x.memberId === null || x.memberId === member.id) : blocks.data
 
   return (
     <div className="flex flex-col gap-6">
@@ -64,30 +71,52 @@ export function SchedulePanel({ salonId }: { salonId: string }) {
           </CardContent>
         </Card>
 
-        <Card>
-          <CardHeader className="flex-row flex-wrap items-start justify-between gap-x-4 gap-y-3">
-            <div className="flex min-w-0 flex-1 basis-48 flex-col gap-1.5">
-              <h2 className="font-display text-xl font-semibold leading-tight">{t('schedule.timeOff.title')}</h2>
-              <CardDescription>{t('schedule.timeOff.description')}</CardDescription>
-            </div>
-            <Button variant="outline" size="sm" onClick={() => setAddingTimeOff(true)}>
-              <CalendarPlus aria-hidden className="size-4" />
-              {t('schedule.timeOff.add')}
-            </Button>
-          </CardHeader>
-          <CardContent>
-            <Loadable query={timeOff} retry={() => void timeOff.refetch()}>
-              {shownTimeOff && (
-                <TimeOffList
-                  salonId={salonId}
-                  timeOff={shownTimeOff}
-                  timeZone={timeZone}
-                  members={members.length > 1 ? members : []}
-                />
-              )}
-            </Loadable>
-          </CardContent>
-        </Card>
+        <div className="flex flex-col gap-6">
+          <Card>
+            <CardHeader className="flex-row flex-wrap items-start justify-between gap-x-4 gap-y-3">
+              <div className="flex min-w-0 flex-1 basis-48 flex-col gap-1.5">
+                <h2 className="font-display text-xl font-semibold leading-tight">{t('schedule.timeOff.title')}</h2>
+                <CardDescription>{t('schedule.timeOff.description')}</CardDescription>
+              </div>
+              <Button variant="outline" size="sm" onClick={() => setAddingTimeOff(true)}>
+                <CalendarPlus aria-hidden className="size-4" />
+                {t('schedule.timeOff.add')}
+              </Button>
+            </CardHeader>
+            <CardContent>
+              <Loadable query={timeOff} retry={() => void timeOff.refetch()}>
+                {shownTimeOff && (
+                  <TimeOffList
+                    salonId={salonId}
+                    timeOff={shownTimeOff}
+                    timeZone={timeZone}
+                    members={members.length > 1 ? members : []}
+                  />
+                )}
+              </Loadable>
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader className="flex-row flex-wrap items-start justify-between gap-x-4 gap-y-3">
+              <div className="flex min-w-0 flex-1 basis-48 flex-col gap-1.5">
+                <h2 className="font-display text-xl font-semibold leading-tight">{t('schedule.blocks.title')}</h2>
+                <CardDescription>{t('schedule.blocks.description')}</CardDescription>
+              </div>
+              <Button variant="outline" size="sm" onClick={() => setAddingBlock(true)}>
+                <Coffee aria-hidden className="size-4" />
+                {t('schedule.blocks.add')}
+              </Button>
+            </CardHeader>
+            <CardContent>
+              <Loadable query={blocks} retry={() => void blocks.refetch()}>
+                {shownBlocks && (
+                  <BlocksList salonId={salonId} blocks={shownBlocks} members={members.length > 1 ? members : []} />
+                )}
+              </Loadable>
+            </CardContent>
+          </Card>
+        </div>
       </div>
 
       {hours.data && (
@@ -106,6 +135,14 @@ export function SchedulePanel({ salonId }: { salonId: string }) {
         memberId={member?.id ?? null}
         open={addingTimeOff}
         onOpenChange={setAddingTimeOff}
+      />
+      <BlockDialog
+        salonId={salonId}
+        members={members}
+        memberId={member?.id ?? null}
+        today={instantToLocal(Date.now(), timeZone).date}
+        open={addingBlock}
+        onOpenChange={setAddingBlock}
       />
     </div>
   )

@@ -1,11 +1,11 @@
 import { DialogForm, type DialogOpenProps, FormDialog } from '@app/components/ui/FormDialog'
-import { Field, fieldClasses, Input } from '@app/components/ui/Input'
+import { Field, Input } from '@app/components/ui/Input'
 import { toast } from '@app/components/ui/toast-store'
 import { ApiError } from '@app/lib/api'
 import { currentLanguage } from '@app/lib/i18n'
 import type { AffectedBooking, AffectedBookingsChoice, TimeOff } from '@common/schemas/schedule'
 import type { TeamMember } from '@common/schemas/team'
-import { addDays, isLocalDate } from '@common/time'
+import { isLocalDate } from '@common/time'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AffectedBookingsStep } from './AffectedBookingsStep'
@@ -17,6 +17,7 @@ import {
   toTimeOffBody,
   validateTimeOff,
 } from './time-off'
+import { WhoseField } from './WhoseField'
 
 const EMPTY: TimeOffDraft = { startDate: '', endDate: '', reason: '' }
 
@@ -67,7 +68,7 @@ function TimeOffForm({ salonId, timeZone, members, memberId, onDone }: TimeOffTa
     setDraft((current) => {
       const next = { ...current, [field]: value }
       // A start date with no end yet suggests a one-day absence (reopening the next day).
-      if (field === 'startDate' && !current.endDate && isLocalDate(value)) next.endDate = addDays(value, 1)
+      if (field === 'startDate' && !current.endDate && isLocalDate(value)) next.endDate = value
       return next
     })
     setError(undefined)
@@ -163,28 +164,16 @@ function TimeOffForm({ salonId, timeZone, members, memberId, onDone }: TimeOffTa
       pendingLabel={t('schedule.timeOff.saving')}
       error={refusal}
     >
-      {members.length > 1 && (
-        <Field id="time-off-whose" label={t('schedule.timeOff.whose')}>
-          {(control) => (
-            <select
-              {...control}
-              className={fieldClasses}
-              value={whose}
-              onChange={(event) => {
-                setWhose(event.target.value)
-                setRefusal(undefined)
-              }}
-            >
-              <option value="">{t('schedule.whose.salon')}</option>
-              {members.map((member) => (
-                <option key={member.id} value={member.id}>
-                  {member.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-      )}
+      <WhoseField
+        id="time-off-whose"
+        label={t('schedule.timeOff.whose')}
+        members={members}
+        value={whose}
+        onChange={(memberId) => {
+          setWhose(memberId)
+          setRefusal(undefined)
+        }}
+      />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="time-off-start" label={t('schedule.timeOff.startDate')} error={startError} required>
           {(control) => (
@@ -209,7 +198,7 @@ function TimeOffForm({ salonId, timeZone, members, memberId, onDone }: TimeOffTa
               {...control}
               type="date"
               required
-              min={isLocalDate(draft.startDate) ? addDays(draft.startDate, 1) : undefined}
+              min={isLocalDate(draft.startDate) ? draft.startDate : undefined}
               value={draft.endDate}
               onChange={(event) => set('endDate')(event.target.value)}
               aria-invalid={control['aria-invalid'] ?? (error === 'missingDates' && !draft.endDate ? true : undefined)}

@@ -79,8 +79,8 @@ export function TimeOffList({
   )
 }
 
-/** Whose absence: a member (their colour and name), or the whole salon. */
-function Whose({ member }: { member: Pick<TeamMember, 'name' | 'colour'> | undefined }) {
+/** Whose absence or break: a member (their colour and name), or the whole salon. */
+export function Whose({ member }: { member: Pick<TeamMember, 'name' | 'colour'> | undefined }) {
   const { t } = useTranslation()
   return (
     <p className="flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wide text-ink-soft">

@@ -3,11 +3,14 @@ import type {
   AffectedBooking,
   AffectedBookingsChoice,
   BookingsAffected,
+  RecurringBlock,
+  recurringBlockInputSchema,
   TimeOff,
   WorkingHours,
 } from '@common/schemas/schedule'
 import type { TeamMember } from '@common/schemas/team'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { z } from 'zod'
 import { salonKeys } from '../dashboard-api'
 import type { WorkingHoursBody } from './hours-draft'
 import type { TimeOffBody } from './time-off'
@@ -27,7 +30,7 @@ export function useTimeOff(salonId: string) {
  * week), the dashboard (which day "Réservations du jour" shows depends on today's closing time) and
  * the bookings (the change may have cancelled some).
  */
-function useInvalidate(salonId: string, list: 'workingHours' | 'timeOff' | 'team') {
+function useInvalidate(salonId: string, list: 'workingHours' | 'timeOff' | 'team' | 'blocks') {
   const queryClient = useQueryClient()
   return () =>
     Promise.all([
@@ -84,6 +87,28 @@ export function useSaveMemberHours(salonId: string, memberId: string) {
   return useMutation({
     mutationFn: async (body: WithChoice<{ workingHours: WorkingHoursBody | null }>) =>
       (await (await apiRequest('PATCH', `/api/salons/${salonId}/team/${memberId}`, body)).json()) as TeamMember,
+    onSuccess: invalidate,
+  })
+}
+
+/** The salon's weekly blocks (lunch breaks, trainings), earliest in the day first. */
+export function useBlocks(salonId: string) {
+  return useQuery<RecurringBlock[]>({ queryKey: salonKeys.blocks(salonId) })
+}
+
+export function useAddBlock(salonId: string) {
+  const invalidate = useInvalidate(salonId, 'blocks')
+  return useMutation({
+    mutationFn: async (body: WithChoice<z.input<typeof recurringBlockInputSchema>>) =>
+      (await (await apiRequest('POST', `/api/salons/${salonId}/blocks`, body)).json()) as RecurringBlock,
+    onSuccess: invalidate,
+  })
+}
+
+export function useDeleteBlock(salonId: string) {
+  const invalidate = useInvalidate(salonId, 'blocks')
+  return useMutation({
+    mutationFn: (blockId: string) => apiRequest('DELETE', `/api/salons/${salonId}/blocks/${blockId}`),
     onSuccess: invalidate,
   })
 }

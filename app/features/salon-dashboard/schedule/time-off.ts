@@ -1,14 +1,15 @@
 import { formatDate } from '@app/lib/format'
 import type { Language } from '@common/languages'
 import type { TimeOff, timeOffInputSchema } from '@common/schemas/schedule'
-import { daysBetween, instantToLocal } from '@common/time'
+import { addDays, daysBetween, instantToLocal } from '@common/time'
 import type { TFunction } from 'i18next'
 import type { z } from 'zod'
 
 /**
- * An absence is entered as two of the salon's calendar dates and sent as such: the server reads a
- * date as the salon's local midnight, so the absence runs from the start date's midnight to the end
- * date's — the salon reopens on the end date. That is why the end must be strictly later (spec §5).
+ * An absence is entered as two of the salon's calendar dates, its first and its last day away, and
+ * sent as such: the server reads the start date as the salon's local midnight and a date as end as
+ * the last day away, included (issue 39: one day off is 10 → 10; the specification's strictly later
+ * end date meant the day the salon reopens, which people misread).
  */
 
 export type TimeOffBody = z.input<typeof timeOffInputSchema>
@@ -24,7 +25,7 @@ export type TimeOffDraftError = 'missingDates' | 'endBeforeStart'
 export function validateTimeOff(draft: TimeOffDraft): TimeOffDraftError | undefined {
   if (!draft.startDate || !draft.endDate) return 'missingDates'
   // YYYY-MM-DD strings compare as dates.
-  if (draft.endDate <= draft.startDate) return 'endBeforeStart'
+  if (draft.endDate < draft.startDate) return 'endBeforeStart'
   return undefined
 }
 
@@ -43,6 +44,7 @@ export function formatDayMonthYear(date: string): string {
 export interface TimeOffDisplay {
   /** dd/MM/yyyy, with HH:mm when the absence does not start or end at midnight. */
   start: string
+  /** For whole days, the last day away (as it was entered); otherwise the end with its time. */
   end: string
   /** Whole days off, when the absence runs from midnight to midnight. */
   days: number | undefined
@@ -55,7 +57,8 @@ export function describeTimeOff(timeOff: Pick<TimeOff, 'startDate' | 'endDate'>,
   const wholeDays = start.minutes === 0 && end.minutes === 0
   const show = (local: typeof start) =>
     wholeDays ? formatDayMonthYear(local.date) : `${formatDayMonthYear(local.date)} ${local.time}`
-  return { start: show(start), end: show(end), days: wholeDays ? daysBetween(start.date, end.date) : undefined }
+  if (!wholeDays) return { start: show(start), end: show(end), days: undefined }
+  return { start: show(start), end: formatDayMonthYear(addDays(end.date, -1)), days: daysBetween(start.date, end.date) }
 }
 
 /** "3 jours", "1 Tag": the unit's plural from Intl, in the interface language. */
