@@ -11,7 +11,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatSalonDate } from '../customers/visits'
 import { useSalon, useSalonDashboard, useTeam } from '../dashboard-api'
-import { useTimeOff } from '../schedule/schedule-api'
+import { useBlocks, useTimeOff } from '../schedule/schedule-api'
 import { AgendaNavigation, type AgendaView, CancelledToggle, MemberSelect, MemberSwitcher } from './AgendaToolbar'
 import { type AgendaActions, type AgendaData, DayView, NothingBooked, WeekList, WeekView } from './AgendaViews'
 import { refusalMessage, useAgendaBookings, useMoveBooking } from './agenda-api'
@@ -52,6 +52,7 @@ export function AgendaTab({ salonId, onOpenBooking, onNewBooking }: AgendaTabPro
   const salon = useSalon(salonId)
   const team = useTeam(salonId)
   const timeOff = useTimeOff(salonId)
+  const blocks = useBlocks(salonId)
   const dashboard = useSalonDashboard(salonId)
   const narrow = useNarrow()
   const now = useSalonNow(salonId)
@@ -111,6 +112,7 @@ export function AgendaTab({ salonId, onOpenBooking, onNewBooking }: AgendaTabPro
               timeZone: salon.data.timeZone,
               salonHours: salon.data.workingHours,
               timeOff: timeOff.data,
+              blocks: blocks.data,
               members: team.data.members,
               bookings: bookings.data.filter((b) => showCancelled || b.status !== 'cancelled'),
               grid: gridSpan(salon.data.workingHours, team.data.members),

@@ -1,7 +1,7 @@
 import { cn } from '@app/lib/cn'
 import { currentLanguage } from '@app/lib/i18n'
 import type { Booking } from '@common/schemas/booking'
-import type { TimeOff, WorkingHours } from '@common/schemas/schedule'
+import type { RecurringBlock, TimeOff, WorkingHours } from '@common/schemas/schedule'
 import type { TeamMember } from '@common/schemas/team'
 import { CalendarX2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
@@ -15,6 +15,8 @@ export interface AgendaData {
   timeZone: string
   salonHours: WorkingHours
   timeOff: TimeOff[]
+  /** The weekly breaks, shaded like absences (none until they load: the server enforces them anyway). */
+  blocks?: readonly RecurringBlock[] | undefined
   members: TeamMember[]
   bookings: Booking[]
   grid: Span

@@ -19,7 +19,7 @@ export interface GridColumn {
   header: ReactNode
   bookings: { booking: Booking; span: Span; colour: string }[]
   closed: Span[]
-  absences: (Span & { reason: string | null })[]
+  absences: (Span & { reason: string | null; weekly?: boolean })[]
   /** The wall-clock minute of now, when the column is today. */
   now: number | null
 }
@@ -184,7 +184,15 @@ export function TimeGrid({
                 span={span}
                 grid={grid}
                 kind="absence"
-                label={span.reason ? t('agenda.absenceWith', { reason: span.reason }) : t('agenda.absence')}
+                label={
+                  span.weekly
+                    ? span.reason
+                      ? t('agenda.breakWith', { reason: span.reason })
+                      : t('agenda.break')
+                    : span.reason
+                      ? t('agenda.absenceWith', { reason: span.reason })
+                      : t('agenda.absence')
+                }
               />
             ))}
             {lanes(column.bookings).map(({ booking, span, colour, lane, lanes: count }) => {

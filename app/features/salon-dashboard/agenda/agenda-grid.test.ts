@@ -154,6 +154,29 @@ describe('what the grid shades', () => {
     // The week of the whole team shades only what closes the salon.
     expect(shadedSpans('2026-03-30', grid, withAbsences, null).absences).toEqual([])
   })
+
+  it('shades the weekly breaks on their weekdays between their first and last day (issue 39)', () => {
+    const block = { weekdays: [0, 1], firstDay: '2026-12-01', lastDay: '2026-12-31' }
+    const blocks = [
+      { id: 'b1', memberId: null, startTime: '12:30', endTime: '13:15', reason: 'Déjeuner', ...block },
+      { id: 'b2', memberId: 'm2', startTime: '17:00', endTime: '24:00', reason: null, ...block, lastDay: null },
+    ]
+    const context = { timeZone: PARIS, salonHours: EVERY_DAY, timeOff: [], blocks }
+    const hugo = member({ id: 'm2', name: 'Hugo' })
+    // Tuesday 8 December: the salon's lunch, and Hugo's evening.
+    expect(shadedSpans('2026-12-08', grid, context, hugo).absences).toEqual([
+      { start: 750, end: 795, reason: 'Déjeuner', salonWide: true, weekly: true },
+      { start: 1020, end: 1440, reason: null, salonWide: false, weekly: true },
+    ])
+    expect(shadedSpans('2026-12-08', grid, context, member({})).absences).toHaveLength(1)
+    // Wednesday: neither; Monday 30 November: before the first day.
+    expect(shadedSpans('2026-12-09', grid, context, hugo).absences).toEqual([])
+    expect(shadedSpans('2026-11-30', grid, context, hugo).absences).toEqual([])
+    // January: the lunch has ended, Hugo's evening goes on.
+    expect(shadedSpans('2027-01-04', grid, context, hugo).absences).toEqual([
+      { start: 1020, end: 1440, reason: null, salonWide: false, weekly: true },
+    ])
+  })
 })
 
 describe('the phone shows one member at a time', () => {

@@ -1,8 +1,8 @@
 import type { Booking } from '@common/schemas/booking'
-import type { TimeOff, WeekdayKey, WorkingHours } from '@common/schemas/schedule'
-import { intervalMinutes } from '@common/schemas/schedule'
+import type { RecurringBlock, TimeOff, WeekdayKey, WorkingHours } from '@common/schemas/schedule'
+import { blockMinutes, intervalMinutes } from '@common/schemas/schedule'
 import type { TeamMember } from '@common/schemas/team'
-import { addDays, instantToLocal, localToInstant, weekdayOf } from '@common/time'
+import { addDays, instantToLocal, localToInstant, minutesOfDay, weekdayOf } from '@common/time'
 
 /**
  * The agenda's geometry, on the salon's wall clock: which hours the grid spans, where a booking
@@ -113,15 +113,20 @@ function intersect(a: Span[], b: Span[]): Span[] {
 
 /**
  * What the grid shades on a day for one member (or the whole salon when `member` is null): the
- * closed periods (outside the salon's hours, or the member's own), and the absences (the salon's,
- * and that member's), each as wall-clock spans of that day.
+ * closed periods (outside the salon's hours, or the member's own), and the absences and weekly
+ * breaks (the salon's, and that member's), each as wall-clock spans of that day.
  */
 export function shadedSpans(
   date: string,
   grid: Span,
-  context: { timeZone: string; salonHours: WorkingHours | null | undefined; timeOff: TimeOff[] },
+  context: {
+    timeZone: string
+    salonHours: WorkingHours | null | undefined
+    timeOff: TimeOff[]
+    blocks?: readonly RecurringBlock[] | undefined
+  },
   member: TeamMember | null,
-): { closed: Span[]; absences: (Span & { reason: string | null; salonWide: boolean })[] } {
+): { closed: Span[]; absences: (Span & { reason: string | null; salonWide: boolean; weekly?: boolean })[] } {
   const weekday = weekdayOf(date)
   let open = openSpans(context.salonHours, weekday)
   if (member && !member.followsSalonHours && member.workingHours)
@@ -132,7 +137,18 @@ export function shadedSpans(
       const span = spanOnDay(Date.parse(off.startDate), Date.parse(off.endDate), date, context.timeZone)
       return span ? [{ ...span, reason: off.reason, salonWide: off.memberId === null }] : []
     })
-  return { closed: complement(open, grid), absences }
+  const breaks = (context.blocks ?? [])
+    .filter((block) => block.memberId === null || (member !== null && block.memberId === member.id))
+    .filter((block) => block.weekdays.includes(weekday) && block.firstDay <= date)
+    .filter((block) => block.lastDay === null || date <= block.lastDay)
+    .map((block) => ({
+      start: minutesOfDay(block.startTime),
+      end: blockMinutes(block.endTime),
+      reason: block.reason,
+      salonWide: block.memberId === null,
+      weekly: true,
+    }))
+  return { closed: complement(open, grid), absences: [...absences, ...breaks] }
 }
 
 /** The Monday of a date's week, and the seven days from it. */
