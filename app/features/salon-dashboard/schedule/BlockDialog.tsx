@@ -1,16 +1,15 @@
 import { DialogForm, type DialogOpenProps, FormDialog } from '@app/components/ui/FormDialog'
 import { Field, Input } from '@app/components/ui/Input'
-import { toast } from '@app/components/ui/toast-store'
 import { cn } from '@app/lib/cn'
 import { currentLanguage } from '@app/lib/i18n'
-import type { AffectedBooking, AffectedBookingsChoice } from '@common/schemas/schedule'
 import type { TeamMember } from '@common/schemas/team'
 import { WEEKDAYS } from '@common/time'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AffectedBookingsStep } from './AffectedBookingsStep'
 import { type BlockDraft, type BlockDraftError, shortWeekday, toBlockBody, validateBlock } from './blocks'
-import { affectedBookingsOf, affectedDecision, serverMessage, useAddBlock } from './schedule-api'
+import { useSaveOverBookings } from './save-over-bookings'
+import { serverMessage, useAddBlock } from './schedule-api'
 import { useWeekdayNames } from './WeekTable'
 import { WhoseField } from './WhoseField'
 
@@ -63,15 +62,12 @@ function BlockForm({ salonId, members, memberId, today, onDone }: BlockTarget & 
   })
   const [whose, setWhose] = useState<string>(memberId ?? '')
   const [error, setError] = useState<BlockDraftError>()
-  const [refusal, setRefusal] = useState<string>()
-  const [affected, setAffected] = useState<AffectedBooking[]>()
-  const [choice, setChoice] = useState<AffectedBookingsChoice>()
   const add = useAddBlock(salonId)
 
   const change = (next: Partial<BlockDraft>) => {
     setDraft((current) => ({ ...current, ...next }))
     setError(undefined)
-    setRefusal(undefined)
+    save.clearRefusal()
   }
   const toggleDay = (weekday: number) =>
     change({
@@ -80,36 +76,15 @@ function BlockForm({ salonId, members, memberId, today, onDone }: BlockTarget & 
         : [...draft.weekdays, weekday],
     })
 
-  /** Sends the block; after a 409, again with the salon's choice for the bookings it falls on. */
-  const send = (affectedBookings?: AffectedBookingsChoice) => {
-    setChoice(affectedBookings)
-    const body = { ...toBlockBody(draft, whose || null), ...affectedDecision(affectedBookings, affected) }
-    add.mutate(body, {
-      onSuccess: () => {
-        toast({
-          title: t('schedule.blocks.added'),
-          description:
-            affectedBookings === 'cancel'
-              ? t('schedule.affected.cancelled', { count: affected?.length ?? 0 })
-              : undefined,
-          tone: 'success',
-        })
-        onDone()
-      },
-      onError: (failure) => {
-        setChoice(undefined)
-        const bookings = affectedBookingsOf(failure)
-        if (bookings) {
-          setAffected(bookings)
-          return
-        }
-        setAffected(undefined)
-        const message = serverMessage(failure) ?? t('schedule.blocks.addError')
-        setRefusal(message)
-        toast({ title: t('schedule.blocks.addError'), description: message, tone: 'destructive' })
-      },
-    })
-  }
+  // After a 409, the same block again with the salon's choice for the bookings it falls on.
+  const save = useSaveOverBookings({
+    mutation: add,
+    body: () => toBlockBody(draft, whose || null),
+    saved: t('schedule.blocks.added'),
+    notSaved: t('schedule.blocks.addError'),
+    explain: (failure) => serverMessage(failure) ?? t('schedule.blocks.addError'),
+    onDone,
+  })
 
   const onSubmit = () => {
     const invalid = validateBlock(draft)
@@ -124,17 +99,12 @@ function BlockForm({ salonId, members, memberId, today, onDone }: BlockTarget & 
       document.getElementById(field)?.focus()
       return
     }
-    send()
+    save.send()
   }
 
-  if (affected) {
+  if (save.affected) {
     return (
-      <AffectedBookingsStep
-        bookings={affected}
-        pending={add.isPending ? choice : undefined}
-        onChoose={send}
-        onBack={() => setAffected(undefined)}
-      />
+      <AffectedBookingsStep bookings={save.affected} pending={save.pending} onChoose={save.send} onBack={save.back} />
     )
   }
 
@@ -147,7 +117,7 @@ function BlockForm({ salonId, members, memberId, today, onDone }: BlockTarget & 
       pending={add.isPending}
       submitLabel={t('schedule.blocks.save')}
       pendingLabel={t('schedule.blocks.saving')}
-      error={refusal}
+      error={save.refusal}
     >
       <WhoseField
         id="block-whose"
@@ -156,7 +126,7 @@ function BlockForm({ salonId, members, memberId, today, onDone }: BlockTarget & 
         value={whose}
         onChange={(memberId) => {
           setWhose(memberId)
-          setRefusal(undefined)
+          save.clearRefusal()
         }}
       />
       <fieldset

@@ -1,15 +1,15 @@
 import { DialogForm, type DialogOpenProps, FormDialog } from '@app/components/ui/FormDialog'
 import { Field, Input } from '@app/components/ui/Input'
-import { toast } from '@app/components/ui/toast-store'
 import { ApiError } from '@app/lib/api'
 import { currentLanguage } from '@app/lib/i18n'
-import type { AffectedBooking, AffectedBookingsChoice, TimeOff } from '@common/schemas/schedule'
+import type { TimeOff } from '@common/schemas/schedule'
 import type { TeamMember } from '@common/schemas/team'
 import { isLocalDate } from '@common/time'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AffectedBookingsStep } from './AffectedBookingsStep'
-import { affectedBookingsOf, affectedDecision, serverMessage, useAddTimeOff } from './schedule-api'
+import { useSaveOverBookings } from './save-over-bookings'
+import { serverMessage, useAddTimeOff } from './schedule-api'
 import {
   describeTimeOffInWords,
   type TimeOffDraft,
@@ -59,9 +59,6 @@ function TimeOffForm({ salonId, timeZone, members, memberId, onDone }: TimeOffTa
   const [draft, setDraft] = useState<TimeOffDraft>(EMPTY)
   const [whose, setWhose] = useState<string>(memberId ?? '')
   const [error, setError] = useState<TimeOffDraftError>()
-  const [refusal, setRefusal] = useState<string>()
-  const [affected, setAffected] = useState<AffectedBooking[]>()
-  const [choice, setChoice] = useState<AffectedBookingsChoice>()
   const add = useAddTimeOff(salonId)
 
   const set = (field: keyof TimeOffDraft) => (value: string) => {
@@ -72,7 +69,7 @@ function TimeOffForm({ salonId, timeZone, members, memberId, onDone }: TimeOffTa
       return next
     })
     setError(undefined)
-    setRefusal(undefined)
+    save.clearRefusal()
   }
 
   /** The server's refusal in the interface language when we know its code, else in its own words. */
@@ -90,40 +87,15 @@ function TimeOffForm({ salonId, timeZone, members, memberId, onDone }: TimeOffTa
     return serverMessage(failure) ?? t('schedule.timeOff.addError')
   }
 
-  /** Sends the absence; after a 409, again with the salon's choice for the bookings it falls on. */
-  const send = (affectedBookings?: AffectedBookingsChoice) => {
-    setChoice(affectedBookings)
-    const body = {
-      ...toTimeOffBody(draft),
-      ...(whose ? { memberId: whose } : {}),
-      ...affectedDecision(affectedBookings, affected),
-    }
-    add.mutate(body, {
-      onSuccess: () => {
-        toast({
-          title: t('schedule.timeOff.added'),
-          description:
-            affectedBookings === 'cancel'
-              ? t('schedule.affected.cancelled', { count: affected?.length ?? 0 })
-              : undefined,
-          tone: 'success',
-        })
-        onDone()
-      },
-      onError: (failure) => {
-        setChoice(undefined)
-        const bookings = affectedBookingsOf(failure)
-        if (bookings) {
-          setAffected(bookings)
-          return
-        }
-        setAffected(undefined)
-        const message = explain(failure)
-        setRefusal(message)
-        toast({ title: t('schedule.timeOff.addError'), description: message, tone: 'destructive' })
-      },
-    })
-  }
+  // After a 409, the same absence again with the salon's choice for the bookings it falls on.
+  const save = useSaveOverBookings({
+    mutation: add,
+    body: () => ({ ...toTimeOffBody(draft), ...(whose ? { memberId: whose } : {}) }),
+    saved: t('schedule.timeOff.added'),
+    notSaved: t('schedule.timeOff.addError'),
+    explain,
+    onDone,
+  })
 
   const onSubmit = () => {
     const invalid = validateTimeOff(draft)
@@ -133,17 +105,12 @@ function TimeOffForm({ salonId, timeZone, members, memberId, onDone }: TimeOffTa
       document.getElementById(`time-off-${field}`)?.focus()
       return
     }
-    send()
+    save.send()
   }
 
-  if (affected) {
+  if (save.affected) {
     return (
-      <AffectedBookingsStep
-        bookings={affected}
-        pending={add.isPending ? choice : undefined}
-        onChoose={send}
-        onBack={() => setAffected(undefined)}
-      />
+      <AffectedBookingsStep bookings={save.affected} pending={save.pending} onChoose={save.send} onBack={save.back} />
     )
   }
 
@@ -162,7 +129,7 @@ function TimeOffForm({ salonId, timeZone, members, memberId, onDone }: TimeOffTa
       pending={add.isPending}
       submitLabel={t('schedule.timeOff.save')}
       pendingLabel={t('schedule.timeOff.saving')}
-      error={refusal}
+      error={save.refusal}
     >
       <WhoseField
         id="time-off-whose"
@@ -171,7 +138,7 @@ function TimeOffForm({ salonId, timeZone, members, memberId, onDone }: TimeOffTa
         value={whose}
         onChange={(memberId) => {
           setWhose(memberId)
-          setRefusal(undefined)
+          save.clearRefusal()
         }}
       />
       <div className="grid gap-5 sm:grid-cols-2">

@@ -4,6 +4,7 @@ import { blockMinutes, type RecurringBlock, type recurringBlockInputSchema } fro
 import { isLocalDate, isLocalTime, minutesOfDay } from '@common/time'
 import type { TFunction } from 'i18next'
 import type { z } from 'zod'
+import { calendarDate, SHORT_DATE } from './time-off'
 
 /** A weekly block as the dialog edits it: times as HH:mm, days as YYYY-MM-DD ('' when not given). */
 export interface BlockDraft {
@@ -51,14 +52,6 @@ const weekdayDate = (weekday: number) => new Date(2024, 0, 1 + weekday)
 /** "lun." … as the language abbreviates a weekday. */
 export function shortWeekday(weekday: number, language: Language): string {
   return formatDate(weekdayDate(weekday), 'EEE', language)
-}
-
-/** How each language writes a short date: "8 déc.", "8. Dez.", "8 dic", "8 Dec". */
-const SHORT_DATE: Record<Language, string> = { fr: 'd MMM', de: 'd. MMM', it: 'd MMM', en: 'd MMM' }
-
-const calendarDate = (date: string) => {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number]
-  return new Date(year, month - 1, day)
 }
 
 export interface BlockWords {

@@ -67,10 +67,10 @@ export function formatDayCount(days: number, language: string): string {
 }
 
 /** How each language writes a short date: "24 déc.", "24. Dez.", "24 dic", "24 Dec". */
-const SHORT_DATE: Record<Language, string> = { fr: 'd MMM', de: 'd. MMM', it: 'd MMM', en: 'd MMM' }
+export const SHORT_DATE: Record<Language, string> = { fr: 'd MMM', de: 'd. MMM', it: 'd MMM', en: 'd MMM' }
 
 /** A YYYY-MM-DD date as a Date at its local midnight, for formatting only. */
-const calendarDate = (date: string, shift = 0) => {
+export const calendarDate = (date: string, shift = 0) => {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number]
   return new Date(year, month - 1, day + shift)
 }
