@@ -142,7 +142,7 @@ test('Léa and Hugo booked at the same time show side by side (one at a time on 
   })
 })
 
-test('@wide a booking dragged to the other stylist, at another time: refused where he is busy, moved where he is free', async ({
+test('@wide a booking dragged to the other stylist: asked first, refused where he is busy, moved where he is free, then undone', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 })
@@ -188,20 +188,48 @@ test('@wide a booking dragged to the other stylist, at another time: refused whe
     await expect(page.locator('[data-drop-preview]')).toBeVisible()
     await page.mouse.up()
   }
+  const question = page.getByRole('alertdialog', { name: fill(fr.agenda.confirmMove.title, { name: 'Chloé Glisser' }) })
   const toast = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem')
+  const dayOf = async () =>
+    (await (await page.request.get('/api/salons/SAL001/bookings?from=2026-12-04&to=2026-12-04')).json()) as Booking[]
+
+  // Dropped, nothing moves until the salon says so: the question shows both times; "Annuler" keeps it.
+  await dragTo(11.5)
+  await expect(question).toContainText('Vendredi 4 décembre, 10:00–10:30 · Léa')
+  await expect(question).toContainText('Vendredi 4 décembre, 11:30–12:00 · Hugo')
+  await expect(question.getByRole('checkbox', { name: fill(fr.desk.move.tell, { name: 'Chloé Glisser' }) })).toBeChecked()
+  await question.getByRole('button', { name: fr.common.cancel }).click()
+  await expect(question).toBeHidden()
+  await expect(leaColumn.locator(`[data-booking="${moving.id}"]`)).toContainText('10:00–10:30')
 
   // 14:00 is Denis's with Hugo: refused, said in French, and the block goes back to Léa.
   await dragTo(14)
+  await question.getByRole('button', { name: fr.desk.move.submit }).click()
   await expect(toast).toContainText(fr.agenda.moveRefused)
   await expect(toast).toContainText(fr.agenda.refusals.slotTaken)
   await expect(leaColumn.locator(`[data-booking="${moving.id}"]`)).toContainText('10:00–10:30')
 
-  // 11:30 with Hugo is free: moved at once, and the server agrees.
+  // 11:30 with Hugo is free: moved once confirmed, and the server agrees.
   await dragTo(11.5)
+  await question.getByRole('button', { name: fr.desk.move.submit }).click()
   await expect(hugoColumn.locator(`[data-booking="${moving.id}"]`)).toContainText('11:30–12:00')
-  await expect(toast).toContainText(fr.agenda.moved)
-  const day = (await (
-    await page.request.get('/api/salons/SAL001/bookings?from=2026-12-04&to=2026-12-04')
-  ).json()) as Booking[]
-  expect(day.find((b) => b.id === moving.id)).toMatchObject({ localTime: '11:30', member: { id: hugo.id } })
+  await expect(toast).toContainText(fr.desk.move.done)
+  await expect(toast).toContainText(fill(fr.desk.move.willTell, { name: 'Chloé Glisser' }))
+  expect((await dayOf()).find((b) => b.id === moving.id)).toMatchObject({ localTime: '11:30', member: { id: hugo.id } })
+
+  // "Annuler" in the toast takes it back: with Léa at 10:00 again, and both moves in its history.
+  await toast.getByRole('button', { name: fr.desk.undo.action }).click()
+  await expect(toast).toContainText(fr.desk.undo.done)
+  await expect(leaColumn.locator(`[data-booking="${moving.id}"]`)).toContainText('10:00–10:30')
+  expect((await dayOf()).find((b) => b.id === moving.id)).toMatchObject({ localTime: '10:00', member: { id: lea.id } })
+  const history = (await (await page.request.get(`/api/bookings/${moving.id}`)).json()).history as {
+    kind: string
+    undo: boolean
+    quiet: boolean
+  }[]
+  expect(history.map((e) => `${e.kind}${e.undo ? ':undo' : ''}${e.quiet ? ':quiet' : ''}`)).toEqual([
+    'created',
+    'moved',
+    'moved:undo:quiet',
+  ])
 })

@@ -109,6 +109,10 @@ export const bookingEventSchema = z.object({
   reason: z.string().nullable(),
   /** Whether the customer was told (a change the salon made), and how. */
   toldBy: z.array(z.enum(['email', 'web', 'telegram', 'instagram'])),
+  /** The salon chose not to tell the customer of this change. */
+  quiet: z.boolean(),
+  /** moved: this move took back the one before it (the agenda's "undo"). */
+  undo: z.boolean(),
 })
 export type BookingEvent = z.infer<typeof bookingEventSchema>
 
@@ -187,6 +191,24 @@ export const bookingRescheduleInputSchema = z.object({
   memberId: z.uuid({ message: 'memberId must be a team member id' }).optional(),
   /** The dashboard's forced time, as on creation (never overlapping). */
   force: z.boolean().optional(),
+  /** The salon's "tell the customer?" (default yes): false moves it without a word to them. */
+  tellCustomer: z.boolean().optional(),
+  /** The desk will offer "undo": the customer is told once the undo can no longer come. */
+  undoable: z.boolean().optional(),
+})
+
+/** How long the desk offers "undo" after a move, in seconds. */
+export const MOVE_UNDO_SECONDS = 10
+/**
+ * How long the server still takes an undo, in seconds, and holds back the customer's notice of an
+ * undoable move: the desk's offer plus room for a slow network.
+ */
+export const MOVE_UNDO_GRACE_SECONDS = 30
+
+/** POST /api/bookings/:bookingId/undo-move — where the booking was before the move to take back. */
+export const bookingUndoMoveInputSchema = z.object({
+  startsAt: pointInTimeSchema,
+  memberId: z.uuid({ message: 'memberId must be a team member id' }),
 })
 
 export const bookingListQuerySchema = z.object({

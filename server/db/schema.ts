@@ -11,6 +11,7 @@ import { CALENDAR_BLOCKS } from '@common/schemas/team'
 import { REFERRAL_STATUSES } from '@common/schemas/waitlist'
 import { sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -472,6 +473,12 @@ export const bookingEvents = pgTable(
       .default(sql`'{}'::text[]`),
     /** When the job telling the customer ran (null: nothing to tell, or not yet). */
     toldAt: instant('told_at'),
+    /** The salon chose not to tell the customer of this change ("tell the customer?" unticked). */
+    quiet: boolean('quiet').notNull().default(false),
+    /** The customer is told no earlier than this: a move the salon may still undo (null: at once). */
+    tellAfter: instant('tell_after'),
+    /** This move takes back that one (the agenda's "undo"): the booking is where it was before it. */
+    undoes: uuid('undoes').references((): AnyPgColumn => bookingEvents.id, { onDelete: 'cascade' }),
   },
   (t) => [
     index('booking_events_booking').on(t.bookingId, t.seq),

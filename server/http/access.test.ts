@@ -69,6 +69,7 @@ const EXPECTED: Record<string, AccessRule> = {
   'GET /api/bookings/:bookingId': 'booking',
   'POST /api/bookings/:bookingId/cancel': 'booking',
   'POST /api/bookings/:bookingId/reschedule': 'booking',
+  'POST /api/bookings/:bookingId/undo-move': 'booking',
   'POST /api/bookings/:bookingId/status': 'booking',
   'PUT /api/bookings/:bookingId/note': 'booking',
   'GET /api/salons': 'admin',

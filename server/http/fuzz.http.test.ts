@@ -418,7 +418,12 @@ async function prepare(): Promise<void> {
     'POST /api/bookings/:bookingId/cancel': one({ params: { bookingId }, body: { reason: 'Coiffeuse malade' } }),
     'POST /api/bookings/:bookingId/reschedule': one({
       params: { bookingId },
-      body: { startsAt: '2026-12-09T11:00', serviceId, memberId, force: true },
+      body: { startsAt: '2026-12-09T11:00', serviceId, memberId, force: true, tellCustomer: false, undoable: true },
+    }),
+    // Nothing to undo here (409): the fuzzed bodies are judged before the booking is read.
+    'POST /api/bookings/:bookingId/undo-move': one({
+      params: { bookingId },
+      body: { startsAt: '2026-12-09T10:00:00+01:00', memberId },
     }),
     // Refused before the appointment has begun (422): the booking stays as it is for the others.
     'POST /api/bookings/:bookingId/status': one({ params: { bookingId }, body: { status: 'no_show' } }),

@@ -178,6 +178,8 @@ export interface ConfirmDialogProps extends Omit<ActionProps, 'submitDisabled' |
   onConfirm: () => void
   title: ReactNode
   description: ReactNode
+  /** What the question is about, shown between the description and the buttons (no fields). */
+  children?: ReactNode
 }
 
 /** A question without fields ("Révoquer ce code ?"): the action is a danger one unless told otherwise. */
@@ -188,6 +190,7 @@ export function ConfirmDialog({
   title,
   description,
   submitVariant = 'danger',
+  children,
   ...actions
 }: ConfirmDialogProps) {
   return (
@@ -198,6 +201,7 @@ export function ConfirmDialog({
       title={title}
       description={description}
     >
+      {children}
       <DialogActions {...actions} submitVariant={submitVariant} onAction={onConfirm} />
     </FormDialog>
   )

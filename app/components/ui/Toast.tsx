@@ -2,6 +2,7 @@ import { cn } from '@app/lib/cn'
 import { CheckCircle2, CircleAlert, Info, X } from 'lucide-react'
 import { Toast as ToastPrimitive } from 'radix-ui'
 import { useTranslation } from 'react-i18next'
+import { Button } from './Button'
 
 import { closeToast, TOAST_DURATION_MS, type ToastTone, useCurrentToast } from './toast-store'
 
@@ -55,6 +56,13 @@ export function Toaster() {
               <ToastPrimitive.Description className="text-sm leading-relaxed text-ink-soft">
                 {shown.description}
               </ToastPrimitive.Description>
+            )}
+            {shown.action && (
+              <ToastPrimitive.Action asChild altText={shown.action.label}>
+                <Button variant="outline" size="sm" className="mt-1 w-fit" onClick={shown.action.onClick}>
+                  {shown.action.label}
+                </Button>
+              </ToastPrimitive.Action>
             )}
           </div>
           <ToastPrimitive.Close

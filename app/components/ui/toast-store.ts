@@ -18,6 +18,8 @@ export interface ToastOptions {
   tone?: ToastTone
   /** Milliseconds on screen (default 5000). */
   duration?: number
+  /** One button beside the text ("Undo"): pressing it closes the toast. */
+  action?: { label: string; onClick: () => void }
 }
 
 interface ShownToast extends ToastOptions {

@@ -1,12 +1,25 @@
 import type { Executor } from '@server/db/client'
 import { type BookingEventRow, bookingEvents, teamMembers } from '@server/db/schema'
-import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 
 /** A booking's history. The only code that touches the booking_events table. */
 
 export type NewBookingEvent = Pick<BookingEventRow, 'bookingId' | 'salonId' | 'kind' | 'actor' | 'channel' | 'at'> &
-  Partial<Pick<BookingEventRow, 'fromStartsAt' | 'fromMemberId' | 'toStartsAt' | 'toMemberId' | 'status' | 'reason'>>
+  Partial<
+    Pick<
+      BookingEventRow,
+      | 'fromStartsAt'
+      | 'fromMemberId'
+      | 'toStartsAt'
+      | 'toMemberId'
+      | 'status'
+      | 'reason'
+      | 'quiet'
+      | 'tellAfter'
+      | 'undoes'
+    >
+  >
 
 export async function insertBookingEvent(db: Executor, event: NewBookingEvent): Promise<BookingEventRow> {
   const [row] = await db.insert(bookingEvents).values(event).returning()
@@ -45,6 +58,28 @@ export async function listBookingEvents(db: Executor, bookingId: string): Promis
     fromMember: row.fromId && row.fromName ? { id: row.fromId, name: row.fromName } : null,
     toMember: row.toId && row.toName ? { id: row.toId, name: row.toName } : null,
   }))
+}
+
+/** The booking's latest event, locked until the caller's transaction ends (an undo against the telling job). */
+export async function findLatestEvent(db: Executor, bookingId: string): Promise<BookingEventRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(bookingEvents)
+    .where(eq(bookingEvents.bookingId, bookingId))
+    .orderBy(desc(bookingEvents.seq))
+    .limit(1)
+    .for('update')
+  return row
+}
+
+/** Whether a later event took this move back (then nobody is told of it). */
+export async function isUndone(db: Executor, event: Pick<BookingEventRow, 'id' | 'bookingId'>): Promise<boolean> {
+  const [row] = await db
+    .select({ id: bookingEvents.id })
+    .from(bookingEvents)
+    .where(and(eq(bookingEvents.bookingId, event.bookingId), eq(bookingEvents.undoes, event.id)))
+    .limit(1)
+  return row !== undefined
 }
 
 /** An event still to be told to the customer, locked until the caller's transaction ends (one job at a time). */

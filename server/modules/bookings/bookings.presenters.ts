@@ -88,5 +88,7 @@ export function presentBookingEvent(
     status: event.status,
     reason: event.reason,
     toldBy: event.toldBy,
+    quiet: event.quiet,
+    undo: event.undoes !== null,
   }
 }

@@ -7,6 +7,7 @@ import {
   bookingSalonNoteInputSchema,
   bookingSchema,
   bookingStatusInputSchema,
+  bookingUndoMoveInputSchema,
 } from '@common/schemas/booking'
 import { text } from '@common/schemas/primitives'
 import { salonParamsSchema } from '@common/schemas/salon'
@@ -18,6 +19,7 @@ import { z } from 'zod'
 import { getSalonAvailability } from './availability.usecases'
 import { setBookingSalonNote, setBookingStatus } from './booking-desk.usecases'
 import { cancelBooking, createBooking, listSalonBookings, rescheduleBooking } from './bookings.usecases'
+import { undoMove } from './move-undo'
 
 const bookingParams = bookingParamsSchema
 /** The booking routes are the dashboard's (a professional's session): the salon's own changes. */
@@ -125,5 +127,15 @@ export function bookingsRoutes(app: App, deps: AppDeps): void {
       schema: { params: bookingParams, body: bookingRescheduleInputSchema, response: { 200: bookingSchema } },
     },
     async (request) => rescheduleBooking(deps, request.params.bookingId, request.body, BY_SALON),
+  )
+
+  // The agenda's "undo" a few seconds after a move: back where it was, nobody told.
+  app.post(
+    '/api/bookings/:bookingId/undo-move',
+    {
+      config: { access: 'booking' },
+      schema: { params: bookingParams, body: bookingUndoMoveInputSchema, response: { 200: bookingSchema } },
+    },
+    async (request) => undoMove(deps, request.params.bookingId, request.body, BY_SALON),
   )
 }

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto'
 import { currencyForCountry } from '@common/countries'
-import type { Booking, BookingChannel, BookingNote, BookingStatus } from '@common/schemas/booking'
+import {
+  type Booking,
+  type BookingChannel,
+  type BookingNote,
+  type BookingStatus,
+  MOVE_UNDO_GRACE_SECONDS,
+} from '@common/schemas/booking'
 import { DAY_MS, instantToLocal, MINUTE_MS } from '@common/time'
 import type { Clock } from '@server/clock'
 import { type Database, type Executor, PG_UNIQUE_VIOLATION, sqlState } from '@server/db/client'
@@ -393,6 +399,10 @@ export async function rescheduleBooking(
     memberId?: string | undefined
     /** The desk's forced time (forced-start.ts): requires memberId. */
     force?: boolean | undefined
+    /** false: the salon's move is not told to the customer ("tell the customer?" unticked). */
+    tellCustomer?: boolean | undefined
+    /** The desk offers to undo it: the customer is told once that offer is over (move-undo.ts). */
+    undoable?: boolean | undefined
   },
   by: BookingChangeBy & { scope?: BookingScope | undefined },
 ): Promise<Booking> {
@@ -448,6 +458,8 @@ export async function rescheduleBooking(
           fromMemberId: booking.memberId,
           toStartsAt: startsAt,
           toMemberId: memberId,
+          quiet: change.tellCustomer === false,
+          tellAfter: change.undoable ? new Date(now.getTime() + MOVE_UNDO_GRACE_SECONDS * 1000) : null,
         })
         return { moved, member: await requireMemberRef(tx, memberId) }
       }),

@@ -30,9 +30,12 @@ import { changeMessage, type LocalStart, mailFooter, manageLine, type SalonChang
  */
 export const customerNotices: BookingSubscriber = {
   name: 'customer-notices',
-  async onBookingEvent(db, jobs, event) {
+  async onBookingEvent(db, jobs, event, now) {
     if (event.actor !== 'salon' || (event.kind !== 'moved' && event.kind !== 'cancelled')) return
-    await jobs.send(db, 'bookings.tell-customer', { eventId: event.id })
+    if (event.quiet) return
+    // A move the salon may still undo is told once the undo is no longer offered (or not at all).
+    const wait = event.tellAfter ? Math.ceil((event.tellAfter.getTime() - now.getTime()) / 1000) : 0
+    await jobs.send(db, 'bookings.tell-customer', { eventId: event.id }, wait > 0 ? { startAfter: wait } : undefined)
   },
 }
 
@@ -44,6 +47,11 @@ export async function tellCustomer(deps: TellDeps, eventId: string): Promise<voi
     const event = await events.findUntoldEvent(tx, eventId)
     if (!event) return
     const now = deps.clock.now()
+    // Undone within its window: the customer never hears of the move, nor of its undoing.
+    if (await events.isUndone(tx, event)) {
+      await events.markEventTold(tx, event.id, [], now)
+      return
+    }
     const found = await repo.findBooking(tx, event.bookingId)
     const salon = found && (await findSalonById(tx, found.booking.salonId))
     const change = found && salon ? await describe(tx, event, found, salon.name, salon.timeZone) : undefined

@@ -11,12 +11,14 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatSalonDate } from '../customers/visits'
 import { useSalon, useSalonDashboard, useTeam } from '../dashboard-api'
+import { useMovedWithUndo } from '../desk/move-undo'
 import { useBlocks, useTimeOff } from '../schedule/schedule-api'
 import { AgendaNavigation, type AgendaView, CancelledToggle, MemberSelect, MemberSwitcher } from './AgendaToolbar'
 import { type AgendaActions, type AgendaData, DayView, NothingBooked, WeekList, WeekView } from './AgendaViews'
 import { refusalMessage, useAgendaBookings, useMoveBooking } from './agenda-api'
 import { dayColumns, gridSpan, startsAtOf, weekOf } from './agenda-grid'
 import { useNarrow, useSalonNow } from './agenda-hooks'
+import { MoveConfirmDialog } from './MoveConfirmDialog'
 import type { GridTarget } from './TimeGrid'
 
 /** What "New booking" starts from: an empty cell gives its member, day and time; the button gives nothing. */
@@ -61,6 +63,9 @@ export function AgendaTab({ salonId, onOpenBooking, onNewBooking }: AgendaTabPro
   const [member, setMember] = useState<string>()
   const [showCancelled, setShowCancelled] = useState(false)
   const move = useMoveBooking(salonId)
+  const movedWithUndo = useMovedWithUndo(salonId)
+  // A dropped appointment waits here for "tell the customer?" and the confirmation.
+  const [dropped, setDropped] = useState<{ booking: Booking; target: GridTarget }>()
 
   const timeZone = salon.data?.timeZone
   const today =
@@ -76,6 +81,32 @@ export function AgendaTab({ salonId, onOpenBooking, onNewBooking }: AgendaTabPro
     for (const query of [salon, team, timeOff, bookings]) if (query.isError) void query.refetch()
   }
   const ready = salon.data && team.data && timeOff.data && bookings.data && date && today
+
+  const dropTarget = dropped && {
+    localDate: dropped.target.date,
+    localTime: formatMinutes(dropped.target.minute),
+    member: team.data?.members.find((m) => m.id === dropped.target.memberId) ?? dropped.booking.member,
+  }
+  const confirmMove = (tellCustomer: boolean) => {
+    if (!dropped || !dropTarget || !timeZone) return
+    const before = dropped.booking
+    move.mutate(
+      {
+        booking: before,
+        startsAt: startsAtOf(dropTarget.localDate, dropped.target.minute, timeZone),
+        member: { id: dropTarget.member.id, name: dropTarget.member.name },
+        timeZone,
+        tellCustomer,
+      },
+      {
+        onSuccess: (saved) => movedWithUndo(before, saved, tellCustomer),
+        onError: (error) =>
+          toast({ title: t('agenda.moveRefused'), description: refusalMessage(t, error), tone: 'destructive' }),
+      },
+    )
+    // The agenda shows it moved at once; the server's answer follows (undo, or put back and why).
+    setDropped(undefined)
+  }
 
   return (
     <Card>
@@ -144,39 +175,7 @@ export function AgendaTab({ salonId, onOpenBooking, onNewBooking }: AgendaTabPro
               canMove: (booking) =>
                 (booking.status === 'confirmed' || booking.status === 'pending') &&
                 Date.parse(booking.appointmentDate) > now,
-              onMove: narrow
-                ? undefined
-                : (booking, target) => {
-                    const to = team.data.members.find((m) => m.id === target.memberId) ?? booking.member
-                    const memberRef = { id: to.id, name: to.name }
-                    move.mutate(
-                      {
-                        booking,
-                        startsAt: startsAtOf(target.date, target.minute, salon.data.timeZone),
-                        member: memberRef,
-                        timeZone: salon.data.timeZone,
-                      },
-                      {
-                        onSuccess: (saved) =>
-                          toast({
-                            title: t('agenda.moved'),
-                            description: t('agenda.movedText', {
-                              name: saved.clientName,
-                              date: formatSalonDate(saved.localDate, currentLanguage(), 'EEEE d MMMM'),
-                              time: saved.localTime,
-                              member: saved.member.name,
-                            }),
-                            tone: 'success',
-                          }),
-                        onError: (error) =>
-                          toast({
-                            title: t('agenda.moveRefused'),
-                            description: refusalMessage(t, error),
-                            tone: 'destructive',
-                          }),
-                      },
-                    )
-                  },
+              onMove: narrow ? undefined : (booking, target) => setDropped({ booking, target }),
               onOpenBooking,
               onEmptyClick: onNewBooking
                 ? (target: GridTarget) =>
@@ -190,6 +189,13 @@ export function AgendaTab({ salonId, onOpenBooking, onNewBooking }: AgendaTabPro
           />
         )}
       </CardContent>
+      <MoveConfirmDialog
+        booking={dropped?.booking}
+        target={dropTarget}
+        pending={false}
+        onConfirm={confirmMove}
+        onClose={() => setDropped(undefined)}
+      />
     </Card>
   )
 }

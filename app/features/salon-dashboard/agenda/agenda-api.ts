@@ -36,6 +36,8 @@ export interface Move {
   startsAt: string
   member: { id: string; name: string }
   timeZone: string
+  /** The salon's "tell the customer?" on the move. */
+  tellCustomer: boolean
 }
 
 /** The booking as it will read once moved: what the agenda shows while the server decides. */
@@ -65,6 +67,9 @@ export function useMoveBooking(salonId: string) {
         await apiRequest('POST', `/api/bookings/${move.booking.id}/reschedule`, {
           startsAt: move.startsAt,
           memberId: move.member.id,
+          tellCustomer: move.tellCustomer,
+          // The agenda offers "undo" once it is saved.
+          undoable: true,
         })
       ).json()) as Booking,
     onMutate: async (move) => {

@@ -20,6 +20,7 @@ function eventText(t: TFunction, event: BookingEvent, language: Language): strin
     case 'created':
       return t(`desk.history.created.${event.actor}`, { channel })
     case 'moved':
+      if (event.undo) return t('desk.history.undone', { to: event.to ? place(event.to, language) : '—' })
       return t(`desk.history.moved.${event.actor}`, {
         from: event.from ? place(event.from, language) : '—',
         to: event.to ? place(event.to, language) : '—',
@@ -63,7 +64,8 @@ export function BookingHistory({ history }: { history: BookingEvent[] }) {
       ) : (
         <ol className="flex flex-col gap-3 border-l-2 border-line/80 pl-4">
           {history.map((event) => {
-            const told = toldText(t, event.toldBy)
+            // An undo is quiet by nature: its line says so already.
+            const told = event.quiet && !event.undo ? t('desk.history.quiet') : toldText(t, event.toldBy)
             return (
               <li key={`${event.kind}-${event.at.startsAt}`} className="flex min-w-0 flex-col gap-0.5 text-sm">
                 <time dateTime={event.at.startsAt} className="text-xs tabular-nums text-ink-soft">

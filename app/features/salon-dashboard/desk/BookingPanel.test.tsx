@@ -70,7 +70,7 @@ describe('the booking panel', () => {
 
   it('shows in the history when the customer said they would be late, and when their data was erased', async () => {
     const at = (localTime: string) => ({ startsAt: '2099-11-22T09:00:00.000Z', localDate: '2099-11-22', localTime })
-    const plain = { from: null, to: null, status: null, reason: null, toldBy: [] }
+    const plain = { from: null, to: null, status: null, reason: null, toldBy: [], quiet: false, undo: false }
     const shown = details()
     shown.history = [
       ...shown.history,
@@ -159,7 +159,7 @@ describe('the booking panel', () => {
       expect(calls).toContainEqual({
         url: `/api/bookings/${BOOKING}/reschedule`,
         method: 'POST',
-        body: { startsAt: '2099-12-02T13:30:00.000Z', memberId: TOM },
+        body: { startsAt: '2099-12-02T13:30:00.000Z', memberId: TOM, tellCustomer: true, undoable: true },
       }),
     )
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Déplacer le rendez-vous' })).toBeNull())
@@ -174,12 +174,15 @@ describe('the booking panel', () => {
     expect(move.getByText(/jamais par-dessus un autre rendez-vous/)).toBeTruthy()
     fireEvent.change(move.getByLabelText(/Heure/), { target: { value: '18:50' } })
     fireEvent.change(move.getByLabelText(/Jour/), { target: { value: '2099-12-03' } })
+    // Already said at the desk: the customer is not sent the new time.
+    await userEvent.click(move.getByRole('checkbox', { name: /^Prévenir .* du nouvel horaire/ }))
+    expect(move.getByText(/Rien ne lui sera envoyé/)).toBeTruthy()
     await userEvent.click(move.getByRole('button', { name: 'Déplacer' }))
     await waitFor(() =>
       expect(calls).toContainEqual({
         url: `/api/bookings/${BOOKING}/reschedule`,
         method: 'POST',
-        body: { startsAt: '2099-12-03T18:50', force: true, memberId: MARIE },
+        body: { startsAt: '2099-12-03T18:50', force: true, memberId: MARIE, tellCustomer: false, undoable: true },
       }),
     )
   })

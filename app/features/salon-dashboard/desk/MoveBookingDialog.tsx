@@ -1,5 +1,4 @@
 import { DialogForm, type DialogOpenProps, FormDialog } from '@app/components/ui/FormDialog'
-import { toast } from '@app/components/ui/toast-store'
 import { currentLanguage } from '@app/lib/i18n'
 import type { Booking } from '@common/schemas/booking'
 import { useQueryClient } from '@tanstack/react-query'
@@ -10,8 +9,10 @@ import { deskKeys, useMoveBooking } from './desk-api'
 import { deskErrorText, isSlotTaken } from './desk-errors'
 import { dayLabel } from './desk-format'
 import { membersFor } from './members'
+import { useMovedWithUndo } from './move-undo'
 import { checkSlot, type SlotDraft, SlotPicker, type SlotProblems, slotStart } from './SlotPicker'
 import { StickyActions } from './StickyActions'
+import { TellCustomerField } from './TellCustomerField'
 
 export interface MoveBookingDialogProps extends DialogOpenProps {
   salonId: string
@@ -47,6 +48,8 @@ function MoveForm({ salonId, booking, onDone }: { salonId: string; booking: Book
     force: false,
     forcedTime: booking.localTime,
   })
+  const [tell, setTell] = useState(true)
+  const movedWithUndo = useMovedWithUndo(salonId)
   const [problems, setProblems] = useState<SlotProblems>({})
   const [refusal, setRefusal] = useState<string>()
 
@@ -56,18 +59,10 @@ function MoveForm({ salonId, booking, onDone }: { salonId: string; booking: Book
     if (Object.keys(found).length > 0) return
     setRefusal(undefined)
     move.mutate(
-      { ...slotStart(draft), memberId: draft.memberId },
+      { ...slotStart(draft), memberId: draft.memberId, tellCustomer: tell, undoable: true },
       {
         onSuccess: (moved) => {
-          toast({
-            title: t('desk.move.done'),
-            description: t('desk.move.doneText', {
-              day: dayLabel(moved.localDate, currentLanguage()),
-              time: moved.localTime,
-              member: moved.member.name,
-            }),
-            tone: 'success',
-          })
+          movedWithUndo(booking, moved, tell)
           onDone()
         },
         onError: (error) => {
@@ -103,7 +98,7 @@ function MoveForm({ salonId, booking, onDone }: { salonId: string; booking: Book
           }}
           problems={problems}
         />
-        <p className="text-sm text-ink-soft">{t('desk.move.told')}</p>
+        <TellCustomerField name={booking.clientName} checked={tell} onChange={setTell} />
       </DialogForm>
     </StickyActions>
   )

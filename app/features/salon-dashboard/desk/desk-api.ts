@@ -113,6 +113,8 @@ export interface MoveInput {
   startsAt: string
   memberId?: string
   force?: boolean
+  tellCustomer?: boolean
+  undoable?: boolean
 }
 
 export function useMoveBooking(salonId: string, bookingId: string) {

@@ -127,6 +127,8 @@ export const details = (changes: Partial<Booking> = {}): BookingDetails => ({
       status: null,
       reason: null,
       toldBy: [],
+      quiet: false,
+      undo: false,
     },
     {
       kind: 'moved',
@@ -148,6 +150,8 @@ export const details = (changes: Partial<Booking> = {}): BookingDetails => ({
       status: null,
       reason: null,
       toldBy: ['email', 'web'],
+      quiet: false,
+      undo: false,
     },
   ],
   reminders: [
