@@ -144,7 +144,7 @@ test('Léa and Hugo booked at the same time show side by side (one at a time on 
 
 test('@wide a booking dragged to the other stylist: asked first, refused where he is busy, moved where he is free, then undone', async ({
   page,
-}) => {
+}, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 800 })
   await signIn(page)
   const { lea, hugo } = await demoTeam(page)
@@ -197,7 +197,10 @@ test('@wide a booking dragged to the other stylist: asked first, refused where h
   await dragTo(11.5)
   await expect(question).toContainText('Vendredi 4 décembre, 10:00–10:30 · Léa')
   await expect(question).toContainText('Vendredi 4 décembre, 11:30–12:00 · Hugo')
-  await expect(question.getByRole('checkbox', { name: fill(fr.desk.move.tell, { name: 'Chloé Glisser' }) })).toBeChecked()
+  await expect(
+    question.getByRole('checkbox', { name: fill(fr.desk.move.tell, { name: 'Chloé Glisser' }) }),
+  ).toBeChecked()
+  await page.screenshot({ path: testInfo.outputPath('move-question.png') })
   await question.getByRole('button', { name: fr.common.cancel }).click()
   await expect(question).toBeHidden()
   await expect(leaColumn.locator(`[data-booking="${moving.id}"]`)).toContainText('10:00–10:30')
@@ -215,6 +218,7 @@ test('@wide a booking dragged to the other stylist: asked first, refused where h
   await expect(hugoColumn.locator(`[data-booking="${moving.id}"]`)).toContainText('11:30–12:00')
   await expect(toast).toContainText(fr.desk.move.done)
   await expect(toast).toContainText(fill(fr.desk.move.willTell, { name: 'Chloé Glisser' }))
+  await page.screenshot({ path: testInfo.outputPath('moved-with-undo.png') })
   expect((await dayOf()).find((b) => b.id === moving.id)).toMatchObject({ localTime: '11:30', member: { id: hugo.id } })
 
   // "Annuler" in the toast takes it back: with Léa at 10:00 again, and both moves in its history.
@@ -232,4 +236,89 @@ test('@wide a booking dragged to the other stylist: asked first, refused where h
     'moved',
     'moved:undo:quiet',
   ])
+})
+
+test('a lunch blocked by picking its hours on the agenda: a mouse drag on a desktop, a long press then a drag on a phone', async ({
+  page,
+}, testInfo) => {
+  const phone = testInfo.project.name === 'phone'
+  if (!phone) await page.setViewportSize({ width: 1280, height: 800 })
+  await signIn(page)
+  const { lea, hugo } = await demoTeam(page)
+  // Each project its own day and stylist (a phone shows Léa first).
+  const [date, heading, who] = phone
+    ? ['2027-01-13', 'mercredi 13 janvier 2027', lea]
+    : ['2027-01-12', 'mardi 12 janvier 2027', hugo]
+  await openAgenda(page)
+  await page.getByLabel(fr.agenda.date).fill(date)
+  await expect(page.getByText(heading)).toBeVisible()
+  const column = page.locator(`[data-agenda-column="${who.id}"]`)
+  await column.evaluate((element) => {
+    // 12:00 some way down the window (clear of the sign-in's toast): the demo grid runs 08:00–20:00.
+    const rect = element.getBoundingClientRect()
+    window.scrollTo({ top: window.scrollY + rect.top + (rect.height * 4) / 12 - 300, behavior: 'instant' })
+  })
+  const box = await column.boundingBox()
+  if (!box) throw new Error('The column is on screen')
+  const at = (hours: number) => box.y + ((hours - 8) / 12) * box.height
+  const x = box.x + box.width / 2
+
+  if (phone) {
+    // A finger rests on 12:30, then drags to 13:15: the page does not scroll meanwhile.
+    const cdp = await page.context().newCDPSession(page)
+    const touch = (type: string, y?: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: y === undefined ? [] : [{ x, y, id: 1 }],
+      } as never)
+    const scrolled = await page.evaluate(() => window.scrollY)
+    await touch('touchStart', at(12.5) + 2)
+    await page.waitForTimeout(700)
+    for (const step of [12.75, 13, 13.2]) await touch('touchMove', at(step))
+    await touch('touchEnd')
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled)
+  } else {
+    await page.mouse.move(x, at(12.5) + 2)
+    await page.mouse.down()
+    await page.mouse.move(x, at(12.9), { steps: 4 })
+    await page.mouse.move(x, at(13.2), { steps: 4 })
+    await page.mouse.up()
+  }
+  await expect(column.locator('[data-picked-range]')).toHaveText('12:30–13:15')
+  const blockIt = page.getByRole('button', { name: fill(fr.agenda.pick.block, { from: '12:30', to: '13:15' }) })
+  await expect(page.getByRole('button', { name: fill(fr.agenda.pick.newBooking, { time: '12:30' }) })).toBeVisible()
+  await page.screenshot({ path: testInfo.outputPath(phone ? 'pick-phone.png' : 'pick-desktop.png') })
+  await blockIt.click()
+
+  // The dialog starts from the pick: once, that day, those hours, for that stylist.
+  const dialog = page.getByRole('dialog', { name: fr.schedule.blocks.dialogTitle })
+  await expect(dialog.getByRole('radio', { name: fr.schedule.blocks.once })).toBeChecked()
+  await expect(dialog.getByLabel(fr.schedule.blocks.day)).toHaveValue(date)
+  await expect(dialog.getByLabel(new RegExp(`^${fr.schedule.blocks.startTime}`))).toHaveValue('12:30')
+  await expect(dialog.getByLabel(new RegExp(`^${fr.schedule.blocks.endTime}`))).toHaveValue('13:15')
+  await expect(dialog.getByLabel(fr.schedule.blocks.whose)).toHaveValue(who.id)
+  await dialog.getByLabel(fr.schedule.blocks.reason).fill('Déjeuner')
+  await page.screenshot({ path: testInfo.outputPath(phone ? 'block-dialog-phone.png' : 'block-dialog-desktop.png') })
+  await dialog.getByRole('button', { name: fr.schedule.blocks.save }).click()
+  await expect(page.getByRole('region', { name: /Notifications/ }).getByRole('listitem')).toContainText(
+    fr.schedule.blocks.blocked,
+  )
+
+  // Shaded on that day, and never offered: 12:30 and 13:00 are gone for that stylist, 13:15 is not.
+  await expect(column.locator('[data-shade="absence"]', { hasText: 'Déjeuner' })).toHaveAttribute(
+    'title',
+    fill(fr.agenda.blockedOnceWith, { reason: 'Déjeuner' }),
+  )
+  const brushing = await serviceId(page, 'Brushing')
+  const offered = (await (
+    await page.request.get(
+      `/api/salons/SAL001/availability?serviceId=${brushing}&memberId=${who.id}&from=${date}&to=${date}`,
+    )
+  ).json()) as { slots: { local: string }[] }
+  const times = offered.slots.map((slot) => slot.local.slice(11))
+  expect(times).not.toContain('12:30')
+  expect(times).not.toContain('13:00')
+  expect(times).toContain('13:15')
+  expect(times).toContain('12:00')
+  await page.screenshot({ path: testInfo.outputPath(phone ? 'blocked-phone.png' : 'blocked-desktop.png') })
 })

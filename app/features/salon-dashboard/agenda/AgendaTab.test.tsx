@@ -271,7 +271,35 @@ describe('Agenda, day view', () => {
     hugo.getBoundingClientRect = () =>
       ({ top: 0, left: 0, right: 200, bottom: 720, height: 720, width: 200 }) as DOMRect
     fireEvent.click(hugo, { clientX: 50, clientY: 540 })
+    // The click picks 17:00–17:30 and asks what it is for: a booking from its start…
+    expect(hugo.querySelector('[data-picked-range]')?.textContent).toBe('17:00–17:30')
+    await user.click(await screen.findByRole('button', { name: 'Nouveau rendez-vous à 17:00' }))
     expect(onNewBooking).toHaveBeenLastCalledWith({ memberId: 'hugo', localDate: '2026-03-29', localTime: '17:00' })
+    expect(hugo.querySelector('[data-picked-range]')).toBeNull()
+  })
+
+  it('blocks a range picked on a member’s empty time: the block dialog starts from that day and those hours, once', async () => {
+    screenWidth(1280)
+    serve()
+    renderAgenda({ onNewBooking: vi.fn() })
+    await waitFor(() => expect(block('b1')).toBeTruthy())
+    const user = userEvent.setup()
+    const hugo = column('hugo')
+    hugo.getBoundingClientRect = () =>
+      ({ top: 0, left: 0, right: 200, bottom: 720, height: 720, width: 200 }) as DOMRect
+    // A mouse drag from 12:30 to 13:15 (720 px for 12 hours: 1 px = 1 minute, from 08:00).
+    fireEvent.pointerDown(hugo, { pointerId: 1, pointerType: 'mouse', button: 0, clientX: 50, clientY: 270 })
+    fireEvent.pointerMove(hugo, { pointerId: 1, pointerType: 'mouse', clientX: 50, clientY: 300 })
+    fireEvent.pointerMove(hugo, { pointerId: 1, pointerType: 'mouse', clientX: 50, clientY: 314 })
+    expect(hugo.querySelector('[data-picked-range]')?.textContent).toBe('12:30–13:15')
+    fireEvent.pointerUp(hugo, { pointerId: 1, pointerType: 'mouse', clientX: 50, clientY: 314 })
+    await user.click(await screen.findByRole('button', { name: 'Bloquer 12:30–13:15' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Nouvelle pause ou nouveau blocage' }))
+    expect(dialog.getByRole('radio', { name: 'Une seule fois' })).toHaveProperty('checked', true)
+    expect(dialog.getByLabelText(/^Jour/)).toHaveProperty('value', '2026-03-29')
+    expect(dialog.getByLabelText(/^De/)).toHaveProperty('value', '12:30')
+    expect(dialog.getByLabelText(/^À/)).toHaveProperty('value', '13:15')
+    expect(dialog.getByLabelText(/^Pour/)).toHaveProperty('value', 'hugo')
   })
 
   it('goes to the next day and back to today, and to a date picked', async () => {

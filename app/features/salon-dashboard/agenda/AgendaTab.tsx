@@ -12,6 +12,8 @@ import { useTranslation } from 'react-i18next'
 import { formatSalonDate } from '../customers/visits'
 import { useSalon, useSalonDashboard, useTeam } from '../dashboard-api'
 import { useMovedWithUndo } from '../desk/move-undo'
+import { BlockDialog } from '../schedule/BlockDialog'
+import type { BlockDraft } from '../schedule/blocks'
 import { useBlocks, useTimeOff } from '../schedule/schedule-api'
 import { AgendaNavigation, type AgendaView, CancelledToggle, MemberSelect, MemberSwitcher } from './AgendaToolbar'
 import { type AgendaActions, type AgendaData, DayView, NothingBooked, WeekList, WeekView } from './AgendaViews'
@@ -19,6 +21,7 @@ import { refusalMessage, useAgendaBookings, useMoveBooking } from './agenda-api'
 import { dayColumns, gridSpan, startsAtOf, weekOf } from './agenda-grid'
 import { useNarrow, useSalonNow } from './agenda-hooks'
 import { MoveConfirmDialog } from './MoveConfirmDialog'
+import type { GridRange } from './range-picking'
 import type { GridTarget } from './TimeGrid'
 
 /** What "New booking" starts from: an empty cell gives its member, day and time; the button gives nothing. */
@@ -66,6 +69,8 @@ export function AgendaTab({ salonId, onOpenBooking, onNewBooking }: AgendaTabPro
   const movedWithUndo = useMovedWithUndo(salonId)
   // A dropped appointment waits here for "tell the customer?" and the confirmation.
   const [dropped, setDropped] = useState<{ booking: Booking; target: GridTarget }>()
+  // A stretch to block, picked on the grid or from the toolbar's button.
+  const [blocking, setBlocking] = useState<{ memberId: string | null; start: Partial<BlockDraft> }>()
 
   const timeZone = salon.data?.timeZone
   const today =
@@ -164,6 +169,7 @@ export function AgendaTab({ salonId, onOpenBooking, onNewBooking }: AgendaTabPro
               onView: setView,
               // The day on screen is the one the booking is most likely for.
               onNewBooking: onNewBooking && (() => onNewBooking({ localDate: date })),
+              onBlock: () => setBlocking({ memberId: member ?? null, start: { repeat: 'once', firstDay: date } }),
             }}
             narrow={narrow}
             member={member}
@@ -177,7 +183,7 @@ export function AgendaTab({ salonId, onOpenBooking, onNewBooking }: AgendaTabPro
                 Date.parse(booking.appointmentDate) > now,
               onMove: narrow ? undefined : (booking, target) => setDropped({ booking, target }),
               onOpenBooking,
-              onEmptyClick: onNewBooking
+              onNewBookingAt: onNewBooking
                 ? (target: GridTarget) =>
                     onNewBooking({
                       memberId: target.memberId ?? undefined,
@@ -185,10 +191,31 @@ export function AgendaTab({ salonId, onOpenBooking, onNewBooking }: AgendaTabPro
                       localTime: formatMinutes(target.minute),
                     })
                 : undefined,
+              onBlockRange: (range: GridRange) =>
+                setBlocking({
+                  memberId: range.memberId,
+                  start: {
+                    repeat: 'once',
+                    firstDay: range.date,
+                    startTime: formatMinutes(range.start),
+                    endTime: formatMinutes(range.end),
+                  },
+                }),
             }}
           />
         )}
       </CardContent>
+      {team.data && today && (
+        <BlockDialog
+          salonId={salonId}
+          members={team.data.members}
+          memberId={blocking?.memberId ?? null}
+          today={today}
+          start={blocking?.start}
+          open={blocking !== undefined}
+          onOpenChange={(open) => !open && setBlocking(undefined)}
+        />
+      )}
       <MoveConfirmDialog
         booking={dropped?.booking}
         target={dropTarget}

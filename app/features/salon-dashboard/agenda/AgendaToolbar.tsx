@@ -3,7 +3,7 @@ import { Switch } from '@app/components/ui/Switch'
 import { cn } from '@app/lib/cn'
 import type { TeamMember } from '@common/schemas/team'
 import { isLocalDate } from '@common/time'
-import { ChevronLeft, ChevronRight, Plus } from 'lucide-react'
+import { Ban, ChevronLeft, ChevronRight, Plus } from 'lucide-react'
 import { type ReactNode, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 
@@ -14,8 +14,8 @@ const compactField =
   'h-9 min-w-0 rounded-xl border border-line bg-surface px-2.5 text-sm text-ink shadow-xs hover:border-ink-soft/40 focus-visible:border-primary focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-primary/20'
 
 /**
- * The agenda's controls: previous / today / next and a date, the day or the week, and "New
- * booking" (the one way to book that works from the keyboard too).
+ * The agenda's controls: previous / today / next and a date, the day or the week, "Block time"
+ * and "New booking" (the keyboard's ways to what a pick on the grid offers).
  */
 export function AgendaNavigation({
   date,
@@ -25,6 +25,7 @@ export function AgendaNavigation({
   onToday,
   onView,
   onNewBooking,
+  onBlock,
   children,
 }: {
   date: string
@@ -34,6 +35,8 @@ export function AgendaNavigation({
   onToday: () => void
   onView: (view: AgendaView) => void
   onNewBooking?: () => void
+  /** "Block time": a break or a blocked stretch of the day shown (also picked on the grid). */
+  onBlock?: () => void
   /** The filters of what is shown (member, cancelled bookings), on the same row when it fits. */
   children?: ReactNode
 }) {
@@ -92,12 +95,20 @@ export function AgendaNavigation({
         ))}
       </fieldset>
       {children}
-      {onNewBooking && (
-        <Button size="sm" className="ml-auto" onClick={onNewBooking}>
-          <Plus aria-hidden className="size-4" />
-          {t('agenda.newBooking')}
-        </Button>
-      )}
+      <div className="ml-auto flex items-center gap-2">
+        {onBlock && (
+          <Button variant="outline" size="sm" onClick={onBlock}>
+            <Ban aria-hidden className="size-4" />
+            {t('agenda.blockTime')}
+          </Button>
+        )}
+        {onNewBooking && (
+          <Button size="sm" onClick={onNewBooking}>
+            <Plus aria-hidden className="size-4" />
+            {t('agenda.newBooking')}
+          </Button>
+        )}
+      </div>
     </div>
   )
 }

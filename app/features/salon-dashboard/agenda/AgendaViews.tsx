@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next'
 import { formatSalonDate } from '../customers/visits'
 import { bookingSpan, nowOnDay, type Span, shadedSpans } from './agenda-grid'
 import { BookingDetails, STATUS_LOOK } from './BookingDetails'
+import type { GridRange } from './range-picking'
 import { type GridColumn, type GridTarget, TimeGrid } from './TimeGrid'
 
 /** What both views need: the salon's clock and hours, its team and absences, the bookings shown. */
@@ -29,7 +30,8 @@ export interface AgendaActions {
   canMove: (booking: Booking) => boolean
   onMove?: (booking: Booking, target: GridTarget) => void
   onOpenBooking?: (booking: Booking) => void
-  onEmptyClick?: (target: GridTarget) => void
+  onNewBookingAt?: ((target: GridTarget) => void) | undefined
+  onBlockRange?: ((range: GridRange) => void) | undefined
 }
 
 const FALLBACK_COLOUR = '#5e4d40'

@@ -1,10 +1,13 @@
 import { cn } from '@app/lib/cn'
 import type { Booking } from '@common/schemas/booking'
 import { formatMinutes } from '@common/time'
+import type { TFunction } from 'i18next'
 import { type ReactNode, type PointerEvent as ReactPointerEvent, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { lanes, placeInGrid, type Span, snapMinute } from './agenda-grid'
 import { BookingDetails, STATUS_LOOK } from './BookingDetails'
+import { RangeChooser } from './RangeChooser'
+import { type GridRange, useRangePicking } from './range-picking'
 
 /** One hour of the grid, in pixels: a 30-minute booking gets room for three lines. */
 export const HOUR_PX = 96
@@ -19,7 +22,7 @@ export interface GridColumn {
   header: ReactNode
   bookings: { booking: Booking; span: Span; colour: string }[]
   closed: Span[]
-  absences: (Span & { reason: string | null; weekly?: boolean })[]
+  absences: (Span & { reason: string | null; block?: 'weekly' | 'once' })[]
   /** The wall-clock minute of now, when the column is today. */
   now: number | null
 }
@@ -55,7 +58,8 @@ export function TimeGrid({
   canMove,
   onMove,
   onOpenBooking,
-  onEmptyClick,
+  onNewBookingAt,
+  onBlockRange,
   minColumnWidth = 9.5,
 }: {
   columns: GridColumn[]
@@ -64,12 +68,23 @@ export function TimeGrid({
   canMove: (booking: Booking) => boolean
   onMove?: (booking: Booking, target: GridTarget) => void
   onOpenBooking?: (booking: Booking) => void
-  onEmptyClick?: (target: GridTarget) => void
+  /** "New booking" from a range picked on empty time: its column and start. */
+  onNewBookingAt?: ((target: GridTarget) => void) | undefined
+  /** "Block this time" from a range picked on empty time. */
+  onBlockRange?: ((range: GridRange) => void) | undefined
   /** rem: under this a column scrolls sideways rather than squeezing its blocks. */
   minColumnWidth?: number
 }) {
   const { t } = useTranslation()
   const bodies = useRef(new Map<string, HTMLDivElement>())
+  const container = useRef<HTMLDivElement>(null)
+  const picking = useRangePicking({
+    grid,
+    step,
+    enabled: Boolean(onNewBookingAt || onBlockRange),
+    container,
+    bodyOf: (key) => bodies.current.get(key),
+  })
   const [drag, setDrag] = useState<Drag | null>(null)
   // The click that ends a drag must not also open the booking.
   const justDragged = useRef(false)
@@ -128,17 +143,10 @@ export function TimeGrid({
     onMove(drag.booking, { date: target.date, memberId: target.memberId, minute: target.minute })
   }
 
-  const onColumnClick = (event: React.MouseEvent<HTMLDivElement>, column: GridColumn) => {
-    if (!onEmptyClick || justDragged.current) return
-    if ((event.target as HTMLElement).closest('[data-booking]')) return
-    const rect = event.currentTarget.getBoundingClientRect()
-    const raw = grid.start + ((event.clientY - rect.top) / rect.height) * (grid.end - grid.start)
-    const minute = Math.max(grid.start, Math.min(grid.end - step, Math.floor(raw / step) * step))
-    onEmptyClick({ date: column.date, memberId: column.memberId, minute })
-  }
+  const picks = Boolean(onNewBookingAt || onBlockRange)
 
   return (
-    <div className="overflow-x-auto rounded-xl border border-line">
+    <div ref={container} className="overflow-x-auto rounded-xl border border-line">
       <div className="grid min-w-fit" style={{ gridTemplateColumns: template }}>
         <div className="sticky left-0 z-20 border-b border-line bg-surface" />
         {columns.map((column) => (
@@ -159,8 +167,8 @@ export function TimeGrid({
           ))}
         </div>
         {columns.map((column) => (
-          // biome-ignore lint/a11y/noStaticElementInteractions: a pointer shortcut; the "New booking" button is the keyboard's way
-          // biome-ignore lint/a11y/useKeyWithClickEvents: same
+          // A pointer shortcut (handlers spread from range-picking.ts): the toolbar's "Block" and
+          // "New booking" buttons are the keyboard's way.
           <div
             key={column.key}
             ref={(node) => {
@@ -168,12 +176,15 @@ export function TimeGrid({
               else bodies.current.delete(column.key)
             }}
             data-agenda-column={column.key}
-            className={cn('relative border-l border-line', onEmptyClick && 'cursor-cell')}
+            className={cn(
+              'relative border-l border-line',
+              picks && 'cursor-cell select-none [-webkit-touch-callout:none]',
+            )}
             style={{
               height,
               backgroundImage: `repeating-linear-gradient(to bottom, var(--color-line) 0 1px, transparent 1px ${HOUR_PX / 2}px)`,
             }}
-            onClick={(event) => onColumnClick(event, column)}
+            {...(picks ? picking.handlers(column) : {})}
           >
             {column.closed.map((span) => (
               <Shade key={`c${span.start}`} span={span} grid={grid} kind="closed" label={t('agenda.closed')} />
@@ -184,15 +195,7 @@ export function TimeGrid({
                 span={span}
                 grid={grid}
                 kind="absence"
-                label={
-                  span.weekly
-                    ? span.reason
-                      ? t('agenda.breakWith', { reason: span.reason })
-                      : t('agenda.break')
-                    : span.reason
-                      ? t('agenda.absenceWith', { reason: span.reason })
-                      : t('agenda.absence')
-                }
+                label={shadeLabel(t, span)}
               />
             ))}
             {lanes(column.bookings).map(({ booking, span, colour, lane, lanes: count }) => {
@@ -235,6 +238,19 @@ export function TimeGrid({
                 </article>
               )
             })}
+            {picking.shown?.columnKey === column.key && (
+              <RangeChooser
+                range={picking.shown}
+                grid={grid}
+                open={picking.picked === picking.shown}
+                onClose={picking.clear}
+                onNewBooking={
+                  onNewBookingAt &&
+                  ((range) => onNewBookingAt({ date: range.date, memberId: range.memberId, minute: range.start }))
+                }
+                onBlock={onBlockRange}
+              />
+            )}
             {drag?.moving && drag.target?.columnKey === column.key && (
               <DropPreview booking={drag.booking} minute={drag.target.minute} grid={grid} />
             )}
@@ -253,6 +269,17 @@ export function TimeGrid({
       </div>
     </div>
   )
+}
+
+/** "Pause : Déjeuner", "Bloqué", "Absent(e)": what a shaded stretch is, with its reason. */
+function shadeLabel(t: TFunction, span: GridColumn['absences'][number]): string {
+  const [plain, withReason] =
+    span.block === 'weekly'
+      ? ['agenda.break', 'agenda.breakWith']
+      : span.block === 'once'
+        ? ['agenda.blockedOnce', 'agenda.blockedOnceWith']
+        : ['agenda.absence', 'agenda.absenceWith']
+  return span.reason ? t(withReason, { reason: span.reason }) : t(plain)
 }
 
 /** A member's colour, light enough under dark text: the block's background. */

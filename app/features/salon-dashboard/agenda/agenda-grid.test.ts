@@ -165,8 +165,8 @@ describe('what the grid shades', () => {
     const hugo = member({ id: 'm2', name: 'Hugo' })
     // Tuesday 8 December: the salon's lunch, and Hugo's evening.
     expect(shadedSpans('2026-12-08', grid, context, hugo).absences).toEqual([
-      { start: 750, end: 795, reason: 'Déjeuner', salonWide: true, weekly: true },
-      { start: 1020, end: 1440, reason: null, salonWide: false, weekly: true },
+      { start: 750, end: 795, reason: 'Déjeuner', salonWide: true, block: 'weekly' },
+      { start: 1020, end: 1440, reason: null, salonWide: false, block: 'weekly' },
     ])
     expect(shadedSpans('2026-12-08', grid, context, member({})).absences).toHaveLength(1)
     // Wednesday: neither; Monday 30 November: before the first day.
@@ -174,8 +174,23 @@ describe('what the grid shades', () => {
     expect(shadedSpans('2026-11-30', grid, context, hugo).absences).toEqual([])
     // January: the lunch has ended, Hugo's evening goes on.
     expect(shadedSpans('2027-01-04', grid, context, hugo).absences).toEqual([
-      { start: 1020, end: 1440, reason: null, salonWide: false, weekly: true },
+      { start: 1020, end: 1440, reason: null, salonWide: false, block: 'weekly' },
     ])
+  })
+
+  it('shades a block made for one day on that day only, as blocked rather than a break', () => {
+    const once = { id: 'b3', memberId: 'm2', weekdays: [4], firstDay: '2026-12-04', lastDay: '2026-12-04' }
+    const context = {
+      timeZone: PARIS,
+      salonHours: EVERY_DAY,
+      timeOff: [],
+      blocks: [{ ...once, startTime: '09:00', endTime: '11:00', reason: 'Formation' }],
+    }
+    const hugo = member({ id: 'm2', name: 'Hugo' })
+    expect(shadedSpans('2026-12-04', grid, context, hugo).absences).toEqual([
+      { start: 540, end: 660, reason: 'Formation', salonWide: false, block: 'once' },
+    ])
+    expect(shadedSpans('2026-12-11', grid, context, hugo).absences).toEqual([])
   })
 })
 

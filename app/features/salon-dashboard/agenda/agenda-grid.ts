@@ -126,7 +126,7 @@ export function shadedSpans(
     blocks?: readonly RecurringBlock[] | undefined
   },
   member: TeamMember | null,
-): { closed: Span[]; absences: (Span & { reason: string | null; salonWide: boolean; weekly?: boolean })[] } {
+): { closed: Span[]; absences: (Span & { reason: string | null; salonWide: boolean; block?: 'weekly' | 'once' })[] } {
   const weekday = weekdayOf(date)
   let open = openSpans(context.salonHours, weekday)
   if (member && !member.followsSalonHours && member.workingHours)
@@ -146,7 +146,7 @@ export function shadedSpans(
       end: blockMinutes(block.endTime),
       reason: block.reason,
       salonWide: block.memberId === null,
-      weekly: true,
+      block: block.firstDay === block.lastDay ? ('once' as const) : ('weekly' as const),
     }))
   return { closed: complement(open, grid), absences: [...absences, ...breaks] }
 }

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next'
 import { useSalon, useTeam } from '../dashboard-api'
 import { BlockDialog } from './BlockDialog'
 import { BlocksList } from './BlocksList'
+import { stillToCome } from './blocks'
 import { HoursDialog } from './HoursDialog'
 import { useBlocks, useTimeOff, useWorkingHours } from './schedule-api'
 import { TimeOffDialog } from './TimeOffDialog'
@@ -41,7 +42,10 @@ export function SchedulePanel({ salonId }: { salonId: string }) {
   const shownTimeOff = member
     ? timeOff.data?.filter((x) => x.memberId === null || x.memberId === member.id)
     : timeOff.data
-  const shownBlocks = member ? blocks.data?.filter((x) => x.memberId === null || x.memberId === member.id) : blocks.data
+  const today = instantToLocal(Date.now(), timeZone).date
+  const shownBlocks = blocks.data?.filter(
+    (x) => stillToCome(x, today) && (!member || x.memberId === null || x.memberId === member.id),
+  )
 
   return (
     <div className="flex flex-col gap-6">
@@ -140,7 +144,7 @@ export function SchedulePanel({ salonId }: { salonId: string }) {
         salonId={salonId}
         members={members}
         memberId={member?.id ?? null}
-        today={instantToLocal(Date.now(), timeZone).date}
+        today={today}
         open={addingBlock}
         onOpenChange={setAddingBlock}
       />

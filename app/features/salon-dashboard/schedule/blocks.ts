@@ -1,13 +1,18 @@
 import { formatDate } from '@app/lib/format'
 import type { Language } from '@common/languages'
 import { blockMinutes, type RecurringBlock, type recurringBlockInputSchema } from '@common/schemas/schedule'
-import { isLocalDate, isLocalTime, minutesOfDay } from '@common/time'
+import { isLocalDate, isLocalTime, minutesOfDay, weekdayOf } from '@common/time'
 import type { TFunction } from 'i18next'
 import type { z } from 'zod'
 import { calendarDate, SHORT_DATE } from './time-off'
 
-/** A weekly block as the dialog edits it: times as HH:mm, days as YYYY-MM-DD ('' when not given). */
+/**
+ * A block as the dialog edits it: times as HH:mm, days as YYYY-MM-DD ('' when not given). Once: on
+ * `firstDay` only (a weekly block of that weekday whose first and last day are that day); weekly:
+ * on `weekdays`, from `firstDay` and until `lastDay` if given.
+ */
 export interface BlockDraft {
+  repeat: 'once' | 'weekly'
   weekdays: number[]
   startTime: string
   endTime: string
@@ -16,14 +21,15 @@ export interface BlockDraft {
   reason: string
 }
 
-export type BlockDraftError = 'noWeekday' | 'missingTimes' | 'endBeforeStart' | 'lastDayBeforeFirst'
+export type BlockDraftError = 'noDay' | 'noWeekday' | 'missingTimes' | 'endBeforeStart' | 'lastDayBeforeFirst'
 
 export type BlockBody = z.input<typeof recurringBlockInputSchema>
 
 const wellFormedEnd = (time: string) => time === '24:00' || isLocalTime(time)
 
 export function validateBlock(draft: BlockDraft): BlockDraftError | undefined {
-  if (draft.weekdays.length === 0) return 'noWeekday'
+  if (draft.repeat === 'once' && !isLocalDate(draft.firstDay)) return 'noDay'
+  if (draft.repeat === 'weekly' && draft.weekdays.length === 0) return 'noWeekday'
   if (!isLocalTime(draft.startTime) || !wellFormedEnd(draft.endTime)) return 'missingTimes'
   if (blockMinutes(draft.endTime) <= minutesOfDay(draft.startTime)) return 'endBeforeStart'
   if (isLocalDate(draft.firstDay) && isLocalDate(draft.lastDay) && draft.lastDay < draft.firstDay) {
@@ -35,6 +41,17 @@ export function validateBlock(draft: BlockDraft): BlockDraftError | undefined {
 /** The POST body: the days it was given, an empty reason left out. */
 export function toBlockBody(draft: BlockDraft, memberId: string | null): BlockBody {
   const reason = draft.reason.trim()
+  if (draft.repeat === 'once') {
+    return {
+      weekdays: [weekdayOf(draft.firstDay)],
+      startTime: draft.startTime,
+      endTime: draft.endTime,
+      ...(memberId ? { memberId } : {}),
+      firstDay: draft.firstDay,
+      lastDay: draft.firstDay,
+      ...(reason ? { reason } : {}),
+    }
+  }
   return {
     weekdays: [...draft.weekdays].sort((a, b) => a - b),
     startTime: draft.startTime,
@@ -69,11 +86,15 @@ export function describeBlock(
   language: Language,
   t: TFunction,
 ): BlockWords {
+  const short = SHORT_DATE[language]
+  if (isOneDay(block)) {
+    const day = formatDate(calendarDate(block.firstDay), `EEE ${short} yyyy`, language)
+    return { days: day, times: `${block.startTime}–${block.endTime}`, period: t('schedule.blocks.onceOnly') }
+  }
   const days =
     block.weekdays.length === 7
       ? t('schedule.blocks.everyDay')
       : block.weekdays.map((weekday) => shortWeekday(weekday, language)).join(', ')
-  const short = SHORT_DATE[language]
   const first = formatDate(calendarDate(block.firstDay), `${short} yyyy`, language)
   const period = block.lastDay
     ? t('schedule.blocks.between', {
@@ -82,4 +103,14 @@ export function describeBlock(
       })
     : t('schedule.blocks.from', { date: first })
   return { days, times: `${block.startTime}–${block.endTime}`, period }
+}
+
+/** A block on one day only (made "once", from the agenda or the dialog). */
+export function isOneDay(block: Pick<RecurringBlock, 'firstDay' | 'lastDay'>): boolean {
+  return block.lastDay === block.firstDay
+}
+
+/** Whether a block still has a day to come (the Hours tab lists those; the agenda shades them all). */
+export function stillToCome(block: Pick<RecurringBlock, 'lastDay'>, today: string): boolean {
+  return block.lastDay === null || block.lastDay >= today
 }
