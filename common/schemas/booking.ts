@@ -63,6 +63,10 @@ export const bookingSchema = z.object({
   serviceId: z.string().nullable(),
   service: z.string(),
   duration: z.number(),
+  /** The service's processing pause as sold: its member is free for another client meanwhile. */
+  processing: z.object({ after: z.number(), minutes: z.number() }).nullable(),
+  /** Clean-up minutes after it, when its member is still busy. */
+  cleanup: z.number(),
   price: z.number(),
   currency: z.string(),
   channel: z.enum(BOOKING_CHANNELS),

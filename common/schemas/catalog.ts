@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { LANGUAGES } from '../languages'
+import { CLEANUP_MAX_MINUTES, PHASE_MIN_MINUTES, PROCESSING_MAX_MINUTES } from '../service-phases'
 import { text } from './primitives'
 import { publicSalonIdSchema } from './salon'
 import { MAX_TEAM_MEMBERS } from './team'
@@ -23,6 +24,10 @@ export const serviceSchema = z.object({
   name: z.string(),
   description: z.string(),
   duration: z.number(),
+  /** A processing pause inside it (a colour developing): the member is free for another client meanwhile. */
+  processing: z.object({ after: z.number(), minutes: z.number() }).nullable(),
+  /** Minutes the member needs after the customer leaves (clean-up), before the next client. */
+  cleanup: z.number(),
   price: z.number(),
   currency: z.string(),
   isActive: z.boolean(),
@@ -43,6 +48,13 @@ export const ownerServiceSchema = serviceSchema.extend({
   suggestedTranslations: serviceTranslationsSchema,
 })
 export type OwnerService = z.infer<typeof ownerServiceSchema>
+
+/** The processing pause leaves working time on both sides of it inside the service. */
+export const PROCESSING_OUTSIDE = `The processing must end at least ${PHASE_MIN_MINUTES} minutes before the service does`
+
+export function processingFits(processing: { after: number; minutes: number }, duration: unknown): boolean {
+  return typeof duration !== 'number' || processing.after + processing.minutes + PHASE_MIN_MINUTES <= duration
+}
 
 export const SERVICE_NAME_MAX = 120
 export const SERVICE_DESCRIPTION_MAX = 500
@@ -71,6 +83,29 @@ const serviceFields = {
     .int('The duration must be a whole number of minutes')
     .min(SERVICE_DURATION_MIN, `A service lasts at least ${SERVICE_DURATION_MIN} minutes`)
     .max(SERVICE_DURATION_MAX, `A service lasts at most ${SERVICE_DURATION_MAX} minutes (12 hours)`),
+  /**
+   * A processing pause `after` minutes from the start, `minutes` long, with working time on both
+   * sides of it inside the service; null: none.
+   */
+  processing: z
+    .object({
+      after: z
+        .number({ message: 'The processing must start a number of minutes after the start' })
+        .int('The processing starts a whole number of minutes after the start')
+        .min(PHASE_MIN_MINUTES, `The processing starts at least ${PHASE_MIN_MINUTES} minutes after the start`),
+      minutes: z
+        .number({ message: 'The processing time must be a number of minutes' })
+        .int('The processing time is a whole number of minutes')
+        .min(PHASE_MIN_MINUTES, `The processing lasts at least ${PHASE_MIN_MINUTES} minutes`)
+        .max(PROCESSING_MAX_MINUTES, `The processing lasts at most ${PROCESSING_MAX_MINUTES} minutes`),
+    })
+    .strict()
+    .nullable(),
+  cleanup: z
+    .number({ message: 'The clean-up must be a number of minutes' })
+    .int('The clean-up is a whole number of minutes')
+    .min(0, 'The clean-up cannot be negative')
+    .max(CLEANUP_MAX_MINUTES, `The clean-up lasts at most ${CLEANUP_MAX_MINUTES} minutes`),
   /** In the salon's currency, never minor units: 35, "35.50" or "35,50". */
   priceAmount: z.union([z.number(), text().max(40, 'The price is not an amount')], {
     message: 'The price must be an amount such as 35 or 35.50',
@@ -97,8 +132,14 @@ export const serviceCreateSchema = z
     translations: serviceFields.translations.optional(),
     /** Absent: every active member performs it. */
     memberIds: serviceFields.memberIds.optional(),
+    processing: serviceFields.processing.optional(),
+    cleanup: serviceFields.cleanup.optional(),
   })
   .strict()
+  .refine((input) => !input.processing || processingFits(input.processing, input.duration), {
+    message: PROCESSING_OUTSIDE,
+    path: ['processing'],
+  })
 export type ServiceCreateInput = z.input<typeof serviceCreateSchema>
 
 /** PATCH /api/salons/:id/services/:serviceId: the fields given change, the others stay. */
@@ -111,6 +152,8 @@ export const serviceUpdateSchema = z
     isActive: serviceFields.isActive.optional(),
     translations: serviceFields.translations.optional(),
     memberIds: serviceFields.memberIds.optional(),
+    processing: serviceFields.processing.optional(),
+    cleanup: serviceFields.cleanup.optional(),
   })
   .strict()
 export type ServiceUpdateInput = z.input<typeof serviceUpdateSchema>

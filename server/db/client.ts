@@ -271,6 +271,8 @@ export const PG_EXCLUSION_VIOLATION = '23P01'
 export const PG_UNIQUE_VIOLATION = '23505'
 export const PG_FOREIGN_KEY_VIOLATION = '23503'
 export const PG_CHECK_VIOLATION = '23514'
+/** Two transactions each waiting on the other (exclusion constraints under concurrency): one is rolled back. */
+export const PG_DEADLOCK_DETECTED = '40P01'
 
 export async function ping(db: Database): Promise<void> {
   await db.execute(sql`select 1`)

@@ -36,6 +36,18 @@ import {
  */
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+
+/** A processing pause leaves 5 minutes of work on each side inside the service; clean-up up to 2 hours (common/service-phases.ts). */
+const phasesCheck = (t: {
+  durationMinutes: AnyPgColumn
+  processingAfterMinutes: AnyPgColumn
+  processingMinutes: AnyPgColumn
+  cleanupMinutes: AnyPgColumn
+}) =>
+  sql`${t.cleanupMinutes} between 0 and 120 and (
+    (${t.processingMinutes} = 0 and ${t.processingAfterMinutes} = 0)
+    or (${t.processingMinutes} > 0 and ${t.processingAfterMinutes} >= 5
+      and ${t.processingAfterMinutes} + ${t.processingMinutes} + 5 <= ${t.durationMinutes}))`
 const createdAt = () => instant('created_at').notNull().defaultNow()
 const updatedAt = () => instant('updated_at').notNull().defaultNow()
 
@@ -128,6 +140,11 @@ export const services = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     durationMinutes: integer('duration_minutes').notNull(),
+    /** A processing pause (the member free meanwhile) starts this long after the start (0: none). */
+    processingAfterMinutes: integer('processing_after_minutes').notNull().default(0),
+    processingMinutes: integer('processing_minutes').notNull().default(0),
+    /** The member's clean-up after the customer leaves. */
+    cleanupMinutes: integer('cleanup_minutes').notNull().default(0),
     priceMinor: integer('price_minor').notNull(),
     isActive: boolean('is_active').notNull().default(true),
     position: integer('position').notNull().default(0),
@@ -137,6 +154,7 @@ export const services = pgTable(
   (t) => [
     uniqueIndex('services_salon_name_unique').on(t.salonId, sql`lower(${t.name})`),
     check('services_duration_range', sql`${t.durationMinutes} between 5 and 720`),
+    check('services_phases', phasesCheck(t)),
     check('services_price_non_negative', sql`${t.priceMinor} >= 0`),
   ],
 )
@@ -379,10 +397,17 @@ export const bookings = pgTable(
     // What was sold, as it was when booked: later edits of the service do not rewrite history.
     serviceName: text('service_name').notNull(),
     durationMinutes: integer('duration_minutes').notNull(),
+    /** The service's phases as sold (services.processing_* and cleanup_minutes). */
+    processingAfterMinutes: integer('processing_after_minutes').notNull().default(0),
+    processingMinutes: integer('processing_minutes').notNull().default(0),
+    cleanupMinutes: integer('cleanup_minutes').notNull().default(0),
     priceMinor: integer('price_minor').notNull(),
     currency: text('currency').notNull(),
     startsAt: instant('starts_at').notNull(),
     endsAt: instant('ends_at').notNull(),
+    // `work_spans` (tstzmultirange, hand-written in migration 0023, not mapped here): the member's
+    // working time — the stretches around a processing pause, and the clean-up — written by a
+    // trigger from the columns above; the exclusion constraint forbids two of one member's overlapping.
     // Only 'cancelled' frees its time (the exclusion constraint's WHERE): a no-show or a completed
     // appointment keeps occupying it, as a confirmed one.
     status: text('status', { enum: BOOKING_STATUSES }).notNull().default('confirmed'),
@@ -399,6 +424,7 @@ export const bookings = pgTable(
   },
   (t) => [
     check('bookings_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+    check('bookings_phases', phasesCheck(t)),
     check('bookings_status', sql`${t.status} in ('confirmed', 'pending', 'cancelled', 'no_show', 'completed', 'held')`),
     check('bookings_held_until', sql`(${t.status} = 'held') = (${t.heldUntil} is not null)`),
     check('bookings_channel', sql`${t.channel} in ('web', 'telegram', 'instagram', 'mcp', 'dashboard', 'api')`),

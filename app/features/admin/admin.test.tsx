@@ -69,6 +69,8 @@ const COUPE: Service = {
   name: 'Coupe femme',
   description: '',
   duration: 45,
+  processing: null,
+  cleanup: 0,
   price: 4500,
   currency: 'EUR',
   isActive: true,

@@ -4,6 +4,7 @@ import type { Service } from '@common/schemas/catalog'
 import type { IcsData } from '@common/schemas/chat'
 import { isSupportedYear, YEAR_RANGE_MESSAGE } from '@common/schemas/primitives'
 import type { WorkingHours } from '@common/schemas/schedule'
+import { phasesOf } from '@common/service-phases'
 import { addDays, formatLocalDateTime, instantToLocal, isLocalDate, isLocalTime } from '@common/time'
 import type { Clock } from '@server/clock'
 import type { Database } from '@server/db/client'
@@ -364,7 +365,7 @@ export const tools = {
         {
           startsAt: startInstant(input.start, salon),
           serviceId: service.id,
-          durationMinutes: service.durationMinutes,
+          durationMinutes: phasesOf(service),
           memberId: input.memberId,
         },
         scope.clock.now(),

@@ -34,7 +34,7 @@ export interface ScheduleFacts {
    * active bookings and calendar events touching the range, by start; member: whose booking or
    * absence it is (null: the salon's absence, a calendar event).
    */
-  busy: [number, number, 'time_off' | 'booking' | 'external', string | null][]
+  busy: [number, number, 'time_off' | 'booking' | 'booking_resumed' | 'external', string | null][]
   /** The active members in the salon's order: [id, is owner, service ids, own hours or null, name]. */
   members: [string, boolean, string[], [number, number, number][] | null, string][]
 }
@@ -50,8 +50,9 @@ const to = sql`${sql.placeholder('to')}::timestamptz`
 const epochMs = (column: typeof timeOff.startsAt | typeof bookings.startsAt | typeof calendarBusyTimes.startsAt) =>
   sql`(date_part('epoch', ${column}) * 1000)::bigint`
 
-// Bookings are matched with the exclusion constraint's own range expression, so its GiST index
-// serves the query; the booking being moved (excludeId, null when none) does not block itself.
+// Bookings count by their members' working time (work_spans: around a processing pause, and the
+// clean-up), matched with the exclusion constraint's own column so its GiST index serves the query;
+// the booking being moved (excludeId, null when none) does not block itself.
 // The busy list is written as JSON text by string_agg (numbers, fixed words and uuids: nothing to
 // escape): json_build_array per row cost this query an eighth of its time.
 function factsColumns(salonId: typeof salonIdParam) {
@@ -71,10 +72,11 @@ function factsColumns(salonId: typeof salonIdParam) {
           from ${timeOff}
           where ${timeOff.salonId} = ${salonId} and ${timeOff.startsAt} < ${to} and ${timeOff.endsAt} > ${from}
           union all
-          select ${epochMs(bookings.startsAt)}, ${epochMs(bookings.endsAt)}, 'booking', ${bookings.memberId}
-          from ${bookings}
+          select (date_part('epoch', lower(work)) * 1000)::bigint, (date_part('epoch', upper(work)) * 1000)::bigint,
+            case when part = 1 then 'booking' else 'booking_resumed' end, ${bookings.memberId}
+          from ${bookings} cross join lateral unnest(work_spans) with ordinality as spans(work, part)
           where ${bookings.salonId} = ${salonId} and ${bookings.status} <> 'cancelled'
-            and tstzrange(${bookings.startsAt}, ${bookings.endsAt}, '[)') && tstzrange(${from}, ${to}, '[)')
+            and work_spans && tstzmultirange(tstzrange(${from}, ${to}, '[)'))
             and ${bookings.id} is distinct from ${sql.placeholder('excludeId')}::uuid
           union all
           select (date_part('epoch', occurrence.starts) * 1000)::bigint, (date_part('epoch', occurrence.ends) * 1000)::bigint,
@@ -130,7 +132,10 @@ export type SalonScheduleRow = Pick<
 >
 
 /** What availability reads of a service: whether it is offered, and how long it takes. */
-export type ServiceScheduleRow = Pick<ServiceRow, 'id' | 'name' | 'isActive' | 'durationMinutes'>
+export type ServiceScheduleRow = Pick<
+  ServiceRow,
+  'id' | 'name' | 'isActive' | 'durationMinutes' | 'processingAfterMinutes' | 'processingMinutes' | 'cleanupMinutes'
+>
 
 // Everything the public availability call reads, in one round trip: the salon by its public ID,
 // the service asked for, and the schedule over a range the caller computed in the salon's time zone
@@ -153,6 +158,9 @@ const salonServiceAndFacts = preparedPerDatabase((db) =>
         name: services.name,
         isActive: services.isActive,
         durationMinutes: services.durationMinutes,
+        processingAfterMinutes: services.processingAfterMinutes,
+        processingMinutes: services.processingMinutes,
+        cleanupMinutes: services.cleanupMinutes,
       },
       ...factsColumns(salonOfPublicId),
     })

@@ -1,4 +1,6 @@
+import { SERVICE_DURATION_MAX } from '@common/schemas/catalog'
 import type { Availability } from '@common/schemas/schedule'
+import { CLEANUP_MAX_MINUTES, phasesOf, type ServicePhases } from '@common/service-phases'
 import { addDays, DAY_MS, HOUR_MS, isLocalDate, MINUTE_MS, type Weekday } from '@common/time'
 import type { Clock } from '@server/clock'
 import type { Database } from '@server/db/client'
@@ -21,8 +23,8 @@ import { rangeInverted, rangeTooLong } from './bookings.errors'
 import { presentAvailability } from './bookings.presenters'
 
 export const MAX_AVAILABILITY_DAYS = 92
-/** The longest service the database accepts (services_duration_range). */
-const MAX_SERVICE_MINUTES = 720
+/** The longest a member's working time runs from a start: the longest service the database accepts and its clean-up. */
+const MAX_SERVICE_MINUTES = SERVICE_DURATION_MAX + CLEANUP_MAX_MINUTES
 
 /** Which members a schedule is read for: those who perform every one of these services (one member, if named). */
 export interface TeamChoice {
@@ -227,13 +229,13 @@ async function availabilityOf(
 
 function freeSlotsOf(
   salon: SalonScheduleRow,
-  service: Pick<ServiceRow, 'id' | 'durationMinutes'>,
+  service: ServicePhases & Pick<ServiceRow, 'id'>,
   schedule: TeamSchedule,
   range: { from: Date; to: Date },
   now: Date,
 ): Availability {
   const slots = findTeamFreeSlots(schedule, {
-    durationMinutes: service.durationMinutes,
+    durationMinutes: phasesOf(service),
     from: range.from.getTime(),
     to: range.to.getTime(),
     now: now.getTime(),

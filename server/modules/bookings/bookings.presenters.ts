@@ -29,6 +29,11 @@ export function presentBooking(
     serviceId: booking.serviceId,
     service: booking.serviceName,
     duration: booking.durationMinutes,
+    processing:
+      booking.processingMinutes > 0
+        ? { after: booking.processingAfterMinutes, minutes: booking.processingMinutes }
+        : null,
+    cleanup: booking.cleanupMinutes,
     price: booking.priceMinor,
     currency: booking.currency,
     channel: booking.channel,

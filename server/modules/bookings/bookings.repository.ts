@@ -28,7 +28,24 @@ const withCustomerAndMember = {
   member: { id: teamMembers.id, name: teamMembers.name },
 }
 
+/** Arbitrary constant: the first key of the advisory locks on members' working times. */
+const MEMBER_TIME_LOCK = 72_616_875
+
+/**
+ * Takes, until the caller's transaction ends, the right to write these members' working times,
+ * in one order (ids sorted) so that two transactions never wait on each other for them. Without
+ * it, two transactions writing overlapping times of one member each wait on the other's while
+ * checking the exclusion constraint, and PostgreSQL breaks the tie by failing one (a deadlock);
+ * with it, the second meets the first's committed time and gets a clean exclusion violation.
+ */
+export async function lockMembersTime(db: Executor, memberIds: readonly string[]): Promise<void> {
+  for (const id of [...new Set(memberIds)].sort()) {
+    await db.execute(sql`select pg_advisory_xact_lock(${MEMBER_TIME_LOCK}, hashtext(${id}))`)
+  }
+}
+
 export async function insertBooking(db: Executor, values: typeof bookings.$inferInsert): Promise<BookingRow> {
+  await lockMembersTime(db, [values.memberId])
   const [row] = await db.insert(bookings).values(values).returning()
   if (!row) throw new Error('insert returned no booking')
   return row
@@ -98,6 +115,9 @@ export async function updateBooking(
       | 'serviceId'
       | 'serviceName'
       | 'durationMinutes'
+      | 'processingAfterMinutes'
+      | 'processingMinutes'
+      | 'cleanupMinutes'
       | 'priceMinor'
       | 'memberId'
       | 'cancelReason'
@@ -107,6 +127,13 @@ export async function updateBooking(
   >,
   now: Date,
 ): Promise<BookingRow> {
+  // A new time or member: written under that member's lock (lockMembersTime).
+  if (changes.memberId) await lockMembersTime(db, [changes.memberId])
+  else if (changes.startsAt || changes.endsAt) {
+    await db.execute(
+      sql`select pg_advisory_xact_lock(${MEMBER_TIME_LOCK}, hashtext(${bookings.memberId}::text)) from ${bookings} where ${bookings.id} = ${id}`,
+    )
+  }
   const [row] = await db
     .update(bookings)
     .set({ ...changes, updatedAt: now })

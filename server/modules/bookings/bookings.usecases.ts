@@ -7,6 +7,7 @@ import {
   type BookingStatus,
   MOVE_UNDO_GRACE_SECONDS,
 } from '@common/schemas/booking'
+import { occupiedMinutes, phasesOf, phasesOfLength } from '@common/service-phases'
 import { DAY_MS, instantToLocal, MINUTE_MS } from '@common/time'
 import type { Clock } from '@server/clock'
 import { type Database, type Executor, PG_UNIQUE_VIOLATION, sqlState } from '@server/db/client'
@@ -22,7 +23,7 @@ import {
 } from '@server/modules/customers/customers.usecases'
 import type { Jobs } from '@server/modules/jobs/job-engine'
 import { findSalonById } from '@server/modules/salons/salons.repository'
-import type { SlotRefusal } from '@server/modules/schedule/availability'
+import type { ServiceLength, SlotRefusal } from '@server/modules/schedule/availability'
 import { resolvePointInTime } from '@server/modules/schedule/point-in-time'
 import { explainTeamSlot, type TeamSchedule } from '@server/modules/schedule/team-availability'
 import { requireMemberRef } from '@server/modules/team/team.usecases'
@@ -79,14 +80,16 @@ export interface StartInQuestion {
   startsAt: Date
   /** null: a booking whose service was deleted since, which any member may take. */
   serviceId: string | null
-  durationMinutes: number
+  /** Its length, or its phases (a processing pause frees the member; the clean-up does not). */
+  durationMinutes: ServiceLength
   memberId?: string | undefined
 }
 
 /** The team's schedule around a start: a day either side, enough to judge it and count the day's appointments. */
 function teamAround(db: Database, salon: SalonRow, asked: StartInQuestion, movingBookingId?: string) {
   const start = asked.startsAt.getTime()
-  const range = { from: new Date(start - DAY_MS), to: new Date(start + asked.durationMinutes * MINUTE_MS + DAY_MS) }
+  const minutes = occupiedMinutes(phasesOfLength(asked.durationMinutes))
+  const range = { from: new Date(start - DAY_MS), to: new Date(start + minutes * MINUTE_MS + DAY_MS) }
   return loadTeamSchedule(
     db,
     salon,
@@ -138,7 +141,7 @@ function serviceSnapshot(service: ServiceRow, salon: SalonRow) {
   return {
     serviceId: service.id,
     serviceName: service.name,
-    durationMinutes: service.durationMinutes,
+    ...phasesOf(service),
     priceMinor: service.priceMinor,
     currency: currencyForCountry(salon.country),
   }
@@ -195,7 +198,7 @@ async function insertNewBooking(
   const asked = {
     startsAt: input.startsAt,
     serviceId: service.id,
-    durationMinutes: service.durationMinutes,
+    durationMinutes: phasesOf(service),
     memberId: input.memberId,
   }
   const candidates =
@@ -416,12 +419,13 @@ export async function rescheduleBooking(
   if (!salon.isActive) throw salonNotBooking()
 
   let snapshot: Partial<ReturnType<typeof serviceSnapshot>> = {}
-  let durationMinutes = booking.durationMinutes
+  // The phases it was sold with, or the new service's.
+  let durationMinutes = phasesOf(booking)
   let serviceId = booking.serviceId
   if (change.serviceId && change.serviceId !== booking.serviceId) {
     const service = await requireBookableService(db, salon, change.serviceId)
     snapshot = serviceSnapshot(service, salon)
-    durationMinutes = service.durationMinutes
+    durationMinutes = phasesOf(service)
     serviceId = service.id
   } else if (booking.serviceId) {
     // Same service: keep what was sold, but refuse to move into a service the salon withdrew.
@@ -450,7 +454,12 @@ export async function rescheduleBooking(
         const moved = await repo.updateBooking(
           tx,
           booking.id,
-          { ...snapshot, memberId, startsAt, endsAt: new Date(startsAt.getTime() + durationMinutes * MINUTE_MS) },
+          {
+            ...snapshot,
+            memberId,
+            startsAt,
+            endsAt: new Date(startsAt.getTime() + durationMinutes.durationMinutes * MINUTE_MS),
+          },
           now,
         )
         await recordBookingEvent(tx, jobs, booking, 'moved', by, now, {

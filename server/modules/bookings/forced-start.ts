@@ -1,6 +1,8 @@
+import { occupiedMinutes, phasesOfLength } from '@common/service-phases'
 import { DAY_MS, instantToLocal, MINUTE_MS } from '@common/time'
 import type { Database } from '@server/db/client'
 import type { SalonRow } from '@server/db/schema'
+import { type ServiceLength, shapeOf } from '@server/modules/schedule/availability'
 import type { TeamSchedule } from '@server/modules/schedule/team-availability'
 import { memberNotFound } from '@server/modules/team/team.errors'
 import { loadTeamSchedule } from './availability.usecases'
@@ -18,12 +20,12 @@ import { appointmentPast, memberAbsent, slotTaken } from './bookings.errors'
 export function forcedMember(
   db: Database,
   salon: SalonRow,
-  asked: { startsAt: Date; serviceId: string | null; durationMinutes: number; memberId: string },
+  asked: { startsAt: Date; serviceId: string | null; durationMinutes: ServiceLength; memberId: string },
   now: Date,
   movingBookingId?: string,
 ): Promise<string> {
   const start = asked.startsAt.getTime()
-  const end = start + asked.durationMinutes * MINUTE_MS
+  const end = start + occupiedMinutes(phasesOfLength(asked.durationMinutes)) * MINUTE_MS
   return forcedMemberOf(salon, asked, now, () =>
     loadTeamSchedule(
       db,
@@ -38,7 +40,7 @@ export function forcedMember(
 /** The same, with the team's schedule (a day either side of the time at least) from the caller. */
 export async function forcedMemberOf(
   salon: SalonRow,
-  asked: { startsAt: Date; durationMinutes: number; memberId: string },
+  asked: { startsAt: Date; durationMinutes: ServiceLength; memberId: string },
   now: Date,
   teamAround: () => TeamSchedule | Promise<TeamSchedule>,
 ): Promise<string> {
@@ -46,12 +48,15 @@ export async function forcedMemberOf(
     throw appointmentPast()
   }
   const start = asked.startsAt.getTime()
-  const end = start + asked.durationMinutes * MINUTE_MS
+  // The member's working stretches: a processing pause leaves them free, as the engine counts it.
+  const { work } = shapeOf(asked.durationMinutes)
   const team = await teamAround()
   const member = team.members.find((m) => m.id === asked.memberId)
   if (!member) throw memberNotFound()
-  const overlapping = [...team.salon.busy, ...member.busy].filter((busy) => busy.start < end && busy.end > start)
+  const overlapping = [...team.salon.busy, ...member.busy].filter((busy) =>
+    work.some((span) => busy.start < start + span.end && start + span.start < busy.end),
+  )
   if (overlapping.some((busy) => busy.kind === 'time_off')) throw memberAbsent()
-  if (overlapping.some((busy) => busy.kind === 'booking')) throw slotTaken()
+  if (overlapping.some((busy) => busy.kind === 'booking' || busy.kind === 'booking_resumed')) throw slotTaken()
   return member.id
 }

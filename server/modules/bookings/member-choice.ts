@@ -1,5 +1,6 @@
 import { instantToLocal } from '@common/time'
-import { PG_EXCLUSION_VIOLATION, sqlState } from '@server/db/client'
+import { PG_DEADLOCK_DETECTED, PG_EXCLUSION_VIOLATION, sqlState } from '@server/db/client'
+import type { ServiceLength } from '@server/modules/schedule/availability'
 import type { TeamSchedule } from '@server/modules/schedule/team-availability'
 import { freeMembersAt } from '@server/modules/schedule/team-availability'
 
@@ -16,7 +17,7 @@ import { freeMembersAt } from '@server/modules/schedule/team-availability'
 export function membersInAssignmentOrder(
   team: TeamSchedule,
   start: number,
-  durationMinutes: number,
+  durationMinutes: ServiceLength,
   now: number,
   keep?: string,
 ): string[] {
@@ -34,10 +35,15 @@ export function membersInAssignmentOrder(
   return free.sort((a, b) => (load.get(a) ?? 0) - (load.get(b) ?? 0) || (order.get(a) ?? 0) - (order.get(b) ?? 0))
 }
 
+/** How often a write that PostgreSQL chose as a deadlock's victim is tried again (with that member). */
+const DEADLOCK_RETRIES = 3
+
 /**
  * Writes with the first member who can take it. The exclusion constraint settles a race for one
  * member: a write that loses it is rolled back and tried with the next free member; when none is
- * left, `allTaken` says so (`bookings.slot_taken`).
+ * left, `allTaken` says so (`bookings.slot_taken`). Writes take their member's lock first
+ * (bookings.repository.ts lockMembersTime), so two never deadlock over one member's time; should
+ * PostgreSQL still roll one back as a deadlock's victim, it is tried again.
  */
 export async function withFirstFreeMember<T>(
   memberIds: readonly string[],
@@ -45,10 +51,19 @@ export async function withFirstFreeMember<T>(
   allTaken: () => Error,
 ): Promise<T> {
   for (const memberId of memberIds) {
-    try {
-      return await write(memberId)
-    } catch (error) {
-      if (sqlState(error) !== PG_EXCLUSION_VIOLATION) throw error
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await write(memberId)
+      } catch (error) {
+        const state = sqlState(error)
+        if (state === PG_DEADLOCK_DETECTED && attempt < DEADLOCK_RETRIES) {
+          // A few milliseconds apart, so that the transactions that deadlocked do not meet again.
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * (attempt + 1)))
+          continue
+        }
+        if (state !== PG_EXCLUSION_VIOLATION) throw error
+        break
+      }
     }
   }
   throw allTaken()

@@ -9,6 +9,7 @@ import { findTeamFreeSlots, type TeamSchedule } from '@server/modules/schedule/t
 import { requireMemberRef } from '@server/modules/team/team.usecases'
 import { MAX_AVAILABILITY_DAYS, resolveRange } from './availability.usecases'
 import { salonNotBooking } from './bookings.errors'
+import * as repo from './bookings.repository'
 import type { BookingDeps } from './bookings.usecases'
 import {
   type ConsecutiveQuery,
@@ -105,6 +106,8 @@ export async function bookTogether(
   for (const memberIds of ways) {
     try {
       return await db.transaction(async (tx) => {
+        // Every member of the group at once, in one order: two groups never wait on each other.
+        await repo.lockMembersTime(tx, memberIds)
         const customer = await resolveCustomer(tx, salon.id, input.customer, now, input.identity)
         const booked: Booking[] = []
         for (const [index, service] of services.entries()) {

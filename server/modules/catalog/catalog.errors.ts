@@ -1,5 +1,5 @@
 import type { AmountProblem } from '@common/money'
-import type { ImportLineError } from '@common/schemas/catalog'
+import { type ImportLineError, PROCESSING_OUTSIDE } from '@common/schemas/catalog'
 import { AppError, badRequest, conflict, notFound, unprocessable } from '@server/errors'
 
 export const serviceNotFound = () => notFound('catalog.service_not_found', 'No such service in this salon')
@@ -61,3 +61,4 @@ export const noActivePerformer = () =>
     'An active service needs at least one active team member who performs it: tick one, or deactivate the service',
     { field: 'memberIds' },
   )
+export const phasesRefused = () => unprocessable('catalog.phases_invalid', PROCESSING_OUTSIDE)

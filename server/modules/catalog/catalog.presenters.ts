@@ -26,6 +26,9 @@ export function presentService(
     name: row.name,
     description: row.description,
     duration: row.durationMinutes,
+    processing:
+      row.processingMinutes > 0 ? { after: row.processingAfterMinutes, minutes: row.processingMinutes } : null,
+    cleanup: row.cleanupMinutes,
     price: row.priceMinor,
     currency: currencyForCountry(salon.country),
     isActive: row.isActive,

@@ -43,7 +43,19 @@ export async function insertServices(db: Executor, rows: NewService[]): Promise<
 export async function updateService(
   db: Executor,
   id: string,
-  changes: Partial<Pick<ServiceRow, 'name' | 'description' | 'durationMinutes' | 'priceMinor' | 'isActive'>>,
+  changes: Partial<
+    Pick<
+      ServiceRow,
+      | 'name'
+      | 'description'
+      | 'durationMinutes'
+      | 'processingAfterMinutes'
+      | 'processingMinutes'
+      | 'cleanupMinutes'
+      | 'priceMinor'
+      | 'isActive'
+    >
+  >,
   now: Date,
 ): Promise<void> {
   await db

@@ -2,6 +2,7 @@ import { currencyForCountry } from '@common/countries'
 import { LANGUAGES, type Language } from '@common/languages'
 import { parseAmount } from '@common/money'
 import type { OwnerService, ServiceCreateInput, ServiceUpdateInput } from '@common/schemas/catalog'
+import { phasesProblem } from '@common/service-phases'
 import type { Clock } from '@server/clock'
 import { type Database, type Executor, PG_UNIQUE_VIOLATION, sqlState } from '@server/db/client'
 import type { SalonRow, ServiceRow } from '@server/db/schema'
@@ -10,6 +11,7 @@ import {
   noActivePerformer,
   nothingToChange,
   orderStale,
+  phasesRefused,
   priceRefused,
   serviceNotFound,
   unknownPerformers,
@@ -129,6 +131,7 @@ export async function createService(
             name: input.name,
             description: input.description ?? '',
             durationMinutes: input.duration,
+            ...phaseColumns(input.processing ?? null, input.cleanup ?? 0),
             priceMinor,
             isActive: input.isActive ?? true,
             position,
@@ -160,6 +163,19 @@ export async function editService(
   const priceMinor = input.priceAmount === undefined ? undefined : priceInMinorUnits(salon, input.priceAmount)
   const name = input.name ?? service.name
   const renamed = name !== service.name
+  // The phases as they will be, judged whole: a shorter duration may leave a processing outside it.
+  const phases = {
+    ...phaseColumns(
+      input.processing === undefined
+        ? service.processingMinutes > 0
+          ? { after: service.processingAfterMinutes, minutes: service.processingMinutes }
+          : null
+        : input.processing,
+      input.cleanup ?? service.cleanupMinutes,
+    ),
+    durationMinutes: input.duration ?? service.durationMinutes,
+  }
+  if (phasesProblem(phases)) throw phasesRefused()
   if (renamed) await refuseNamesake(db, salon, name, service.id)
   const now = clock.now()
   await namingRace(name, () =>
@@ -171,6 +187,7 @@ export async function editService(
           ...(input.name !== undefined && { name: input.name }),
           ...(input.description !== undefined && { description: input.description }),
           ...(input.duration !== undefined && { durationMinutes: input.duration }),
+          ...((input.processing !== undefined || input.cleanup !== undefined) && phases),
           ...(priceMinor !== undefined && { priceMinor }),
           ...(input.isActive !== undefined && { isActive: input.isActive }),
         },
@@ -200,4 +217,13 @@ export async function reorderServices(
   const now = clock.now()
   await db.transaction((tx) => repo.setPositions(tx, salon.id, serviceIds, now))
   return listOwnerServices(db, salon)
+}
+
+/** The columns of a processing pause (or none) and a clean-up. */
+function phaseColumns(processing: { after: number; minutes: number } | null, cleanup: number) {
+  return {
+    processingAfterMinutes: processing?.after ?? 0,
+    processingMinutes: processing?.minutes ?? 0,
+    cleanupMinutes: cleanup,
+  }
 }

@@ -1,3 +1,4 @@
+import { phasesOfLength, type ServicePhases, workOffsets } from '@common/service-phases'
 import {
   addDays,
   DAY_MS,
@@ -24,7 +25,11 @@ export interface OpeningInterval {
   closes: number
 }
 
-export type BusyKind = 'booking' | 'time_off' | 'external'
+/**
+ * 'booking': an appointment's first working stretch (one per appointment, as the day's load counts
+ * them); 'booking_resumed': its working time after a processing pause, clean-up included.
+ */
+export type BusyKind = 'booking' | 'booking_resumed' | 'time_off' | 'external'
 
 /** A span of time the salon cannot sell: an active booking, an absence, an external calendar event. */
 export interface BusyInterval {
@@ -52,8 +57,39 @@ export interface SalonSchedule {
   rules: BookingRules
 }
 
+/**
+ * What a service takes of the member's time: its length in minutes (all of it work), or its phases
+ * (common/service-phases.ts: the processing pause frees the member, the clean-up keeps them busy).
+ * The customer's time — what must fit in opening hours — is the length, clean-up left out.
+ */
+export type ServiceLength = number | ServicePhases
+
+export interface Shape {
+  /** The customer's time, in ms. */
+  duration: number
+  /** The member's working stretches from the start, in ms. */
+  work: Window[]
+}
+
+export function shapeOf(length: ServiceLength): Shape {
+  const phases = phasesOfLength(length)
+  return {
+    duration: phases.durationMinutes * MINUTE_MS,
+    work: workOffsets(phases).map((w) => ({ start: w.start * MINUTE_MS, end: w.end * MINUTE_MS })),
+  }
+}
+
+/** The first busy interval that one of the working stretches of a start at `start` runs into. */
+function clashAt(busy: readonly BusyInterval[], start: number, work: readonly Window[]) {
+  for (const span of work) {
+    const hit = busy.find((x) => x.start < start + span.end && start + span.start < x.end)
+    if (hit) return { busy: hit, span }
+  }
+  return undefined
+}
+
 export interface SlotQuery {
-  durationMinutes: number
+  durationMinutes: ServiceLength
   /** Slots starting at or after this instant … */
   from: number
   /** … and strictly before this one. */
@@ -157,7 +193,7 @@ function bookableRange(rules: BookingRules, now: number): Window {
  */
 export function findFreeSlots(schedule: SalonSchedule, query: SlotQuery): number[] {
   const step = schedule.rules.slotStepMinutes * MINUTE_MS
-  const duration = query.durationMinutes * MINUTE_MS
+  const { duration, work } = shapeOf(query.durationMinutes)
   if (step <= 0 || duration <= 0) return []
   const bookable = bookableRange(schedule.rules, query.now)
   const lower = Math.max(query.from, bookable.start)
@@ -166,17 +202,23 @@ export function findFreeSlots(schedule: SalonSchedule, query: SlotQuery): number
 
   const busy = mergeIntervals(schedule.busy)
   const slots: number[] = []
-  let b = 0
+  // One cursor per working stretch into the sorted busy list: starts only grow, so each moves forward.
+  const cursors = work.map(() => 0)
   for (const window of openingWindows(schedule, lower, upper, upper + duration)) {
     const offset = Math.max(0, lower - window.start)
     let t = window.start + Math.ceil(offset / step) * step
-    while (t < upper && t + duration <= window.end) {
-      while (b < busy.length && (busy[b] as Window).end <= t) b++
-      const next = busy[b]
-      if (next && next.start < t + duration) {
-        // Jump to the first grid point at or after the end of the busy interval.
-        t = window.start + Math.ceil((next.end - window.start) / step) * step
-        continue
+    grid: while (t < upper && t + duration <= window.end) {
+      for (let i = 0; i < work.length; i++) {
+        const span = work[i] as Window
+        let b = cursors[i] as number
+        while (b < busy.length && (busy[b] as Window).end <= t + span.start) b++
+        cursors[i] = b
+        const next = busy[b]
+        if (next && next.start < t + span.end) {
+          // Jump to the first grid point where this stretch starts at or after the busy interval's end.
+          t = window.start + Math.ceil((next.end - span.start - window.start) / step) * step
+          continue grid
+        }
       }
       slots.push(t)
       t += step
@@ -211,10 +253,10 @@ export type SlotRefusal =
 export function explainSlot(
   schedule: SalonSchedule,
   start: number,
-  durationMinutes: number,
+  durationMinutes: ServiceLength,
   now: number,
 ): SlotRefusal | null {
-  const duration = durationMinutes * MINUTE_MS
+  const { duration, work } = shapeOf(durationMinutes)
   const step = schedule.rules.slotStepMinutes * MINUTE_MS
   const bookable = bookableRange(schedule.rules, now)
   if (start < bookable.start) return 'too_soon'
@@ -225,12 +267,17 @@ export function explainSlot(
   const dayEnd = localToInstant(addDays(date, 1), 0, schedule.timeZone)
   const dayWindows = openingWindows(schedule, dayStart, dayEnd, start + duration)
   const window = dayWindows.find((w) => w.start <= start && start < w.end)
-  const offDay = schedule.busy.find((x) => x.kind === 'time_off' && x.start < start + duration && start < x.end)
+  // An absence or a break counts where the member works: not during a processing pause.
+  const offDay = clashAt(
+    schedule.busy.filter((x) => x.kind === 'time_off'),
+    start,
+    work,
+  )
   if (dayWindows.length === 0) return 'closed_day'
   if (offDay) return 'time_off'
   if (!window) return 'outside_hours'
   if (start + duration > window.end) return 'ends_after_closing'
   if ((start - window.start) % step !== 0) return 'off_grid'
-  if (schedule.busy.some((x) => x.start < start + duration && start < x.end)) return 'taken'
+  if (clashAt(schedule.busy, start, work)) return 'taken'
   return null
 }

@@ -4,6 +4,7 @@ import {
   findFreeSlots,
   type OpeningInterval,
   type SalonSchedule,
+  type ServiceLength,
   type SlotQuery,
   type SlotRefusal,
 } from './availability'
@@ -51,7 +52,12 @@ export function findTeamFreeSlots(team: TeamSchedule, query: SlotQuery): number[
 }
 
 /** The members free for the whole service at `start`, in the team's order. */
-export function freeMembersAt(team: TeamSchedule, start: number, durationMinutes: number, now: number): string[] {
+export function freeMembersAt(
+  team: TeamSchedule,
+  start: number,
+  durationMinutes: ServiceLength,
+  now: number,
+): string[] {
   return team.members
     .filter((member) => explainSlot(scheduleOfMember(team, member), start, durationMinutes, now) === null)
     .map((member) => member.id)
@@ -65,7 +71,7 @@ export function freeMembersAt(team: TeamSchedule, start: number, durationMinutes
 export function explainTeamSlot(
   team: TeamSchedule,
   start: number,
-  durationMinutes: number,
+  durationMinutes: ServiceLength,
   now: number,
 ): SlotRefusal | null {
   if (freeMembersAt(team, start, durationMinutes, now).length > 0) return null

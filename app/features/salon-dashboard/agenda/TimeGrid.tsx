@@ -234,6 +234,22 @@ export function TimeGrid({
                     } as React.CSSProperties
                   }
                 >
+                  {booking.processing && (
+                    // The processing pause: the member is free for another client meanwhile.
+                    <div
+                      data-processing
+                      aria-hidden
+                      className="pointer-events-none absolute inset-x-0 bg-[repeating-linear-gradient(135deg,transparent_0_5px,rgb(255_255_255/0.7)_5px_10px)]"
+                      style={{
+                        top: `${(booking.processing.after / booking.duration) * 100}%`,
+                        height: `${(booking.processing.minutes / booking.duration) * 100}%`,
+                      }}
+                    >
+                      <span className="absolute right-1 bottom-0.5 rounded bg-surface/90 px-1 text-[0.7rem] text-ink-soft">
+                        {t('agenda.processing', { minutes: booking.processing.minutes })}
+                      </span>
+                    </div>
+                  )}
                   <BookingDetails booking={booking} onOpen={onOpenBooking} compact />
                 </article>
               )

@@ -53,6 +53,8 @@ export function booking(changes: Partial<Booking> = {}): Booking {
     serviceId: BRUSHING,
     service: 'Brushing',
     duration: 30,
+    processing: null,
+    cleanup: 0,
     price: 3000,
     currency: 'EUR',
     channel: 'web',

@@ -59,7 +59,7 @@ function placeOf(booking: Booking) {
 }
 
 function undoRefusal(t: TFunction, error: unknown): string {
-  if (error instanceof ApiError && error.body?.code === 'bookings.slot_taken') return t('desk.undo.taken')
-  if (error instanceof ApiError && error.body?.code === 'bookings.undo_too_late') return t('desk.undo.tooLate')
+  if (error instanceof ApiError && error.code === 'bookings.slot_taken') return t('desk.undo.taken')
+  if (error instanceof ApiError && error.code === 'bookings.undo_too_late') return t('desk.undo.tooLate')
   return t('desk.undo.error')
 }

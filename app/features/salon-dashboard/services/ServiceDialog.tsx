@@ -15,15 +15,34 @@ import {
   SERVICE_NAME_MAX,
   type ServiceTranslations,
 } from '@common/schemas/catalog'
+import { CLEANUP_MAX_MINUTES, phasesProblem } from '@common/service-phases'
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PerformersField, usePerformers } from './PerformersField'
 import { useCreateService, useEditService } from './services-api'
 
-type FieldName = 'name' | 'description' | 'duration' | 'priceAmount' | Language
+type FieldName =
+  | 'name'
+  | 'description'
+  | 'duration'
+  | 'processingAfter'
+  | 'processingMinutes'
+  | 'cleanup'
+  | 'priceAmount'
+  | Language
 type Values = Record<FieldName, string>
 type Problems = Partial<Record<FieldName, string>>
-const FIELDS: readonly FieldName[] = ['name', 'description', 'duration', 'priceAmount', ...LANGUAGES]
+const FIELDS: readonly FieldName[] = [
+  'name',
+  'description',
+  'duration',
+  'processingAfter',
+  'processingMinutes',
+  'cleanup',
+  'priceAmount',
+  ...LANGUAGES,
+]
+const wholeMinutes = (value: string) => (/^\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN)
 const idOf = (field: FieldName) => `service-${field}`
 
 /** What the form checks before sending: the server's own rules, worded in the interface language. */
@@ -37,6 +56,26 @@ function validate(values: Values, currency: string, language: Language): Problem
   const duration = values.duration.trim()
   if (!/^\d+$/.test(duration) || Number(duration) < SERVICE_DURATION_MIN || Number(duration) > SERVICE_DURATION_MAX)
     problems.duration = 'services.problems.durationInvalid'
+  // The processing pause: both fields or neither, inside the service with work on both sides.
+  const after = values.processingAfter.trim()
+  const pause = values.processingMinutes.trim()
+  if (after !== '' || pause !== '') {
+    const phases = {
+      durationMinutes: Number(duration),
+      processingAfterMinutes: wholeMinutes(after),
+      processingMinutes: wholeMinutes(pause),
+      cleanupMinutes: 0,
+    }
+    if (pause === '' || !(phases.processingMinutes >= 1))
+      problems.processingMinutes = 'services.problems.processingMissing'
+    else if (after === '' || !(phases.processingAfterMinutes >= 0))
+      problems.processingAfter = 'services.problems.processingMissing'
+    else if (!problems.duration && phasesProblem(phases))
+      problems.processingAfter = 'services.problems.processingOutside'
+  }
+  const cleanup = values.cleanup.trim()
+  if (cleanup !== '' && !(wholeMinutes(cleanup) <= CLEANUP_MAX_MINUTES))
+    problems.cleanup = 'services.problems.cleanupInvalid'
   const price = parseAmount(values.priceAmount, currency, language)
   if ('problem' in price) problems.priceAmount = `services.problems.price.${price.problem}`
   for (const other of LANGUAGES)
@@ -91,6 +130,9 @@ function ServiceForm({
     name: service?.name ?? '',
     description: service?.description ?? '',
     duration: service ? String(service.duration) : '',
+    processingAfter: service?.processing ? String(service.processing.after) : '',
+    processingMinutes: service?.processing ? String(service.processing.minutes) : '',
+    cleanup: service?.cleanup ? String(service.cleanup) : '',
     priceAmount: service ? amountForInput(service.price, currency, language) : '',
     fr: owned.fr ?? '',
     de: owned.de ?? '',
@@ -116,6 +158,11 @@ function ServiceForm({
       name: values.name.trim(),
       description: values.description.trim(),
       duration: Number(values.duration.trim()),
+      processing:
+        values.processingMinutes.trim() === ''
+          ? null
+          : { after: wholeMinutes(values.processingAfter), minutes: wholeMinutes(values.processingMinutes) },
+      cleanup: values.cleanup.trim() === '' ? 0 : wholeMinutes(values.cleanup),
       priceAmount: amountString(price.minor, currency),
       isActive,
       ...(Object.keys(translations).length > 0 && { translations }),
@@ -232,6 +279,33 @@ function ServiceForm({
           )}
         </Field>
       </div>
+      <fieldset className="flex flex-col gap-3 rounded-xl border border-line/70 p-3.5">
+        <legend className="px-1 text-sm font-medium text-ink">{t('services.phases.title')}</legend>
+        <p className="-mt-1 text-sm text-ink-soft">{t('services.phases.hint')}</p>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <MinutesField
+            field="processingAfter"
+            label={t('services.phases.after')}
+            values={values}
+            set={set}
+            error={errorOf('processingAfter')}
+          />
+          <MinutesField
+            field="processingMinutes"
+            label={t('services.phases.processing')}
+            values={values}
+            set={set}
+            error={errorOf('processingMinutes')}
+          />
+          <MinutesField
+            field="cleanup"
+            label={t('services.phases.cleanup')}
+            values={values}
+            set={set}
+            error={errorOf('cleanup')}
+          />
+        </div>
+      </fieldset>
       <div className="flex items-start justify-between gap-4 rounded-xl border border-line/70 p-3.5">
         <div className="flex flex-col gap-0.5">
           <Label htmlFor="service-active">{t('services.fields.active')}</Label>
@@ -290,6 +364,40 @@ function ServiceForm({
         </fieldset>
       )}
     </DialogForm>
+  )
+}
+
+/** A number of minutes, empty when there is none. */
+function MinutesField({
+  field,
+  label,
+  values,
+  set,
+  error,
+}: {
+  field: 'processingAfter' | 'processingMinutes' | 'cleanup'
+  label: string
+  values: Values
+  set: (field: FieldName) => (value: string) => void
+  error: string | undefined
+}) {
+  const { t } = useTranslation()
+  return (
+    <Field id={idOf(field)} label={label} optionalLabel={t('services.fields.optional')} error={error}>
+      {(control) => (
+        <Suffixed suffix={t('services.fields.minutes')}>
+          <Input
+            {...control}
+            inputMode="numeric"
+            autoComplete="off"
+            value={values[field]}
+            onChange={(event) => set(field)(event.target.value)}
+            maxLength={3}
+            className="pr-14"
+          />
+        </Suffixed>
+      )}
+    </Field>
   )
 }
 

@@ -15,6 +15,8 @@ const service = (id: string, name: string, position: number, extra: Partial<Owne
   name,
   description: '',
   duration: 30,
+  processing: null,
+  cleanup: 0,
   price: 2500,
   priceAmount: '25.00',
   currency: 'EUR',
@@ -82,12 +84,23 @@ describe('the services editor', () => {
 
     await user.clear(within(dialog).getByLabelText(/^Prix/))
     await user.type(within(dialog).getByLabelText(/^Prix/), '49,90')
+    // A processing pause that would run to the end is refused before sending: work must follow it.
+    await user.type(within(dialog).getByLabelText(/^Pose après/), '15')
+    await user.type(within(dialog).getByLabelText(/^Temps de pose/), '45')
+    await user.click(within(dialog).getByRole('button', { name: 'Ajouter le service' }))
+    expect(await within(dialog).findByText(/La pose doit commencer au moins 5 minutes après le début/)).toBeTruthy()
+    expect(calls.some((call) => call.method === 'POST')).toBe(false)
+    await user.clear(within(dialog).getByLabelText(/^Temps de pose/))
+    await user.type(within(dialog).getByLabelText(/^Temps de pose/), '30')
+    await user.type(within(dialog).getByLabelText(/^Nettoyage après/), '10')
     await user.click(within(dialog).getByRole('button', { name: 'Ajouter le service' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       name: 'Soin kératine',
       description: '',
       duration: 60,
+      processing: { after: 15, minutes: 30 },
+      cleanup: 10,
       priceAmount: '49.90',
       isActive: true,
     })
@@ -114,6 +127,8 @@ describe('the services editor', () => {
       name: 'Coupe femme',
       description: '',
       duration: 30,
+      processing: null,
+      cleanup: 0,
       priceAmount: '45.50',
       isActive: true,
       translations: { de: 'Damenschnitt' },

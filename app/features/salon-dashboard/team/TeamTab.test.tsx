@@ -22,6 +22,8 @@ const service = (id: string, name: string, isActive = true): OwnerService => ({
   name,
   description: '',
   duration: 30,
+  processing: null,
+  cleanup: 0,
   price: 2500,
   priceAmount: '25.00',
   currency: 'EUR',
