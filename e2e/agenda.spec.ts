@@ -322,3 +322,98 @@ test('a lunch blocked by picking its hours on the agenda: a mouse drag on a desk
   expect(times).toContain('12:00')
   await page.screenshot({ path: testInfo.outputPath(phone ? 'blocked-phone.png' : 'blocked-desktop.png') })
 })
+
+test('a phone opens on today’s agenda, swipes from one stylist to the other, and prints the day sheet on A4', async ({
+  page,
+}, testInfo) => {
+  const phone = testInfo.project.name === 'phone'
+  if (!phone) await page.setViewportSize({ width: 1280, height: 800 })
+  await signIn(page)
+  const { lea, hugo } = await demoTeam(page)
+  const coloration = await serviceId(page, 'Coloration')
+  // Each project its own day: a colour with Léa, a cut with Hugo, with a note and a late notice.
+  const date = phone ? '2027-01-21' : '2027-01-20'
+  const colour = await book(page, {
+    serviceId: coloration,
+    startsAt: `${date}T10:00`,
+    memberId: lea.id,
+    customer: { name: 'Inès Feuille', phone: '06 44 55 66 77' },
+  })
+  await page.request.put(`/api/bookings/${colour.id}/note`, { data: { note: 'Allergie PPD : test fait' } })
+  await book(page, {
+    serviceId: await serviceId(page, 'Coupe homme'),
+    startsAt: `${date}T11:00`,
+    memberId: hugo.id,
+    customer: { name: 'Jules Feuille', phone: '06 44 55 66 78' },
+  })
+
+  if (phone) {
+    // The agenda comes first on a phone, today's; the overview is one tap away.
+    await page.goto('/professional')
+    const agendaTab = page.getByRole('tab', { name: fr.agenda.tabShort })
+    await expect(agendaTab).toHaveAttribute('aria-selected', 'true')
+    await expect(page.getByText('mardi 1 décembre 2026')).toBeVisible()
+  } else {
+    await openAgenda(page)
+  }
+  await page.getByLabel(fr.agenda.date).fill(date)
+  const leaColumn = page.locator(`[data-agenda-column="${lea.id}"]`)
+  const hugoColumn = page.locator(`[data-agenda-column="${hugo.id}"]`)
+  // The colour's processing shows in its booking.
+  await expect(leaColumn.locator(`[data-booking="${colour.id}"] [data-processing]`)).toHaveCount(1)
+
+  if (phone) {
+    // A swipe to the left shows Hugo; to the right, Léa again.
+    const cdp = await page.context().newCDPSession(page)
+    const swipe = async (from: number, to: number) => {
+      const column = page.locator('[data-agenda-column]')
+      await column.evaluate((element) => {
+        const rect = element.getBoundingClientRect()
+        window.scrollTo({ top: window.scrollY + rect.top + 300 - window.innerHeight / 2, behavior: 'instant' })
+      })
+      const box = await column.boundingBox()
+      if (!box) throw new Error('A column is on screen')
+      const y = box.y + 300
+      const send = (type: string, x?: number) =>
+        cdp.send('Input.dispatchTouchEvent', { type, touchPoints: x === undefined ? [] : [{ x, y, id: 2 }] } as never)
+      await send('touchStart', from)
+      for (const x of [from + (to - from) / 3, from + ((to - from) * 2) / 3, to]) await send('touchMove', x)
+      await send('touchEnd')
+    }
+    await expect(leaColumn).toBeVisible()
+    await swipe(340, 90)
+    await expect(hugoColumn).toBeVisible()
+    await expect(leaColumn).toHaveCount(0)
+    await swipe(110, 370)
+    await expect(leaColumn).toBeVisible()
+  }
+
+  // The day sheet of Léa: printed from the toolbar (the browser's dialog left out), one A4 page.
+  await page.evaluate(() => {
+    window.print = () => {}
+  })
+  await page.getByRole('button', { name: fr.agenda.sheet.print }).click()
+  await page.getByRole('button', { name: 'Léa', exact: true }).last().click()
+  const sheet = page.locator('[data-day-sheet]')
+  await expect(sheet).toHaveCount(1)
+  await expect(sheet).toContainText('Inès Feuille')
+  await expect(sheet).toContainText('06 44 55 66 77')
+  await expect(sheet).toContainText('10:00–11:30')
+  await expect(sheet).toContainText(fill(fr.agenda.sheet.processing, { from: '10:30', to: '11:10' }))
+  await expect(sheet).toContainText('Allergie PPD : test fait')
+  await expect(sheet).not.toContainText('Jules Feuille')
+  await page.emulateMedia({ media: 'print' })
+  await expect(sheet).toBeVisible()
+  await expect(page.locator('#root')).toBeHidden()
+  await page.screenshot({ path: testInfo.outputPath(phone ? 'day-sheet-phone.png' : 'day-sheet-desktop.png') })
+  if (!phone) {
+    // Chromium's PDF of the page as printed: A4, one page for one member.
+    const pdf = await page.pdf({ preferCSSPageSize: true })
+    const pages = pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []
+    expect(pages).toHaveLength(1)
+    // A4 is 595 × 842 points.
+    const box = /\/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)\s*\]/.exec(pdf.toString('latin1'))
+    expect([Math.round(Number(box?.[1])), Math.round(Number(box?.[2]))]).toEqual([595, 842])
+  }
+  await page.emulateMedia({ media: 'screen' })
+})

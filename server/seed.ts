@@ -96,6 +96,9 @@ const DEMO_SERVICES = [
   {
     name: 'Coloration',
     durationMinutes: 90,
+    // 30 minutes to apply, 40 to develop (the stylist free for another client), 20 to rinse and dry.
+    processingAfterMinutes: 30,
+    processingMinutes: 40,
     priceMinor: 6500,
     isActive: true,
     description: 'Couleur racines et longueurs',

@@ -3,6 +3,7 @@ import { CalendarDays, Clock, LayoutDashboard, Users, UsersRound } from 'lucide-
 import { type ComponentType, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AgendaDesk } from './agenda/AgendaDesk'
+import { isNarrowScreen } from './agenda/agenda-hooks'
 import { CustomersTab } from './customers/CustomersTab'
 import { InstagramGlyph } from './instagram/InstagramGlyph'
 import { InstagramTab } from './instagram/InstagramTab'
@@ -32,9 +33,11 @@ const labelKeys = (tab: DashboardTab) =>
  * mounts only while it is shown, so each reads its data when first opened. `initialTab` opens another
  * tab first: Instagram, when Meta sends the owner back from connecting the account.
  */
-export function SalonDashboard({ salonId, initialTab = 'overview' }: { salonId: string; initialTab?: DashboardTab }) {
+export function SalonDashboard({ salonId, initialTab }: { salonId: string; initialTab?: DashboardTab | undefined }) {
   const { t } = useTranslation()
-  const [tab, setTab] = useState<DashboardTab>(initialTab)
+  // On a phone the day's agenda comes first (what an owner opens it for between two clients); the
+  // overview is one tap away. The area renders in the browser only, so the screen is known here.
+  const [tab, setTab] = useState<DashboardTab>(() => initialTab ?? (isNarrowScreen() ? 'agenda' : 'overview'))
   return (
     <Tabs value={tab} onValueChange={(value) => setTab(value as DashboardTab)} className="w-full">
       {/* Equal cells with a short label on a phone; the full names from the sm breakpoint. */}

@@ -117,20 +117,22 @@ describe.each(testDrivers())('the assistant through the chat API on %s', (driver
     const chiara = newChat('it', 'Chiara')
     await say(chiara, 'Un colore giovedì alle 11')
     expect(bookedAt(await say(chiara, 'sì'))).toBe('2026-12-03T11:00')
-    // The salon's two stylists are both busy from 11:00 once Giulia has her colour too.
+    // The salon's two stylists are both at work from 11:00 once Giulia has her colour too (the
+    // demo's colour: 30 minutes of work, 40 of processing, when a stylist is free, then 20 more).
     const giulia = newChat('it', 'Giulia')
     await say(giulia, 'Un colore giovedì alle 11')
     expect(bookedAt(await say(giulia, 'sì'))).toBe('2026-12-03T11:00')
 
     const chat = newChat('it')
-    const taken = await say(chat, 'Vorrei un taglio uomo giovedì alle 11:30')
+    const taken = await say(chat, 'Vorrei un taglio uomo giovedì alle 11')
     expect(taken.icsData).toBeUndefined()
     expect(taken.response).toMatch(/occupato/)
     expect(taken.response).toMatch(/\d{1,2}:\d{2}/)
-    // The times offered instead are free ones, not the taken 11:30.
+    // The times offered instead are free ones, not the taken 11:00; the colours' processing is one.
     const offered = taken.response.split(/proporLe/)[1] ?? ''
     expect(offered).toMatch(/\d{1,2}:\d{2}/)
-    expect(offered).not.toMatch(/11:30/)
+    expect(offered).not.toMatch(/11:00/)
+    expect(offered).toMatch(/11:30/)
     // A bare "yes" to several times asks which one, without booking.
     const which = await say(chat, 'sì')
     expect(which.icsData).toBeUndefined()

@@ -21,7 +21,9 @@ import { refusalMessage, useAgendaBookings, useMoveBooking } from './agenda-api'
 import { dayColumns, gridSpan, startsAtOf, weekOf } from './agenda-grid'
 import { useNarrow, useSalonNow } from './agenda-hooks'
 import { MoveConfirmDialog } from './MoveConfirmDialog'
+import { PrintDay } from './PrintDay'
 import type { GridRange } from './range-picking'
+import { Swipeable } from './Swipeable'
 import type { GridTarget } from './TimeGrid'
 
 /** What "New booking" starts from: an empty cell gives its member, day and time; the button gives nothing. */
@@ -144,6 +146,7 @@ export function AgendaTab({ salonId, onOpenBooking, onNewBooking }: AgendaTabPro
           </div>
         ) : (
           <Agenda
+            salonName={salon.data.name}
             data={{
               timeZone: salon.data.timeZone,
               salonHours: salon.data.workingHours,
@@ -262,8 +265,10 @@ function Agenda({
   stale,
   actions,
   navigation,
+  salonName,
 }: {
   navigation: Omit<Parameters<typeof AgendaNavigation>[0], 'children'>
+  salonName: string
   data: AgendaData
   cancelledCount: number
   date: string
@@ -290,13 +295,26 @@ function Agenda({
           <MemberSelect members={everyone} value={chosen?.id} onChange={onMember} />
         )}
         <CancelledToggle checked={showCancelled} count={cancelledCount} onChange={onShowCancelled} />
+        {view === 'day' && <PrintDay salonName={salonName} date={date} members={everyone} bookings={data.bookings} />}
       </AgendaNavigation>
       {view === 'day' && narrow && everyone.length > 1 && (
         <MemberSwitcher members={everyone} shown={columns[0]?.id} onPick={onMember} />
       )}
       <div className={cn('flex flex-col gap-3 transition-opacity', stale && 'opacity-60')} aria-busy={stale}>
         {empty && <NothingBooked view={view} />}
-        {view === 'day' ? (
+        {view === 'day' && narrow && everyone.length > 1 ? (
+          // A phone's day, one member at a time: a swipe sideways shows the next or the previous one.
+          <Swipeable
+            key={columns[0]?.id}
+            onSwipe={(direction) => {
+              const index = everyone.findIndex((m) => m.id === columns[0]?.id)
+              const next = everyone[(index + direction + everyone.length) % everyone.length]
+              if (next) onMember(next.id)
+            }}
+          >
+            <DayView data={data} date={date} columns={columns} actions={actions} />
+          </Swipeable>
+        ) : view === 'day' ? (
           <DayView data={data} date={date} columns={columns} actions={actions} />
         ) : narrow ? (
           <WeekList data={shownData} days={days} onOpenBooking={actions.onOpenBooking} />

@@ -5,6 +5,7 @@ import { Ban, CalendarPlus } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { shortDay } from '../desk/desk-format'
 import { placeInGrid, type Span } from './agenda-grid'
+import { MenuButton } from './MenuButton'
 import type { GridRange } from './range-picking'
 
 /**
@@ -64,18 +65,5 @@ export function RangeChooser({
         )}
       </PopoverContent>
     </Popover>
-  )
-}
-
-function MenuButton({ onClick, icon, children }: { onClick: () => void; icon: React.ReactNode; children: string }) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      className="flex min-h-11 w-full cursor-pointer items-center gap-2.5 rounded-xl px-2.5 text-left text-sm font-medium text-ink transition-colors hover:bg-sand focus-visible:bg-sand focus-visible:outline-none"
-    >
-      <span className="text-primary">{icon}</span>
-      {children}
-    </button>
   )
 }

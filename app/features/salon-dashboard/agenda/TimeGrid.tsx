@@ -146,7 +146,8 @@ export function TimeGrid({
   const picks = Boolean(onNewBookingAt || onBlockRange)
 
   return (
-    <div ref={container} className="overflow-x-auto rounded-xl border border-line">
+    // A sideways swipe ends here, never in the browser's "back" (the phone's day swipes between members).
+    <div ref={container} className="overflow-x-auto overscroll-x-none rounded-xl border border-line">
       <div className="grid min-w-fit" style={{ gridTemplateColumns: template }}>
         <div className="sticky left-0 z-20 border-b border-line bg-surface" />
         {columns.map((column) => (

@@ -10,13 +10,14 @@ function subscribe(onChange: () => void): () => void {
   return () => query?.removeEventListener('change', onChange)
 }
 
+/** Whether the screen is a phone's width now (false where there is no window). */
+export function isNarrowScreen(): boolean {
+  return typeof window !== 'undefined' && (window.matchMedia?.(NARROW).matches ?? false)
+}
+
 /** Whether the screen is a phone's width (followed as it turns or the window is resized). */
 export function useNarrow(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia?.(NARROW).matches ?? false,
-    () => false,
-  )
+  return useSyncExternalStore(subscribe, isNarrowScreen, () => false)
 }
 
 /**

@@ -20,6 +20,7 @@ interface Gesture {
   column: PickColumn
   pointerId: number
   pointerType: string
+  x: number
   y: number
   /** The minute the press began at, unsnapped. */
   anchor: number
@@ -119,6 +120,7 @@ export function useRangePicking({
         column,
         pointerId: event.pointerId,
         pointerType: event.pointerType,
+        x: event.clientX,
         y: event.clientY,
         anchor,
         range: rangeOf(column, anchor, undefined),
@@ -141,8 +143,8 @@ export function useRangePicking({
       if (!held || event.pointerId !== held.pointerId) return
       const travelled = Math.abs(event.clientY - held.y) > MOVE_THRESHOLD_PX
       if (!held.active) {
-        // A finger that moves before the long press scrolls the page: no pick.
-        if (travelled) {
+        // A finger that moves before the long press scrolls the page or swipes: no pick.
+        if (Math.hypot(event.clientX - held.x, event.clientY - held.y) > MOVE_THRESHOLD_PX) {
           clearTimeout(longPress.current)
           update(null)
         }
