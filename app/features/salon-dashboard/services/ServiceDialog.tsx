@@ -283,27 +283,9 @@ function ServiceForm({
         <legend className="px-1 text-sm font-medium text-ink">{t('services.phases.title')}</legend>
         <p className="-mt-1 text-sm text-ink-soft">{t('services.phases.hint')}</p>
         <div className="grid gap-4 sm:grid-cols-3">
-          <MinutesField
-            field="processingAfter"
-            label={t('services.phases.after')}
-            values={values}
-            set={set}
-            error={errorOf('processingAfter')}
-          />
-          <MinutesField
-            field="processingMinutes"
-            label={t('services.phases.processing')}
-            values={values}
-            set={set}
-            error={errorOf('processingMinutes')}
-          />
-          <MinutesField
-            field="cleanup"
-            label={t('services.phases.cleanup')}
-            values={values}
-            set={set}
-            error={errorOf('cleanup')}
-          />
+          {PHASE_FIELDS.map(([field, label]) => (
+            <MinutesField key={field} field={field} label={t(label)} values={values} set={set} error={errorOf(field)} />
+          ))}
         </div>
       </fieldset>
       <div className="flex items-start justify-between gap-4 rounded-xl border border-line/70 p-3.5">
@@ -366,6 +348,13 @@ function ServiceForm({
     </DialogForm>
   )
 }
+
+/** The phases' fields, each a number of minutes, with their labels. */
+const PHASE_FIELDS = [
+  ['processingAfter', 'services.phases.after'],
+  ['processingMinutes', 'services.phases.processing'],
+  ['cleanup', 'services.phases.cleanup'],
+] as const
 
 /** A number of minutes, empty when there is none. */
 function MinutesField({
