@@ -174,8 +174,8 @@ test('@wide a booking dragged to the other stylist: asked first, refused where h
   const dragTo = async (hours: number) => {
     // The block near the top of the window (under the sticky bar), so the afternoon is on screen too.
     await block.evaluate((element) => {
-      element.scrollIntoView({ block: 'start' })
-      window.scrollBy(0, -90)
+      element.scrollIntoView({ block: 'start', behavior: 'instant' })
+      window.scrollBy({ top: -90, behavior: 'instant' })
     })
     const from = await block.boundingBox()
     const column = await hugoColumn.boundingBox()
@@ -348,7 +348,9 @@ test('a phone opens on today’s agenda, swipes from one stylist to the other, a
   })
 
   if (phone) {
-    // The agenda comes first on a phone, today's; the overview is one tap away.
+    // The agenda comes first on a phone, today's, unless another tab was chosen in this session
+    // (signIn chose the overview); the overview is one tap away.
+    await page.evaluate(() => sessionStorage.clear())
     await page.goto('/professional')
     const agendaTab = page.getByRole('tab', { name: fr.agenda.tabShort })
     await expect(agendaTab).toHaveAttribute('aria-selected', 'true')

@@ -60,7 +60,15 @@ export async function withKeptSession(
  * about the dashboard needs — or, later in a worker, with the session a test signed in before.
  */
 export async function signIn(page: Page, texts: Texts = TEXTS.fr) {
-  const dashboard = () => expect(page.getByRole('tablist').first()).toBeVisible()
+  // The tests start from the overview; a phone opens on the day's agenda (e2e/agenda.spec.ts says so).
+  const dashboard = async () => {
+    await expect(page.getByRole('tablist').first()).toBeVisible()
+    const overview = page
+      .getByRole('tab', { name: texts.dashboard.tabs.overview, exact: true })
+      .or(page.getByRole('tab', { name: texts.dashboard.tabs.overviewShort, exact: true }))
+    if ((await overview.getAttribute('aria-selected')) !== 'true') await overview.click()
+    await expect(overview).toHaveAttribute('aria-selected', 'true')
+  }
   await withKeptSession(
     page,
     'owner',

@@ -21,6 +21,17 @@ const TABS: { value: DashboardTab; icon: ComponentType<{ className?: string; 'ar
 ]
 export type DashboardTab = 'overview' | 'instagram' | 'agenda' | 'schedule' | 'team' | 'customers'
 
+const TAB_KEY = 'salonia-dashboard-tab'
+
+function lastTab(): DashboardTab | undefined {
+  try {
+    const stored = sessionStorage.getItem(TAB_KEY)
+    return TABS.some((t) => t.value === stored) ? (stored as DashboardTab) : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /** A tab's labels: the agenda's, the team's and the customers' texts live in their own blocks of the locale files. */
 const labelKeys = (tab: DashboardTab) =>
   tab === 'customers' || tab === 'agenda' || tab === 'team'
@@ -35,11 +46,22 @@ const labelKeys = (tab: DashboardTab) =>
  */
 export function SalonDashboard({ salonId, initialTab }: { salonId: string; initialTab?: DashboardTab | undefined }) {
   const { t } = useTranslation()
-  // On a phone the day's agenda comes first (what an owner opens it for between two clients); the
-  // overview is one tap away. The area renders in the browser only, so the screen is known here.
-  const [tab, setTab] = useState<DashboardTab>(() => initialTab ?? (isNarrowScreen() ? 'agenda' : 'overview'))
+  // The tab the owner was on comes back on a reload (for this browser tab's session). The first
+  // time, on a phone, the day's agenda comes first (what an owner opens it for between two
+  // clients); the overview is one tap away. The area renders in the browser only: the screen is known.
+  const [tab, setTab] = useState<DashboardTab>(
+    () => initialTab ?? lastTab() ?? (isNarrowScreen() ? 'agenda' : 'overview'),
+  )
+  const choose = (next: DashboardTab) => {
+    setTab(next)
+    try {
+      sessionStorage.setItem(TAB_KEY, next)
+    } catch {
+      // Storage refused (private mode, full): the choice holds until the page is left.
+    }
+  }
   return (
-    <Tabs value={tab} onValueChange={(value) => setTab(value as DashboardTab)} className="w-full">
+    <Tabs value={tab} onValueChange={(value) => choose(value as DashboardTab)} className="w-full">
       {/* Equal cells with a short label on a phone; the full names from the sm breakpoint. */}
       <TabsList
         aria-label={t('dashboard.tabs.label')}
@@ -71,7 +93,7 @@ export function SalonDashboard({ salonId, initialTab }: { salonId: string; initi
         <SchedulePanel salonId={salonId} />
       </TabsContent>
       <TabsContent value="team">
-        <TeamTab salonId={salonId} onOpenHours={() => setTab('schedule')} />
+        <TeamTab salonId={salonId} onOpenHours={() => choose('schedule')} />
       </TabsContent>
       <TabsContent value="customers">
         <CustomersTab salonId={salonId} />

@@ -33,9 +33,7 @@ export async function findService(db: Executor, salonId: string, serviceId: stri
 }
 
 export type NewService = Pick<ServiceRow, 'salonId' | 'name' | 'description' | 'durationMinutes' | 'priceMinor'> &
-  Partial<
-    Pick<ServiceRow, 'isActive' | 'position' | 'processingAfterMinutes' | 'processingMinutes' | 'cleanupMinutes'>
-  >
+  Partial<Pick<ServiceRow, 'isActive' | 'position' | 'processingAfterMinutes' | 'processingMinutes' | 'cleanupMinutes'>>
 
 export async function insertServices(db: Executor, rows: NewService[]): Promise<ServiceRow[]> {
   if (rows.length === 0) return []

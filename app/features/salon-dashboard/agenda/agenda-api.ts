@@ -14,7 +14,7 @@ export const agendaKeys = {
 
 /**
  * The bookings from one salon date to another, cancelled ones included. The chat books at any
- * time, so they are read again every minute and when the owner comes back to the page; the
+ * time, so they are read again every minute, when the owner comes back to the page or to the tab; the
  * previous period stays on screen while the next one loads.
  */
 export function useAgendaBookings(salonId: string, from: string, to: string, enabled = true) {
@@ -27,6 +27,8 @@ export function useAgendaBookings(salonId: string, from: string, to: string, ena
     staleTime: 30_000,
     refetchInterval: ONE_MINUTE,
     refetchOnWindowFocus: true,
+    // Back on the agenda from another tab: read again (the cached day shows meanwhile).
+    refetchOnMount: 'always',
   })
 }
 
