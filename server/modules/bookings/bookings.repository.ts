@@ -10,7 +10,7 @@ import {
   idempotencyKeys,
   teamMembers,
 } from '@server/db/schema'
-import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm'
 
 /** Bookings, their customers' notes and idempotency records. The only code that touches those tables. */
 
@@ -39,10 +39,11 @@ const MEMBER_TIME_LOCK = 72_616_875
  * with it, the second meets the first's committed time and gets a clean exclusion violation.
  */
 export async function lockMembersTime(db: Executor, memberIds: readonly string[]): Promise<void> {
-  for (const id of [...new Set(memberIds)].sort()) {
-    await db.execute(sql`select pg_advisory_xact_lock(${MEMBER_TIME_LOCK}, hashtext(${id}))`)
-  }
+  for (const id of [...new Set(memberIds)].sort()) await db.execute(sql`select ${memberTimeLock(sql`${id}`)}`)
 }
+
+/** The advisory lock of the member `memberId` names (a value, or a column of the query it sits in). */
+const memberTimeLock = (memberId: SQL) => sql`pg_advisory_xact_lock(${MEMBER_TIME_LOCK}, hashtext(${memberId}::text))`
 
 export async function insertBooking(db: Executor, values: typeof bookings.$inferInsert): Promise<BookingRow> {
   await lockMembersTime(db, [values.memberId])
@@ -131,7 +132,7 @@ export async function updateBooking(
   if (changes.memberId) await lockMembersTime(db, [changes.memberId])
   else if (changes.startsAt || changes.endsAt) {
     await db.execute(
-      sql`select pg_advisory_xact_lock(${MEMBER_TIME_LOCK}, hashtext(${bookings.memberId}::text)) from ${bookings} where ${bookings.id} = ${id}`,
+      sql`select ${memberTimeLock(sql`${bookings.memberId}`)} from ${bookings} where ${bookings.id} = ${id}`,
     )
   }
   const [row] = await db

@@ -48,7 +48,7 @@ export async function tellCustomer(deps: TellDeps, eventId: string): Promise<voi
     if (!event) return
     const now = deps.clock.now()
     // Undone within its window: the customer never hears of the move, nor of its undoing.
-    if (await events.isUndone(tx, event)) {
+    if (event.kind === 'moved' && (await events.isUndone(tx, event))) {
       await events.markEventTold(tx, event.id, [], now)
       return
     }
