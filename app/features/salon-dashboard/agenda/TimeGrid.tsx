@@ -240,7 +240,7 @@ export function TimeGrid({
                     <div
                       data-processing
                       aria-hidden
-                      className="pointer-events-none absolute inset-x-0 bg-[repeating-linear-gradient(135deg,transparent_0_5px,rgb(255_255_255/0.7)_5px_10px)]"
+                      className="pointer-events-none absolute inset-x-0 bg-[repeating-linear-gradient(135deg,transparent_0_5px,rgb(255_255_255/0.6)_5px_10px)]"
                       style={{
                         top: `${(booking.processing.after / booking.duration) * 100}%`,
                         height: `${(booking.processing.minutes / booking.duration) * 100}%`,
@@ -251,7 +251,10 @@ export function TimeGrid({
                       </span>
                     </div>
                   )}
-                  <BookingDetails booking={booking} onOpen={onOpenBooking} compact />
+                  {/* Positioned after the stripes: the text paints over them. */}
+                  <div className="relative">
+                    <BookingDetails booking={booking} onOpen={onOpenBooking} compact />
+                  </div>
                 </article>
               )
             })}
