@@ -73,7 +73,8 @@ export async function loadServiceAndTeamAround(
 }
 
 /** The schedule of the members chosen, from the facts read (pure). */
-function teamSchedule(salon: SalonScheduleRow, facts: ScheduleFacts, choice: TeamChoice): TeamSchedule {
+/** The team's schedule from facts already read (several services may each build theirs from one read). */
+export function teamSchedule(salon: SalonScheduleRow, facts: ScheduleFacts, choice: TeamChoice): TeamSchedule {
   const openingHours = facts.hours.map(toInterval)
   const owner = facts.members.find(([, isOwner]) => isOwner)?.[0]
   const blocksOwnerOnly = salon.calendarBlocks === 'owner'

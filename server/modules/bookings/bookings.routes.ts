@@ -9,6 +9,12 @@ import {
   bookingStatusInputSchema,
   bookingUndoMoveInputSchema,
 } from '@common/schemas/booking'
+import {
+  visitBookedSchema,
+  visitBookInputSchema,
+  visitPlanInputSchema,
+  visitPlanSchema,
+} from '@common/schemas/desk-visit'
 import { text } from '@common/schemas/primitives'
 import { salonParamsSchema } from '@common/schemas/salon'
 import { availabilityQuerySchema, availabilitySchema } from '@common/schemas/schedule'
@@ -19,6 +25,7 @@ import { z } from 'zod'
 import { getSalonAvailability } from './availability.usecases'
 import { setBookingSalonNote, setBookingStatus } from './booking-desk.usecases'
 import { cancelBooking, createBooking, listSalonBookings, rescheduleBooking } from './bookings.usecases'
+import { bookVisit, planVisit } from './desk-visits'
 import { undoMove } from './move-undo'
 
 const bookingParams = bookingParamsSchema
@@ -91,6 +98,25 @@ export function bookingsRoutes(app: App, deps: AppDeps): void {
       if (replayed) reply.header('idempotent-replayed', 'true')
       return reply.status(201).send(booking)
     },
+  )
+
+  // The desk's visits: several services, several people, repeated; checked, then booked in one go.
+  app.post(
+    '/api/salons/:id/visits/check',
+    {
+      config: { access: 'salon' },
+      schema: { params: salonParamsSchema, body: visitPlanInputSchema, response: { 200: visitPlanSchema } },
+    },
+    async (request) => planVisit(deps, salonOfRequest(request), request.body),
+  )
+
+  app.post(
+    '/api/salons/:id/visits',
+    {
+      config: { access: 'salon' },
+      schema: { params: salonParamsSchema, body: visitBookInputSchema, response: { 201: visitBookedSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await bookVisit(deps, salonOfRequest(request), request.body)),
   )
 
   app.post(

@@ -1,5 +1,6 @@
 import { currencyForCountry } from '@common/countries'
 import type { Booking, BookingChannel, BookingStatus } from '@common/schemas/booking'
+import { phasesOf } from '@common/service-phases'
 import { DAY_MS, formatLocalDateTime, MINUTE_MS } from '@common/time'
 import type { Database, Executor } from '@server/db/client'
 import type { SalonRow, ServiceRow } from '@server/db/schema'
@@ -185,6 +186,8 @@ export async function writeBooking(
     member: Parameters<typeof presentBooking>[0]['member']
     service: ServiceRow
     startsAt: number
+    /** The service's processing and clean-up kept on the booking (the desk's visits judge them). */
+    withPhases?: boolean
   },
   now: Date,
 ): Promise<Booking> {
@@ -195,6 +198,7 @@ export async function writeBooking(
     customerId: customer.id,
     memberId: member.id,
     ...serviceSnapshot(service, salon),
+    ...(visit.withPhases && phasesOf(service)),
     startsAt: new Date(startsAt),
     endsAt: new Date(startsAt + service.durationMinutes * MINUTE_MS),
     ...(await startingStatus(
