@@ -42,6 +42,8 @@ const EXPECTED: Record<string, AccessRule> = {
   'PUT /api/salons/:id/calendar-blocks': 'salon',
   'GET /api/salons/:id/bookings': 'salon',
   'POST /api/salons/:id/bookings': 'salon',
+  'POST /api/salons/:id/visits/check': 'salon',
+  'POST /api/salons/:id/visits': 'salon',
   'GET /api/salons/:id/dashboard': 'salon',
   'GET /api/salons/:id/customers': 'salon',
   'GET /api/salons/:id/customers/:customerId': 'salon',

@@ -330,6 +330,31 @@ async function prepare(): Promise<void> {
       params: { id: 'SAL001' },
       query: { from: '2026-12-01', to: '2026-12-31', status: 'confirmed' },
     }),
+    'POST /api/salons/:id/visits/check': one({
+      params: { id: 'SAL001' },
+      body: {
+        startsAt: '2026-12-16T10:00',
+        people: [
+          { customer: { name: 'Léa', phone: '+33612345678' }, services: [{ serviceId, memberId }] },
+          { customerId: crypto.randomUUID(), services: [{ serviceId }] },
+        ],
+        repeat: { everyWeeks: 6, times: 3 },
+      },
+    }),
+    'POST /api/salons/:id/visits': one({
+      params: { id: 'SAL001' },
+      body: {
+        ...{
+          startsAt: '2026-12-16T10:00',
+          people: [
+            { customer: { name: 'Léa', phone: '+33612345678' }, services: [{ serviceId, memberId }] },
+            { customerId: crypto.randomUUID(), services: [{ serviceId }] },
+          ],
+          repeat: { everyWeeks: 6, times: 3 },
+        },
+        skip: [1],
+      },
+    }),
     'POST /api/salons/:id/bookings': one({
       params: { id: 'SAL001' },
       headers: { 'idempotency-key': 'fuzz-key-1' },

@@ -1,7 +1,8 @@
 import { badRequest, conflict, unprocessable } from '@server/errors'
 
 /** Every occurrence of the visit was left out: there is nothing to book. */
-export const nothingToBook = () => badRequest('bookings.visit_nothing_to_book', 'Every visit was left out: nothing to book')
+export const nothingToBook = () =>
+  badRequest('bookings.visit_nothing_to_book', 'Every visit was left out: nothing to book')
 
 /** One customer twice in one visit would be in two chairs at once. */
 export const samePersonTwice = () =>

@@ -62,7 +62,10 @@ describe('a visit at the desk', () => {
     const visit = {
       startsAt: '2026-12-09T10:00',
       people: [
-        { customer: { name: 'Claire Martin' }, services: [{ serviceId: service('Coupe femme') }, { serviceId: service('Brushing') }] },
+        {
+          customer: { name: 'Claire Martin' },
+          services: [{ serviceId: service('Coupe femme') }, { serviceId: service('Brushing') }],
+        },
         { customer: { name: 'Zoé Martin' }, services: [{ serviceId: service('Coupe homme') }] },
       ],
     }
@@ -112,7 +115,9 @@ describe('a visit at the desk', () => {
     // Léa works 10:00–10:30, the colour develops 10:30–11:10: a 30-minute cut fits at 10:30.
     const cut = {
       startsAt: '2026-12-10T10:30',
-      people: [{ customer: { name: 'Paul Cut' }, services: [{ serviceId: service('Coupe homme'), memberId: member('Léa') }] }],
+      people: [
+        { customer: { name: 'Paul Cut' }, services: [{ serviceId: service('Coupe homme'), memberId: member('Léa') }] },
+      ],
     }
     expect(((await check(cut)).json() as VisitPlan).occurrences[0]?.fits).toBe(true)
     expect((await book(cut)).statusCode).toBe(201)
@@ -120,7 +125,12 @@ describe('a visit at the desk', () => {
     // A colour booked as a visit keeps its processing time free for another client too.
     const visit = {
       startsAt: '2026-12-11T10:00',
-      people: [{ customer: { name: 'Lina Colour' }, services: [{ serviceId: service('Coloration'), memberId: member('Hugo') }] }],
+      people: [
+        {
+          customer: { name: 'Lina Colour' },
+          services: [{ serviceId: service('Coloration'), memberId: member('Hugo') }],
+        },
+      ],
     }
     const made = ((await book(visit)).json() as VisitBooked).bookings
     expect(made[0]).toMatchObject({ localTime: '10:00', duration: 90 })
@@ -145,7 +155,12 @@ describe('a visit at the desk', () => {
     expect(taken.statusCode).toBe(201)
     const regular = {
       startsAt: '2026-12-09T14:00',
-      people: [{ customer: { name: 'Mme Régulière', phone: '+33 6 11 22 33 44' }, services: [{ serviceId: service('Coupe femme'), memberId: member('Léa') }] }],
+      people: [
+        {
+          customer: { name: 'Mme Régulière', phone: '+33 6 11 22 33 44' },
+          services: [{ serviceId: service('Coupe femme'), memberId: member('Léa') }],
+        },
+      ],
       repeat: { everyWeeks: 6, times: 4 },
     }
     const plan = (await check(regular)).json() as VisitPlan
@@ -180,7 +195,9 @@ describe('a visit at the desk', () => {
       url: '/api/salons/SAL001/bookings?from=2027-03-01&to=2027-04-30',
       headers: { cookie },
     })
-    expect((rest.json() as Booking[]).filter((b) => b.clientName === 'Mme Régulière' && b.status === 'confirmed')).toHaveLength(2)
+    expect(
+      (rest.json() as Booking[]).filter((b) => b.clientName === 'Mme Régulière' && b.status === 'confirmed'),
+    ).toHaveLength(2)
   })
 
   it('refuses what cannot be a visit with a clear 4xx and books nothing', async () => {
@@ -188,19 +205,46 @@ describe('a visit at the desk', () => {
     const one = [{ serviceId: service('Brushing') }]
     const cases: [object, number, string][] = [
       [{ startsAt: '2026-12-16T10:00', people: [] }, 400, 'request.invalid'],
-      [{ startsAt: '2026-12-16T10:00', people: [{ customer, customerId: crypto.randomUUID(), services: one }] }, 400, 'request.invalid'],
+      [
+        { startsAt: '2026-12-16T10:00', people: [{ customer, customerId: crypto.randomUUID(), services: one }] },
+        400,
+        'request.invalid',
+      ],
       [{ startsAt: '2026-12-16T10:00', people: [{ customer, services: [] }] }, 400, 'request.invalid'],
-      [{ startsAt: '2026-12-16T10:00', people: [{ customer, services: one }], repeat: { everyWeeks: 2, times: 1 } }, 400, 'request.invalid'],
+      [
+        { startsAt: '2026-12-16T10:00', people: [{ customer, services: one }], repeat: { everyWeeks: 2, times: 1 } },
+        400,
+        'request.invalid',
+      ],
       [{ startsAt: '0000-12-16T10:00', people: [{ customer, services: one }] }, 400, 'request.invalid'],
-      [{ startsAt: '2026-12-16T10:00', people: [{ customer, services: [{ serviceId: crypto.randomUUID() }] }] }, 404, 'catalog.service_not_found'],
-      [{ startsAt: '2026-12-16T10:00', people: [{ customer, services: [{ serviceId: service('Brushing'), memberId: crypto.randomUUID() }] }] }, 404, 'team.member_not_found'],
-      [{ startsAt: '2026-12-16T10:00', people: [{ customer, services: one }], skip: [0] }, 400, 'bookings.visit_nothing_to_book'],
+      [
+        { startsAt: '2026-12-16T10:00', people: [{ customer, services: [{ serviceId: crypto.randomUUID() }] }] },
+        404,
+        'catalog.service_not_found',
+      ],
+      [
+        {
+          startsAt: '2026-12-16T10:00',
+          people: [{ customer, services: [{ serviceId: service('Brushing'), memberId: crypto.randomUUID() }] }],
+        },
+        404,
+        'team.member_not_found',
+      ],
+      [
+        { startsAt: '2026-12-16T10:00', people: [{ customer, services: one }], skip: [0] },
+        400,
+        'bookings.visit_nothing_to_book',
+      ],
     ]
     for (const [body, status, code] of cases) {
       const res = await book(body)
       expect([res.statusCode, res.json().code], JSON.stringify(body)).toEqual([status, code])
     }
-    const someone = await bookOne({ serviceId: service('Brushing'), startsAt: '2026-12-17T09:00', customer: { name: 'Deux Fois' } })
+    const someone = await bookOne({
+      serviceId: service('Brushing'),
+      startsAt: '2026-12-17T09:00',
+      customer: { name: 'Deux Fois' },
+    })
     const customerId = (someone.json() as Booking).customerId
     const twice = await book({
       startsAt: '2026-12-16T10:00',
@@ -214,9 +258,14 @@ describe('a visit at the desk', () => {
   })
 
   it("is the salon's own: another salon's session cannot check or book it", async () => {
-    const visit = { startsAt: '2026-12-16T10:00', people: [{ customer: { name: 'X' }, services: [{ serviceId: service('Brushing') }] }] }
+    const visit = {
+      startsAt: '2026-12-16T10:00',
+      people: [{ customer: { name: 'X' }, services: [{ serviceId: service('Brushing') }] }],
+    }
     expect((await check(visit, otherCookie)).statusCode).toBe(403)
-    expect((await t.app.inject({ method: 'POST', url: '/api/salons/SAL001/visits', payload: visit })).statusCode).toBe(401)
+    expect((await t.app.inject({ method: 'POST', url: '/api/salons/SAL001/visits', payload: visit })).statusCode).toBe(
+      401,
+    )
   })
 
   it('gives a time to one of two visits asked for at once, never both', async () => {

@@ -100,8 +100,9 @@ export async function bookVisit(deps: BookingDeps, salon: SalonRow, input: Visit
           plans.flat().map((appointment) => appointment.memberId as string),
         )
         const customers = await Promise.all(
-          input.people.map(async (person, index) =>
-            known[index] ?? (await resolveCustomer(tx, salon.id, person.customer ?? { name: '' }, now)),
+          input.people.map(
+            async (person, index) =>
+              known[index] ?? (await resolveCustomer(tx, salon.id, person.customer ?? { name: '' }, now)),
           ),
         )
         if (new Set(customers.map((customer) => customer.id)).size < customers.length) throw samePersonTwice()
@@ -161,7 +162,9 @@ export function occurrenceStarts(salon: SalonRow, input: Pick<VisitPlanInput, 's
   if (!input.repeat) return [first]
   const { date, minutes } = instantToLocal(first, salon.timeZone)
   const { everyWeeks, times } = input.repeat
-  return Array.from({ length: times }, (_, k) => localToInstant(addDays(date, 7 * everyWeeks * k), minutes, salon.timeZone))
+  return Array.from({ length: times }, (_, k) =>
+    localToInstant(addDays(date, 7 * everyWeeks * k), minutes, salon.timeZone),
+  )
 }
 
 /** The schedule a day either side of the occurrence, enough for every person's whole chain. */
@@ -169,7 +172,10 @@ function readFactsAround(db: Executor, salon: SalonRow, start: number, appointme
   const longest = Math.max(
     ...appointments.map((chain) => chain.reduce((total, a) => total + occupiedMinutes(phasesOf(a.service)), 0)),
   )
-  return readScheduleFacts(db, salon.id, { from: new Date(start - DAY_MS), to: new Date(start + longest * MINUTE_MS + DAY_MS) })
+  return readScheduleFacts(db, salon.id, {
+    from: new Date(start - DAY_MS),
+    to: new Date(start + longest * MINUTE_MS + DAY_MS),
+  })
 }
 
 /**
@@ -202,7 +208,8 @@ export function placeVisit(
       placed.push({ person: appointment.person, service: appointment.service, start: at, memberId, refusal })
       if (memberId) {
         const busy = taken.get(memberId) ?? []
-        for (const w of workOffsets(phases)) busy.push({ start: at + w.start * MINUTE_MS, end: at + w.end * MINUTE_MS, kind: 'booking' })
+        for (const w of workOffsets(phases))
+          busy.push({ start: at + w.start * MINUTE_MS, end: at + w.end * MINUTE_MS, kind: 'booking' })
         taken.set(memberId, busy)
         previous = memberId
       }
@@ -259,12 +266,9 @@ function presentOccurrence(
         localTime: at.time,
         endLocalTime: formatMinutes(at.minutes + appointment.service.durationMinutes),
         startsAt: new Date(appointment.start).toISOString(),
-        member: appointment.memberId
-          ? { id: appointment.memberId, name: names.get(appointment.memberId) ?? '' }
-          : null,
+        member: appointment.memberId ? { id: appointment.memberId, name: names.get(appointment.memberId) ?? '' } : null,
         refusal: appointment.refusal,
       }
     }),
   }
 }
-

@@ -60,10 +60,21 @@ export interface CustomerPickerProps {
   draft: CustomerDraft
   onChange: (draft: CustomerDraft) => void
   problems: CustomerProblems
+  /** Keeps ids unique when several people are booked at once. */
+  idPrefix?: string
+  /** The fieldset's title (a visit of several people names each). */
+  legend?: string
 }
 
 /** "Existing customer" (search by name or phone, pick from the results) or "New customer" (their contacts). */
-export function CustomerPicker({ salonId, draft, onChange, problems }: CustomerPickerProps) {
+export function CustomerPicker({
+  salonId,
+  draft,
+  onChange,
+  problems,
+  idPrefix = 'new-booking',
+  legend,
+}: CustomerPickerProps) {
   const { t } = useTranslation()
   const name = useId()
   const update = (changes: Partial<CustomerDraft>) => onChange({ ...draft, ...changes })
@@ -71,7 +82,7 @@ export function CustomerPicker({ salonId, draft, onChange, problems }: CustomerP
 
   return (
     <fieldset className="flex min-w-0 flex-col gap-4">
-      <legend className="mb-2 text-sm font-semibold">{t('desk.customer.title')}</legend>
+      <legend className="mb-2 text-sm font-semibold">{legend ?? t('desk.customer.title')}</legend>
       <div className="grid grid-cols-2 gap-2">
         {(['existing', 'new'] as const).map((mode) => (
           <label
@@ -118,10 +129,11 @@ export function CustomerPicker({ salonId, draft, onChange, problems }: CustomerP
             onQuery={(query) => update({ query })}
             onChoose={(chosen) => update({ chosen: { id: chosen.id, name: chosen.name, phone: chosen.phone } })}
             error={errorOf('chosen')}
+            idPrefix={idPrefix}
           />
         )
       ) : (
-        <NewCustomerFields draft={draft} update={update} errorOf={errorOf} />
+        <NewCustomerFields draft={draft} update={update} errorOf={errorOf} idPrefix={idPrefix} />
       )}
     </fieldset>
   )
@@ -133,12 +145,14 @@ function CustomerSearch({
   onQuery,
   onChoose,
   error,
+  idPrefix,
 }: {
   salonId: string
   query: string
   onQuery: (query: string) => void
   onChoose: (customer: CustomerSummary) => void
   error: string | undefined
+  idPrefix: string
 }) {
   const { t } = useTranslation()
   const [search, setSearch] = useState(query.trim())
@@ -151,7 +165,7 @@ function CustomerSearch({
 
   return (
     <div className="flex flex-col gap-2">
-      <Field id="new-booking-search" label={t('desk.customer.search')} error={error}>
+      <Field id={`${idPrefix}-search`} label={t('desk.customer.search')} error={error}>
         {(control) => (
           <div className="relative">
             <Search
@@ -212,15 +226,17 @@ function NewCustomerFields({
   draft,
   update,
   errorOf,
+  idPrefix,
 }: {
   draft: CustomerDraft
   update: (changes: Partial<CustomerDraft>) => void
   errorOf: (key: keyof CustomerProblems) => string | undefined
+  idPrefix: string
 }) {
   const { t } = useTranslation()
   return (
     <div className="flex flex-col gap-4">
-      <Field id="new-booking-name" label={t('desk.customer.name')} error={errorOf('name')} required>
+      <Field id={`${idPrefix}-name`} label={t('desk.customer.name')} error={errorOf('name')} required>
         {(control) => (
           <Input
             {...control}
@@ -234,7 +250,7 @@ function NewCustomerFields({
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
-          id="new-booking-phone"
+          id={`${idPrefix}-phone`}
           label={t('desk.customer.phone')}
           optionalLabel={t('common.optional')}
           error={errorOf('phone')}
@@ -251,7 +267,7 @@ function NewCustomerFields({
           )}
         </Field>
         <Field
-          id="new-booking-email"
+          id={`${idPrefix}-email`}
           label={t('desk.customer.email')}
           optionalLabel={t('common.optional')}
           hint={t('desk.customer.emailHint')}
@@ -268,7 +284,7 @@ function NewCustomerFields({
           )}
         </Field>
       </div>
-      <Field id="new-booking-language" label={t('desk.customer.language')} hint={t('desk.customer.languageHint')}>
+      <Field id={`${idPrefix}-language`} label={t('desk.customer.language')} hint={t('desk.customer.languageHint')}>
         {(control) => (
           <select
             {...control}

@@ -44,8 +44,12 @@ const found: CustomerList = {
 }
 
 /** The salon's server for a new booking; `created` answers the POST (a booking, or a refusal). */
-function serveSalon(created: (body: unknown) => Response) {
+function serveSalon(
+  created: (body: unknown) => Response,
+  visits: Record<string, (url: URL, body: unknown) => Response> = {},
+) {
   return serve({
+    ...visits,
     [`GET /api/salons/${SALON}`]: () => json({ id: SALON, timeZone: 'Europe/Paris', country: 'FR', currency: 'EUR' }),
     [`GET /api/salons/${SALON}/services`]: () =>
       json([{ id: BRUSHING, name: 'Brushing', duration: 30, price: 3000, currency: 'EUR', isActive: true }]),
@@ -157,5 +161,118 @@ describe('a booking taken by the salon', () => {
       customerId: LEA,
       channel: 'dashboard',
     })
+  })
+
+  it('books a visit: two people, one of them with two services, every six weeks; checked first, a date that does not fit left out', async () => {
+    const appointment = (
+      person: number,
+      service: string,
+      localDate: string,
+      localTime: string,
+      end: string,
+      refusal: null | 'taken' = null,
+    ) => ({
+      person,
+      serviceId: BRUSHING,
+      service,
+      localDate,
+      localTime,
+      endLocalTime: end,
+      startsAt: `${localDate}T09:00:00.000Z`,
+      member: refusal ? null : { id: TOM, name: 'Tom' },
+      refusal,
+    })
+    const plan = {
+      occurrences: [
+        {
+          index: 0,
+          localDate: '2099-12-02',
+          localTime: '10:00',
+          fits: true,
+          appointments: [
+            appointment(0, 'Brushing', '2099-12-02', '10:00', '10:30'),
+            appointment(0, 'Brushing', '2099-12-02', '10:30', '11:00'),
+            appointment(1, 'Brushing', '2099-12-02', '10:00', '10:30'),
+          ],
+        },
+        {
+          index: 1,
+          localDate: '2100-01-13',
+          localTime: '10:00',
+          fits: false,
+          appointments: [
+            appointment(0, 'Brushing', '2100-01-13', '10:00', '10:30', 'taken'),
+            appointment(0, 'Brushing', '2100-01-13', '10:30', '11:00'),
+            appointment(1, 'Brushing', '2100-01-13', '10:00', '10:30'),
+          ],
+        },
+      ],
+    }
+    const calls = serveSalon(() => json(booking(), 201), {
+      [`POST /api/salons/${SALON}/visits/check`]: () => json(plan),
+      [`POST /api/salons/${SALON}/visits`]: () =>
+        json(
+          {
+            bookings: [
+              booking({ id: 'b1', clientName: 'Léa Dupont' }),
+              booking({ id: 'b2', clientName: 'Léa Dupont', localTime: '10:30' }),
+              booking({ id: 'b3', clientName: 'Zoé' }),
+            ],
+            skipped: [1],
+          },
+          201,
+        ),
+    })
+    const dialog = await openDialog()
+    await userEvent.click(await dialog.findByRole('radio', { name: '10:00' }))
+    await userEvent.click(dialog.getByRole('button', { name: 'Ajouter une prestation' }))
+    await userEvent.selectOptions(dialog.getByLabelText('Par'), 'Tom')
+    await userEvent.type(dialog.getByRole('searchbox', { name: 'Trouver un client' }), 'léa')
+    await userEvent.click(
+      within(await dialog.findByRole('list', { name: 'Clients trouvés' })).getByRole('button', { name: /Léa Dupont/ }),
+    )
+    await userEvent.click(dialog.getByRole('button', { name: 'Ajouter une personne' }))
+    const second = within(dialog.getByRole('region', { name: 'Personne 2' }))
+    await userEvent.type(second.getByLabelText(/Nom/), 'Zoé')
+    await userEvent.click(dialog.getByRole('checkbox', { name: /Répéter ce rendez-vous/ }))
+    await userEvent.clear(dialog.getByLabelText(/Nombre de rendez-vous/))
+    await userEvent.type(dialog.getByLabelText(/Nombre de rendez-vous/), '2')
+
+    await userEvent.click(dialog.getByRole('button', { name: 'Vérifier les horaires' }))
+    const checked = calls.find((call) => call.url.endsWith('/visits/check'))?.body
+    expect(checked).toEqual({
+      startsAt: '2099-12-02T09:00:00.000Z',
+      people: [
+        { customerId: LEA, services: [{ serviceId: BRUSHING }, { serviceId: BRUSHING, memberId: TOM }] },
+        { customer: { name: 'Zoé', language: 'fr' }, services: [{ serviceId: BRUSHING }] },
+      ],
+      repeat: { everyWeeks: 6, times: 2 },
+    })
+    const shown = within(await dialog.findByRole('region', { name: 'Ce qui sera réservé' }))
+    expect(shown.getByText('Laissé de côté')).toBeTruthy()
+    expect(shown.getAllByText(/personne n’est libre/)).toHaveLength(1)
+    expect(shown.getByText('Dates qui ne conviennent pas, laissées de côté : 1')).toBeTruthy()
+
+    await userEvent.click(dialog.getByRole('button', { name: 'Réserver les rendez-vous (3)' }))
+    const done = within(await screen.findByRole('dialog', { name: 'Rendez-vous pris : 3' }))
+    expect(calls.find((call) => call.url.endsWith('/visits'))?.body).toMatchObject({ skip: [1] })
+    expect(done.getByText(/Laissés de côté : mercredi 13 janvier/)).toBeTruthy()
+  })
+
+  it('checks the visit again once anything in it changes', async () => {
+    const calls = serveSalon(() => json(booking(), 201), {
+      [`POST /api/salons/${SALON}/visits/check`]: () => json({ occurrences: [] }),
+    })
+    const dialog = await openDialog()
+    await userEvent.click(await dialog.findByRole('radio', { name: '10:00' }))
+    await userEvent.click(dialog.getByRole('radio', { name: 'Nouveau client' }))
+    await userEvent.type(dialog.getByLabelText(/Nom/), 'Paul')
+    await userEvent.click(dialog.getByRole('button', { name: 'Ajouter une prestation' }))
+    await userEvent.click(dialog.getByRole('button', { name: 'Vérifier les horaires' }))
+    await dialog.findByRole('region', { name: 'Ce qui sera réservé' })
+    await userEvent.click(dialog.getByRole('radio', { name: '10:30' }))
+    expect(dialog.queryByRole('region', { name: 'Ce qui sera réservé' })).toBeNull()
+    expect(dialog.getByRole('button', { name: 'Vérifier les horaires' })).toBeTruthy()
+    expect(calls.filter((call) => call.url.endsWith('/visits')).length).toBe(0)
   })
 })

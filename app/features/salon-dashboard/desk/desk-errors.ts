@@ -10,6 +10,9 @@ const ERRORS: Record<string, string> = {
   'bookings.appointment_past': 'desk.errors.appointmentPast',
   'bookings.not_started': 'desk.errors.notStarted',
   'salons.inactive': 'desk.errors.salonInactive',
+  'bookings.visit_conflicts': 'desk.errors.visitConflicts',
+  'bookings.visit_same_person': 'desk.errors.visitSamePerson',
+  'bookings.visit_nothing_to_book': 'desk.errors.visitNothingToBook',
 }
 
 /** Why a start the engine does not offer was refused (`bookings.slot_unavailable`'s reason). */
