@@ -1,8 +1,8 @@
 import type { Booking } from '@common/schemas/booking'
 import type {
   PlannedAppointment,
-  VisitBookInput,
   VisitBooked,
+  VisitBookInput,
   VisitOccurrence,
   VisitPlan,
   VisitPlanInput,
@@ -15,8 +15,8 @@ import { requireBookableCustomer, resolveCustomer } from '@server/modules/custom
 import type { BusyInterval } from '@server/modules/schedule/availability'
 import { resolvePointInTime } from '@server/modules/schedule/point-in-time'
 import { explainTeamSlot, type TeamSchedule } from '@server/modules/schedule/team-availability'
-import { teamSchedule } from './availability.usecases'
 import { readScheduleFacts, type ScheduleFacts } from './availability.repository'
+import { teamSchedule } from './availability.usecases'
 import { salonNotBooking, slotTaken } from './bookings.errors'
 import * as repo from './bookings.repository'
 import type { BookingDeps } from './bookings.usecases'
