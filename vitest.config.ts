@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import { ROOT_ALIASES } from './scripts/build/aliases'
+import SlowestFirstSequencer from './scripts/testing/slowest-first-sequencer'
 
 /**
  * Test files run in this many processes at once. Vitest's default (cores − 1) is one process on a
@@ -17,6 +18,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    sequence: { sequencer: SlowestFirstSequencer },
     maxWorkers: WORKERS,
     projects: [
       {

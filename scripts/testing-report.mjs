@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run test:report`: where the suite's time goes. Clones the current commit into a temporary
 // folder, runs `.ci/run` there as CI does (CI=true), and writes docs/TESTING.md from what it
-// recorded: each stage's wall time, the slowest test files of each runner, and the totals.
+// recorded: each stage's wall time, the slowest test files of each runner, and the totals; and
+// scripts/testing/file-durations.json, each Vitest file's time, which orders the next runs.
 // `npm run test:report -- --from <folder>` writes the page from a run already made in that folder
 // (a clean clone where `bash .ci/run` ran), without running anything.
 import { execFileSync, spawnSync } from 'node:child_process'
@@ -128,5 +129,12 @@ const lines = [
 ]
 
 writeFileSync(join(repo, 'docs', 'TESTING.md'), lines.join('\n'))
+// The times the test sequencer starts the longest files first by (scripts/testing/slowest-first-sequencer.ts).
+const durations = Object.fromEntries(
+  [...vitestFiles].sort((a, b) => (a.file < b.file ? -1 : 1)).map((f) => [f.file, Math.round(f.totalMs / 100) / 10]),
+)
+if (vitestFiles.length > 0) {
+  writeFileSync(join(repo, 'scripts', 'testing', 'file-durations.json'), `${JSON.stringify(durations, null, 2)}\n`)
+}
 console.log(`docs/TESTING.md written from the run of ${commit} (total ${total ? minutes(total.seconds) : 'unknown'}).`)
 cleanup()
