@@ -1,4 +1,4 @@
-import { fill, noHorizontalOverflow, signIn } from './helpers'
+import { fill, noHorizontalOverflow, seriousViolations, signIn } from './helpers'
 import { expect, type Page, test } from './test'
 import { TEXTS } from './texts'
 
@@ -194,4 +194,60 @@ test('walk-ins seated before opening today: one marked completed, one a no-show 
     'confirmed',
     'completed',
   ])
+})
+
+test('a visit at the desk: two people, a colour then a blow-dry for one, back in three weeks — checked, then booked', async ({
+  page,
+}, testInfo) => {
+  const phone = testInfo.project.name === 'phone'
+  if (!phone) await page.setViewportSize({ width: 1280, height: 800 })
+  await signIn(page)
+  const { brushing, coupe, lea } = await demo(page)
+  const coloration = (await (await page.request.get('/api/salons/SAL001/services')).json()).find(
+    (s: Named) => s.name === 'Coloration',
+  ) as Named
+  // Fridays of their own: the first visit, and the same Friday three weeks on.
+  const [day, back] = phone ? ['2027-01-15', '2027-02-05'] : ['2027-01-08', '2027-01-29']
+  const [mother, daughter] = phone ? ['Anne Visite', 'Lou Visite'] : ['Anna Visit', 'Lu Visit']
+  await openAgendaOn(page, day)
+  await page.getByRole('button', { name: fr.agenda.newBooking }).click()
+  const dialog = page.getByRole('dialog', { name: fr.desk.create.title })
+  await dialog.getByLabel(fr.desk.create.service).selectOption(coloration.id)
+  await dialog.getByLabel(fr.desk.slot.day).fill(day)
+  await dialog.getByLabel(fr.desk.slot.member).selectOption(lea.id)
+  await dialog.getByRole('radio', { name: '10:00' }).check()
+  await dialog.getByRole('button', { name: fr.desk.visit.addService }).click()
+  await dialog.getByLabel(fr.desk.visit.nextService).selectOption(brushing.id)
+  await dialog.getByRole('radio', { name: fr.desk.customer.mode.new }).check()
+  await dialog.getByLabel(fr.desk.customer.name).fill(mother)
+  await dialog.getByRole('button', { name: fr.desk.visit.addPerson }).click()
+  const second = dialog.getByRole('region', { name: fill(fr.desk.visit.person, { n: 2 }) })
+  await second.getByLabel(fr.desk.create.service).selectOption(coupe.id)
+  await second.getByRole('radio', { name: fr.desk.customer.mode.new }).check()
+  await second.getByLabel(fr.desk.customer.name).fill(daughter)
+  await dialog.getByText(fr.desk.visit.repeat, { exact: true }).click()
+  await dialog.getByLabel(fr.desk.visit.everyWeeks).fill('3')
+  await dialog.getByLabel(fr.desk.visit.times).fill('2')
+  await dialog.getByRole('button', { name: fr.desk.visit.check }).click()
+
+  // The colour is Léa's 10:00–11:30 (its processing free for others), the blow-dry follows it
+  // with her, the daughter's cut is Hugo's at 10:00: on both Fridays.
+  const plan = dialog.getByRole('region', { name: fr.desk.visit.planTitle })
+  await expect(plan.getByText('11:30–12:00', { exact: true })).toHaveCount(2)
+  expect(await noHorizontalOverflow(page)).toBe(true)
+  expect(await seriousViolations(page)).toEqual([])
+  await page.screenshot({ path: testInfo.outputPath('visit-checked.png') })
+  await dialog.getByRole('button', { name: fill(fr.desk.visit.book, { count: 6 }) }).click()
+  await expect(page.getByRole('dialog', { name: fill(fr.desk.visit.doneTitle, { count: 6 }) })).toBeVisible()
+
+  for (const date of [day, back]) {
+    const booked = (await bookingsOn(page, date)).filter((b) => b.clientName.endsWith(phone ? 'Visite' : 'Visit'))
+    expect(booked.map((b) => [b.clientName, b.localTime, b.member.name]).sort()).toEqual(
+      [
+        [mother, '10:00', 'Léa'],
+        [mother, '11:30', 'Léa'],
+        [daughter, '10:00', 'Hugo'],
+      ].sort(),
+    )
+  }
 })

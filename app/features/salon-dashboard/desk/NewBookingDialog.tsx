@@ -176,7 +176,9 @@ function NewBookingForm({
   // Whatever changes in the visit, the check made before no longer says what would be booked.
   const visitKey = isVisit ? JSON.stringify(visit.input) : ''
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the visit's content
-  useEffect(() => setPlan(undefined), [visitKey])
+  useEffect(() => {
+    setPlan(undefined)
+  }, [visitKey])
   const members = membersFor(team.data?.members, serviceId || null)
   const service = services.find((s) => s.id === serviceId)
   // The agenda's member may not perform the first service: once the team is known, "any" instead
@@ -464,7 +466,7 @@ function CreatedSummary({ created, onAnother }: { created: Created; onAnother: (
           <ul className="flex min-w-0 flex-col gap-1.5 text-sm">
             {created.bookings.map((booking) => (
               <li key={booking.id} className="break-words">
-                <span className="font-semibold first-letter:uppercase">
+                <span className="font-semibold">
                   {t('desk.create.summaryWhen', {
                     day: dayLabel(booking.localDate, language),
                     start: booking.localTime,

@@ -6,6 +6,7 @@ import type { Service } from '@common/schemas/catalog'
 import { REPEAT_EVERY_WEEKS_MAX, REPEAT_TIMES_MAX, type VisitPlan } from '@common/schemas/desk-visit'
 import type { TeamMember } from '@common/schemas/team'
 import { CircleAlert, CircleCheck, Plus, Repeat, X } from 'lucide-react'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatPrice } from '../dashboard-api'
 import { dayLabel } from './desk-format'
@@ -226,8 +227,15 @@ export function VisitPlanView({ plan, people }: { plan: VisitPlan; people: strin
   const { t } = useTranslation()
   const language = currentLanguage()
   const left = plan.occurrences.filter((occurrence) => !occurrence.fits)
+  // The answer shows under the form: brought into view, on a phone above all.
+  const shown = useRef<HTMLElement>(null)
+  // (A block, not an arrow's value: newer browsers' scrollIntoView returns a promise, which React
+  // would take for the effect's clean-up.)
+  useEffect(() => {
+    shown.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' })
+  }, [])
   return (
-    <section aria-labelledby="visit-plan-title" className="flex flex-col gap-3 rounded-xl bg-sand/40 p-3.5">
+    <section ref={shown} aria-labelledby="visit-plan-title" className="flex flex-col gap-3 rounded-xl bg-sand/40 p-3.5">
       <h3 id="visit-plan-title" className="text-sm font-semibold">
         {t('desk.visit.planTitle')}
       </h3>
