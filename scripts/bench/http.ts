@@ -276,12 +276,17 @@ function interleave<T>(lists: T[][]): T[] {
 }
 
 /** GET availability of SAL001: a 7-day range of Coupe femme, rotating through the next 12 weeks. */
-export async function availabilityLoad(server: ServerHandle): Promise<autocannon.Request[]> {
-  const coupeFemme = serviceOf(salonNamed(server.ready.salons, 'SAL001'), AVAILABILITY_SERVICE)
-  const paths = Array.from({ length: AVAILABILITY_WEEKS }, (_, week) => {
-    const from = addDays(FIRST_DAY, week * 7)
-    return `/api/salons/SAL001/availability?serviceId=${coupeFemme}&from=${from}&to=${addDays(from, 6)}`
-  })
+export async function availabilityLoad(
+  server: ServerHandle,
+  serviceNames: readonly string[] = [AVAILABILITY_SERVICE],
+): Promise<autocannon.Request[]> {
+  const salon = salonNamed(server.ready.salons, 'SAL001')
+  const paths = serviceNames.flatMap((name) =>
+    Array.from({ length: AVAILABILITY_WEEKS }, (_, week) => {
+      const from = addDays(FIRST_DAY, week * 7)
+      return `/api/salons/SAL001/availability?serviceId=${serviceOf(salon, name)}&from=${from}&to=${addDays(from, 6)}`
+    }),
+  )
   const check = await fetch(`${server.url}${paths[0]}`)
   if (!check.ok) throw new Error(`Availability: HTTP ${check.status} ${await check.text()}`)
   let nextPath = 0

@@ -88,6 +88,8 @@ export interface TeamSeeded {
   customers: number
   salonTimeOff: number
   memberTimeOff: number
+  /** Members with a weekly lunch break on every open day (issue 39). */
+  dailyBreaks: number
   firstDate: string
   lastDate: string
 }

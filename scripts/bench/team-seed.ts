@@ -1,11 +1,13 @@
 import { performance } from 'node:perf_hooks'
 import { MEMBER_COLOURS } from '@common/schemas/team'
+import { phasesOf } from '@common/service-phases'
 import { DAY_MS, MINUTE_MS } from '@common/time'
 import { bookings, customers } from '@server/db/schema'
 import { readScheduleFacts } from '@server/modules/bookings/availability.repository'
 import { loadTeamSchedule } from '@server/modules/bookings/availability.usecases'
 import { listServices } from '@server/modules/catalog/catalog.repository'
 import { findSalonByPublicId } from '@server/modules/salons/salons.repository'
+import { insertRecurringBlock } from '@server/modules/schedule/recurring-blocks.repository'
 import { insertTimeOff, listTimeOff } from '@server/modules/schedule/schedule.repository'
 import { findTeamFreeSlots } from '@server/modules/schedule/team-availability'
 import {
@@ -34,6 +36,8 @@ const CANCELLED_ONE_IN = 20
 /** The longest service the database accepts: the API reads this far past a range (availability.usecases.ts). */
 const MAX_SERVICE_MINUTES = 720
 const ENGINE_SERVICE = 'Coupe femme'
+/** Every member's lunch break, in minutes after midnight. */
+const LUNCH = { starts: 12 * 60 + 30, ends: 13 * 60 + 15 }
 
 export async function seedTeam(app: TestApp, perMember: number): Promise<TeamSeeded> {
   const db = app.database.db
@@ -94,7 +98,8 @@ export async function seedTeam(app: TestApp, perMember: number): Promise<TeamSee
         memberId,
         serviceId: service.id,
         serviceName: service.name,
-        durationMinutes: service.durationMinutes,
+        // Its phases as a booking keeps them: a colour's processing frees the member (issue 39).
+        ...phasesOf(service),
         priceMinor: service.priceMinor,
         currency: 'EUR',
         startsAt: new Date(b.start),
@@ -128,6 +133,20 @@ export async function seedTeam(app: TestApp, perMember: number): Promise<TeamSee
       memberTimeOff++
     }
   }
+  // Each member's daily break (issue 39): lunch 12:30–13:15 on every day the salon opens, a
+  // weekly block the engine expands into each day's busy time.
+  for (const memberId of memberIds.slice(0, BENCH_TEAM.length)) {
+    await insertRecurringBlock(db, {
+      salonId: salon.id,
+      memberId,
+      weekdays: [1, 2, 3, 4, 5],
+      startsMinute: LUNCH.starts,
+      endsMinute: LUNCH.ends,
+      firstDay: history.firstDate,
+      lastDay: null,
+      reason: 'Pause déjeuner',
+    })
+  }
   // A database as autovacuum keeps a live one: fresh planner statistics, tables vacuumed. Left to
   // autovacuum, the thousands of rows just inserted are vacuumed during the measured runs instead.
   await db.execute(sql`vacuum analyze`)
@@ -139,6 +158,7 @@ export async function seedTeam(app: TestApp, perMember: number): Promise<TeamSee
     customers: CUSTOMERS,
     salonTimeOff,
     memberTimeOff,
+    dailyBreaks: BENCH_TEAM.length,
     firstDate: history.firstDate,
     lastDate: history.lastDate,
   }

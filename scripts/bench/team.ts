@@ -53,6 +53,8 @@ export interface TeamBenchOptions {
 const WARM_UP_SECONDS = 3
 const BASELINE_SECONDS = 5
 const PROFILE_SECONDS = 3
+/** The services whose free times the load asks for, in turn: a plain one and one with a processing pause. */
+const LOADED_SERVICES = ['Coupe femme', 'Coloration'] as const
 const ENGINE = { warmup: 300, iterations: 2000, readIterations: 300 }
 
 export async function runTeamBenchmark(options: TeamBenchOptions): Promise<TeamBenchReport> {
@@ -83,7 +85,8 @@ export async function runTeamBenchmark(options: TeamBenchOptions): Promise<TeamB
       log(`  ${driver}: ${seeded.bookings} bookings seeded (${(server.ready.setupMs / 1000).toFixed(1)} s)`)
       log(`  ${driver}: repository read and team engine, one call at a time …`)
       const { cases } = await server.ask({ type: 'team-engine', ...ENGINE }, 'team-engine-done')
-      const requests = await availabilityLoad(server)
+      // A cut and a colour whose processing frees the member (issue 39), in turn.
+      const requests = await availabilityLoad(server, LOADED_SERVICES)
       const base = { url: server.url, connections: options.connections, requests }
       log(`  ${driver}: warming up (${WARM_UP_SECONDS} s)`)
       await load({ ...base, label: 'warm-up', durationSeconds: WARM_UP_SECONDS }, server)
@@ -101,7 +104,7 @@ export async function runTeamBenchmark(options: TeamBenchOptions): Promise<TeamB
       const availability = await load(
         {
           ...base,
-          label: 'GET availability, 7 days, Coupe femme, 5 members',
+          label: 'GET availability, 7 days, Coupe femme and Coloration (phases), 5 members with daily breaks',
           durationSeconds: options.durationSeconds,
         },
         server,
