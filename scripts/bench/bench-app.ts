@@ -28,8 +28,9 @@ export async function startAppWithProductionJobs(options: {
     DATA_DIR: '/nonexistent',
     ...options.env,
   })
-  await seedDemoData(database.db, clock)
+  // The plug-ins first, as server/main.ts does: a new salon's owner member is made by one of them.
   plugIn()
+  await seedDemoData(database.db, clock)
   const jobs = await JobEngine.start(database, {
     timing: { heartbeatSeconds: sharedHeartbeat() },
     log: {
