@@ -129,6 +129,8 @@ export const bookingDetailsSchema = z.object({
     phone: z.string().nullable(),
     email: z.string().nullable(),
     language: z.enum(LANGUAGES),
+    /** The salon's note in the customer's file (allergies, colour formula…): the team's, never the customer's. */
+    notes: z.string().nullable(),
   }),
   history: z.array(bookingEventSchema),
   /** Its reminders for the start it has now, the earliest due first. */

@@ -46,6 +46,7 @@ export function presentBookingDetails(
       phone: customer.phone,
       email: customer.email,
       language: languageOrDefault(customer.language),
+      notes: customer.notes,
     },
     history: history.map((entry) => presentBookingEvent(entry, salon)),
     reminders: reminders

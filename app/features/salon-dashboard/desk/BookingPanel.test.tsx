@@ -68,6 +68,13 @@ describe('the booking panel', () => {
     expect(dialog.textContent).toContain('jamais montrée au client')
   })
 
+  it("shows the team what the customer's file says (allergies, colour formula)", async () => {
+    serveBooking()
+    const panel = await openPanel()
+    expect(panel.getByText('Fiche client (jamais montrée au client)')).toBeTruthy()
+    expect(panel.getByText(/Allergique à l’ammoniaque/).textContent).toBe('Allergique à l’ammoniaque\nFormule : 6.3 + 20 vol')
+  })
+
   it('shows in the history when the customer said they would be late, and when their data was erased', async () => {
     const at = (localTime: string) => ({ startsAt: '2099-11-22T09:00:00.000Z', localDate: '2099-11-22', localTime })
     const plain = { from: null, to: null, status: null, reason: null, toldBy: [], quiet: false, undo: false }

@@ -5,7 +5,7 @@ import { toast } from '@app/components/ui/toast-store'
 import { cn } from '@app/lib/cn'
 import { currentLanguage } from '@app/lib/i18n'
 import { BOOKING_SALON_NOTE_MAX, type BookingDetails } from '@common/schemas/booking'
-import { CalendarClock, CheckCheck, CircleAlert, Undo2, UserX, XCircle } from 'lucide-react'
+import { CalendarClock, CheckCheck, CircleAlert, NotebookPen, Undo2, UserX, XCircle } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSalonNow } from '../agenda/agenda-hooks'
@@ -162,6 +162,15 @@ function BookingSheet({ salonId, details }: { salonId: string; details: BookingD
               <EmailLink email={customer.email} missing={t('desk.panel.noEmail')} />
               <LateNoteBadge booking={booking} />
             </div>
+            {customer.notes && (
+              <div className="flex flex-col gap-1 rounded-xl bg-sand/50 p-3 text-sm">
+                <span className="flex items-center gap-1.5 font-medium text-ink">
+                  <NotebookPen aria-hidden className="size-4 text-ink-soft" />
+                  {t('desk.panel.customerNotes')}
+                </span>
+                <p className="whitespace-pre-line break-words text-ink">{customer.notes}</p>
+              </div>
+            )}
           </section>
 
           {(open || settled) && (
