@@ -72,7 +72,9 @@ describe('the booking panel', () => {
     serveBooking()
     const panel = await openPanel()
     expect(panel.getByText('Fiche client (jamais montrée au client)')).toBeTruthy()
-    expect(panel.getByText(/Allergique à l’ammoniaque/).textContent).toBe('Allergique à l’ammoniaque\nFormule : 6.3 + 20 vol')
+    expect(panel.getByText(/Allergique à l’ammoniaque/).textContent).toBe(
+      'Allergique à l’ammoniaque\nFormule : 6.3 + 20 vol',
+    )
   })
 
   it('shows in the history when the customer said they would be late, and when their data was erased', async () => {

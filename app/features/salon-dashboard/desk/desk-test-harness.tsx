@@ -117,7 +117,14 @@ export function slots(localDate: string, times: string[]) {
 
 export const details = (changes: Partial<Booking> = {}): BookingDetails => ({
   booking: booking(changes),
-  customer: { id: LEA, name: 'Léa Dupont', phone: '+33 6 12 34 56 78', email: 'lea@example.com', language: 'fr', notes: 'Allergique à l’ammoniaque\nFormule : 6.3 + 20 vol' },
+  customer: {
+    id: LEA,
+    name: 'Léa Dupont',
+    phone: '+33 6 12 34 56 78',
+    email: 'lea@example.com',
+    language: 'fr',
+    notes: 'Allergique à l’ammoniaque\nFormule : 6.3 + 20 vol',
+  },
   history: [
     {
       kind: 'created',
