@@ -13,3 +13,10 @@ export async function demoServices(
 export function bookingRequest(serviceId: string, startsAt: string, name = 'Camille') {
   return { serviceId, startsAt, customer: { name, phone: '+33 6 12 34 56 78' } }
 }
+
+/** The demo salon's team members' ids by name (Léa, Hugo), as the API lists them to its owner. */
+export async function demoMembers(app: App, cookie: string): Promise<Record<string, string>> {
+  const response = await app.inject({ method: 'GET', url: '/api/salons/SAL001/team', headers: { cookie } })
+  const { members } = response.json() as { members: { id: string; name: string }[] }
+  return Object.fromEntries(members.map((m) => [m.name, m.id]))
+}

@@ -4,6 +4,7 @@ import { bookings, type SalonRow } from '@server/db/schema'
 import { findSalonByPublicId } from '@server/modules/salons/salons.repository'
 import { createSalon } from '@server/modules/salons/salons.usecases'
 import { DEMO_NOW, startTestApp, type TestApp } from '@tests/helpers/app'
+import { demoMembers, demoServices } from '@tests/helpers/demo'
 import { ownerCookie } from '@tests/helpers/sign-in'
 import { and, eq, ne } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -35,10 +36,8 @@ beforeAll(async () => {
   })
   otherCookie = await ownerCookie(t, other.publicId)
   salon = (await findSalonByPublicId(t.database.db, 'SAL001')) as SalonRow
-  const list = await t.app.inject({ url: '/api/salons/SAL001/services', headers: { cookie } })
-  services = Object.fromEntries((list.json() as { id: string; name: string }[]).map((s) => [s.name, s.id]))
-  const team = await t.app.inject({ url: '/api/salons/SAL001/team', headers: { cookie } })
-  members = Object.fromEntries((team.json().members as { id: string; name: string }[]).map((m) => [m.name, m.id]))
+  services = Object.fromEntries(Object.entries(await demoServices(t.app, cookie)).map(([name, s]) => [name, s.id]))
+  members = await demoMembers(t.app, cookie)
 })
 afterAll(() => t.close())
 
