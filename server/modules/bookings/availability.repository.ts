@@ -15,6 +15,7 @@ import {
   timeOff,
 } from '@server/db/schema'
 import { and, eq, sql } from 'drizzle-orm'
+import { type BlockFact, type BookingFact, type BusyFact, blockOccurrences, bookingStretches } from './schedule-facts'
 
 /**
  * The read behind every availability answer: a salon's opening hours, its absences, its active
@@ -31,10 +32,10 @@ export interface ScheduleFacts {
   hours: [number, number, number][]
   /**
    * [start, end, kind, member] of absences (and each occurrence of a weekly block, as an absence),
-   * active bookings and calendar events touching the range, by start; member: whose booking or
-   * absence it is (null: the salon's absence, a calendar event).
+   * active bookings' working stretches and calendar events touching the range; member: whose
+   * booking or absence it is (null: the salon's absence, a calendar event).
    */
-  busy: [number, number, 'time_off' | 'booking' | 'booking_resumed' | 'external', string | null][]
+  busy: BusyFact[]
   /** The active members in the salon's order: [id, is owner, service ids, own hours or null, name]. */
   members: [string, boolean, string[], [number, number, number][] | null, string][]
 }
@@ -50,11 +51,9 @@ const to = sql`${sql.placeholder('to')}::timestamptz`
 const epochMs = (column: typeof timeOff.startsAt | typeof bookings.startsAt | typeof calendarBusyTimes.startsAt) =>
   sql`(date_part('epoch', ${column}) * 1000)::bigint`
 
-// Bookings count by their members' working time (work_spans: around a processing pause, and the
-// clean-up), matched with the exclusion constraint's own column so its GiST index serves the query;
-// the booking being moved (excludeId, null when none) does not block itself.
-// The busy list is written as JSON text by string_agg (numbers, fixed words and uuids: nothing to
-// escape): json_build_array per row cost this query an eighth of its time.
+// The busy list and the bookings are written as JSON text by string_agg (numbers, fixed words and
+// uuids: nothing to escape): json_build_array per row cost this query an eighth of its time. The
+// booking being moved (excludeId, null when none) does not block itself.
 function factsColumns(salonId: typeof salonIdParam) {
   return {
     hours: sql<ScheduleFacts['hours']>`coalesce((
@@ -72,36 +71,33 @@ function factsColumns(salonId: typeof salonIdParam) {
           from ${timeOff}
           where ${timeOff.salonId} = ${salonId} and ${timeOff.startsAt} < ${to} and ${timeOff.endsAt} > ${from}
           union all
-          select (date_part('epoch', lower(work)) * 1000)::bigint, (date_part('epoch', upper(work)) * 1000)::bigint,
-            case when part = 1 then 'booking' else 'booking_resumed' end, ${bookings.memberId}
-          from ${bookings} cross join lateral unnest(work_spans) with ordinality as spans(work, part)
-          where ${bookings.salonId} = ${salonId} and ${bookings.status} <> 'cancelled'
-            and work_spans && tstzmultirange(tstzrange(${from}, ${to}, '[)'))
-            and ${bookings.id} is distinct from ${sql.placeholder('excludeId')}::uuid
-          union all
-          select (date_part('epoch', occurrence.starts) * 1000)::bigint, (date_part('epoch', occurrence.ends) * 1000)::bigint,
-            'time_off', block.member_id
-          from ${recurringBlocks} as block
-          cross join lateral (
-            select (day + make_interval(mins => block.starts_minute)) at time zone zone.name as starts,
-              (day + make_interval(mins => block.ends_minute)) at time zone zone.name as ends
-            from (select ${salons.timeZone} as name from ${salons} where ${salons.id} = ${salonId}) as zone,
-              -- Local days as timestamps without a zone: "at time zone" then reads them on the salon's clock.
-              generate_series(
-                greatest(block.first_day, (${from} at time zone zone.name)::date - 1)::timestamp,
-                least(coalesce(block.last_day, 'infinity'::date), (${to} at time zone zone.name)::date + 1)::timestamp,
-                interval '1 day'
-              ) as day
-            where extract(isodow from day)::int - 1 = any(block.weekdays)
-          ) as occurrence
-          where block.salon_id = ${salonId} and occurrence.starts < ${to} and occurrence.ends > ${from}
-          union all
           select ${epochMs(calendarBusyTimes.startsAt)}, ${epochMs(calendarBusyTimes.endsAt)}, 'external', null
           from ${calendarBusyTimes}
           where ${calendarBusyTimes.salonId} = ${salonId}
             and tstzrange(${calendarBusyTimes.startsAt}, ${calendarBusyTimes.endsAt}, '[)') && tstzrange(${from}, ${to}, '[)')
         ) as busy
       ), '') || ']'`,
+    // The active bookings touching the range, found by the exclusion constraint's own column (its
+    // GiST index serves the query), read as stored: schedule-facts.ts makes their stretches.
+    bookings: sql<string>`'[' || coalesce((
+        select string_agg(
+          '[' || ${epochMs(bookings.startsAt)} || ',' || ${epochMs(bookings.endsAt)} || ','
+            || ${bookings.processingAfterMinutes} || ',' || ${bookings.processingMinutes} || ','
+            || ${bookings.cleanupMinutes} || ',"' || ${bookings.memberId} || '"]', ',')
+        from ${bookings}
+        where ${bookings.salonId} = ${salonId} and ${bookings.status} <> 'cancelled'
+          and work_spans && tstzmultirange(tstzrange(${from}, ${to}, '[)'))
+          and ${bookings.id} is distinct from ${sql.placeholder('excludeId')}::uuid
+      ), '') || ']'`,
+    // The weekly blocks as stored (a salon has a few): schedule-facts.ts finds their days.
+    blocks: sql<BlockFact[]>`coalesce((
+        select json_agg(json_build_array(${recurringBlocks.weekdays}, ${recurringBlocks.startsMinute},
+          ${recurringBlocks.endsMinute}, ${recurringBlocks.firstDay}, ${recurringBlocks.lastDay}, ${recurringBlocks.memberId}))
+        from ${recurringBlocks}
+        where ${recurringBlocks.salonId} = ${salonId} and ${recurringBlocks.firstDay} <= (${to})::date + 1
+          and (${recurringBlocks.lastDay} is null or ${recurringBlocks.lastDay} >= (${from})::date - 1)
+      ), '[]')`,
+    zone: sql<string>`(select ${salons.timeZone} from ${salons} where ${salons.id} = ${salonId})`,
     members: sql<ScheduleFacts['members']>`coalesce((
         select json_agg(json_build_array(
           ${teamMembers.id},
@@ -217,7 +213,9 @@ export async function readServiceAndFacts(
     to: range.to.toISOString(),
     excludeId: null,
   })
-  return row ? { service: row.service ?? undefined, facts: factsOf(row) } : { service: undefined, facts: NO_FACTS }
+  return row
+    ? { service: row.service ?? undefined, facts: factsOf(row, range) }
+    : { service: undefined, facts: NO_FACTS }
 }
 
 const NO_FACTS: ScheduleFacts = { hours: [], busy: [], members: [] }
@@ -235,15 +233,26 @@ export async function readScheduleFacts(
     to: range.to.toISOString(),
     excludeId: excludeBookingId ?? null,
   })
-  return row ? factsOf(row) : NO_FACTS
+  return row ? factsOf(row, range) : NO_FACTS
 }
 
-function factsOf(row: {
-  hours: ScheduleFacts['hours']
-  busy: string
-  members: ScheduleFacts['members']
-}): ScheduleFacts {
-  return { hours: row.hours, busy: JSON.parse(row.busy) as ScheduleFacts['busy'], members: row.members }
+/** The row as the engine reads it: bookings' working stretches and blocks' days among the busy times. */
+function factsOf(
+  row: {
+    hours: ScheduleFacts['hours']
+    busy: string
+    bookings: string
+    blocks: BlockFact[]
+    zone: string | null
+    members: ScheduleFacts['members']
+  },
+  range: { from: Date; to: Date },
+): ScheduleFacts {
+  const busy = JSON.parse(row.busy) as BusyFact[]
+  for (const booking of JSON.parse(row.bookings) as BookingFact[]) bookingStretches(booking, busy)
+  const [from, to] = [range.from.getTime(), range.to.getTime()]
+  for (const block of row.zone ? row.blocks : []) blockOccurrences(block, row.zone as string, from, to, busy)
+  return { hours: row.hours, busy, members: row.members }
 }
 
 /**
@@ -263,5 +272,5 @@ export async function readSalonServiceAndFacts(
     to: range.to.toISOString(),
     excludeId: null,
   })
-  return row ? { salon: row.salon, service: row.service ?? undefined, facts: factsOf(row) } : undefined
+  return row ? { salon: row.salon, service: row.service ?? undefined, facts: factsOf(row, range) } : undefined
 }
