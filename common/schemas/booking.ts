@@ -89,7 +89,16 @@ export type Booking = z.infer<typeof bookingSchema>
  * saying they will be late, `erased` the salon erasing the customer's data (the booking stays,
  * anonymised).
  */
-export const BOOKING_EVENT_KINDS = ['created', 'moved', 'cancelled', 'status', 'note', 'late', 'erased'] as const
+export const BOOKING_EVENT_KINDS = [
+  'created',
+  'moved',
+  'cancelled',
+  'status',
+  'note',
+  'late',
+  'erased',
+  'merged',
+] as const
 export type BookingEventKind = (typeof BOOKING_EVENT_KINDS)[number]
 /** Who did it: the customer (chat, Telegram, Instagram), the salon (dashboard, API, MCP), or Salonia itself. */
 export const BOOKING_ACTORS = ['customer', 'salon', 'system'] as const

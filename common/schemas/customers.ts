@@ -107,6 +107,11 @@ export const customerNotesInputSchema = z.object({
 })
 export type CustomerNotesInput = z.input<typeof customerNotesInputSchema>
 
+/** POST /api/salons/:id/customers/:customerId/merge — the duplicate whose file joins this one (and goes). */
+export const customerMergeInputSchema = z.object({
+  duplicateId: z.uuid({ message: 'duplicateId must be a customer id' }),
+})
+
 /** An appointment still to come, which stops an erasure until it is moved past or cancelled. */
 export const upcomingBookingSchema = z.object({
   id: z.string(),

@@ -510,7 +510,7 @@ export const bookingEvents = pgTable(
     index('booking_events_booking').on(t.bookingId, t.seq),
     check(
       'booking_events_kind',
-      sql`${t.kind} in ('created', 'moved', 'cancelled', 'status', 'note', 'late', 'erased')`,
+      sql`${t.kind} in ('created', 'moved', 'cancelled', 'status', 'note', 'late', 'erased', 'merged')`,
     ),
     check('booking_events_actor', sql`${t.actor} in ('customer', 'salon', 'system')`),
     check('booking_events_channel', sql`${t.channel} in ('web', 'telegram', 'instagram', 'mcp', 'dashboard', 'api')`),

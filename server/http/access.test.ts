@@ -50,6 +50,7 @@ const EXPECTED: Record<string, AccessRule> = {
   'PATCH /api/salons/:id/customers/:customerId': 'salon',
   'GET /api/salons/:id/customers/:customerId/export': 'salon',
   'POST /api/salons/:id/customers/:customerId/erase': 'salon',
+  'POST /api/salons/:id/customers/:customerId/merge': 'salon',
   'POST /api/salons/:id/disconnect': 'salon',
   'POST /api/salons/:id/sync-calendar': 'salon',
   'GET /api/salons/:id/calendar': 'salon',

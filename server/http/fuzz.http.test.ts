@@ -376,6 +376,10 @@ async function prepare(): Promise<void> {
     'GET /api/salons/:id/customers/:customerId/export': one({ params: { id: 'SAL001', customerId } }),
     // Refused while the customer's appointment is to come (409): the customer stays for the other examples.
     'POST /api/salons/:id/customers/:customerId/erase': one({ params: { id: 'SAL001', customerId } }),
+    'POST /api/salons/:id/customers/:customerId/merge': one({
+      params: { id: 'SAL001', customerId },
+      body: { duplicateId: '0b7c3a52-2f55-4b8e-9d0e-6a1f3c2b9e41' },
+    }),
     'POST /api/salons/:id/disconnect': one({ params: { id: 'SAL001' } }),
     'POST /api/salons/:id/sync-calendar': one({ params: { id: 'SAL001' } }),
     'GET /api/salons/:id/calendar': one({ params: { id: 'SAL001' } }),

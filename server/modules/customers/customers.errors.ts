@@ -24,3 +24,28 @@ export const customerErased = () =>
     422,
     "This customer's personal data was erased: book the appointment for a new customer instead.",
   )
+
+/** Merging a customer's file into itself: a caller's mistake. */
+export const mergeSameCustomer = () =>
+  new AppError('customers.merge_same', 422, 'Choose another customer to merge into this one.')
+
+/**
+ * One person cannot sit in two chairs at once: two appointments to come that overlap, one in each
+ * file, must be moved or cancelled before the files become one.
+ */
+export const mergeOverlap = (upcoming: UpcomingBooking[]) =>
+  conflict(
+    'customers.merge_overlap',
+    `These appointments to come overlap (${upcoming
+      .map((b) => `${b.localDate} ${b.localTime} ${b.service}`)
+      .join(', ')}): move or cancel one of them before merging.`,
+    { upcoming },
+  )
+
+/** Both files' notes together would be longer than a note may be. */
+export const mergeNotesTooLong = (max: number) =>
+  new AppError(
+    'customers.merge_notes_too_long',
+    422,
+    `Both notes together exceed ${max} characters: shorten one first.`,
+  )

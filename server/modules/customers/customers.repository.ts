@@ -282,3 +282,37 @@ export async function eraseCustomerData(
   }
   return kept.map((b) => b.id)
 }
+
+/**
+ * Moves everything of the customer `duplicateId` to `keptId` (merging one person's two files):
+ * their bookings, channel identities, chats and the salon's messages to them; the duplicate row is
+ * then deleted. Returns the ids of the bookings moved.
+ */
+export async function moveCustomerInto(db: Executor, duplicateId: string, keptId: string): Promise<string[]> {
+  const moved = await db
+    .update(bookings)
+    .set({ customerId: keptId })
+    .where(eq(bookings.customerId, duplicateId))
+    .returning({ id: bookings.id })
+  await db.update(customerIdentities).set({ customerId: keptId }).where(eq(customerIdentities.customerId, duplicateId))
+  await db.update(conversations).set({ customerId: keptId }).where(eq(conversations.customerId, duplicateId))
+  await db.update(salonMessages).set({ customerId: keptId }).where(eq(salonMessages.customerId, duplicateId))
+  await db.delete(customers).where(eq(customers.id, duplicateId))
+  return moved.map((b) => b.id)
+}
+
+/** The kept customer's contacts and note once merged. */
+export async function updateMergedCustomer(
+  db: Executor,
+  customerId: string,
+  changes: { phone: string | null; email: string | null; notes: string | null },
+  now: Date,
+): Promise<CustomerRow> {
+  const [row] = await db
+    .update(customers)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(customers.id, customerId))
+    .returning()
+  if (!row) throw new Error('update returned no customer')
+  return row
+}

@@ -35,6 +35,8 @@ function eventText(t: TFunction, event: BookingEvent, language: Language): strin
       return t('desk.history.late', { channel })
     case 'erased':
       return t('desk.history.erased')
+    case 'merged':
+      return t('desk.history.merged')
   }
 }
 

@@ -1,0 +1,2 @@
+ALTER TABLE "booking_events" DROP CONSTRAINT "booking_events_kind";--> statement-breakpoint
+ALTER TABLE "booking_events" ADD CONSTRAINT "booking_events_kind" CHECK ("booking_events"."kind" in ('created', 'moved', 'cancelled', 'status', 'note', 'late', 'erased', 'merged'));
