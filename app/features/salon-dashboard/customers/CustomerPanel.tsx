@@ -13,13 +13,14 @@ import {
   type CustomerDetails,
   type UpcomingBooking,
 } from '@common/schemas/customers'
-import { CircleAlert, Clock, Download, MessageCircle, Trash2 } from 'lucide-react'
+import { CircleAlert, Clock, Download, Merge, MessageCircle, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { BookingStatusBadge } from '../BookingStatusBadge'
 import { EmailLink, PhoneLink } from '../ContactLinks'
 import { formatPrice } from '../dashboard-api'
 import { customerExportUrl, useCustomer, useEraseCustomer, useSaveCustomerNotes } from './customers-api'
+import { MergeCustomerDialog } from './MergeCustomerDialog'
 import { formatSalonDate } from './visits'
 
 /**
@@ -81,6 +82,7 @@ function CustomerFile({
   const { t } = useTranslation()
   const [notes, setNotes] = useState(customer.notes ?? '')
   const [confirming, setConfirming] = useState(false)
+  const [merging, setMerging] = useState(false)
   const [upcoming, setUpcoming] = useState<UpcomingBooking[]>()
   const save = useSaveCustomerNotes(salonId, customer.id)
   const erase = useEraseCustomer(salonId)
@@ -214,6 +216,10 @@ function CustomerFile({
                 {t('customers.panel.export')}
               </a>
             </Button>
+            <Button type="button" variant="outline" size="sm" onClick={() => setMerging(true)}>
+              <Merge aria-hidden className="size-4" />
+              {t('customers.panel.merge')}
+            </Button>
             <Button
               type="button"
               variant="outline"
@@ -250,6 +256,13 @@ function CustomerFile({
           )}
         </section>
       </DialogForm>
+      <MergeCustomerDialog
+        salonId={salonId}
+        customer={customer}
+        open={merging}
+        onOpenChange={setMerging}
+        onMerged={(merged) => setNotes(merged.notes ?? '')}
+      />
       <ConfirmDialog
         open={confirming}
         onClose={() => setConfirming(false)}

@@ -16,6 +16,9 @@ afterEach(() => {
 })
 
 const LEA = '11111111-1111-4111-8111-111111111111'
+const LEA_AGAIN = '22222222-2222-4222-8222-222222222222'
+const CLASH = '33333333-3333-4333-8333-333333333333'
+const duplicate = (id: string, name: string) => ({ ...list.customers[0], id, name, bookingCount: 1 })
 
 const list: CustomerList = {
   customers: [
@@ -66,6 +69,12 @@ const json = (body: unknown, status = 200) =>
 
 function serve() {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url.startsWith('/api/salons/SAL001/customers?q=')) {
+      return json({
+        ...list,
+        customers: [list.customers[0], duplicate(LEA_AGAIN, 'Léa D.'), duplicate(CLASH, 'L. Dupont')],
+      })
+    }
     if (url.startsWith('/api/salons/SAL001/customers?') || url === '/api/salons/SAL001/customers') return json(list)
     if (url === `/api/salons/SAL001/customers/${LEA}`) return json(file)
     if (url === `/api/salons/SAL001/customers/${LEA}/erase` && init?.method === 'POST') {
@@ -77,6 +86,23 @@ function serve() {
         },
         409,
       )
+    }
+    if (url === `/api/salons/SAL001/customers/${LEA}/merge` && init?.method === 'POST') {
+      const { duplicateId } = JSON.parse(String(init.body)) as { duplicateId: string }
+      if (duplicateId === CLASH) {
+        return json(
+          {
+            code: 'customers.merge_overlap',
+            message: 'These appointments to come overlap.',
+            upcoming: [
+              { id: 'b1', localDate: '2026-12-02', localTime: '10:00', service: 'Brushing' },
+              { id: 'b9', localDate: '2026-12-02', localTime: '10:15', service: 'Coupe femme' },
+            ],
+          },
+          409,
+        )
+      }
+      return json({ ...file, notes: 'Préfère Marie.\n\nFormule 6.3' })
     }
     return json({ message: 'unexpected' }, 404)
   })
@@ -139,5 +165,36 @@ describe('Clients', () => {
     const alert = await inFile.findByRole('alert')
     expect(alert.textContent).toContain('Ce client a encore 1 rendez-vous à venir')
     expect(alert.textContent).toContain('mer. 2 déc. à 10:00 · Brushing')
+  })
+
+  it('merges a duplicate found by name into the file, and lists overlapping appointments when refused', async () => {
+    const fetchMock = serve()
+    renderTab()
+    await userEvent.click(await screen.findByRole('button', { name: 'Léa Dupont' }))
+    const file = within(await screen.findByRole('dialog', { name: 'Léa Dupont' }))
+    await userEvent.click(await file.findByRole('button', { name: 'Fusionner un doublon' }))
+    const merge = within(
+      await screen.findByRole('dialog', { name: 'Fusionner un doublon dans la fiche de Léa Dupont' }),
+    )
+    await userEvent.type(merge.getByLabelText('Trouver le doublon (nom ou téléphone)'), 'léa')
+    // The file itself is not offered.
+    expect(await merge.findByRole('radio', { name: /Léa D\./ })).toBeTruthy()
+    expect(merge.queryByRole('radio', { name: /Léa Dupont/ })).toBeNull()
+
+    await userEvent.click(merge.getByRole('radio', { name: /L\. Dupont/ }))
+    await userEvent.click(merge.getByRole('button', { name: 'Fusionner' }))
+    const refused = await merge.findByRole('alert')
+    expect(refused.textContent).toContain('Ces rendez-vous à venir se chevauchent')
+    expect(merge.getByText(/10:15 · Coupe femme/)).toBeTruthy()
+
+    await userEvent.click(merge.getByRole('radio', { name: /Léa D\./ }))
+    await userEvent.click(merge.getByRole('button', { name: 'Fusionner' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Fusionner un doublon dans/ })).toBeNull())
+    const posted = fetchMock.mock.calls
+      .filter(([url]) => String(url).endsWith('/merge'))
+      .map(([, init]) => JSON.parse(String(init?.body)))
+    expect(posted).toEqual([{ duplicateId: CLASH }, { duplicateId: LEA_AGAIN }])
+    // The note now holds both files' notes.
+    expect((file.getByLabelText('Note privée') as HTMLTextAreaElement).value).toBe('Préfère Marie.\n\nFormule 6.3')
   })
 })

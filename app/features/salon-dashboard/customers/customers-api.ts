@@ -71,3 +71,23 @@ export function useEraseCustomer(salonId: string) {
     },
   })
 }
+
+/** Merging a duplicate into this file: the file comes back whole; the duplicate's file is gone. */
+export function useMergeCustomer(salonId: string, keptId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (duplicateId: string) =>
+      (await (
+        await apiRequest('POST', `/api/salons/${salonId}/customers/${keptId}/merge`, { duplicateId })
+      ).json()) as CustomerDetails,
+    onSuccess: (merged, duplicateId) => {
+      queryClient.removeQueries({ queryKey: customerKeys.one(salonId, duplicateId), exact: true })
+      queryClient.setQueryData(customerKeys.one(salonId, keptId), merged)
+      return Promise.all(
+        [customerKeys.all(salonId), salonKeys.dashboard(salonId), salonKeys.bookings(salonId)].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      )
+    },
+  })
+}
