@@ -10,6 +10,11 @@ import { TEXTS } from './texts'
  */
 const fr = TEXTS.fr
 
+interface Named {
+  id: string
+  name: string
+}
+
 const totalBookings = async (page: Page) =>
   ((await (await page.request.get('/api/salons/SAL001/dashboard')).json()) as { stats: { totalBookings: number } })
     .stats.totalBookings
@@ -105,4 +110,47 @@ test('a customer erased: found by search, opened, exported, erased, gone from th
   }[]
   expect(day.find((b) => b.id === bookingId)).toMatchObject({ clientName: 'Client anonymisé', clientPhone: null })
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+})
+
+test('a duplicate merged into a customer’s file: its booking joins it, the duplicate goes', async ({
+  page,
+}, testInfo) => {
+  const phone = testInfo.project.name === 'phone'
+  const [kept, duplicate] = phone ? ['Noémie Fusion-Tel', 'Noé Fusion-Tel'] : ['Noémie Fusion-Bur', 'Noé Fusion-Bur']
+  await signIn(page)
+  const services = (await (await page.request.get('/api/salons/SAL001/services')).json()) as Named[]
+  const brushing = services.find((s) => s.name === 'Brushing')?.id
+  for (const [name, startsAt] of [
+    [kept, phone ? '2026-12-03T16:00' : '2026-12-03T15:00'],
+    [duplicate, phone ? '2026-12-04T16:00' : '2026-12-04T15:00'],
+  ]) {
+    const booked = await page.request.post('/api/salons/SAL001/bookings', {
+      data: { serviceId: brushing, startsAt, customer: { name }, channel: 'dashboard' },
+    })
+    expect(booked.status(), await booked.text()).toBe(201)
+  }
+
+  await page.getByRole('tab', { name: fr.customers.tab }).click()
+  await page.getByLabel(fr.customers.searchLabel).fill(kept)
+  await page.getByRole('list', { name: fr.customers.listLabel }).getByRole('button', { name: kept }).click()
+  const file = page.getByRole('dialog', { name: kept })
+  await file.getByRole('button', { name: fr.customers.panel.merge }).click()
+  const merge = page.getByRole('dialog', { name: fill(fr.customers.merge.title, { name: kept }) })
+  await merge.getByLabel(fr.customers.merge.search).fill(duplicate.slice(0, 8))
+  await merge.getByRole('radio', { name: new RegExp(duplicate) }).check()
+  expect(await seriousViolations(page)).toEqual([])
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+  await merge.getByRole('button', { name: fr.customers.merge.submit, exact: true }).click()
+  await expect(page.getByText(fill(fr.customers.merge.done, { name: kept }), { exact: true })).toBeVisible()
+  await expect(merge).toBeHidden()
+  await expect(file.getByText('Brushing', { exact: false })).toHaveCount(2)
+  // The duplicate's file is gone.
+  const search = async (q: string) =>
+    (
+      (await (await page.request.get(`/api/salons/SAL001/customers?q=${encodeURIComponent(q)}`)).json()) as {
+        customers: Named[]
+      }
+    ).customers.map((c) => c.name)
+  expect(await search('Fusion')).toContain(kept)
+  expect(await search('Fusion')).not.toContain(duplicate)
 })

@@ -6,7 +6,15 @@ import { bookingChanged } from './calendar-providers'
  * What the salon's calendar event shows: its time, its member, the customer's name and lateness —
  * and whether there is one at all (a held booking has none until its status says confirmed).
  */
-const SHOWN: ReadonlySet<BookingEventKind> = new Set(['created', 'moved', 'cancelled', 'status', 'late', 'erased', 'merged'])
+const SHOWN: ReadonlySet<BookingEventKind> = new Set([
+  'created',
+  'moved',
+  'cancelled',
+  'status',
+  'late',
+  'erased',
+  'merged',
+])
 
 /**
  * Subscribed to every booking's events: when what the calendar event shows changed, its push is

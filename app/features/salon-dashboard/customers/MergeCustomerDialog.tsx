@@ -122,7 +122,12 @@ export function MergeCustomerDialog({
                   <span className="flex min-w-0 flex-col">
                     <span className="break-words font-medium">{other.name}</span>
                     <span className="text-ink-soft">
-                      {[other.phone, t('customers.bookings', { count: other.bookingCount })]
+                      {[
+                        other.phone,
+                        other.bookingCount === 1
+                          ? t('customers.bookingsOne')
+                          : t('customers.bookings', { count: other.bookingCount }),
+                      ]
                         .filter(Boolean)
                         .join(' · ')}
                     </span>
