@@ -2,6 +2,7 @@ import { SESSION_COOKIES } from '@server/http/session'
 import { findAmbassadorByEmail } from '@server/modules/ambassadors/ambassadors.repository'
 import { startSession } from '@server/modules/auth/sessions.usecases'
 import { findSalonByPublicId } from '@server/modules/salons/salons.repository'
+import { createSalon } from '@server/modules/salons/salons.usecases'
 import { DEMO_AMBASSADOR } from '@server/seed'
 import type { TestApp } from './app'
 
@@ -22,6 +23,18 @@ export async function ownerCookie(t: TestApp, salonPublicId = 'SAL001'): Promise
     name: salon.name,
   })
   return `${SESSION_COOKIES.staff}=${token}`
+}
+
+/** The owner of another salon than the demo's ("Autre salon"), to show what one salon cannot reach of another's. */
+export async function otherSalonOwnerCookie(t: TestApp): Promise<string> {
+  const other = await createSalon(t.database.db, {
+    name: 'Autre salon',
+    contactEmail: 'autre@example.com',
+    authorizedGoogleEmail: 'autre@example.com',
+    address: '3 rue C',
+    country: 'FR',
+  })
+  return ownerCookie(t, other.publicId)
 }
 
 export async function adminCookie(t: TestApp, email = t.config.adminEmails[0] ?? 'admin@example.com'): Promise<string> {

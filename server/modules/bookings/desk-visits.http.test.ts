@@ -2,10 +2,9 @@ import type { Booking } from '@common/schemas/booking'
 import type { VisitBooked, VisitPlan } from '@common/schemas/desk-visit'
 import { bookings, type SalonRow } from '@server/db/schema'
 import { findSalonByPublicId } from '@server/modules/salons/salons.repository'
-import { createSalon } from '@server/modules/salons/salons.usecases'
 import { DEMO_NOW, startTestApp, type TestApp } from '@tests/helpers/app'
 import { demoMembers, demoServices } from '@tests/helpers/demo'
-import { ownerCookie } from '@tests/helpers/sign-in'
+import { otherSalonOwnerCookie, ownerCookie } from '@tests/helpers/sign-in'
 import { and, eq, ne } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -27,14 +26,7 @@ beforeAll(async () => {
   t = await startTestApp()
   t.clock.set(DEMO_NOW)
   cookie = await ownerCookie(t, 'SAL001')
-  const other = await createSalon(t.database.db, {
-    name: 'Autre salon',
-    contactEmail: 'autre@example.com',
-    authorizedGoogleEmail: 'autre@example.com',
-    address: '3 rue C',
-    country: 'FR',
-  })
-  otherCookie = await ownerCookie(t, other.publicId)
+  otherCookie = await otherSalonOwnerCookie(t)
   salon = (await findSalonByPublicId(t.database.db, 'SAL001')) as SalonRow
   services = Object.fromEntries(Object.entries(await demoServices(t.app, cookie)).map(([name, s]) => [name, s.id]))
   members = await demoMembers(t.app, cookie)

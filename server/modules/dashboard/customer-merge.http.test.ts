@@ -3,11 +3,10 @@ import type { CustomerDetails } from '@common/schemas/customers'
 import { customerIdentities, customers, type SalonRow } from '@server/db/schema'
 import { createBooking } from '@server/modules/bookings/bookings.usecases'
 import { findSalonByPublicId } from '@server/modules/salons/salons.repository'
-import { createSalon } from '@server/modules/salons/salons.usecases'
 import { startTestApp, type TestApp } from '@tests/helpers/app'
 import { newTestChat, postChat } from '@tests/helpers/chat'
 import { demoServices } from '@tests/helpers/demo'
-import { ownerCookie } from '@tests/helpers/sign-in'
+import { otherSalonOwnerCookie, ownerCookie } from '@tests/helpers/sign-in'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -25,14 +24,7 @@ let services: Awaited<ReturnType<typeof demoServices>>
 beforeAll(async () => {
   t = await startTestApp()
   cookie = await ownerCookie(t, 'SAL001')
-  const other = await createSalon(t.database.db, {
-    name: 'Autre salon',
-    contactEmail: 'autre@example.com',
-    authorizedGoogleEmail: 'autre@example.com',
-    address: '3 rue C',
-    country: 'FR',
-  })
-  otherCookie = await ownerCookie(t, other.publicId)
+  otherCookie = await otherSalonOwnerCookie(t)
   services = await demoServices(t.app, cookie)
 })
 afterAll(() => t.close())
