@@ -32,8 +32,8 @@ export interface ScheduleFacts {
   hours: [number, number, number][]
   /**
    * [start, end, kind, member] of absences (and each occurrence of a weekly block, as an absence),
-   * active bookings' working stretches and calendar events touching the range; member: whose
-   * booking or absence it is (null: the salon's absence, a calendar event).
+   * active bookings' working stretches and calendar events touching the range, by start; member:
+   * whose booking or absence it is (null: the salon's absence, a calendar event).
    */
   busy: BusyFact[]
   /** The active members in the salon's order: [id, is owner, service ids, own hours or null, name]. */
@@ -252,6 +252,8 @@ function factsOf(
   for (const booking of JSON.parse(row.bookings) as BookingFact[]) bookingStretches(booking, busy)
   const [from, to] = [range.from.getTime(), range.to.getTime()]
   for (const block of row.zone ? row.blocks : []) blockOccurrences(block, row.zone as string, from, to, busy)
+  // By start, as the list is documented (a one-member schedule then merges it without sorting).
+  busy.sort((a, b) => a[0] - b[0])
   return { hours: row.hours, busy, members: row.members }
 }
 
