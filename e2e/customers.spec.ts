@@ -121,8 +121,9 @@ test('a duplicate merged into a customer’s file: its booking joins it, the dup
   const services = (await (await page.request.get('/api/salons/SAL001/services')).json()) as Named[]
   const brushing = services.find((s) => s.name === 'Brushing')?.id
   for (const [name, startsAt] of [
-    [kept, phone ? '2026-12-03T16:00' : '2026-12-03T15:00'],
-    [duplicate, phone ? '2026-12-04T16:00' : '2026-12-04T15:00'],
+    // Days no other test books (specs share one server).
+    [kept, phone ? '2027-01-05T16:00' : '2026-12-29T16:00'],
+    [duplicate, phone ? '2027-01-06T16:00' : '2026-12-30T16:00'],
   ]) {
     const booked = await page.request.post('/api/salons/SAL001/bookings', {
       data: { serviceId: brushing, startsAt, customer: { name }, channel: 'dashboard' },
