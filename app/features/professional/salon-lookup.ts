@@ -1,4 +1,5 @@
 import { ApiError, getQueryFn } from '@app/lib/api'
+import { useDebouncedValue } from '@app/lib/use-debounced-value'
 import { readPublicSalonId } from '@common/salon-id'
 import type { SalonLookup } from '@common/schemas/salon'
 import { useQuery } from '@tanstack/react-query'
@@ -6,15 +7,6 @@ import { useEffect, useState } from 'react'
 
 /** How long typing must pause before the ID is looked up: one request per ID, not per key. */
 export const LOOKUP_DELAY_MS = 300
-
-function useDebouncedValue<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value)
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs)
-    return () => clearTimeout(timer)
-  }, [value, delayMs])
-  return settled
-}
 
 /** Could more typing still make this a salon ID? ("S", "SA", "SAL", "SAL0"…) */
 const mayBecomeSalonId = (value: string) => /^S(A(L\d{0,2})?)?$/i.test(value)

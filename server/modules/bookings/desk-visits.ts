@@ -9,7 +9,7 @@ import type {
 } from '@common/schemas/desk-visit'
 import { occupiedMinutes, phasesOf, workOffsets } from '@common/service-phases'
 import { addDays, DAY_MS, formatMinutes, instantToLocal, localToInstant, MINUTE_MS } from '@common/time'
-import type { Database, Executor } from '@server/db/client'
+import { type Database, type Executor, PG_EXCLUSION_VIOLATION, sqlState } from '@server/db/client'
 import type { SalonRow, ServiceRow } from '@server/db/schema'
 import { requireBookableCustomer, resolveCustomer } from '@server/modules/customers/customers.usecases'
 import type { BusyInterval } from '@server/modules/schedule/availability'
@@ -22,7 +22,7 @@ import * as repo from './bookings.repository'
 import type { BookingDeps } from './bookings.usecases'
 import { requireServices, writeBooking } from './consecutive'
 import { nothingToBook, samePersonTwice, visitConflicts } from './desk-visits.errors'
-import { membersInAssignmentOrder, withFirstFreeMember } from './member-choice'
+import { membersInAssignmentOrder } from './member-choice'
 
 /**
  * Visits taken at the desk (issue 39): several people arriving together, each with services back
@@ -79,56 +79,58 @@ export async function bookVisit(deps: BookingDeps, salon: SalonRow, input: Visit
   const kept = [...starts.entries()].filter(([index]) => !skipped.has(index))
   if (kept.length === 0) throw nothingToBook()
   const now = clock.now()
-  const bookings = await withFirstFreeMember(
-    ['visit'],
-    () =>
-      db.transaction(async (tx) => {
-        const plans: Placed[][] = []
-        const conflicts: number[] = []
-        const names = new Map<string, string>()
-        for (const [index, start] of kept) {
-          const facts = await readFactsAround(tx, salon, start, appointments)
-          for (const [id, , , , name] of facts.members) names.set(id, name)
-          const placed = placeVisit(salon, facts, appointments, start, now.getTime())
-          if (placed.some((appointment) => appointment.refusal)) conflicts.push(index)
-          plans.push(placed)
-        }
-        if (conflicts.length > 0) throw visitConflicts(conflicts)
-        // Every member's lock before the first insert, in one order: two visits never deadlock.
-        await repo.lockMembersTime(
-          tx,
-          plans.flat().map((appointment) => appointment.memberId as string),
-        )
-        const customers = await Promise.all(
-          input.people.map(
-            async (person, index) =>
-              known[index] ?? (await resolveCustomer(tx, salon.id, person.customer ?? { name: '' }, now)),
+  const bookings = await db
+    .transaction(async (tx) => {
+      const plans: Placed[][] = []
+      const conflicts: number[] = []
+      const names = new Map<string, string>()
+      for (const [index, start] of kept) {
+        const facts = await readFactsAround(tx, salon, start, appointments)
+        for (const [id, , , , name] of facts.members) names.set(id, name)
+        const placed = placeVisit(salon, facts, appointments, start, now.getTime())
+        if (placed.some((appointment) => appointment.refusal)) conflicts.push(index)
+        plans.push(placed)
+      }
+      if (conflicts.length > 0) throw visitConflicts(conflicts)
+      // Every member's lock before the first insert, in one order: two visits never deadlock.
+      await repo.lockMembersTime(
+        tx,
+        plans.flat().map((appointment) => appointment.memberId as string),
+      )
+      const customers = await Promise.all(
+        input.people.map(
+          async (person, index) =>
+            known[index] ?? (await resolveCustomer(tx, salon.id, person.customer ?? { name: '' }, now)),
+        ),
+      )
+      if (new Set(customers.map((customer) => customer.id)).size < customers.length) throw samePersonTwice()
+      const booked: Booking[] = []
+      for (const appointment of plans.flat()) {
+        const memberId = appointment.memberId as string
+        booked.push(
+          await writeBooking(
+            tx,
+            jobs,
+            {
+              input: { salon, channel: 'dashboard' },
+              customer: customers[appointment.person] as (typeof customers)[number],
+              member: { id: memberId, name: names.get(memberId) ?? '' },
+              service: appointment.service,
+              startsAt: appointment.start,
+              withPhases: true,
+            },
+            now,
           ),
         )
-        if (new Set(customers.map((customer) => customer.id)).size < customers.length) throw samePersonTwice()
-        const booked: Booking[] = []
-        for (const appointment of plans.flat()) {
-          const memberId = appointment.memberId as string
-          booked.push(
-            await writeBooking(
-              tx,
-              jobs,
-              {
-                input: { salon, channel: 'dashboard' },
-                customer: customers[appointment.person] as (typeof customers)[number],
-                member: { id: memberId, name: names.get(memberId) ?? '' },
-                service: appointment.service,
-                startsAt: appointment.start,
-                withPhases: true,
-              },
-              now,
-            ),
-          )
-        }
-        return booked
-      }),
-    slotTaken,
-  )
+      }
+      return booked
+    })
+    .catch((error: unknown) => {
+      // Another booking took one of the times since they were read: the 409 every caller knows.
+      // (No deadlock to retry: every member is locked up front, in one order.)
+      if (sqlState(error) === PG_EXCLUSION_VIOLATION) throw slotTaken()
+      throw error
+    })
   return { bookings, skipped: [...skipped].filter((index) => index < starts.length).sort((a, b) => a - b) }
 }
 

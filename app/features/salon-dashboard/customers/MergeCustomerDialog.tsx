@@ -4,6 +4,7 @@ import { toast } from '@app/components/ui/toast-store'
 import { ApiError } from '@app/lib/api'
 import { cn } from '@app/lib/cn'
 import { currentLanguage } from '@app/lib/i18n'
+import { useDebouncedValue } from '@app/lib/use-debounced-value'
 import type { CustomerDetails, UpcomingBooking } from '@common/schemas/customers'
 import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -36,14 +37,10 @@ export function MergeCustomerDialog({
   const language = currentLanguage()
   const name = useId()
   const [query, setQuery] = useState('')
-  const [search, setSearch] = useState('')
   const [chosen, setChosen] = useState<string>()
   const [refusal, setRefusal] = useState<{ text: string; upcoming?: UpcomingBooking[] }>()
   const merge = useMergeCustomer(salonId, customer.id)
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(query.trim()), SEARCH_DELAY_MS)
-    return () => clearTimeout(timer)
-  }, [query])
+  const search = useDebouncedValue(query.trim(), SEARCH_DELAY_MS)
   const found = useCustomers(salonId, search.length >= 2 ? search : '', 1)
   const others = search.length >= 2 ? (found.data?.customers ?? []).filter((c) => c.id !== customer.id) : []
 

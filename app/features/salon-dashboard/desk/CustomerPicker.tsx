@@ -1,6 +1,7 @@
 import { Button } from '@app/components/ui/Button'
 import { Field, fieldClasses, Input } from '@app/components/ui/Input'
 import { cn } from '@app/lib/cn'
+import { useDebouncedValue } from '@app/lib/use-debounced-value'
 import { LANGUAGES, type Language } from '@common/languages'
 import { CUSTOMER_SEARCH_MAX, type CustomerSummary } from '@common/schemas/customers'
 import { Search, UserRound } from 'lucide-react'
@@ -155,11 +156,7 @@ function CustomerSearch({
   idPrefix: string
 }) {
   const { t } = useTranslation()
-  const [search, setSearch] = useState(query.trim())
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(query.trim()), SEARCH_DELAY_MS)
-    return () => clearTimeout(timer)
-  }, [query])
+  const search = useDebouncedValue(query.trim(), SEARCH_DELAY_MS)
   const found = useCustomerSearch(salonId, search)
   const customers = found.data?.customers ?? []
 
