@@ -23,6 +23,7 @@ import { scheduleSalonFacts } from './modules/schedule/schedule.salon-facts'
 import { sms } from './modules/sms/sms.plug-in'
 import { teamFollowsSalons } from './modules/team/team.salon-subscriber'
 import { telegram } from './modules/telegram/telegram.plug-in'
+import { waitingList } from './modules/waiting-list/waiting-list.plug-in'
 import type { PlugIn, WorkerDeps } from './plug-in'
 
 /**
@@ -36,6 +37,7 @@ export const PLUG_INS: readonly PlugIn[] = [
   reminders,
   calendarSync,
   customerNoticesPlugIn,
+  waitingList,
   // Channels: reminders try them in this order after the one the customer booked on (each salon
   // may choose its own), and a salon's notice goes to every one that reaches the customer.
   webChat,

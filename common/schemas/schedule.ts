@@ -272,7 +272,8 @@ export const recurringBlockSchema = z.object({
 })
 export type RecurringBlock = z.infer<typeof recurringBlockSchema>
 
-const localDaySchema = z
+/** A day on the salon's calendar, 'YYYY-MM-DD', in the years we store. */
+export const localDaySchema = z
   .string()
   .trim()
   .refine(isLocalDate, { message: 'Expected a date as YYYY-MM-DD', abort: true })

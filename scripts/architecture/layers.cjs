@@ -15,6 +15,7 @@ module.exports = {
       'reminders',
       'calendar-sync',
       'customer-notices',
+      'waiting-list',
       'assistant',
       'privacy',
       'dashboard',

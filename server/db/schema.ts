@@ -8,6 +8,7 @@ import {
 } from '@common/schemas/booking'
 import { REMINDER_KINDS, REMINDER_STATUSES } from '@common/schemas/reminders'
 import { CALENDAR_BLOCKS } from '@common/schemas/team'
+import { WAIT_PARTS, WAIT_STATUSES } from '@common/schemas/waiting-list'
 import { REFERRAL_STATUSES } from '@common/schemas/waitlist'
 import { sql } from 'drizzle-orm'
 import {
@@ -1183,3 +1184,54 @@ export type InstagramAccountRow = typeof instagramAccounts.$inferSelect
 export type InstagramUserRow = typeof instagramUsers.$inferSelect
 export type InstagramEventRow = typeof instagramEvents.$inferSelect
 export type InstagramOutboxRow = typeof instagramOutbox.$inferSelect
+
+/**
+ * The waiting list for full days (common/schemas/waiting-list.ts): a customer waiting for a time on
+ * one day of the salon's calendar (or its morning or afternoon), for some services, maybe with one
+ * member. While `offered`, `offer_starts_at` is the time they were told of; every start ever offered
+ * is kept in `offered_starts`, so nobody is offered the same time twice (a no, or a time taken and
+ * freed again). `last_told` is the claim of the last message (its key), written before the message
+ * goes out: a job's retry never tells the same thing twice.
+ */
+export const waitingListEntries = pgTable(
+  'waiting_list_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    salonId: uuid('salon_id')
+      .notNull()
+      .references(() => salons.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    serviceIds: uuid('service_ids').array().notNull(),
+    memberId: uuid('member_id').references(() => teamMembers.id, { onDelete: 'set null' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    part: text('part', { enum: WAIT_PARTS }).notNull(),
+    status: text('status', { enum: WAIT_STATUSES }).notNull().default('waiting'),
+    channel: text('channel', { enum: BOOKING_CHANNELS }).notNull(),
+    offerStartsAt: instant('offer_starts_at'),
+    offeredStarts: timestamp('offered_starts', { withTimezone: true, mode: 'date' })
+      .array()
+      .notNull()
+      .default(sql`'{}'::timestamptz[]`),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    lastTold: text('last_told'),
+    toldBy: text('told_by'),
+    toldAt: instant('told_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('waiting_list_part', sql`${t.part} in ('day', 'morning', 'afternoon')`),
+    check('waiting_list_status', sql`${t.status} in ('waiting', 'offered', 'booked', 'removed')`),
+    check('waiting_list_services', sql`cardinality(${t.serviceIds}) between 1 and 8`),
+    check('waiting_list_offer', sql`(${t.status} = 'offered') = (${t.offerStartsAt} is not null)`),
+    // One place per customer and day: a second ask is the same wish.
+    uniqueIndex('waiting_list_one_per_day')
+      .on(t.salonId, t.customerId, t.day)
+      .where(sql`${t.status} in ('waiting', 'offered')`),
+    index('waiting_list_salon_day').on(t.salonId, t.day, t.createdAt),
+  ],
+)
+
+export type WaitingListEntryRow = typeof waitingListEntries.$inferSelect

@@ -4,6 +4,7 @@ import { signatureOf } from '@server/modules/instagram/instagram-webhook'
 import { mcpTokenFor } from '@server/modules/mcp/mcp-token'
 import { findSalonByPublicId } from '@server/modules/salons/salons.repository'
 import { webhookSecret } from '@server/modules/telegram/telegram-updates'
+import { offerLinkToken } from '@server/modules/waiting-list/offer-link'
 import { startTestApp, type TestApp } from '@tests/helpers/app'
 import { adminCookie, ambassadorCookie, cookiesFrom, ownerCookie } from '@tests/helpers/sign-in'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
@@ -169,6 +170,15 @@ async function prepare(): Promise<void> {
     payload: { weekdays: [0], startTime: '12:00', endTime: '13:00', reason: 'Déjeuner' },
   })
   const blockId: string = block.json().id
+  const waiting = await t.app.inject({
+    method: 'POST',
+    url: '/api/salons/SAL001/waiting-list',
+    headers: { cookie: ownerSession },
+    payload: { customerId, serviceIds: [serviceId], day: '2027-01-06', part: 'morning' },
+  })
+  const entryId: string = waiting.json().id
+  // Nothing offered on it (410): the fuzzed tokens are judged before the entry is read.
+  const offerToken = offerLinkToken(t.config.appSecret, entryId)
   const team = (await t.app.inject({ url: '/api/salons/SAL001/team', headers: { cookie: ownerSession } })).json()
   const memberIds: string[] = team.members.map((m: { id: string }) => m.id)
   const memberId = memberIds[1] as string
@@ -315,6 +325,15 @@ async function prepare(): Promise<void> {
       },
     }),
     'DELETE /api/salons/:id/blocks/:blockId': one({ params: { id: 'SAL001', blockId } }),
+    'GET /api/salons/:id/waiting-list': one({
+      params: { id: 'SAL001' },
+      query: { from: '2027-01-01', to: '2027-01-31' },
+    }),
+    'POST /api/salons/:id/waiting-list': one({
+      params: { id: 'SAL001' },
+      body: { customer: { name: 'Lina', phone: '+33 6 11 22 33 44' }, serviceIds: [serviceId], day: '2027-01-07' },
+    }),
+    'DELETE /api/salons/:id/waiting-list/:entryId': one({ params: { id: 'SAL001', entryId } }),
     'GET /api/salons/:id/team': one({ params: { id: 'SAL001' } }),
     'POST /api/salons/:id/team': one({
       params: { id: 'SAL001' },
@@ -462,6 +481,8 @@ async function prepare(): Promise<void> {
     'GET /api/r/:token/calendar.ics': one({ params: { token } }),
     'POST /api/r/:token/move': one({ params: { token }, body: { startsAt: '2026-12-04T11:00:00+01:00' } }),
     'POST /api/r/:token/cancel': one({ params: { token } }),
+    'GET /api/waiting-list/offers/:token': one({ params: { token: offerToken } }),
+    'POST /api/waiting-list/offers/:token/accept': one({ params: { token: offerToken } }),
     'GET /api/salons': one({}),
     'GET /api/services': one({}),
     'GET /api/admin/waitlist': one({}),

@@ -9,6 +9,7 @@ import { requireBookableService } from '@server/modules/catalog/catalog.usecases
 import {
   type ChannelIdentity,
   type CustomerDetails,
+  requireBookableCustomer,
   resolveCustomer,
 } from '@server/modules/customers/customers.usecases'
 import { explainSlot, type SalonSchedule, type SlotRefusal } from '@server/modules/schedule/availability'
@@ -68,6 +69,8 @@ export interface NewVisit {
   start: string | Date
   customer: CustomerDetails
   identity?: ChannelIdentity | undefined
+  /** A customer the salon already has (a waiting customer taking a freed time): `customer` is then not read. */
+  customerId?: string | undefined
   channel: BookingChannel
   status?: Exclude<BookingStatus, 'cancelled'> | undefined
   /** With this member; absent: the assignment rule picks one. */
@@ -157,7 +160,9 @@ export async function bookConsecutive({ db, clock, jobs }: BookingDeps, input: N
     verdict.memberIds,
     (memberId) =>
       db.transaction(async (tx) => {
-        const customer = await resolveCustomer(tx, salon.id, input.customer, now, input.identity)
+        const customer = input.customerId
+          ? await requireBookableCustomer(tx, salon.id, input.customerId)
+          : await resolveCustomer(tx, salon.id, input.customer, now, input.identity)
         const member = await requireMemberRef(tx, memberId)
         const booked: Booking[] = []
         let startsAt = start

@@ -1,0 +1,16 @@
+import type { BookingSubscriber } from '@server/modules/bookings/booking-subscribers'
+import { reviewSoon } from './waiting-list.usecases'
+
+/**
+ * Time frees up when an appointment is cancelled or moved: the salon's waiting list is reviewed,
+ * in the change's transaction (one job per salon at a time, later changes folding into it). New
+ * bookings add nothing here — every booking would pay for it — the review after an offer is taken,
+ * and the periodic one, see what they took.
+ */
+export const waitingListFollowsBookings: BookingSubscriber = {
+  name: 'waiting-list',
+  async onBookingEvent(db, jobs, event) {
+    if (event.kind !== 'cancelled' && event.kind !== 'moved') return
+    await reviewSoon(db, jobs, event.salonId)
+  },
+}
