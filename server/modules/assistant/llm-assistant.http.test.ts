@@ -90,6 +90,7 @@ describe('the assistant with a language model', () => {
       'check_visit',
       'get_opening_hours',
       'get_salon_info',
+      'join_waiting_list',
       'list_my_appointments',
       'list_services',
       'reschedule_appointment',

@@ -4,6 +4,7 @@ import type { Service } from '@common/schemas/catalog'
 import type { IcsData } from '@common/schemas/chat'
 import { isSupportedYear, YEAR_RANGE_MESSAGE } from '@common/schemas/primitives'
 import type { WorkingHours } from '@common/schemas/schedule'
+import { WAIT_PARTS } from '@common/schemas/waiting-list'
 import { phasesOf } from '@common/service-phases'
 import { addDays, formatLocalDateTime, instantToLocal, isLocalDate, isLocalTime } from '@common/time'
 import type { Clock } from '@server/clock'
@@ -37,6 +38,7 @@ import type { SlotRefusal } from '@server/modules/schedule/availability'
 import { resolvePointInTime } from '@server/modules/schedule/point-in-time'
 import { getWorkingHours, listTimeOff } from '@server/modules/schedule/schedule.usecases'
 import { listTeam } from '@server/modules/team/team.usecases'
+import { joinWaitingList } from '@server/modules/waiting-list/waiting-list.usecases'
 import { z } from 'zod'
 import { practicalInfoFor } from './practical-info'
 
@@ -129,6 +131,16 @@ export const toolInputs = {
     bookingIds: z.array(z.uuid()).min(2).max(MAX_SERVICES_PER_VISIT),
     start: localStart,
   }),
+  join_waiting_list: z.object({
+    /** The services wished for (one, or several back to back). */
+    serviceIds: z.array(z.uuid()).min(1).max(MAX_SERVICES_PER_VISIT),
+    /** The full day the customer would like a time on. */
+    date: localDate,
+    /** Only its morning (starts before noon) or afternoon; default the whole day. */
+    part: z.enum(WAIT_PARTS).optional(),
+    /** With this team member only; absent: any member who performs the services. */
+    memberId: z.uuid().optional(),
+  }),
   tell_salon_late: z.object({
     bookingId: z.uuid(),
     /** How late the customer said they will be, when they said it. */
@@ -160,6 +172,8 @@ export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
     'Cancels a visit of the chat customer (several of their appointments back to back, as list_my_appointments shows them) as a whole, all or none, after they confirmed.',
   reschedule_visit:
     'Moves a visit of the chat customer (several of their appointments back to back, as list_my_appointments shows them) as a whole to a new local start, all or none, after they confirmed: they stay back to back in the same order. Check the new start with check_visit and ignoreBookingIds first.',
+  join_waiting_list:
+    "Puts the chat customer on the salon's waiting list for a day (or its morning or afternoon) when no time suits them: if a time that fits frees up, they are told on their channel and the first to accept gets it. Returns whether they joined, or were already waiting for that day.",
   tell_salon_late: `Tells the salon that the chat customer will be late for one of their own appointments (today's or a later one, not cancelled), with how many minutes late (1–${LATE_MINUTES_MAX}) when they said it; the owner sees it beside the booking. A new word replaces the earlier one. Returns the appointment and the note.`,
 }
 
@@ -433,6 +447,27 @@ export const tools = {
     return {
       appointments: bookings.map((b) => toAppointment(b, scope)),
       icsData: appointmentsIcs(bookings.map((b) => icsInput(scope, b, 0))),
+    }
+  },
+
+  async join_waiting_list(
+    scope: ToolScope,
+    input: z.infer<typeof toolInputs.join_waiting_list>,
+  ): Promise<{ joined: boolean; alreadyWaiting: boolean }> {
+    const deps = { db: scope.db, clock: scope.clock, jobs: scope.jobs }
+    const { customer, identity, channel } = bookedBy(scope)
+    try {
+      await joinWaitingList(
+        deps,
+        scope.salon,
+        { details: customer, identity },
+        { serviceIds: input.serviceIds, day: input.date, part: input.part ?? 'day', memberId: input.memberId, channel },
+      )
+      return { joined: true, alreadyWaiting: false }
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'waiting_list.already_waiting')
+        return { joined: false, alreadyWaiting: true }
+      throw error
     }
   },
 

@@ -48,6 +48,7 @@ describe('the MCP server', () => {
         'check_visit',
         'get_opening_hours',
         'get_salon_info',
+        'join_waiting_list',
         'list_my_appointments',
         'list_services',
         'reschedule_appointment',

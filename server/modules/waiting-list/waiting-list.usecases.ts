@@ -129,6 +129,21 @@ export async function listWaitingList(
   }))
 }
 
+/** The time offered now to a customer of the salon (the latest told), for their chat's "yes". */
+export async function openOffer(
+  deps: Pick<WaitingDeps, 'db' | 'clock'>,
+  salon: SalonRow,
+  customerId: string,
+): Promise<{ serviceIds: string[]; start: string; memberId: string | null } | undefined> {
+  const entry = await repo.findOpenOffer(deps.db, salon.id, customerId)
+  if (!entry?.offerStartsAt || entry.offerStartsAt <= deps.clock.now()) return undefined
+  return {
+    serviceIds: entry.serviceIds,
+    start: formatLocalDateTime(entry.offerStartsAt, salon.timeZone),
+    memberId: entry.memberId,
+  }
+}
+
 /** What a review decided to tell one waiting customer (the job `waiting-list.tell` says it). */
 export interface Telling {
   entryId: string

@@ -10,6 +10,7 @@ import { seek } from './seek'
 import { minutesOf } from './slots'
 import { asking, type ConversationState, closed, type Pending, settled, withDraft, withoutPending } from './state'
 import type { Understood } from './understand'
+import { joinWaitlist } from './waiting'
 import { visitsOf } from './which-appointment'
 
 /**
@@ -67,6 +68,8 @@ export async function act(action: Action, state: ConversationState, scene: Scene
       return (await startMove(state, scene)) ?? seek({ ...state, movingBookingIds: undefined }, scene)
     case 'late':
       return late(state, scene)
+    case 'join_waitlist':
+      return joinWaitlist(state, scene)
     case 'list_appointments': {
       const visits = visitsOf(await tools.list_my_appointments(scene.scope))
       return {

@@ -3,15 +3,17 @@ import type { IcsData } from '@common/schemas/chat'
 import { instantToLocal } from '@common/time'
 import { AppError } from '@server/errors'
 import { listSalonServices } from '@server/modules/catalog/catalog.usecases'
+import { reviewSoon } from '@server/modules/waiting-list/waiting-list.usecases'
 import { type TeamMemberInfo, type ToolScope, tools, toServiceInfo } from '../tools'
 import { act, type Scene } from './act'
 import { decide, stillChoosingService } from './decide'
 import { alternatives } from './free-times'
 import type { Outcome } from './outcome'
 import { render } from './reply'
-import { type ConversationState, isChoice, withExclusions, withoutPending } from './state'
+import { asking, type ConversationState, isChoice, withExclusions, withoutPending } from './state'
 import { type Suggestion, suggestionsFor } from './suggestions'
 import { understand } from './understand'
+import { offerAnswered } from './waiting'
 
 /**
  * The built-in assistant, one message at a time, as a pipeline read top to bottom:
@@ -64,7 +66,7 @@ export async function converse(
   })
   // A question we asked (which service or day) that the message does not answer is dropped: the
   // message is a request of its own. "Who?" is asked for this message only.
-  const asked = { ...heard, askedMember: undefined }
+  const asked = { ...heard, askedMember: undefined, fullDay: undefined }
   // (Which appointment stays asked: an answer that fits none is asked again, see decide.ts.)
   // ("une coupe" → "women's or men's?" → "vendredi": the day is kept and the question asked again.)
   const unanswered =
@@ -72,7 +74,10 @@ export async function converse(
     !understood.choice &&
     asked.pending?.kind !== 'choose_booking' &&
     !stillChoosingService(asked.pending, understood)
-  const state = unanswered ? withoutPending(asked) : asked
+  const unpended = unanswered ? withoutPending(asked) : asked
+  // "Oui" to the waiting list's message of a freed time: that time is the proposal answered.
+  const offer = await offerAnswered(scope, unpended, understood)
+  const state = offer ? asking(unpended, offer) : unpended
   const action = decide(state, understood)
   const scene: Scene = {
     scope,
@@ -88,6 +93,8 @@ export async function converse(
       : understood.services.length === 0 && state.draft.together === true,
   }
   const outcome = await act(action, state, scene).catch((error: unknown) => slotGone(error, state, scene))
+  // The others offered that time hear it was taken (and this customer's entry is booked).
+  if (offer && outcome.booked) await reviewSoon(scope.db, scope.jobs, scope.salon.id)
   // A follow-up ("et une coupe homme ?") follows an answer directly, not a later turn.
   if (action.kind !== 'answer' && action.kind !== 'restate') outcome.state.topic = undefined
 

@@ -7,6 +7,7 @@ import { hasWhen, type Understood } from './understand'
  * Step 2 of the pipeline: the conversation state and what the customer said → the one thing to do.
  * Pure: no reading, no writing. The rules, in order:
  * 1. a question about other customers is declined;
+ *    (and a wish to be on the waiting list joins it, with the request's service and day);
  * 2. a proposal waiting for an answer: a yes carries it out, a no drops it, new details make a new
  *    request, a question is answered and the proposal restated, anything else says plainly that
  *    nothing is booked yet (never a reply that sounds like a confirmation);
@@ -42,6 +43,8 @@ export type Action =
   | { kind: 'move' }
   | { kind: 'late' }
   | { kind: 'list_appointments' }
+  /** On the waiting list for the day of the request (and its part of the day). */
+  | { kind: 'join_waitlist' }
 
 export type Question =
   | { kind: 'services' }
@@ -58,6 +61,8 @@ export type Question =
 
 export function decide(state: ConversationState, u: Understood): Action {
   if (u.intents.has('others_private')) return { kind: 'say', lines: [{ kind: 'privacy' }] }
+  // "Mettez-moi sur liste d'attente" (and not "non, pas de liste d'attente"), whatever was asked before.
+  if (u.intents.has('waitlist') && !u.intents.has('no') && !u.intents.has('cancel')) return { kind: 'join_waitlist' }
 
   const { pending } = state
   if (isProposal(pending)) {

@@ -1,5 +1,6 @@
 import type { IcsData } from '@common/schemas/chat'
 import type { WorkingHours } from '@common/schemas/schedule'
+import type { WaitPart } from '@common/schemas/waiting-list'
 import type { SlotRefusal } from '@server/modules/schedule/availability'
 import type { Appointment, ServiceInfo } from '../tools'
 import type { Treatment } from '../understanding/not-offered'
@@ -88,6 +89,11 @@ export type Line =
   | { kind: 'still_proposed'; services: ServiceInfo[]; start: string; memberId?: string }
   | { kind: 'still_proposed_move'; visit: Appointment[]; start: string }
   | { kind: 'still_proposed_cancel'; visit: Appointment[] }
+  /** A day that is open but full: the waiting list is offered for it (and its part of the day). */
+  | { kind: 'waitlist_hint'; date: string; part?: PartOfDay }
+  /** On the waiting list; `contact`: a web chat without phone or e-mail, told how to be reachable. */
+  | { kind: 'waitlist_joined'; services: ServiceInfo[]; date: string; part: WaitPart; contact?: boolean }
+  | { kind: 'waitlist_already'; date: string }
   /** What the booking under way still needs. */
   | { kind: 'needs'; what: 'service' | 'day' | 'time' }
 

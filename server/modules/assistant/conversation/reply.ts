@@ -243,6 +243,21 @@ function sentence(line: Line, c: ReplyContext): string {
       return say.stillProposedCancel(visitName(c, line.visit), visitSlot(c, line.visit))
     case 'needs':
       return say.needs(line.what, serviceLines(c))
+    case 'waitlist_hint':
+      return say.waitlistHint(
+        formatDay(line.date, c.language),
+        line.part ? PART_OF_DAY_NAMES[c.language][line.part] : undefined,
+      )
+    case 'waitlist_joined': {
+      const joined = say.waitlistJoined(
+        names(c, line.services),
+        formatDay(line.date, c.language),
+        line.part === 'day' ? undefined : PART_OF_DAY_NAMES[c.language][line.part],
+      )
+      return line.contact ? `${joined} ${say.waitlistContact()}` : joined
+    }
+    case 'waitlist_already':
+      return say.waitlistAlready(formatDay(line.date, c.language))
   }
 }
 

@@ -296,8 +296,15 @@ async function dayTimes(
   }
   const why = await dayRefusal(scene, services, date)
   const instead = await alternatives(scene, services, date, window ? window[0] : 9 * 60, memberId)
-  const noTimes: Line = { kind: 'no_times_that_day', date, ...(draft.partOfDay ? { part: draft.partOfDay } : {}) }
-  return { lines: [why ?? noTimes, instead.line], state: offering(state, instead.offered) }
+  const part = draft.partOfDay ? { part: draft.partOfDay } : {}
+  const noTimes: Line = { kind: 'no_times_that_day', date, ...part }
+  const offered = offering(state, instead.offered)
+  // Open but full (not closed, not several people at once): the waiting list is offered for it.
+  if (why || bookedAtOnce(scene, services)) return { lines: [why ?? noTimes, instead.line], state: offered }
+  return {
+    lines: [noTimes, instead.line, { kind: 'waitlist_hint', date, ...part }],
+    state: { ...offered, fullDay: date },
+  }
 }
 
 /** Why a whole day has nothing: closed that weekday, or an absence. */

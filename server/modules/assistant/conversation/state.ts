@@ -24,6 +24,8 @@ export interface ConversationState {
   near?: string
   /** A move asked for without a new time yet: the visit's appointments. */
   movingBookingIds?: string[]
+  /** The last reply found this day full and offered the waiting list (for this message only). */
+  fullDay?: string
   /** What the last answer was about, for a follow-up ("et une coupe homme ?", "und herren?" after a price). */
   topic?: { kind: 'price'; serviceId?: string }
   /** The last messages of the chat, for a language model (the built-in assistant keeps the draft instead). */

@@ -73,14 +73,17 @@ export function suggestionsFor(
       })
       .slice(0, MAX_SUGGESTIONS)
   }
-  const offered = (state.offered ?? []).slice(0, MAX_SUGGESTIONS)
+  // A full day: the other times offered, and the waiting list for that day.
+  const waitlist = state.fullDay ? [{ label: words.waitlist, says: words.waitlistSays }] : []
+  const offered = (state.offered ?? []).slice(0, MAX_SUGGESTIONS - waitlist.length)
   const oneDay = offered.every((start) => start.slice(0, 10) === offered[0]?.slice(0, 10))
-  return offered.map((start) => {
+  const times = offered.map((start) => {
     const time = formatTime(minutesOf(start))
     return oneDay
       ? { label: time, says: time }
       : { label: `${shortDay(start.slice(0, 10), language)} · ${time}`, says: dayAndTime(start, language) }
   })
+  return [...times, ...waitlist]
 }
 
 /** A service by the salon's name, in the customer's language when the salon has it. */
@@ -118,6 +121,8 @@ const WORDS: Record<
     keep: string
     at: string
     with: string
+    waitlist: string
+    waitlistSays: string
   }
 > = {
   fr: {
@@ -130,6 +135,8 @@ const WORDS: Record<
     keep: 'Non, le garder',
     at: 'à',
     with: 'avec',
+    waitlist: "Liste d'attente",
+    waitlistSays: "Mettez-moi sur liste d'attente",
   },
   de: {
     yes: 'ja',
@@ -141,6 +148,8 @@ const WORDS: Record<
     keep: 'Nein, behalten',
     at: 'um',
     with: 'bei',
+    waitlist: 'Warteliste',
+    waitlistSays: 'Bitte auf die Warteliste',
   },
   it: {
     yes: 'sì',
@@ -152,6 +161,8 @@ const WORDS: Record<
     keep: 'No, lo tengo',
     at: 'alle',
     with: 'con',
+    waitlist: "Lista d'attesa",
+    waitlistSays: "Mi metta in lista d'attesa",
   },
   en: {
     yes: 'yes',
@@ -163,5 +174,7 @@ const WORDS: Record<
     keep: 'No, keep it',
     at: 'at',
     with: 'with',
+    waitlist: 'Waiting list',
+    waitlistSays: 'Put me on the waiting list',
   },
 }

@@ -114,6 +114,13 @@ export const de: Phrases = {
   lateNoted: (service, slot, minutes) =>
     `Danke, ich gebe dem Salon Bescheid, dass Sie ${minutes ? `etwa ${minutes} Min. später kommen` : 'sich verspäten'} – Ihr Termin ${service} am ${slot.day} um ${slot.time}.`,
   nothingBookedYet: () => 'Es ist noch nichts gebucht.',
+  waitlistHint: (day, part) =>
+    `Wenn Sie möchten, setze ich Sie für ${day}${part ? ` ${part}` : ''} auf die Warteliste: Wird ein Termin frei, sagen wir Ihnen Bescheid, und wer zuerst zusagt, bekommt ihn. Schreiben Sie einfach „Warteliste“.`,
+  waitlistJoined: (services, day, part) =>
+    `Notiert: Sie stehen auf der Warteliste für ${services} am ${day}${part ? ` ${part}` : ''}. Wird ein Termin frei, sagen wir Ihnen Bescheid; wer zuerst zusagt, bekommt ihn. Gebucht ist noch nichts.`,
+  waitlistContact: () => 'Damit wir Sie erreichen, tragen Sie unter „Profil“ Ihre Telefonnummer oder E-Mail ein.',
+  waitlistAlready: (day) =>
+    `Sie stehen schon auf der Warteliste für ${day}: Wir sagen Bescheid, sobald ein Termin frei wird.`,
   remindOffer: () =>
     'Für eine Erinnerung am Vortag und 2 Stunden vorher tragen Sie Ihre Telefonnummer oder E-Mail unter „Profil“ ein.',
   stillProposed: (s, slot) =>

@@ -113,6 +113,12 @@ export const en: Phrases = {
   lateNoted: (service, slot, minutes) =>
     `Thanks, I'm letting the salon know you'll be ${minutes ? `about ${minutes} minutes late` : 'late'} for your ${service} appointment on ${slot.day} at ${slot.time}.`,
   nothingBookedYet: () => 'Nothing is booked yet.',
+  waitlistHint: (day, part) =>
+    `If you like, I can put you on the waiting list for ${day}${part ? ` ${part}` : ''}: if a time frees up, we'll let you know, and the first to accept gets it. Just say "waiting list".`,
+  waitlistJoined: (services, day, part) =>
+    `Done: you're on the waiting list for ${services} on ${day}${part ? ` ${part}` : ''}. If a time frees up, we'll let you know; the first to accept gets it. Nothing is booked yet.`,
+  waitlistContact: () => 'To be told, add your phone or email under “Profile”.',
+  waitlistAlready: (day) => `You're already on the waiting list for ${day}: we'll let you know if a time frees up.`,
   remindOffer: () => 'To get a reminder the day before and 2 hours before, add your phone or email under “Profile”.',
   stillProposed: (s, slot) =>
     `Shall I book ${s.name} (${s.duration} min, ${s.price}) on ${slot.day} at ${slot.time}? Reply "yes" to confirm, or tell me another day or time.`,

@@ -116,6 +116,13 @@ export const fr: Phrases = {
   lateNoted: (service, slot, minutes) =>
     `C'est noté, je préviens le salon${minutes ? ` que vous aurez environ ${minutes} min de retard` : ' de votre retard'} pour votre rendez-vous ${service} du ${slot.day} à ${slot.time}.`,
   nothingBookedYet: () => "Rien n'est encore réservé.",
+  waitlistHint: (day, part) =>
+    `Si vous voulez, je peux vous inscrire sur la liste d'attente du ${day}${part ? ` ${part}` : ''} : si un créneau se libère, nous vous prévenons, et le premier qui l'accepte l'obtient. Dites simplement « liste d'attente ».`,
+  waitlistJoined: (services, day, part) =>
+    `C'est noté : vous êtes sur la liste d'attente pour ${services} le ${day}${part ? ` ${part}` : ''}. Si un créneau se libère, nous vous prévenons ; le premier qui l'accepte l'obtient. Rien n'est réservé pour l'instant.`,
+  waitlistContact: () => 'Pour être prévenu, ajoutez votre téléphone ou votre e-mail dans « Profil ».',
+  waitlistAlready: (day) =>
+    `Vous êtes déjà sur la liste d'attente du ${day} : nous vous prévenons si un créneau se libère.`,
   remindOffer: () =>
     'Pour recevoir un rappel la veille et 2 h avant, ajoutez votre téléphone ou votre e-mail dans « Profil ».',
   stillProposed: (s, slot) =>

@@ -119,6 +119,12 @@ export const it: Phrases = {
   lateNoted: (service, slot, minutes) =>
     `Grazie, avviso il salone che arriverà ${minutes ? `con circa ${minutes} minuti di ritardo` : 'in ritardo'} per il Suo appuntamento ${service} di ${slot.day} alle ${slot.time}.`,
   nothingBookedYet: () => 'Non ho ancora prenotato niente.',
+  waitlistHint: (day, part) =>
+    `Se vuole, posso metterLa in lista d'attesa per ${day}${part ? ` ${part}` : ''}: se si libera un posto La avvisiamo, e lo ottiene chi conferma per primo. Scriva pure «lista d'attesa».`,
+  waitlistJoined: (services, day, part) =>
+    `Fatto: è in lista d'attesa per ${services} ${day}${part ? ` ${part}` : ''}. Se si libera un posto La avvisiamo; lo ottiene chi conferma per primo. Per ora non è prenotato niente.`,
+  waitlistContact: () => "Per ricevere l'avviso, aggiunga il telefono o l'e-mail in «Profilo».",
+  waitlistAlready: (day) => `È già in lista d'attesa per ${day}: La avvisiamo appena si libera un posto.`,
   remindOffer: () =>
     "Per ricevere un promemoria il giorno prima e 2 ore prima, aggiunga il telefono o l'e-mail in «Profilo».",
   stillProposed: (s, slot) =>

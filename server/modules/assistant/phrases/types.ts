@@ -94,6 +94,12 @@ export type Phrases = {
   stillProposedMove(service: string, slot: Slot): string
   stillProposedCancel(service: string, slot: Slot): string
   needs(what: 'service' | 'day' | 'time', lines: ServiceLine[]): string
+  /** A full day: the waiting list offered for it (`part`: its part of the day, as said). */
+  waitlistHint(day: string, part: string | undefined): string
+  waitlistJoined(services: string, day: string, part: string | undefined): string
+  /** Joined from a web chat without phone or e-mail: how to be told. */
+  waitlistContact(): string
+  waitlistAlready(day: string): string
   /** "avec Hugo": after a time, in a salon of several members. */
   withMember(member: string): string
   /** Several people at once: "at the same time, each with their own team member". */

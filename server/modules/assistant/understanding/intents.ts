@@ -37,6 +37,8 @@ export type Intent =
   | 'move'
   | 'book'
   | 'availability'
+  /** "liste d'attente", "Warteliste", "lista d'attesa", "waiting list": told when a time frees up. */
+  | 'waitlist'
   | 'others_private'
 
 export const LEXICONS: Record<Language, Lexicon> = { fr, de, it, en }

@@ -39,6 +39,9 @@ export const de: Lexicon = {
     book: `buchen | buche | termin | reservieren | ich mochte | ich hatte gern | ich hatte gerne | hatte gern | hatte gerne |
       ich will | ich brauche | brauch | brauche`,
     availability: `frei | freie | freien | freier | zeit | verfugbar | platz | noch was frei | was frei`,
+    waitlist: `warteliste | auf die warteliste | auf der warteliste | wartelist | geben sie mir bescheid wenn etwas frei wird |
+      bescheid wenn etwas frei wird | bescheid wenn was frei wird | falls etwas frei wird | wenn etwas frei wird |
+      wenn ein termin frei wird | falls ein termin frei wird | bei einer absage`,
     others_private: `wer noch | wer sonst | andere kunden | anderen kunden | ihre namen | die namen | alle termine | ignoriere`,
   },
   cues: `ich sie einen eine ein der die das und ist haben hatte moechte mochte bitte danke ja nein morgen heute uebermorgen

@@ -35,6 +35,9 @@ export const en: Lexicon = {
     book: `book | booking | appointment | reserve | schedule | i d like | i would like | i want | i need | set it up |
       can i get | could i get | can i have | could i have | id like | looking for`,
     availability: `available | availability | free | opening | openings | slot | slots | have time | any room | space`,
+    waitlist: `waiting list | waitlist | wait list | on the waiting list | on the waitlist | let me know if something frees up |
+      let me know if a slot opens | if something frees up | if a slot opens up | if anything opens up | cancellation list |
+      in case of a cancellation | if someone cancels`,
     others_private: `who else | other customers | other clients | their names | the names | all bookings | all appointments |
       list all | ignore your instructions | ignore previous | ignore all previous | system prompt`,
   },

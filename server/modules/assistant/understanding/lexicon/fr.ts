@@ -40,6 +40,9 @@ export const fr: Lexicon = {
     book: `reserver | reservez | reserve | reservation | prendre rendez vous | rendez vous | rdv | je voudrais | j aimerais |
       je souhaite | je veux | je voulais | je souhaiterais | il me faudrait | besoin d`,
     availability: `disponible | disponibles | dispo | dispos | libre | libres | creneau | creneaux | de la place | une place`,
+    waitlist: `liste d attente | sur liste d attente | la liste d attente | sur la liste d attente | liste d attentes |
+      prevenez moi si une place se libere | prevenez moi si un creneau se libere | prevenez moi si ca se libere |
+      tenez moi au courant si ca se libere | si une place se libere | si un creneau se libere | en cas de desistement`,
     others_private: `qui d autre | autres clients | autres clientes | leurs noms | les noms | liste des clients |
       tous les rendez vous | ignorez vos instructions`,
   },

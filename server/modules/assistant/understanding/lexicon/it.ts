@@ -32,6 +32,8 @@ export const it: Lexicon = {
       rimandare | spostiamo | posso spostare`,
     book: `prenotare | prenota | prenotazione | prenoti | appuntamento | vorrei | voglio | volevo | mi serve | avrei bisogno`,
     availability: `libero | liberi | libera | libere | disponibile | disponibili | posto | posti | disponibilita`,
+    waitlist: `lista d attesa | lista di attesa | in lista d attesa | nella lista d attesa | avvisatemi se si libera |
+      mi avvisi se si libera | se si libera un posto | se si libera qualcosa | in caso di disdetta`,
     others_private: `chi altro | altri clienti | i loro nomi | i nomi | tutti gli appuntamenti | ignora le istruzioni`,
   },
   cues: `vorrei voglio una uno il lo la le gli per con alle all ore grazie si no domani oggi dopodomani lunedi martedi
