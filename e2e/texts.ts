@@ -34,6 +34,10 @@ import deTeam from '@app/locales/areas/team/de.json' with { type: 'json' }
 import enTeam from '@app/locales/areas/team/en.json' with { type: 'json' }
 import frTeam from '@app/locales/areas/team/fr.json' with { type: 'json' }
 import itTeam from '@app/locales/areas/team/it.json' with { type: 'json' }
+import deWaitingList from '@app/locales/areas/waiting-list/de.json' with { type: 'json' }
+import enWaitingList from '@app/locales/areas/waiting-list/en.json' with { type: 'json' }
+import frWaitingList from '@app/locales/areas/waiting-list/fr.json' with { type: 'json' }
+import itWaitingList from '@app/locales/areas/waiting-list/it.json' with { type: 'json' }
 import de from '@app/locales/de.json' with { type: 'json' }
 import en from '@app/locales/en.json' with { type: 'json' }
 import fr from '@app/locales/fr.json' with { type: 'json' }
@@ -75,6 +79,7 @@ export const TEXTS = {
     ...frHome,
     ...frSignIn,
     ...frBookingPage,
+    ...frWaitingList,
   },
   de: {
     ...de,
@@ -91,6 +96,7 @@ export const TEXTS = {
     ...deHome,
     ...deSignIn,
     ...deBookingPage,
+    ...deWaitingList,
   },
   it: {
     ...it,
@@ -107,6 +113,7 @@ export const TEXTS = {
     ...itHome,
     ...itSignIn,
     ...itBookingPage,
+    ...itWaitingList,
   },
   en: {
     ...en,
@@ -123,6 +130,7 @@ export const TEXTS = {
     ...enHome,
     ...enSignIn,
     ...enBookingPage,
+    ...enWaitingList,
   },
 }
 export type Texts = (typeof TEXTS)['fr']

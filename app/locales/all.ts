@@ -34,6 +34,10 @@ import deTeam from './areas/team/de.json'
 import enTeam from './areas/team/en.json'
 import frTeam from './areas/team/fr.json'
 import itTeam from './areas/team/it.json'
+import deWaitingList from './areas/waiting-list/de.json'
+import enWaitingList from './areas/waiting-list/en.json'
+import frWaitingList from './areas/waiting-list/fr.json'
+import itWaitingList from './areas/waiting-list/it.json'
 import deCore from './de.json'
 import enCore from './en.json'
 import frCore from './fr.json'
@@ -77,6 +81,7 @@ export const fr = {
   ...frHome,
   ...frSignIn,
   ...frBookingPage,
+  ...frWaitingList,
 }
 export const de = {
   ...deCore,
@@ -93,6 +98,7 @@ export const de = {
   ...deHome,
   ...deSignIn,
   ...deBookingPage,
+  ...deWaitingList,
 }
 export const it = {
   ...itCore,
@@ -109,6 +115,7 @@ export const it = {
   ...itHome,
   ...itSignIn,
   ...itBookingPage,
+  ...itWaitingList,
 }
 export const en = {
   ...enCore,
@@ -125,4 +132,5 @@ export const en = {
   ...enHome,
   ...enSignIn,
   ...enBookingPage,
+  ...enWaitingList,
 }

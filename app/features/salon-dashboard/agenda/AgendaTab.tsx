@@ -7,7 +7,7 @@ import type { Language } from '@common/languages'
 import type { Booking } from '@common/schemas/booking'
 import { addDays, formatMinutes, instantToLocal } from '@common/time'
 import { CircleAlert, RefreshCw } from 'lucide-react'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatSalonDate } from '../customers/visits'
 import { useSalon, useSalonDashboard, useTeam } from '../dashboard-api'
@@ -39,6 +39,8 @@ export interface AgendaTabProps {
   onOpenBooking?: (booking: Booking) => void
   /** An empty stretch of a column clicked, or the "New booking" button. */
   onNewBooking?: (draft: NewBookingDraft) => void
+  /** What goes above the day's grid about that day (its waiting list). */
+  daySection?: (date: string) => ReactNode
 }
 
 const DAY_HEADINGS: Record<Language, string> = {
@@ -54,7 +56,7 @@ const DAY_HEADINGS: Record<Language, string> = {
  * reload or another tab starts again from today's day view, what an owner opens it for); "today"
  * is the server's (its clock decides, as on the overview), the now line the device's.
  */
-export function AgendaTab({ salonId, onOpenBooking, onNewBooking }: AgendaTabProps) {
+export function AgendaTab({ salonId, onOpenBooking, onNewBooking, daySection }: AgendaTabProps) {
   const { t } = useTranslation()
   const salon = useSalon(salonId)
   const team = useTeam(salonId)
@@ -180,6 +182,7 @@ export function AgendaTab({ salonId, onOpenBooking, onNewBooking }: AgendaTabPro
             showCancelled={showCancelled}
             onShowCancelled={setShowCancelled}
             stale={bookings.isPlaceholderData}
+            daySection={view === 'day' ? daySection?.(date) : undefined}
             actions={{
               canMove: (booking) =>
                 (booking.status === 'confirmed' || booking.status === 'pending') &&
@@ -266,6 +269,7 @@ function Agenda({
   actions,
   navigation,
   salonName,
+  daySection,
 }: {
   navigation: Omit<Parameters<typeof AgendaNavigation>[0], 'children'>
   salonName: string
@@ -281,6 +285,7 @@ function Agenda({
   onShowCancelled: (show: boolean) => void
   stale: boolean
   actions: AgendaActions
+  daySection?: ReactNode
 }) {
   const booked = new Set(data.bookings.map((b) => b.member.id))
   const columns = dayColumns(data.members, narrow, member, booked)
@@ -300,6 +305,7 @@ function Agenda({
       {view === 'day' && narrow && everyone.length > 1 && (
         <MemberSwitcher members={everyone} shown={columns[0]?.id} onPick={onMember} />
       )}
+      {daySection}
       <div className={cn('flex flex-col gap-3 transition-opacity', stale && 'opacity-60')} aria-busy={stale}>
         {empty && <NothingBooked view={view} />}
         {view === 'day' && narrow && everyone.length > 1 ? (

@@ -11,12 +11,15 @@ import type { Service } from '@common/schemas/catalog'
 import { VISIT_PEOPLE_MAX, VISIT_SERVICES_MAX, type VisitPlan, type VisitPlanInput } from '@common/schemas/desk-visit'
 import type { Salon } from '@common/schemas/salon'
 import type { TeamMember } from '@common/schemas/team'
+import { isLocalDate } from '@common/time'
 import { useQueryClient } from '@tanstack/react-query'
 import { CircleCheck, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSalonNow } from '../agenda/agenda-hooks'
 import { formatPrice, useSalon, useSalonServices, useTeam } from '../dashboard-api'
+import type { WaitingDraft } from '../waiting-list/AddWaitingDialog'
+import { WaitingListOffer } from '../waiting-list/WaitingListOffer'
 import {
   type CustomerDraft,
   CustomerPicker,
@@ -54,6 +57,8 @@ export interface NewBookingInitial {
 export interface NewBookingDialogProps extends DialogOpenProps {
   salonId: string
   initial?: NewBookingInitial
+  /** "Put on the waiting list for this day", offered when the day has no free time: what was chosen so far. */
+  onWaitingList?: (draft: WaitingDraft) => void
 }
 
 /** What was booked: the appointments made, and the dates a repeated visit left out. */
@@ -68,7 +73,7 @@ interface Created {
  * visit (VisitParts.tsx): more services back to back, more people at once, repeated every N weeks,
  * checked before it is booked. Once made, its summary shows, with a way to take the next one.
  */
-export function NewBookingDialog({ salonId, initial, ...dialog }: NewBookingDialogProps) {
+export function NewBookingDialog({ salonId, initial, onWaitingList, ...dialog }: NewBookingDialogProps) {
   const { t } = useTranslation()
   const salon = useSalon(salonId)
   const services = useSalonServices(salonId)
@@ -110,6 +115,7 @@ export function NewBookingDialog({ salonId, initial, ...dialog }: NewBookingDial
           services={services.data.filter((service) => service.isActive)}
           initial={round === 0 ? initial : undefined}
           onCreated={setCreated}
+          onWaitingList={onWaitingList}
         />
       ) : salon.isError || services.isError ? (
         <p role="alert" className="rounded-xl bg-danger-soft p-3 text-sm text-ink">
@@ -130,12 +136,14 @@ function NewBookingForm({
   services,
   initial,
   onCreated,
+  onWaitingList,
 }: {
   salonId: string
   salon: Salon
   services: Service[]
   initial: NewBookingInitial | undefined
   onCreated: (created: Created) => void
+  onWaitingList: ((draft: WaitingDraft) => void) | undefined
 }) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
@@ -235,6 +243,22 @@ function NewBookingForm({
     )
   }
 
+  // No free time that day (and the day still to come): the customer may wait for one instead.
+  const waitingList = onWaitingList &&
+    isLocalDate(slot.localDate) &&
+    slot.localDate >= salonToday(salon.timeZone, now) && (
+      <WaitingListOffer
+        onClick={() =>
+          onWaitingList({
+            day: slot.localDate,
+            serviceIds: [...new Set([serviceId, ...extraLines.map((line) => line.serviceId)].filter(Boolean))],
+            ...(slot.memberId && { memberId: slot.memberId }),
+            customer,
+          })
+        }
+      />
+    )
+
   return (
     <StickyActions>
       <DialogForm
@@ -305,6 +329,7 @@ function NewBookingForm({
           }}
           problems={slotProblems}
           preferredTime={initial?.localTime}
+          noFreeTime={waitingList || undefined}
         />
         <CustomerPicker
           salonId={salonId}

@@ -3,7 +3,7 @@ import { cn } from '@app/lib/cn'
 import type { TeamMember } from '@common/schemas/team'
 import { isLocalDate, isLocalTime } from '@common/time'
 import { CircleAlert } from 'lucide-react'
-import { useEffect, useId, useRef } from 'react'
+import { type ReactNode, useEffect, useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFreeTimes } from './desk-api'
 
@@ -56,6 +56,8 @@ export interface SlotPickerProps {
   idPrefix: string
   /** A time to choose as soon as the free times show it (the agenda's clicked cell). */
   preferredTime?: string
+  /** Offered under "no free time" when the day has none (put the customer on the waiting list). */
+  noFreeTime?: ReactNode
 }
 
 /**
@@ -73,6 +75,7 @@ export function SlotPicker({
   problems,
   idPrefix,
   preferredTime,
+  noFreeTime,
 }: SlotPickerProps) {
   const { t } = useTranslation()
   const update = (changes: Partial<SlotDraft>) => onChange({ ...draft, ...changes })
@@ -129,6 +132,7 @@ export function SlotPicker({
           onPick={(start) => update({ start })}
           error={errorOf('time')}
           idPrefix={idPrefix}
+          noFreeTime={noFreeTime}
           preferredTime={preferredUsed.current ? undefined : preferredTime}
           onPreferred={(start) => {
             // Once only: afterwards the times are the salon's to choose (and a taken one is let go).
@@ -181,6 +185,7 @@ function FreeTimes({
   error,
   idPrefix,
   preferredTime,
+  noFreeTime,
 }: {
   salonId: string
   serviceId: string
@@ -190,6 +195,7 @@ function FreeTimes({
   error: string | undefined
   idPrefix: string
   preferredTime: string | undefined
+  noFreeTime: ReactNode
 }) {
   const { t } = useTranslation()
   const name = useId()
@@ -224,7 +230,10 @@ function FreeTimes({
       ) : free.data.closedReason ? (
         <p className="text-sm text-ink-soft">{t('desk.slot.salonInactive')}</p>
       ) : free.data.slots.length === 0 ? (
-        <p className="text-sm text-ink-soft">{t('desk.slot.noFreeTime')}</p>
+        <>
+          <p className="text-sm text-ink-soft">{t('desk.slot.noFreeTime')}</p>
+          {noFreeTime}
+        </>
       ) : (
         <div className="grid grid-cols-[repeat(auto-fill,minmax(4.5rem,1fr))] gap-2">
           {free.data.slots.map((slot) => {
