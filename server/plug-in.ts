@@ -6,6 +6,7 @@ import type { Channel } from './modules/customers/channels'
 import type { JobHandlers } from './modules/jobs/job-engine'
 import type { QueueTable } from './modules/jobs/queues'
 import type { SalonFactsSource, SalonSubscriber } from './modules/salons/salon-plug-ins'
+import type { FreedTimeFollower } from './modules/schedule/freed-time'
 
 /** Where workers write what they have to say (a server passes its own logger; tests none). */
 export interface WorkerLog {
@@ -29,6 +30,8 @@ export interface PlugIn {
   bookingSubscribers?: readonly BookingSubscriber[]
   /** May hold a new booking until a step outside the core is done (bookings/booking-holds.ts). */
   bookingHolds?: readonly BookingHold[]
+  /** Follow time a salon's schedule gives back: an absence or a block removed (schedule/freed-time.ts). */
+  freedTimeFollowers?: readonly FreedTimeFollower[]
   /** Reach a customer (customers/channels.ts). */
   channels?: readonly Channel[]
   /** Where a salon's calendar can live (calendar-sync/calendar-providers.ts). */

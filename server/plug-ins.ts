@@ -19,6 +19,7 @@ import { outboxQueues } from './modules/outbox/outbox.queues'
 import { reminders } from './modules/reminders/reminders.plug-in'
 import { plugInSalonFacts, subscribeToSalons } from './modules/salons/salon-plug-ins'
 import { plugInBookingCancellation } from './modules/schedule/affected-bookings.usecases'
+import { followFreedTime } from './modules/schedule/freed-time'
 import { scheduleSalonFacts } from './modules/schedule/schedule.salon-facts'
 import { sms } from './modules/sms/sms.plug-in'
 import { teamFollowsSalons } from './modules/team/team.salon-subscriber'
@@ -67,6 +68,7 @@ type RegistryKey =
   | 'calendarProviders'
   | 'salonFacts'
   | 'salonSubscribers'
+  | 'freedTimeFollowers'
 type EntryOf<K extends RegistryKey> = NonNullable<PlugIn[K]>[number]
 
 const each = <K extends RegistryKey>(key: K): readonly EntryOf<K>[] =>
@@ -79,6 +81,7 @@ export const CHANNELS = each('channels')
 export const CALENDAR_PROVIDERS = each('calendarProviders')
 export const SALON_FACTS = each('salonFacts')
 export const SALON_SUBSCRIBERS = each('salonSubscribers')
+export const FREED_TIME_FOLLOWERS = each('freedTimeFollowers')
 
 /**
  * Plugs everything in: before the job engine starts (it creates the queues plugged in) and before
@@ -91,6 +94,7 @@ export function plugIn(): void {
   for (const provider of CALENDAR_PROVIDERS) plugInCalendarProvider(provider)
   for (const source of SALON_FACTS) plugInSalonFacts(source)
   for (const subscriber of SALON_SUBSCRIBERS) subscribeToSalons(subscriber)
+  for (const follower of FREED_TIME_FOLLOWERS) followFreedTime(follower)
   for (const part of PARTS) if (part.queues) plugInQueues({ name: part.name, queues: part.queues })
   // Within the core: the schedule cancels bookings through the bookings module, which sits above it.
   plugInBookingCancellation(cancelForSchedule)

@@ -17,6 +17,7 @@ import {
   CALENDAR_PROVIDERS,
   CHANNELS,
   CORE_PARTS,
+  FREED_TIME_FOLLOWERS,
   PLUG_INS,
   SALON_FACTS,
   SALON_SUBSCRIBERS,
@@ -180,7 +181,7 @@ function render(graph: Graph): string {
     '## Registries: who is plugged in',
     '',
     'Each is a list its module reads without naming its entries (`server/registry.ts`): the core',
-    "owns six, calendar sync the calendars'. `server/plug-ins.ts` fills them at start-up, for the",
+    "owns seven, calendar sync the calendars'. `server/plug-ins.ts` fills them at start-up, for the",
     'server, the workers and the tests alike.',
     '',
     '| Registry (module) | What it is for | Plugged in, in order |',
@@ -206,6 +207,11 @@ function render(graph: Graph): string {
       'Salon subscribers (`salons/salon-plug-ins.ts`)',
       "a salon's creation, a change of its settings",
       SALON_SUBSCRIBERS,
+    ),
+    registryRow(
+      'Freed-time followers (`schedule/freed-time.ts`)',
+      "time a salon's schedule gives back: an absence or a weekly block removed",
+      FREED_TIME_FOLLOWERS,
     ),
     registryRow(
       'Queues (`jobs/queues.ts`)',
@@ -236,6 +242,7 @@ const REGISTRY_KEYS = [
   ['calendarProviders', 'calendar provider'],
   ['salonFacts', 'salon facts'],
   ['salonSubscribers', 'salon subscriber'],
+  ['freedTimeFollowers', 'freed-time follower'],
 ] as const
 
 function plugInRow(part: (typeof PLUG_INS)[number]): string {

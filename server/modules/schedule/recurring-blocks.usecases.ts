@@ -2,8 +2,10 @@ import { blockMinutes, type RecurringBlockInput } from '@common/schemas/schedule
 import { instantToLocal, minutesOfDay } from '@common/time'
 import type { Database, Executor } from '@server/db/client'
 import type { RecurringBlockRow, SalonRow } from '@server/db/schema'
+import type { Jobs } from '@server/modules/jobs/job-engine'
 import { listUpcomingBookings, type UpcomingBooking } from './affected-bookings.repository'
 import { type ScheduleChangeDeps, settleAffectedBookings } from './affected-bookings.usecases'
+import { publishFreedTime } from './freed-time'
 import { fallsInBlock, type WeeklyBlock } from './recurring-blocks'
 import * as repo from './recurring-blocks.repository'
 import { memberNotFound, recurringBlockNotFound } from './schedule.errors'
@@ -46,8 +48,12 @@ export async function addBlock(
   })
 }
 
-export async function removeBlock(db: Database, salon: SalonRow, blockId: string): Promise<void> {
-  if (!(await repo.deleteRecurringBlock(db, salon.id, blockId))) throw recurringBlockNotFound()
+/** Removes a weekly block; the time it gave back is published (the waiting list looks at it). */
+export async function removeBlock({ db, jobs }: { db: Database; jobs: Jobs }, salon: SalonRow, blockId: string) {
+  await db.transaction(async (tx) => {
+    if (!(await repo.deleteRecurringBlock(tx, salon.id, blockId))) throw recurringBlockNotFound()
+    await publishFreedTime(tx, jobs, salon.id)
+  })
 }
 
 /** The bookings still to come that a weekly block falls on: every member's, or one member's. */

@@ -59,7 +59,7 @@ export function scheduleRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request, reply) => {
-      await removeTimeOff(db, salonOfRequest(request), request.params.timeOffId)
+      await removeTimeOff(deps, salonOfRequest(request), request.params.timeOffId)
       return reply.status(204).send(null)
     },
   )
@@ -95,7 +95,7 @@ export function scheduleRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request, reply) => {
-      await removeBlock(db, salonOfRequest(request), request.params.blockId)
+      await removeBlock(deps, salonOfRequest(request), request.params.blockId)
       return reply.status(204).send(null)
     },
   )

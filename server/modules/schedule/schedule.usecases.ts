@@ -2,6 +2,7 @@ import type { AffectedBookingsDecision, TimeOffInput, WorkingHours, WorkingHours
 import { addDays, DAY_MS, isLocalDate } from '@common/time'
 import { type Database, type Executor, PG_EXCLUSION_VIOLATION, sqlState } from '@server/db/client'
 import type { SalonRow, TimeOffRow } from '@server/db/schema'
+import type { Jobs } from '@server/modules/jobs/job-engine'
 import {
   bookingsInAbsence,
   bookingsOutsideNewHours,
@@ -9,6 +10,7 @@ import {
   type ScheduleChangeDeps,
   settleAffectedBookings,
 } from './affected-bookings.usecases'
+import { publishFreedTime } from './freed-time'
 import { resolvePointInTime } from './point-in-time'
 import {
   memberNotFound,
@@ -94,8 +96,12 @@ export async function addTimeOff(deps: ScheduleChangeDeps, salon: SalonRow, inpu
   }
 }
 
-export async function removeTimeOff(db: Database, salon: SalonRow, timeOffId: string): Promise<void> {
-  if (!(await repo.deleteTimeOff(db, salon.id, timeOffId))) throw timeOffNotFound()
+/** Removes an absence; the time it gave back is published (the waiting list looks at it). */
+export async function removeTimeOff({ db, jobs }: { db: Database; jobs: Jobs }, salon: SalonRow, timeOffId: string) {
+  await db.transaction(async (tx) => {
+    if (!(await repo.deleteTimeOff(tx, salon.id, timeOffId))) throw timeOffNotFound()
+    await publishFreedTime(tx, jobs, salon.id)
+  })
 }
 
 /** A new salon's week: Monday to Friday 09:00–18:00 (the spec's default hours), the weekend closed. */

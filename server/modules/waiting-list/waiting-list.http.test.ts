@@ -174,6 +174,24 @@ describe('the waiting list for a full day', () => {
     expect(await mailsTo('Carla')).toEqual([])
   })
 
+  it('offers the time an absence gave back when the salon removes it', async () => {
+    const day = '2027-01-21'
+    await fullDayForLea(day)
+    expect((await join('Gaia', day, { part: 'afternoon' })).statusCode).toBe(201)
+    await drainJobs(t.database, JOBS)
+    const absences = (await call('GET', '/api/salons/SAL001/time-off')).json() as { id: string; startDate: string }[]
+    // Léa's absence from 10:30 (Paris, winter: 09:30 UTC) to the end of the day.
+    const afternoon = absences.find((a) => new Date(a.startDate).toISOString() === `${day}T09:30:00.000Z`)
+    expect((await call('DELETE', `/api/salons/SAL001/time-off/${afternoon?.id}`)).statusCode).toBe(204)
+    await drainJobs(t.database, JOBS)
+    const [gaia] = await listOf(day)
+    expect([gaia?.status, gaia?.offeredStart?.slice(0, 10), Number(gaia?.offeredStart?.slice(11, 13)) >= 12]).toEqual([
+      'offered',
+      day,
+      true,
+    ])
+  })
+
   it('refuses a second place for the same day, a day gone by, and what the salon does not offer', async () => {
     const day = '2027-01-27'
     const first = (await join('Emma', day)).json() as WaitingEntry

@@ -1,4 +1,5 @@
 import type { BookingSubscriber } from '@server/modules/bookings/booking-subscribers'
+import type { FreedTimeFollower } from '@server/modules/schedule/freed-time'
 import { reviewSoon } from './waiting-list.usecases'
 
 /**
@@ -12,5 +13,13 @@ export const waitingListFollowsBookings: BookingSubscriber = {
   async onBookingEvent(db, jobs, event) {
     if (event.kind !== 'cancelled' && event.kind !== 'moved') return
     await reviewSoon(db, jobs, event.salonId)
+  },
+}
+
+/** Time frees up when the salon removes an absence or a weekly block: the list is reviewed, as above. */
+export const waitingListFollowsFreedTime: FreedTimeFollower = {
+  name: 'waiting-list',
+  async onTimeFreed(db, jobs, salonId) {
+    await reviewSoon(db, jobs, salonId)
   },
 }
