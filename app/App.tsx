@@ -32,11 +32,15 @@ export const PAGES: Record<PageName, LazyPage> = {
   AmbassadorKitPage: withAreaTexts('AmbassadorKitPage', () => import('./pages/AmbassadorKitPage')),
   WaitlistPage: withTexts('WaitlistPage', () => import('./pages/WaitlistPage')),
   BookingPage: withTexts('BookingPage', () => import('./pages/BookingPage')),
+  WaitOfferPage: withTexts('WaitOfferPage', () => import('./pages/WaitOfferPage')),
   DemoSignInPage: withAreaTexts('DemoSignInPage', () => import('./pages/DemoSignInPage')),
   NotFoundPage: lazyPage(() => import('./pages/NotFoundPage')),
 }
 
-/** The chat and a customer's booking page are the salon's own space: no Salonia navigation around them. */
+/**
+ * The chat, a customer's booking page and a time offered from the waiting list are the salon's own
+ * space: no Salonia navigation around them.
+ */
 function Frame({ children }: { children: ReactNode }) {
   const [location] = useLocation()
   // A new page starts at its top, as it would after a full page load. Not on the first render: a
@@ -47,7 +51,7 @@ function Frame({ children }: { children: ReactNode }) {
     shownLocation.current = location
     window.scrollTo(0, 0)
   }, [location])
-  if (location === '/chat' || location.startsWith('/chat/') || location.startsWith('/r/'))
+  if (location === '/chat' || location.startsWith('/chat/') || location.startsWith('/r/') || location.startsWith('/w/'))
     return <Suspense fallback={<PageLoading />}>{children}</Suspense>
   // The footer waits with the page (inside the same Suspense boundary): shown under a loading
   // spinner, it would sit in the first screen and then be pushed down — the page's largest layout shift.

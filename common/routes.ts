@@ -17,6 +17,8 @@ export const APP_ROUTES = [
   // The customer's own booking page, opened by the personal link of their confirmation (no sign-in).
   // Someone's appointment: kept out of search engines (X-Robots-Tag), wherever its link was seen.
   { path: '/r/:token', page: 'BookingPage', noindex: true },
+  // A time offered to a customer of the waiting list, opened by the link of the message telling them.
+  { path: '/w/:token', page: 'WaitOfferPage', noindex: true },
   // Offered by the server instead of Google's consent screen when Google is not configured (never in production).
   { path: '/demo-sign-in', page: 'DemoSignInPage' },
 ] as const
@@ -54,6 +56,7 @@ export const PAGE_TEXTS: Partial<Record<PageName, readonly string[]>> = {
   // The administrator signs in with Google as a salon does, and reads the same refusals.
   AdminPage: ['sign-in'],
   BookingPage: ['booking-page'],
+  WaitOfferPage: ['waiting-offer'],
 }
 
 /** The route a path belongs to (a trailing slash is ignored), or undefined for "Page Not Found". */

@@ -54,6 +54,10 @@ import deSignIn from '@app/locales/pages/sign-in/de.json' with { type: 'json' }
 import enSignIn from '@app/locales/pages/sign-in/en.json' with { type: 'json' }
 import frSignIn from '@app/locales/pages/sign-in/fr.json' with { type: 'json' }
 import itSignIn from '@app/locales/pages/sign-in/it.json' with { type: 'json' }
+import deWaitingOffer from '@app/locales/pages/waiting-offer/de.json' with { type: 'json' }
+import enWaitingOffer from '@app/locales/pages/waiting-offer/en.json' with { type: 'json' }
+import frWaitingOffer from '@app/locales/pages/waiting-offer/fr.json' with { type: 'json' }
+import itWaitingOffer from '@app/locales/pages/waiting-offer/it.json' with { type: 'json' }
 import deWaitlist from '@app/locales/pages/waitlist/de.json' with { type: 'json' }
 import enWaitlist from '@app/locales/pages/waitlist/en.json' with { type: 'json' }
 import frWaitlist from '@app/locales/pages/waitlist/fr.json' with { type: 'json' }
@@ -80,6 +84,7 @@ export const TEXTS = {
     ...frSignIn,
     ...frBookingPage,
     ...frWaitingList,
+    ...frWaitingOffer,
   },
   de: {
     ...de,
@@ -97,6 +102,7 @@ export const TEXTS = {
     ...deSignIn,
     ...deBookingPage,
     ...deWaitingList,
+    ...deWaitingOffer,
   },
   it: {
     ...it,
@@ -114,6 +120,7 @@ export const TEXTS = {
     ...itSignIn,
     ...itBookingPage,
     ...itWaitingList,
+    ...itWaitingOffer,
   },
   en: {
     ...en,
@@ -131,6 +138,7 @@ export const TEXTS = {
     ...enSignIn,
     ...enBookingPage,
     ...enWaitingList,
+    ...enWaitingOffer,
   },
 }
 export type Texts = (typeof TEXTS)['fr']

@@ -54,6 +54,10 @@ import deSignIn from './pages/sign-in/de.json'
 import enSignIn from './pages/sign-in/en.json'
 import frSignIn from './pages/sign-in/fr.json'
 import itSignIn from './pages/sign-in/it.json'
+import deWaitingOffer from './pages/waiting-offer/de.json'
+import enWaitingOffer from './pages/waiting-offer/en.json'
+import frWaitingOffer from './pages/waiting-offer/fr.json'
+import itWaitingOffer from './pages/waiting-offer/it.json'
 import deWaitlist from './pages/waitlist/de.json'
 import enWaitlist from './pages/waitlist/en.json'
 import frWaitlist from './pages/waitlist/fr.json'
@@ -82,6 +86,7 @@ export const fr = {
   ...frSignIn,
   ...frBookingPage,
   ...frWaitingList,
+  ...frWaitingOffer,
 }
 export const de = {
   ...deCore,
@@ -99,6 +104,7 @@ export const de = {
   ...deSignIn,
   ...deBookingPage,
   ...deWaitingList,
+  ...deWaitingOffer,
 }
 export const it = {
   ...itCore,
@@ -116,6 +122,7 @@ export const it = {
   ...itSignIn,
   ...itBookingPage,
   ...itWaitingList,
+  ...itWaitingOffer,
 }
 export const en = {
   ...enCore,
@@ -133,4 +140,5 @@ export const en = {
   ...enSignIn,
   ...enBookingPage,
   ...enWaitingList,
+  ...enWaitingOffer,
 }

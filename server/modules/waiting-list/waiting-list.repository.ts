@@ -7,7 +7,7 @@ import {
   type WaitingListEntryRow,
   waitingListEntries,
 } from '@server/db/schema'
-import { and, asc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm'
 
 /** The waiting list for full days. The only code that touches the waiting_list_entries table. */
 
@@ -164,6 +164,8 @@ export async function listEntries(
       and(
         eq(waitingListEntries.salonId, salonId),
         ne(waitingListEntries.status, 'removed'),
+        // An erased customer's place goes with them (the next review takes it off for good).
+        isNull(customers.erasedAt),
         gte(waitingListEntries.day, fromDay),
         lte(waitingListEntries.day, toDay),
       ),
