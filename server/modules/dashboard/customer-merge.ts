@@ -5,6 +5,7 @@ import { mergeNotesTooLong, mergeOverlap, mergeSameCustomer } from '@server/modu
 import { presentCustomerDetails, presentUpcoming } from '@server/modules/customers/customers.presenters'
 import * as repo from '@server/modules/customers/customers.repository'
 import { type CustomersDeps, customerFile, requireCustomer } from '@server/modules/customers/customers.usecases'
+import { moveWaitingEntries } from '@server/modules/waiting-list/waiting-list.repository'
 
 /** Merging is the owner's act, from the dashboard's customer file. */
 const MERGED_BY = { actor: 'salon', channel: 'dashboard' } as const
@@ -46,6 +47,8 @@ export async function mergeCustomers(
     const joined = notes.join('\n\n')
     if (joined.length > CUSTOMER_NOTES_MAX) throw mergeNotesTooLong(CUSTOMER_NOTES_MAX)
 
+    // Their places on the waiting list go first (the duplicate's row goes with the merge).
+    await moveWaitingEntries(tx, duplicate.id, kept.id, now)
     const moved = await repo.moveCustomerInto(tx, duplicate.id, kept.id)
     const merged = await repo.updateMergedCustomer(
       tx,

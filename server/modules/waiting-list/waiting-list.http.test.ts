@@ -223,6 +223,24 @@ describe('the waiting list for a full day', () => {
     expect((await join('Flora', day)).statusCode).toBe(201)
   })
 
+  it('a merge of two customer files keeps their places, one per day', async () => {
+    const kept = (await join('Hana', '2027-01-29')).json() as WaitingEntry
+    const twin = (await join('Hanabis', '2027-01-29')).json() as WaitingEntry
+    const later = (
+      await join('', '2027-01-30', { customer: undefined, customerId: twin.customer.id })
+    ).json() as WaitingEntry
+    const merged = await call('POST', `/api/salons/SAL001/customers/${kept.customer.id}/merge`, {
+      duplicateId: twin.customer.id,
+    })
+    expect(merged.statusCode, merged.body).toBe(200)
+    const list = (await call('GET', '/api/salons/SAL001/waiting-list?from=2027-01-29&to=2027-01-30')).json()
+      .entries as WaitingEntry[]
+    expect(list.map((e) => [e.id, e.day, e.customer.id])).toEqual([
+      [kept.id, '2027-01-29', kept.customer.id],
+      [later.id, '2027-01-30', kept.customer.id],
+    ])
+  })
+
   it('a link we never gave out opens nothing', async () => {
     const res = await call('GET', `/api/waiting-list/offers/${'A'.repeat(44)}`)
     expect([res.statusCode, res.json().code]).toEqual([404, 'waiting_list.offer_not_found'])

@@ -214,3 +214,25 @@ export async function hasBookedServices(
   const booked = serviceIds.every((id) => rows.some((row) => row.serviceId === id))
   return { booked, bookingId: booked ? (rows[0]?.id ?? null) : null }
 }
+
+/**
+ * A customer merged into another (the desk's "merge duplicates"): their places on the list become
+ * the kept customer's; where both wait for the same day, the kept one's place stays and the
+ * duplicate's is taken off (one place per customer and day).
+ */
+export async function moveWaitingEntries(db: Executor, fromCustomerId: string, toCustomerId: string, now: Date) {
+  await db.execute(sql`
+    update ${waitingListEntries} as moved
+    set status = 'removed', offer_starts_at = null, updated_at = ${now}
+    where moved.customer_id = ${fromCustomerId}
+      and moved.status in ('waiting', 'offered')
+      and exists (
+        select 1 from ${waitingListEntries} kept
+        where kept.customer_id = ${toCustomerId} and kept.salon_id = moved.salon_id and kept.day = moved.day
+          and kept.status in ('waiting', 'offered')
+      )`)
+  await db
+    .update(waitingListEntries)
+    .set({ customerId: toCustomerId, updatedAt: now })
+    .where(eq(waitingListEntries.customerId, fromCustomerId))
+}
