@@ -172,6 +172,18 @@ describe('the waiting list for a full day', () => {
       ['Dora', 'offered'],
     ])
     expect(await mailsTo('Carla')).toEqual([])
+
+    // Dora taps her link twice at once: one appointment, and both taps say it is hers.
+    const link = linkIn((await mailsTo('Dora'))[0]?.text ?? '')
+    const taps = await Promise.all([1, 2].map(() => call('POST', `/api/waiting-list/offers/${link}/accept`)))
+    expect(taps.map((tap) => [tap.statusCode, tap.json().state])).toEqual([
+      [200, 'booked'],
+      [200, 'booked'],
+    ])
+    const booked = await call('GET', `/api/salons/SAL001/bookings?from=${day}T00:00&to=${day}T23:59`)
+    expect(
+      (booked.json() as Booking[]).filter((b) => b.clientName === 'Dora' && b.status !== 'cancelled'),
+    ).toHaveLength(1)
   })
 
   it('offers the time an absence gave back when the salon removes it', async () => {

@@ -71,10 +71,30 @@ export async function takeOffer(
     })
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500 || error.code.startsWith('customers.')) throw error
+    // A second tap of the same customer loses the race to their own first one: that is booked.
+    const done = await bookedMeanwhile(deps, entry)
+    if (done) return done
     // Taken first, or no longer bookable: the review puts them back to waiting and tells them.
     await reviewSoon(db, jobs, salon.id)
     throw offerTaken()
   }
+}
+
+/** The entry, if its customer holds its offered time by now (their own earlier tap booked it). */
+async function bookedMeanwhile(deps: WaitingDeps, entry: WaitingListEntryRow) {
+  const startsAt = entry.offerStartsAt as Date
+  // The visit's first appointment starts at the time offered.
+  const first = entry.serviceIds.slice(0, 1)
+  const held = await repo.hasBookedServices(
+    deps.db,
+    entry.customerId,
+    first,
+    startsAt,
+    new Date(startsAt.getTime() + 1),
+  )
+  if (!held.booked) return undefined
+  const change = { status: 'booked' as const, offerStartsAt: null, bookingId: held.bookingId }
+  return (await repo.updateEntry(deps.db, entry.id, change, deps.clock.now())) ?? entry
 }
 
 async function requireOffer(deps: OfferDeps, token: string) {

@@ -205,7 +205,8 @@ async function reviewEntry(
     const offered = local(entry.offerStartsAt)
     if (free.includes(offered)) return []
     await repo.updateEntry(db, entry.id, { status: 'waiting', offerStartsAt: null }, now)
-    tellings.push({ entryId: entry.id, key: `taken:${offered}` })
+    // Taken by someone else — unless the time simply went by unanswered: nothing to say then.
+    if (entry.offerStartsAt > now) tellings.push({ entryId: entry.id, key: `taken:${offered}` })
   }
   const before = new Set(entry.offeredStarts.map(local))
   const next = free.find((start) => !before.has(start))
