@@ -18,7 +18,7 @@ import { REMINDERS_MARKER_END, REMINDERS_MARKER_START, remindersConsole, reminde
 import { type BenchReport, consoleReport, cpuTimes, describeMachine, markdownSection, writeMarkdown } from './report'
 import { runTeamBenchmark } from './team'
 import { TEAM_MARKER_END, TEAM_MARKER_START, teamConsole, teamSection } from './team-report'
-import { runVitalsBenchmark } from './vitals'
+import { runVitalsBenchmark, type VitalsPages } from './vitals'
 import { VITALS_MARKER_END, VITALS_MARKER_START, vitalsConsole, vitalsSection } from './vitals-report'
 
 /**
@@ -26,7 +26,7 @@ import { VITALS_MARKER_END, VITALS_MARKER_START, vitalsConsole, vitalsSection } 
  * PGlite and (when a server is reachable) PostgreSQL, then the background jobs and calendar sync
  * (calendar.ts), the team (team.ts) and the reminders (reminders.ts). Prints tables and rewrites
  * the generated sections of docs/PERFORMANCE.md. Not part of `npm test`. Lighthouse on the public
- * pages (vitals.ts) runs only with --only=vitals.
+ * pages and the signed-in agenda (vitals.ts) runs only with --only=vitals.
  *
  * Options (after `npm run bench --`):
  *   --duration=<s>      seconds of each measured HTTP run (default 10)
@@ -45,10 +45,13 @@ import { VITALS_MARKER_END, VITALS_MARKER_START, vitalsConsole, vitalsSection } 
  *                       CPU profiler (none with --no-profile); written unless other drivers;
  *                       vitals: builds the web app and runs Lighthouse (mobile profile, simulated
  *                       throttling, Debian's Chromium or CHROMIUM_PATH) on every public page of the
- *                       built server — performance score, LCP, CLS, TBT, first-load JavaScript against
- *                       issue 19's targets — about 10 minutes with 5 runs; only run when asked for
- *                       by name, never in the full run; always written)
+ *                       built server and on the owner's agenda signed in — performance score, LCP,
+ *                       CLS, TBT, first-load JavaScript against issue 19's targets — about 7 minutes
+ *                       with 5 runs; only run when asked for by name, never in the full run; written
+ *                       unless --pages)
  *   --runs=<n>          vitals: measured Lighthouse runs per page, after one discarded warm-up (default 5)
+ *   --pages=public|signed-in  vitals: only the public pages, or only the signed-in agenda (printed only)
+ *   --keep=<folder>     vitals: keep each run's Lighthouse report and trace there (to read in DevTools)
  *   --drivers=pglite,postgres
  *   --no-profile        skip the short profiled runs (CPU profiles of the server)
  *   --no-write          print only, leave docs/PERFORMANCE.md alone
@@ -67,6 +70,8 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     only: { type: 'string' },
     runs: { type: 'string', default: '5' },
+    pages: { type: 'string', default: 'all' },
+    keep: { type: 'string' },
     drivers: { type: 'string', default: 'pglite,postgres' },
     'no-profile': { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
@@ -125,7 +130,9 @@ async function main(): Promise<void> {
   // Load settings other than the defaults give figures not comparable with the document's.
   const otherLoad = args.drivers !== 'pglite,postgres' || duration !== 10 || connections !== 50
   if (args.only === 'vitals') {
-    await vitalsPart({ command, runs })
+    if (!['all', 'public', 'signed-in'].includes(args.pages ?? ''))
+      throw new Error('--pages is public or signed-in (both when left out)')
+    await vitalsPart({ command, runs, pages: args.pages as VitalsPages, ...(args.keep ? { keepIn: args.keep } : {}) })
     return
   }
   if (args.only === 'reminders') {
@@ -310,15 +317,23 @@ async function remindersPart(options: { command: string; drivers: Driver[]; prof
 }
 
 /**
- * Lighthouse on the public pages of the built app (vitals.ts), printed, and written (load settings
- * do not apply; the section says how many runs it took).
+ * Lighthouse on the public pages and the signed-in agenda of the built app (vitals.ts), printed,
+ * and written (load settings do not apply; the section says how many runs it took) unless only
+ * some pages were measured: the section would lose the others.
  */
-async function vitalsPart(options: { command: string; runs: number }): Promise<void> {
-  log('Core Web Vitals: Lighthouse (mobile, simulated throttling) on the public pages of the built app …')
-  const report = await runVitalsBenchmark({ command: options.command, runs: options.runs, log })
+async function vitalsPart(options: {
+  command: string
+  runs: number
+  pages: VitalsPages
+  keepIn?: string
+}): Promise<void> {
+  log('Core Web Vitals: Lighthouse (mobile, simulated throttling) on the pages of the built app …')
+  const report = await runVitalsBenchmark({ ...options, log })
   log('')
   log(vitalsConsole(report))
-  if (!args['no-write']) {
+  if (options.pages !== 'all' && !args.write) {
+    log('\nPartial run: docs/PERFORMANCE.md left alone (add --write to update it).')
+  } else if (!args['no-write']) {
     writeMarkdown(DOC, vitalsSection(report), { start: VITALS_MARKER_START, end: VITALS_MARKER_END })
     log(`\nWrote ${DOC}`)
   }

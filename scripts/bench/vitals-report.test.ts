@@ -191,6 +191,23 @@ describe('vitalsSection', () => {
     expect(section).toContain('the headers of its 12 scripts are about 12.0 kB of the 118.4 kB "JavaScript loaded"')
   })
 
+  it("holds the owner's signed-in agenda to the same targets, and says how it was signed in", () => {
+    const agenda: PageVitals = {
+      label: '/professional (signed in: the agenda)',
+      path: '/professional',
+      signedIn: true,
+      runs: [run({ lcpMs: 4600, cls: 0.22, tbtMs: 838, score: 52 })],
+    }
+    const section = vitalsSection(report([good, agenda]))
+    expect(section).toContain("## Core Web Vitals of the public pages and the owner's agenda")
+    expect(rowOf(section, '### Against the targets', '/professional (signed in: the agenda)')).toBe(
+      '| `/professional (signed in: the agenda)` | 52: **NO** | 4.60 s: **NO** | 0.220: **NO** | 838 ms: **NO** |',
+    )
+    expect(section).toContain("signed in as the demo salon's owner (SAL001), through the demo sign-in")
+    expect(vitalsSection(report([good]))).toContain('## Core Web Vitals of the public pages (')
+    expect(vitalsSection(report([good]))).not.toContain('signed in as')
+  })
+
   it('says so when the machine was busy at the start', () => {
     expect(vitalsSection(report([good]))).not.toContain('was not idle')
     expect(vitalsSection(report([good], [1.5, 1, 1]))).toContain('**The machine was not idle when the run started**')

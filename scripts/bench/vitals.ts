@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -46,6 +46,14 @@ interface Page {
   path: string
   /** Whether the page answers 404 (Lighthouse refuses a non-2xx document unless told). */
   notFound?: boolean
+  /**
+   * Measured signed in as the demo salon's owner: the browser signs in once through the demo
+   * sign-in, as the owner does, before the page's runs (see signInAsOwner), and each run checks
+   * that it measured this page's content (`shows`, a CSS selector) rather than a signed-out page.
+   */
+  signedIn?: { shows: string }
+  /** The route whose first load the build counts for this page, when not the path's own. */
+  buildRoute?: string
 }
 
 /** The public pages: what anyone opens without signing in, and the 404. */
@@ -61,10 +69,33 @@ function publicPages(hash: string): Page[] {
   ]
 }
 
+/**
+ * The signed-in professional area on a phone: where the owner lands, today's agenda (a narrow
+ * screen opens the dashboard on it, and each run's new tab has no remembered tab).
+ */
+const SIGNED_IN_PAGES: Page[] = [
+  {
+    label: '/professional (signed in: the agenda)',
+    path: '/professional',
+    signedIn: { shows: '[role="tabpanel"][id$="-content-agenda"][data-state="active"]' },
+    buildRoute: '/professional (signed in)',
+  },
+]
+
+export type VitalsPages = 'all' | 'public' | 'signed-in'
+
+function pagesToMeasure(which: VitalsPages, hash: string): Page[] {
+  return [...(which === 'signed-in' ? [] : publicPages(hash)), ...(which === 'public' ? [] : SIGNED_IN_PAGES)]
+}
+
 export interface VitalsOptions {
   command: string
   /** Measured runs per page (after the warm-up). */
   runs: number
+  /** Which pages: the public ones, the signed-in ones, or both (the default). */
+  pages?: VitalsPages
+  /** A folder where each run's Lighthouse report and trace are kept, to read them in DevTools. */
+  keepIn?: string
   log: (line: string) => void
 }
 
@@ -93,16 +124,17 @@ export async function runVitalsBenchmark(options: VitalsOptions): Promise<Vitals
     let lighthouseVersion = ''
     let hostUserAgent = ''
     let settings: LighthouseSettings | undefined
-    for (const page of publicPages(server.hash)) {
-      const route = matchAppRoute(page.path)?.path ?? '(any other path)'
+    for (const page of pagesToMeasure(options.pages ?? 'all', server.hash)) {
+      const route = page.buildRoute ?? matchAppRoute(page.path)?.path ?? '(any other path)'
       const buildGzipBytes = bundle?.routes.find((r) => r.path === route)?.gzipBytes
       const runs: VitalsRun[] = []
-      const chromium = new Chromium()
+      const chromium = new Chromium(page.signedIn ? (browser) => signInAsOwner(browser, server.origin, log) : undefined)
       try {
         for (let i = 0; i < WARMUPS + options.runs; i++) {
           const url = `${server.origin}${page.path}`
-          const { lhr, seen } = await measureWithRetries(url, page.notFound ?? false, chromium, server, log)
+          const { lhr, trace, seen } = await measureWithRetries(url, page, chromium, server, log)
           const run = readRun(lhr, seen)
+          if (options.keepIn) keep(options.keepIn, page, i - WARMUPS + 1, { lhr, trace, seen })
           lighthouseVersion = lhr.lighthouseVersion
           hostUserAgent = lhr.environment.hostUserAgent
           settings ??= readSettings(lhr)
@@ -118,6 +150,7 @@ export async function runVitalsBenchmark(options: VitalsOptions): Promise<Vitals
       pages.push({
         label: page.label,
         path: page.path,
+        ...(page.signedIn ? { signedIn: true } : {}),
         runs,
         ...(buildGzipBytes === undefined ? {} : { buildGzipBytes }),
       })
@@ -146,16 +179,30 @@ export async function runVitalsBenchmark(options: VitalsOptions): Promise<Vitals
   }
 }
 
+/**
+ * A run's report (`<page>-<run>.report.json`, Lighthouse's viewer reads it), its trace
+ * (`.trace.json`, DevTools' Performance panel reads it) and what the page saw. Run 0 is the warm-up.
+ */
+function keep(folder: string, page: Page, run: number, what: { lhr: Result; trace: unknown; seen: Seen | undefined }) {
+  mkdirSync(folder, { recursive: true })
+  const name = join(folder, `${page.label.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'home'}-${run}`)
+  writeFileSync(`${name}.report.json`, JSON.stringify({ ...what.lhr, saloniaSeen: what.seen }))
+  writeFileSync(`${name}.trace.json`, JSON.stringify(what.trace))
+}
+
 /** Lighthouse's own transient failures (e.g. NO_NAVSTART, "please run Lighthouse again") are retried this often. */
 const RETRIES = 2
 
 /**
  * Chromium launched by chrome-launcher, and Puppeteer connected to it: Lighthouse would open a tab
  * of its own just so; ours also records what the page saw. Launched on first use, and again after
- * a failed run (a browser in a bad state fails every run after, e.g. CHROME_INTERSTITIAL_ERROR).
+ * a failed run (a browser in a bad state fails every run after, e.g. CHROME_INTERSTITIAL_ERROR);
+ * `prepare` runs in each new browser before its first run (the owner's sign-in).
  */
 class Chromium {
   private running: Promise<{ chrome: chromeLauncher.LaunchedChrome; browser: Browser }> | undefined
+
+  constructor(private readonly prepare?: (browser: Browser) => Promise<void>) {}
 
   async open(): Promise<{ port: number; browser: Browser }> {
     this.running ??= (async () => {
@@ -165,6 +212,7 @@ class Chromium {
           browserURL: `http://127.0.0.1:${chrome.port}`,
           defaultViewport: null,
         })
+        await this.prepare?.(browser)
         return { chrome, browser }
       } catch (error) {
         chrome.kill()
@@ -184,23 +232,56 @@ class Chromium {
   }
 }
 
+/**
+ * Signs the demo salon's owner in, in this browser, the way e2e/helpers.ts does: the salon's ID in
+ * /professional's connect form, then "Continue as …" on the demo sign-in page (the stand-in for
+ * Google's consent when no Google is configured), back to the dashboard. The session cookie stays
+ * for the runs: Lighthouse's storage reset clears the caches (every run still downloads every
+ * file) and the origin's service workers, file systems and cache storage, but not its cookies
+ * (`clearStorageTypes`, Lighthouse 12's default) — a returning owner on a cold cache.
+ */
+async function signInAsOwner(browser: Browser, origin: string, log: (line: string) => void): Promise<void> {
+  const tab = await browser.newPage()
+  try {
+    // The scripts start after the first paint: typing before the form is hydrated would be lost.
+    await tab.goto(`${origin}/professional`, { waitUntil: 'networkidle0' })
+    await tab.locator('#calendar-connect-salon-id').fill('SAL001')
+    // The connect button is enabled once the form has the salon's ID.
+    await Promise.all([
+      tab.waitForNavigation({ waitUntil: 'networkidle0' }),
+      tab.locator('form:has(#calendar-connect-salon-id) button[type="submit"]:not([disabled])').click(),
+    ])
+    if (!new URL(tab.url()).pathname.startsWith('/demo-sign-in'))
+      throw new Error(`The owner's sign-in went to ${tab.url()}, not to the demo sign-in page`)
+    // Its first button: "Continue as <the owner's e-mail>".
+    await Promise.all([tab.waitForNavigation(), tab.locator('section button:not([disabled])').click()])
+    await tab.waitForSelector('[role="tablist"]')
+    log(`  Signed in as SAL001's owner through the demo sign-in (${new URL(tab.url()).pathname})`)
+  } finally {
+    await tab.close().catch(() => {})
+  }
+}
+
 /** One Lighthouse run in a new tab, which records what the page saw (OBSERVE_PAINTS_AND_SHIFTS). */
 async function measureWithRetries(
   url: string,
-  notFound: boolean,
+  page: Page,
   chromium: Chromium,
   server: RunningServer,
   log: (line: string) => void,
-): Promise<{ lhr: Result; seen: Seen | undefined }> {
+): Promise<{ lhr: Result; trace: unknown; seen: Seen | undefined }> {
   for (let attempt = 0; ; attempt++) {
     try {
       const { port, browser } = await chromium.open()
       const tab = await browser.newPage()
       try {
         await tab.evaluateOnNewDocument(OBSERVE_PAINTS_AND_SHIFTS)
-        const lhr = await runLighthouse(url, port, notFound, tab)
+        const { lhr, trace } = await runLighthouse(url, port, page.notFound ?? false, tab)
         const seen = await tab.evaluate(() => (window as Observed).__saloniaVitals)
-        return { lhr, seen }
+        // A run of the sign-in form instead of the signed-in page would measure the wrong page.
+        if (page.signedIn && !(await tab.$(page.signedIn.shows)))
+          throw new Error(`${url} did not show ${page.signedIn.shows} (signed out?)`)
+        return { lhr, trace, seen }
       } finally {
         await tab.close().catch(() => {})
       }
@@ -215,7 +296,12 @@ async function measureWithRetries(
   }
 }
 
-async function runLighthouse(url: string, port: number, ignoreStatusCode: boolean, tab: BrowserPage): Promise<Result> {
+async function runLighthouse(
+  url: string,
+  port: number,
+  ignoreStatusCode: boolean,
+  tab: BrowserPage,
+): Promise<{ lhr: Result; trace: unknown }> {
   // The config is left undefined: Lighthouse's default, the mobile profile with simulated throttling.
   const result = await lighthouse(
     url,
@@ -227,7 +313,7 @@ async function runLighthouse(url: string, port: number, ignoreStatusCode: boolea
   const { lhr } = result
   if (lhr.runtimeError)
     throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
-  return lhr
+  return { lhr, trace: result.artifacts.Trace }
 }
 
 const numeric = (lhr: Result, audit: string): number => {
