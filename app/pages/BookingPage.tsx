@@ -18,13 +18,14 @@ import { formatNotice } from '@app/features/booking-page/format-notice'
 import { MovePanel } from '@app/features/booking-page/MovePanel'
 import { ApiError } from '@app/lib/api'
 import { cn } from '@app/lib/cn'
+import { useCustomerLanguage } from '@app/lib/customer-language'
 import { formatLocalDay } from '@app/lib/format'
-import { currentLanguage, showLanguage } from '@app/lib/i18n'
+import { currentLanguage } from '@app/lib/i18n'
 import { usePageTitle } from '@app/lib/page-title'
 import type { BookingPage as Page } from '@common/schemas/booking-page'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { CalendarArrowDown, CalendarClock, CalendarX2, Clock3, Link2Off, PhoneCall } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'wouter'
 
@@ -279,14 +280,4 @@ function useNoIndex() {
     document.head.append(meta)
     return () => meta.remove()
   }, [])
-}
-
-/** Opens in the customer's language once (the switcher may change it afterwards). */
-function useCustomerLanguage(language: Page['language'] | undefined) {
-  const done = useRef(false)
-  useEffect(() => {
-    if (!language || done.current) return
-    done.current = true
-    if (language !== currentLanguage()) void showLanguage(language)
-  }, [language])
 }

@@ -28,6 +28,7 @@ const offer = (changes: Partial<WaitOffer> = {}): WaitOffer => ({
   start: '2099-12-02T14:00',
   member: 'Marie',
   timeZone: 'Europe/Paris',
+  language: 'fr',
   bookingLink: null,
   ...changes,
 })

@@ -7,6 +7,7 @@ import { Card } from '@app/components/ui/Card'
 import { OfferCard, type OfferState } from '@app/features/waiting-offer/OfferCard'
 import { acceptWaitOffer, fetchWaitOffer, waitOfferKey } from '@app/features/waiting-offer/waiting-offer-api'
 import { ApiError } from '@app/lib/api'
+import { useCustomerLanguage } from '@app/lib/customer-language'
 import { usePageTitle } from '@app/lib/page-title'
 import type { WaitOffer } from '@common/schemas/waiting-list'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -32,6 +33,7 @@ export default function WaitOfferPage() {
   // The time taken, as the offer showed it: a booked offer may no longer say it.
   const [taken, setTaken] = useState<string>()
   useNoIndex()
+  useCustomerLanguage(offer.data?.language)
   usePageTitle(offer.data ? t('waitOffer.title', { salon: offer.data.salon.name }) : undefined)
 
   const accept = useMutation({

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { LANGUAGES } from '../languages'
 import { customerInputSchema } from './booking'
 import { VISIT_SERVICES_MAX } from './desk-visit'
 import { localDaySchema } from './schedule'
@@ -48,6 +49,8 @@ export const waitingEntrySchema = z.object({
   /** The channel the last message reached them on, and when (null: not reached yet). */
   toldBy: z.string().nullable(),
   toldAt: z.string().nullable(),
+  /** The last message found no channel that reaches them (no e-mail, no chat we can write to): call them. */
+  unreachable: z.boolean(),
 })
 export type WaitingEntry = z.infer<typeof waitingEntrySchema>
 
@@ -92,10 +95,12 @@ export const waitOfferSchema = z.object({
   services: z.array(z.string()),
   day: z.string(),
   part: z.enum(WAIT_PARTS),
-  /** The time offered (local 'YYYY-MM-DDTHH:MM'), while open. */
+  /** The time offered (local 'YYYY-MM-DDTHH:MM') while open; once booked, the time booked. */
   start: z.string().nullable(),
   member: z.string().nullable(),
   timeZone: z.string(),
+  /** The customer's language: the page opens in it. */
+  language: z.enum(LANGUAGES),
   /** Once booked: the customer's own page of the appointment. */
   bookingLink: z.string().nullable(),
 })

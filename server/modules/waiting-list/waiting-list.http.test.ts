@@ -126,7 +126,7 @@ describe('the waiting list for a full day', () => {
     const taken = await call('POST', `/api/waiting-list/offers/${linkIn(toAda?.text ?? '')}/accept`)
     expect(taken.statusCode, taken.body).toBe(200)
     const offer = taken.json() as WaitOffer
-    expect(offer.state).toBe('booked')
+    expect([offer.state, offer.start, offer.language]).toEqual(['booked', `${day}T10:00`, 'fr'])
     expect(offer.bookingLink).toMatch(/\/r\/[A-Za-z0-9_-]{44}$/)
     await drainJobs(t.database, JOBS)
 
@@ -165,11 +165,14 @@ describe('the waiting list for a full day', () => {
     const occupant = await fullDayForLea(day)
     expect((await join('Carla', day, { part: 'afternoon' })).statusCode).toBe(201)
     expect((await join('Dora', day, { part: 'morning' })).statusCode).toBe(201)
+    // Inès left neither e-mail nor phone: nothing can tell her, and the list says to call her.
+    expect((await join('Inès', day, { customer: { name: 'Inès' } })).statusCode).toBe(201)
     await call('POST', `/api/bookings/${occupant}/cancel`, {})
     await drainJobs(t.database, JOBS)
-    expect((await listOf(day)).map((e) => [e.customer.name, e.status])).toEqual([
-      ['Carla', 'waiting'],
-      ['Dora', 'offered'],
+    expect((await listOf(day)).map((e) => [e.customer.name, e.status, e.toldBy, e.unreachable])).toEqual([
+      ['Carla', 'waiting', null, false],
+      ['Dora', 'offered', 'email', false],
+      ['Inès', 'offered', null, true],
     ])
     expect(await mailsTo('Carla')).toEqual([])
 

@@ -236,3 +236,9 @@ export async function moveWaitingEntries(db: Executor, fromCustomerId: string, t
     .set({ customerId: toCustomerId, updatedAt: now })
     .where(eq(waitingListEntries.customerId, fromCustomerId))
 }
+
+/** When a booking starts (the time a waiting customer took), or null if it is gone. */
+export async function bookingStart(db: Executor, bookingId: string): Promise<Date | null> {
+  const [row] = await db.select({ startsAt: bookings.startsAt }).from(bookings).where(eq(bookings.id, bookingId))
+  return row?.startsAt ?? null
+}

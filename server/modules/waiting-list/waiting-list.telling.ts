@@ -8,6 +8,7 @@ import { requireMemberRef } from '@server/modules/team/team.usecases'
 import { offerLinkUrl } from './offer-link'
 import * as repo from './waiting-list.repository'
 import { type FreedTime, offerText, takenText } from './waiting-list.texts'
+import { NOBODY } from './waiting-list.usecases'
 
 /**
  * Job `waiting-list.tell`: one message to one waiting customer — a time offered, or the time they
@@ -58,4 +59,6 @@ export async function tellWaitingCustomer(deps: ChannelDeps, entryId: string, ke
     // It may have arrived: never a second copy on another channel.
     if (delivery.outcome === 'unconfirmed') return
   }
+  // Nothing reaches them: the dashboard says to call them.
+  await repo.updateEntry(db, entry.id, { toldBy: NOBODY, toldAt: clock.now() }, clock.now())
 }

@@ -124,8 +124,9 @@ export async function listWaitingList(
     channel: entry.channel,
     joinedAt: entry.createdAt.toISOString(),
     offeredStart: entry.offerStartsAt ? formatLocalDateTime(entry.offerStartsAt, salon.timeZone) : null,
-    toldBy: entry.toldBy,
-    toldAt: entry.toldAt?.toISOString() ?? null,
+    toldBy: entry.toldBy === NOBODY ? null : entry.toldBy,
+    toldAt: entry.toldBy === NOBODY ? null : (entry.toldAt?.toISOString() ?? null),
+    unreachable: entry.toldBy === NOBODY,
   }))
 }
 
@@ -143,6 +144,9 @@ export async function openOffer(
     memberId: entry.memberId,
   }
 }
+
+/** Kept as `told_by` when the last message found no channel that reaches the customer. */
+export const NOBODY = 'nobody'
 
 /** What a review decided to tell one waiting customer (the job `waiting-list.tell` says it). */
 export interface Telling {

@@ -21,6 +21,7 @@ export function entryStatusText(
   if (entry.status === 'removed') return t('waitingList.status.removed')
   if (entry.status !== 'offered' || !entry.offeredStart) return t('waitingList.status.waiting')
   const offered = t('waitingList.status.offered', { time: entry.offeredStart.slice(11, 16) })
+  if (entry.unreachable) return `${offered} — ${t('waitingList.status.unreachable')}`
   if (!entry.toldAt) return `${offered} — ${t('waitingList.status.notToldYet')}`
   const told = instantToLocal(Date.parse(entry.toldAt), timeZone)
   const by = entry.toldBy && TOLD_BY.has(entry.toldBy) ? t(`waitingList.toldBy.${entry.toldBy}`) : undefined

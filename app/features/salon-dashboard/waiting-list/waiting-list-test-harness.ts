@@ -27,6 +27,7 @@ export function entry(changes: Partial<WaitingEntry> = {}): WaitingEntry {
     offeredStart: null,
     toldBy: null,
     toldAt: null,
+    unreachable: false,
     ...changes,
   }
 }
