@@ -1,3 +1,4 @@
+import { offerLinkToken } from '@server/modules/waiting-list/offer-link'
 import { fill, noHorizontalOverflow, seriousViolations, signIn } from './helpers'
 import { expect, type Page, test } from './test'
 import { TEXTS } from './texts'
@@ -140,6 +141,61 @@ test('the desk puts a customer on a full day’s waiting list; the list shows th
   await expect(toast(page).first()).toContainText(asRead(fill(wl.remove.done, { name })))
   if (phone) await expect(section).toHaveCount(0)
   else await expect(section.getByRole('heading')).toHaveText(asRead(wl.headingEmpty))
+})
+
+/** The e2e server's APP_SECRET (scripts/e2e-server.mjs): the link is signed as the customer's message carries it. */
+const E2E_APP_SECRET = 'e2e-browser-tests-only-secret-0123456789'
+
+test('a waiting customer takes the freed time from the link in their message; the desk sees it booked', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000)
+  const phone = testInfo.project.name === 'phone'
+  const day = phone ? '2027-02-26' : '2027-02-25'
+  const name = phone ? 'Yann Attente-Téléphone' : 'Yann Attente-Bureau'
+  await signIn(page)
+  const occupant = await fullDay(page, day)
+  const { coupe } = await demo(page)
+  const joined = await page.request.post('/api/salons/SAL001/waiting-list', {
+    data: { customer: { name, email: 'yann.attente@example.com', language: 'fr' }, serviceIds: [coupe.id], day },
+  })
+  expect(joined.status(), await joined.text()).toBe(201)
+  const entryId = ((await joined.json()) as { id: string }).id
+  expect((await page.request.post(`/api/bookings/${occupant}/cancel`, { data: {} })).status()).toBe(200)
+  const listed = async () =>
+    (
+      (await (await page.request.get(`/api/salons/SAL001/waiting-list?from=${day}&to=${day}`)).json()) as {
+        entries: { status: string; offeredStart: string | null }[]
+      }
+    ).entries.map((entry) => [entry.status, entry.offeredStart])
+  await expect.poll(listed).toEqual([['offered', `${day}T10:00`]])
+
+  // The customer, on their own device (no session), opens the link of their message.
+  const customer = await browser.newContext({ viewport: page.viewportSize() ?? undefined, locale: 'fr-FR' })
+  const own = await customer.newPage()
+  await own.goto(`/w/${offerLinkToken(E2E_APP_SECRET, entryId)}`)
+  await expect(own.getByText('10:00', { exact: true })).toBeVisible()
+  expect(await noHorizontalOverflow(own)).toBe(true)
+  expect(await seriousViolations(own)).toEqual([])
+  await own.getByRole('button', { name: offer.accept }).click()
+  await expect(own.getByText(asRead(offer.booked.title))).toBeVisible()
+  await expect(own.getByRole('link', { name: offer.booked.link })).toHaveAttribute('href', /\/r\/[A-Za-z0-9_-]{44}$/)
+  await own.screenshot({ path: testInfo.outputPath('offer-taken.png'), fullPage: true })
+  await customer.close()
+
+  // The desk: the list says she booked, and the agenda has her at 10:00.
+  await expect.poll(listed).toEqual([['booked', null]])
+  await openAgendaOn(page, day)
+  const section = page.getByRole('region', { name: /Liste d'attente/ })
+  if (phone) await section.getByRole('button', { name: /Liste d'attente/ }).click()
+  await expect(section.getByRole('listitem').filter({ hasText: name })).toContainText(wl.status.booked)
+  const bookings = (await (
+    await page.request.get(`/api/salons/SAL001/bookings?from=${day}T00:00&to=${day}T23:59`)
+  ).json()) as { clientName: string; localTime: string; status: string }[]
+  expect(bookings.filter((b) => b.clientName === name).map((b) => [b.localTime, b.status])).toEqual([
+    ['10:00', 'confirmed'],
+  ])
 })
 
 test('a time offered from the waiting list: taken in one tap, or already gone', async ({ page }, testInfo) => {

@@ -18,6 +18,9 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     DATA_DIR: dataDir,
     HOST: '127.0.0.1',
     APP_NOW: process.env.APP_NOW ?? '2026-12-01T08:30:00+01:00',
+    // Known to the browser tests (e2e/waiting-list.spec.ts), which sign a waiting customer's link
+    // as the message telling them would carry it. Never a production secret.
+    APP_SECRET: 'e2e-browser-tests-only-secret-0123456789',
     LOG_LEVEL: 'warn',
   },
 })
