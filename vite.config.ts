@@ -4,22 +4,31 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { PUBLIC_PAGES } from './common/routes'
 import { ROOT_ALIASES } from './scripts/build/aliases'
+import { areaChunk } from './scripts/build/area-chunk'
 import { bundleBudget } from './scripts/build/bundle-budget'
 import { chunkGroups } from './scripts/build/chunk-groups'
 import { deferredEntry } from './scripts/build/deferred-entry'
 import { flagAssets } from './scripts/build/flag-assets'
 import { fontPreload } from './scripts/build/font-preload'
 import { lucideIcons } from './scripts/build/lucide-icons'
+import { pureSchemas } from './scripts/build/pure-schemas'
 import { structuralSelectors } from './scripts/build/structural-selectors'
 
 const appModule = (path: string) => fileURLToPath(new URL(`app/${path}`, import.meta.url))
 
-/** The shell and the public pages' kits (chunk-groups.ts). */
+/** The shell and the public pages' kits (chunk-groups.ts), and the salon dashboard's own code (area-chunk.ts). */
 function appChunkGroups() {
   const publicPages = PUBLIC_PAGES.map((page) => appModule(`pages/${page}.tsx`))
+  // The professional area's signed-out face, in a chunk of its own, is part of that page's first load (areas.ts).
+  const alongWith = {
+    [appModule('pages/ProfessionalPage.tsx')]: [appModule('features/professional/SignedOutArea.tsx')],
+  }
   // A module of a few kilobytes or more stays in its own chunk: a page that does not use it
   // should not download it.
-  return chunkGroups(appModule('main.tsx'), publicPages, 4_000)
+  return [
+    ...chunkGroups(appModule('main.tsx'), publicPages, 4_000, alongWith),
+    areaChunk(appModule('main.tsx'), appModule('features/professional/SignedInArea.tsx'), 'SignedInArea', 0),
+  ]
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -28,6 +37,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: isSsrBuild ? false : 'public',
   plugins: [
     lucideIcons(),
+    pureSchemas(),
     react(),
     tailwindcss(),
     flagAssets(),

@@ -4,6 +4,7 @@ import { Route, Switch, useLocation } from 'wouter'
 import { Footer } from './components/layout/Footer'
 import { NavBar } from './components/layout/NavBar'
 import { PageLoading } from './components/PageLoading'
+import { preloadProfessionalArea } from './features/professional/areas'
 import { loadAreaTexts, loadPageTexts } from './lib/i18n'
 import { type LazyPage, lazyPage } from './lib/lazy-page'
 
@@ -24,8 +25,10 @@ const withAreaTexts = (page: PageName, load: () => Promise<{ default: ComponentT
 export const PAGES: Record<PageName, LazyPage> = {
   HomePage: withTexts('HomePage', () => import('./pages/HomePage')),
   ChatPage: lazyPage(() => import('./pages/ChatPage')),
-  // Signed in, its dashboard brings the areas' texts with its own chunk (ProfessionalPage.tsx).
-  ProfessionalPage: withTexts('ProfessionalPage', () => import('./pages/ProfessionalPage')),
+  // With the face it shows first, signed in or out, and that face's texts (features/professional/areas.ts).
+  ProfessionalPage: lazyPage(
+    async () => (await Promise.all([import('./pages/ProfessionalPage'), preloadProfessionalArea()]))[0],
+  ),
   AdminPage: withAreaTexts('AdminPage', () => import('./pages/AdminPage')),
   AmbassadorLoginPage: withTexts('AmbassadorLoginPage', () => import('./pages/AmbassadorLoginPage')),
   AmbassadorDashboardPage: withAreaTexts('AmbassadorDashboardPage', () => import('./pages/AmbassadorDashboardPage')),

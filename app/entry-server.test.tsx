@@ -85,6 +85,48 @@ describe('renderPage', () => {
     }
   })
 
+  it("renders the professional area for a salon's owner whose session the server read, and hands the session over", async () => {
+    const owner = {
+      isAuthenticated: true,
+      user: { salonId: 'SAL001', email: 'salon.lumiere.demo@gmail.com', name: 'Salon Lumière', isAdmin: false },
+    }
+    const page = await renderPage(
+      request('/professional', { anonymous: false, sessions: { staff: async () => owner, ambassadorCookie: false } }),
+    )
+    expect(readable(page.html)).toContain('Bonjour, Salon Lumière')
+    expect(page.html).toContain(`aria-label="${fr.dashboard.tabs.label}"`)
+    // The screen decides the first tab (a phone opens on the agenda): none is chosen in the HTML.
+    expect(page.html).not.toContain('aria-selected="true"')
+    expect(page.boot).toContain('"rendered":true')
+    expect(page.boot).toContain('"isAuthenticated":true')
+    expect(page.boot).toContain('"salonId":"SAL001"')
+  })
+
+  it('sends the sessions it read with a signed-in page it leaves to the browser, and only what it knows', async () => {
+    const admin = { isAuthenticated: true, user: { salonId: null, email: 'a@b.c', name: 'Admin', isAdmin: true } }
+    const withAmbassador = await renderPage(
+      request('/admin', { anonymous: false, sessions: { staff: async () => admin, ambassadorCookie: true } }),
+    )
+    expect(withAmbassador.html).toBe('')
+    expect(withAmbassador.boot).toContain('"isAdmin":true')
+    expect(withAmbassador.boot).not.toContain('/api/ambassador')
+    // An administrator without a salon: the professional area's signed-out face, left to the browser.
+    const professional = await renderPage(
+      request('/professional', { anonymous: false, sessions: { staff: async () => admin, ambassadorCookie: false } }),
+    )
+    expect(professional.html).toBe('')
+    expect(professional.boot).toContain('"isAdmin":true')
+    expect(professional.boot).toContain('/api/ambassador')
+    const unread = await renderPage(
+      request('/professional', {
+        anonymous: false,
+        sessions: { staff: () => Promise.reject(new Error('database down')), ambassadorCookie: true },
+      }),
+    )
+    expect(unread.html).toBe('')
+    expect(unread.boot).not.toContain('isAuthenticated')
+  })
+
   it('renders the home for a signed-in visitor too, without claiming to know who they are', async () => {
     const page = await renderPage(request('/', { anonymous: false }))
     expect(page.html).toContain('<h1')

@@ -1,5 +1,5 @@
 import type { Language } from '@common/languages'
-import type { DehydratedState } from '@tanstack/react-query'
+import { type DehydratedState, hashKey } from '@tanstack/react-query'
 
 /**
  * What the server tells the browser about the page it sent, in a JSON data block (the CSP allows no
@@ -27,6 +27,7 @@ export function bootScript(boot: Boot): string {
 }
 
 export function readBoot(): Boot | undefined {
+  if (typeof document === 'undefined') return undefined
   const text = document.getElementById(BOOT_ELEMENT_ID)?.textContent
   if (!text) return undefined
   try {
@@ -34,4 +35,13 @@ export function readBoot(): Boot | undefined {
   } catch {
     return undefined
   }
+}
+
+/**
+ * The answer the server sent with the page for a query (its key as the query client hashes it), if
+ * it sent one: what a page's loader can know before the app renders (none on the server).
+ */
+export function bootQueryData<T>(queryKey: readonly unknown[]): T | undefined {
+  const hash = hashKey(queryKey)
+  return readBoot()?.queries?.queries.find((query) => query.queryHash === hash)?.state.data as T | undefined
 }

@@ -1,19 +1,12 @@
 import { toast } from '@app/components/ui/toast-store'
 import { useSignInReturn } from '@app/features/calendar-connect/sign-in-return'
-import { SignedOutArea } from '@app/features/professional/SignedOutArea'
+import { SignedInArea, SignedOutArea } from '@app/features/professional/areas'
 import { useInstagramReturn } from '@app/features/salon-dashboard/instagram/instagram-return'
-import { loadAreaTexts } from '@app/lib/i18n'
 import { usePageTitle } from '@app/lib/page-title'
 import { useSession } from '@app/lib/session'
 import { Loader2 } from 'lucide-react'
-import { lazy, Suspense, useCallback } from 'react'
+import { Suspense, useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
-
-// The signed-in part in its own chunk, with the areas' texts: a visitor who is not signed in (the
-// page the server renders) downloads neither the dashboard's code nor its words.
-const SignedIn = lazy(
-  async () => (await Promise.all([import('@app/features/professional/SignedInArea'), loadAreaTexts()]))[0],
-)
 
 /**
  * The professional area (spec §2): signed out, the connect form and the waitlist; signed in with a
@@ -50,19 +43,18 @@ export default function ProfessionalPage() {
   )
   if (isLoading) return loading
 
-  if (user?.salonId) {
-    return (
-      <Suspense fallback={loading}>
-        <SignedIn user={user} salonId={user.salonId} openInstagram={instagram.openInstagram} />
-      </Suspense>
-    )
-  }
-
+  // Each face in its own chunk (areas.ts); the page's loader has brought the one shown first.
   return (
-    <SignedOutArea
-      failure={signIn.answer?.kind === 'error' ? signIn.answer : undefined}
-      onDismissFailure={signIn.dismiss}
-      adminUser={user?.isAdmin ? user : undefined}
-    />
+    <Suspense fallback={loading}>
+      {user?.salonId ? (
+        <SignedInArea user={user} salonId={user.salonId} openInstagram={instagram.openInstagram} />
+      ) : (
+        <SignedOutArea
+          failure={signIn.answer?.kind === 'error' ? signIn.answer : undefined}
+          onDismissFailure={signIn.dismiss}
+          adminUser={user?.isAdmin ? user : undefined}
+        />
+      )}
+    </Suspense>
   )
 }

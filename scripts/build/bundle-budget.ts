@@ -4,6 +4,22 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { Plugin } from 'vite'
 import { APP_ROUTES, PAGE_TEXTS, type PageName } from '../../common/routes'
 
+/**
+ * A page whose face is apart, in a chunk of its own that its loader asks for with the page's
+ * (app/features/professional/areas.ts): the professional area signed out (the connect form and the
+ * waitlist's, with the page's texts) and, as a route of its own in the report, signed in as a
+ * salon's owner (the dashboard, with the areas' texts and the sign-in screens').
+ */
+const FACES: { path: string; page: PageName; module: string; texts: 'page' | 'signed-in' }[] = [
+  { path: '/professional', page: 'ProfessionalPage', module: 'features/professional/SignedOutArea', texts: 'page' },
+  {
+    path: '/professional (signed in)',
+    page: 'ProfessionalPage',
+    module: 'features/professional/SignedInArea',
+    texts: 'signed-in',
+  },
+]
+
 /** Routes whose first load is held to the budget (issue: `/` and `/chat/:salonId`). */
 export const BUDGET_ROUTES = ['/', '/chat/:salonId']
 export const BUDGET_GZIP_BYTES = 130_000
@@ -75,27 +91,43 @@ export function bundleBudget(): Plugin {
       const pageTexts = (page: PageName) =>
         (PAGE_TEXTS[page] ?? []).map((part) => largest(new RegExp(`/app/locales/pages/${part}/\\w+\\.json$`)))
 
-      const routes: RouteLoad[] = [...APP_ROUTES, { path: '(any other path)', page: 'NotFoundPage' as const }].map(
-        (route) => {
-          const files = new Set<string>()
-          withImports(entry, files)
-          withImports(pageChunk(route.page), files)
-          withImports(locale, files)
-          for (const texts of pageTexts(route.page)) withImports(texts, files)
-          const list = [...files]
-          return {
-            path: route.path,
-            page: route.page,
-            files: list,
-            rawBytes: list.reduce(
-              (sum, f) =>
-                sum + (bundle[f]?.type === 'chunk' ? Buffer.byteLength((bundle[f] as { code: string }).code) : 0),
-              0,
-            ),
-            gzipBytes: list.reduce((sum, f) => sum + (gzipSizes.get(f) ?? 0), 0),
-          }
-        },
+      const moduleChunk = (module: string) => chunks.find((c) => c.facadeModuleId?.endsWith(`/app/${module}.tsx`))
+      // The areas' texts come in parts (locales/areas/ and its folders), every part in one language.
+      const areaParts = new Set(
+        chunks.flatMap(
+          (c) => /\/app\/locales\/areas\/(?:([\w-]+)\/)?\w+\.json$/.exec(c.facadeModuleId ?? '')?.slice(1, 2) ?? [],
+        ),
       )
+      const areaTexts = () =>
+        [...areaParts].map((part) => largest(new RegExp(`/app/locales/areas/${part ? `${part}/` : ''}\\w+\\.json$`)))
+      const signInTexts = () => [largest(/\/app\/locales\/pages\/sign-in\/\w+\.json$/)]
+
+      const pageRoutes = [...APP_ROUTES, { path: '(any other path)', page: 'NotFoundPage' as const }]
+      const routes: RouteLoad[] = [
+        ...pageRoutes,
+        ...FACES.filter((face) => !pageRoutes.some((route) => route.path === face.path)),
+      ].map((route) => {
+        const files = new Set<string>()
+        const face = FACES.find((f) => f.path === route.path)
+        withImports(entry, files)
+        withImports(pageChunk(route.page), files)
+        withImports(locale, files)
+        if (face) withImports(moduleChunk(face.module), files)
+        const texts = face?.texts === 'signed-in' ? [...areaTexts(), ...signInTexts()] : pageTexts(route.page)
+        for (const part of texts) withImports(part, files)
+        const list = [...files]
+        return {
+          path: route.path,
+          page: route.page,
+          files: list,
+          rawBytes: list.reduce(
+            (sum, f) =>
+              sum + (bundle[f]?.type === 'chunk' ? Buffer.byteLength((bundle[f] as { code: string }).code) : 0),
+            0,
+          ),
+          gzipBytes: list.reduce((sum, f) => sum + (gzipSizes.get(f) ?? 0), 0),
+        }
+      })
       const report: BundleReport = { budgetGzipBytes: BUDGET_GZIP_BYTES, budgetRoutes: BUDGET_ROUTES, routes }
       writeFileSync(join(outDir, 'bundle-report.json'), `${JSON.stringify(report, null, 2)}\n`)
 

@@ -15,6 +15,9 @@ const CARD = app('components/Card.tsx')
 const COMPOSER = app('features/chat/Composer.tsx')
 const POPOVER = app('components/Popover.tsx')
 const BIG = app('features/home/Preview.tsx')
+// The chat's face in a chunk of its own, loaded with the page (as the professional area's are).
+const FACE = app('features/chat/Face.tsx')
+const BADGE = app('features/chat/Badge.tsx')
 
 // importedIds holds the static imports only (the pages are behind import() in Root, so not among them).
 const GRAPH: Record<string, string[]> = {
@@ -27,6 +30,8 @@ const GRAPH: Record<string, string[]> = {
   [COMPOSER]: [icon('lock'), CARD],
   // What it takes from the barrel is not in the shell: a kit would take it along.
   [POPOVER]: [RADIX],
+  [FACE]: [BADGE, CARD],
+  [BADGE]: [icon('badge')],
   [RADIX]: [resolve('node_modules/@radix-ui/react-popover/dist/index.mjs')],
 }
 const SIZES: Record<string, number> = { [BIG]: 12_000 }
@@ -81,6 +86,18 @@ describe("chunkGroups: the public pages' kits", () => {
 
   it('leaves out the pages, big modules and what would bring a library along', () => {
     expect([CHAT, HOME, BIG, POPOVER].map((id) => chunkOf(id))).toEqual([null, null, null, null])
+  })
+
+  it("counts what a page brings along from a chunk of its own as the page's, and leaves that chunk its own", () => {
+    const groups = chunkGroups(ENTRY, [CHAT, HOME], 4_000, { [CHAT]: [FACE] })
+    expect([BADGE, icon('badge'), CARD, FACE].map((id) => chunkOf(id, groups))).toEqual([
+      'ChatPage-kit',
+      'ChatPage-kit',
+      'public-kit',
+      null,
+    ])
+    // Without it, the face's modules belong to no public page: no kit takes them.
+    expect(chunkOf(BADGE)).toBeNull()
   })
 
   it("makes the shared kit before the pages' own, so that a page's kit does not take shared modules along", () => {

@@ -32,12 +32,18 @@ export interface ChunkGroup {
  * the files it saves. The shared kit is made before the pages' own (a higher priority), so that a
  * page's kit, which takes along what its modules import, does not take the shared modules into itself.
  */
-export function chunkGroups(entryId: string, pageIds: readonly string[], maxKitModuleSize: number): ChunkGroup[] {
+export function chunkGroups(
+  entryId: string,
+  pageIds: readonly string[],
+  maxKitModuleSize: number,
+  /** What a page's first load brings along from chunks of its own (its face, loaded with it): counted as the page's. */
+  alongWith: Readonly<Record<string, readonly string[]>> = {},
+): ChunkGroup[] {
   let plan: { shell: Set<string>; kits: Map<string, string> } | undefined
   const planned = (context: ChunkingContext) => {
     if (!plan) {
       const shell = graphFrom(entryId, context)
-      plan = { shell, kits: publicKits(shell, pageIds, maxKitModuleSize, context) }
+      plan = { shell, kits: publicKits(shell, pageIds, alongWith, maxKitModuleSize, context) }
     }
     return plan
   }
@@ -62,11 +68,20 @@ export function chunkGroups(entryId: string, pageIds: readonly string[], maxKitM
 /** The app's own modules and the icons; a library's many small modules add up to a library. */
 const KIT_MODULE = /^(?!.*node_modules)|node_modules[\\/]lucide-react[\\/]/
 
-function publicKits(shell: Set<string>, pageIds: readonly string[], maxModuleSize: number, context: ChunkingContext) {
+function publicKits(
+  shell: Set<string>,
+  pageIds: readonly string[],
+  alongWith: Readonly<Record<string, readonly string[]>>,
+  maxModuleSize: number,
+  context: ChunkingContext,
+) {
+  const roots = new Set([...pageIds, ...Object.values(alongWith).flat()])
   const users = new Map<string, string[]>()
-  for (const page of pageIds)
-    for (const module of graphFrom(page, context))
-      if (!shell.has(module) && !pageIds.includes(module)) users.set(module, [...(users.get(module) ?? []), page])
+  for (const page of pageIds) {
+    const graph = new Set([page, ...(alongWith[page] ?? [])].flatMap((root) => [...graphFrom(root, context)]))
+    for (const module of graph)
+      if (!shell.has(module) && !roots.has(module)) users.set(module, [...(users.get(module) ?? []), page])
+  }
   for (const module of users.keys())
     if (!KIT_MODULE.test(module) || (context.getModuleInfo(module)?.code?.length ?? Infinity) > maxModuleSize)
       users.delete(module)

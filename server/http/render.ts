@@ -5,11 +5,12 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { PageRequest, RenderedPage } from '@app/entry-server'
 import { LANGUAGE_COOKIE, visitorLanguage } from '@common/languages'
 import { matchAppRoute } from '@common/routes'
+import { currentSession } from '@server/modules/auth/auth.usecases'
 import { bookingIdOfLinkToken } from '@server/modules/booking-page/booking-link'
 import { findSalonChatInfo } from '@server/modules/salons/salons.usecases'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { errorForLog, urlForLog } from './logging'
-import { SESSION_COOKIES } from './session'
+import { SESSION_COOKIES, sessionOf } from './session'
 import type { AppDeps } from './types'
 
 /** The server build of the web app (dist/server/entry-server.js, from app/entry-server.tsx). */
@@ -50,6 +51,15 @@ export async function pageSender(root: string, deps: Pick<AppDeps, 'db' | 'confi
           now: deps.clock.now().getTime(),
           salon: await chatSalon(deps, route?.path, path),
           ...(bookingLink ? { bookingLink } : {}),
+          ...(anonymous
+            ? {}
+            : {
+                sessions: {
+                  // Read as GET /api/session reads it (renewed, or its cookie cleared), if the page needs it.
+                  staff: async () => currentSession(deps.config, await sessionOf(deps, request, reply, 'staff')),
+                  ambassadorCookie: Boolean(cookies[SESSION_COOKIES.ambassador]),
+                },
+              }),
         })
       } catch (error) {
         request.log.error(

@@ -51,7 +51,8 @@ export function SignedInHeader({ user, salonId }: { user: SessionUser; salonId: 
                 {(calendar.state !== 'connected' || !calendar.account) && <CalendarStateBadge state={calendar.state} />}
               </span>
             ) : (
-              <span aria-hidden className="mt-1 block h-4 w-40 animate-pulse rounded-full bg-sand-deep/60" />
+              // As tall as the badge that replaces it (text-xs and py-0.5: 20 px), so nothing under it moves.
+              <span aria-hidden className="block h-5 w-40 animate-pulse rounded-full bg-sand-deep/60" />
             )}
           </Detail>
         </ul>

@@ -1,15 +1,14 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@app/components/ui/Tabs'
+import { useHydrating } from '@app/lib/hydration'
+import { useQueryClient } from '@tanstack/react-query'
 import { CalendarDays, Clock, LayoutDashboard, Users, UsersRound } from 'lucide-react'
-import { type ComponentType, useState } from 'react'
+import { type ComponentType, type ReactNode, Suspense, startTransition, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AgendaDesk } from './agenda/AgendaDesk'
-import { isNarrowScreen } from './agenda/agenda-hooks'
-import { CustomersTab } from './customers/CustomersTab'
+import { type DashboardTab, firstTab, preloadOtherTabs, rememberTab, TAB_CONTENT } from './dashboard-tabs'
 import { InstagramGlyph } from './instagram/InstagramGlyph'
-import { InstagramTab } from './instagram/InstagramTab'
-import { OverviewTab } from './overview/OverviewTab'
-import { SchedulePanel } from './schedule/SchedulePanel'
-import { TeamTab } from './team/TeamTab'
+
+export type { DashboardTab } from './dashboard-tabs'
 
 const TABS: { value: DashboardTab; icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }> }[] = [
   { value: 'overview', icon: LayoutDashboard },
@@ -19,18 +18,8 @@ const TABS: { value: DashboardTab; icon: ComponentType<{ className?: string; 'ar
   { value: 'team', icon: Users },
   { value: 'customers', icon: UsersRound },
 ]
-export type DashboardTab = 'overview' | 'instagram' | 'agenda' | 'schedule' | 'team' | 'customers'
 
-const TAB_KEY = 'salonia-dashboard-tab'
-
-function lastTab(): DashboardTab | undefined {
-  try {
-    const stored = sessionStorage.getItem(TAB_KEY)
-    return TABS.some((t) => t.value === stored) ? (stored as DashboardTab) : undefined
-  } catch {
-    return undefined
-  }
-}
+const { overview: Overview, instagram: Instagram, schedule: Schedule, team: Team, customers: Customers } = TAB_CONTENT
 
 /** A tab's labels: the agenda's, the team's and the customers' texts live in their own blocks of the locale files. */
 const labelKeys = (tab: DashboardTab) =>
@@ -46,22 +35,16 @@ const labelKeys = (tab: DashboardTab) =>
  */
 export function SalonDashboard({ salonId, initialTab }: { salonId: string; initialTab?: DashboardTab | undefined }) {
   const { t } = useTranslation()
-  // The tab the owner was on comes back on a reload (for this browser tab's session). The first
-  // time, on a phone, the day's agenda comes first (what an owner opens it for between two
-  // clients); the overview is one tap away. The area renders in the browser only: the screen is known.
-  const [tab, setTab] = useState<DashboardTab>(
-    () => initialTab ?? lastTab() ?? (isNarrowScreen() ? 'agenda' : 'overview'),
-  )
+  // The tab the owner was on comes back on a reload; the first time, a phone opens on the day's agenda.
+  const [first] = useState(() => firstTab(initialTab))
+  const [tab, setTab] = useState<DashboardTab>(first)
+  const waiting = useTabAfterHydration()
   const choose = (next: DashboardTab) => {
     setTab(next)
-    try {
-      sessionStorage.setItem(TAB_KEY, next)
-    } catch {
-      // Storage refused (private mode, full): the choice holds until the page is left.
-    }
+    rememberTab(next)
   }
   return (
-    <Tabs value={tab} onValueChange={(value) => choose(value as DashboardTab)} className="w-full">
+    <Tabs value={waiting ? '' : tab} onValueChange={(value) => choose(value as DashboardTab)} className="w-full">
       {/* Equal cells with a short label on a phone; the full names from the sm breakpoint. */}
       <TabsList
         aria-label={t('dashboard.tabs.label')}
@@ -79,25 +62,106 @@ export function SalonDashboard({ salonId, initialTab }: { salonId: string; initi
           </TabsTrigger>
         ))}
       </TabsList>
-      <TabsContent value="overview">
-        <OverviewTab salonId={salonId} />
-      </TabsContent>
-      <TabsContent value="instagram">
-        <InstagramTab salonId={salonId} />
-      </TabsContent>
-      <TabsContent value="agenda">
+      {waiting && (
+        <div className="mt-6">
+          <TabLoading />
+        </div>
+      )}
+      <TabContent value="overview" first={first}>
+        <Overview salonId={salonId} />
+      </TabContent>
+      <TabContent value="instagram" first={first}>
+        <Instagram salonId={salonId} />
+      </TabContent>
+      <TabContent value="agenda" first={first}>
         {/* The booking panel (open, move, new booking) plugs into onOpenBooking and onNewBooking. */}
         <AgendaDesk salonId={salonId} />
-      </TabsContent>
-      <TabsContent value="schedule">
-        <SchedulePanel salonId={salonId} />
-      </TabsContent>
-      <TabsContent value="team">
-        <TeamTab salonId={salonId} onOpenHours={() => choose('schedule')} />
-      </TabsContent>
-      <TabsContent value="customers">
-        <CustomersTab salonId={salonId} />
-      </TabsContent>
+      </TabContent>
+      <TabContent value="schedule" first={first}>
+        <Schedule salonId={salonId} />
+      </TabContent>
+      <TabContent value="team" first={first}>
+        <Team salonId={salonId} onOpenHours={() => choose('schedule')} />
+      </TabContent>
+      <TabContent value="customers" first={first}>
+        <Customers salonId={salonId} />
+      </TabContent>
     </Tabs>
   )
+}
+
+/**
+ * Whether the tab waits: the server renders the professional area without knowing the screen, so no
+ * tab is chosen in its HTML, nor while the browser hydrates it — the tab list, and a screen's height
+ * kept for the tab. The tab then renders as a transition: React renders the agenda in slices of a
+ * few milliseconds between which the phone answers a tap, where the end of hydration would render
+ * it in one long task. Rendered in the browser alone (a page changed to this one), it shows at once.
+ */
+function useTabAfterHydration(): boolean {
+  const hydrating = useHydrating()
+  const [waiting, setWaiting] = useState(hydrating)
+  useEffect(() => {
+    if (waiting) startTransition(() => setWaiting(false))
+  }, [waiting])
+  return waiting
+}
+
+/**
+ * A tab's content, in its own chunk: a skeleton as tall as a screen while its code arrives (the
+ * footer stays below it rather than jump), and — for the tab the dashboard opened on — the other
+ * tabs' code asked for once it is on screen with its data.
+ */
+function TabContent({ value, first, children }: { value: DashboardTab; first: DashboardTab; children: ReactNode }) {
+  return (
+    <TabsContent value={value}>
+      <Suspense fallback={<TabLoading />}>
+        {children}
+        {value === first && <PreloadOtherTabs shown={value} />}
+      </Suspense>
+    </TabsContent>
+  )
+}
+
+function TabLoading() {
+  const { t } = useTranslation()
+  return (
+    <div role="status" className="min-h-dvh">
+      <span className="sr-only">{t('dashboard.loading')}</span>
+      <span aria-hidden className="block h-40 animate-pulse rounded-3xl bg-sand/80" />
+    </div>
+  )
+}
+
+/**
+ * Once the first tab has shown and nothing is loading any more (its data has arrived), the other
+ * tabs' code, when the phone has nothing else to do: not earlier, where it would share a slow
+ * connection with what the owner is waiting for.
+ */
+function PreloadOtherTabs({ shown }: { shown: DashboardTab }) {
+  const queryClient = useQueryClient()
+  useEffect(() => {
+    let idle: (() => void) | undefined
+    const startWhenSettled = () => {
+      if (idle || queryClient.isFetching() > 0) return
+      unsubscribe()
+      idle = whenIdle(() => void preloadOtherTabs(shown))
+    }
+    const unsubscribe = queryClient.getQueryCache().subscribe(startWhenSettled)
+    startWhenSettled()
+    return () => {
+      unsubscribe()
+      idle?.()
+    }
+  }, [queryClient, shown])
+  return null
+}
+
+/** Runs `work` when the browser is idle (or after a second where it cannot tell); returns a cancel. */
+function whenIdle(work: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(work, { timeout: 2000 })
+    return () => cancelIdleCallback(id)
+  }
+  const id = setTimeout(work, 1000)
+  return () => clearTimeout(id)
 }

@@ -7,7 +7,7 @@ import type { Language } from '@common/languages'
 import type { Booking } from '@common/schemas/booking'
 import { addDays, formatMinutes, instantToLocal } from '@common/time'
 import { CircleAlert, RefreshCw } from 'lucide-react'
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, useDeferredValue, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatSalonDate } from '../customers/visits'
 import { useSalon, useSalonDashboard, useTeam } from '../dashboard-api'
@@ -89,7 +89,11 @@ export function AgendaTab({ salonId, onOpenBooking, onNewBooking, daySection }: 
   const retry = () => {
     for (const query of [salon, team, timeOff, bookings]) if (query.isError) void query.refetch()
   }
-  const ready = salon.data && team.data && timeOff.data && bookings.data && date && today
+  // The day's grid is the heaviest render of the dashboard's start, and each answer that completes
+  // it arrives as an urgent update: deferred, React renders it in slices of a few milliseconds (the
+  // skeleton stays until then) instead of one long task the phone cannot answer a tap during.
+  const shown = useDeferredValue(Boolean(salon.data && team.data && timeOff.data && bookings.data && date && today))
+  const ready = shown && salon.data && team.data && timeOff.data && bookings.data && date && today
 
   const dropTarget = dropped && {
     localDate: dropped.target.date,

@@ -722,9 +722,10 @@ describe('the dashboard', () => {
     expect(await screen.findByText('Agents IA (MCP)')).toBeTruthy()
     expect(await screen.findByText('Connecté')).toBeTruthy()
 
-    // The Instagram tab reads the same salon: not connected, on a server with an Instagram app.
+    // The Instagram tab reads the same salon: not connected, on a server with an Instagram app. Its
+    // code comes in a chunk of its own, loaded ahead once the first tab has its data.
     await user.click(screen.getByRole('tab', { name: /Instagram/ }))
-    expect(screen.getByText('Connectez d’abord votre compte Instagram')).toBeTruthy()
+    expect(await screen.findByText('Connectez d’abord votre compte Instagram')).toBeTruthy()
     expect((screen.getByRole('button', { name: 'Connecter Instagram' }) as HTMLButtonElement).disabled).toBe(false)
   })
 })
