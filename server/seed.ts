@@ -78,6 +78,11 @@ const DEMO_SERVICES = [
     priceMinor: 4500,
     isActive: true,
     description: 'Shampooing, coupe et coiffage',
+    descriptionTranslations: {
+      de: 'Waschen, Schneiden und Styling',
+      it: 'Shampoo, taglio e piega',
+      en: 'Shampoo, cut and styling',
+    },
   },
   {
     name: 'Coupe homme',
@@ -85,6 +90,11 @@ const DEMO_SERVICES = [
     priceMinor: 2500,
     isActive: true,
     description: 'Coupe aux ciseaux ou à la tondeuse',
+    descriptionTranslations: {
+      de: 'Schnitt mit Schere oder Maschine',
+      it: 'Taglio con forbici o macchinetta',
+      en: 'Scissor or clipper cut',
+    },
   },
   {
     name: 'Brushing',
@@ -92,6 +102,11 @@ const DEMO_SERVICES = [
     priceMinor: 3000,
     isActive: true,
     description: 'Mise en forme au sèche-cheveux',
+    descriptionTranslations: {
+      de: 'Styling mit dem Föhn',
+      it: 'Messa in piega con il phon',
+      en: 'Shaped and styled with a hairdryer',
+    },
   },
   {
     name: 'Coloration',
@@ -102,6 +117,11 @@ const DEMO_SERVICES = [
     priceMinor: 6500,
     isActive: true,
     description: 'Couleur racines et longueurs',
+    descriptionTranslations: {
+      de: 'Farbe für Ansatz und Längen',
+      it: 'Colore su radici e lunghezze',
+      en: 'Colour on roots and lengths',
+    },
   },
   {
     name: 'Balayage',
@@ -109,6 +129,11 @@ const DEMO_SERVICES = [
     priceMinor: 9500,
     isActive: true,
     description: 'Éclaircissement naturel à main levée',
+    descriptionTranslations: {
+      de: 'Natürliche Aufhellung, freihändig aufgetragen',
+      it: 'Schiaritura naturale a mano libera',
+      en: 'Natural freehand lightening',
+    },
   },
   {
     name: 'Taille de barbe',
@@ -116,8 +141,20 @@ const DEMO_SERVICES = [
     priceMinor: 1500,
     isActive: true,
     description: 'Taille et contours à la tondeuse',
+    descriptionTranslations: {
+      de: 'Bart trimmen und Konturen mit der Maschine',
+      it: 'Regolazione e contorni con la macchinetta',
+      en: 'Trim and outline with clippers',
+    },
   },
-  { name: 'Permanente', durationMinutes: 120, priceMinor: 8000, isActive: false, description: 'Ondulation durable' },
+  {
+    name: 'Permanente',
+    durationMinutes: 120,
+    priceMinor: 8000,
+    isActive: false,
+    description: 'Ondulation durable',
+    descriptionTranslations: { de: 'Dauerhafte Wellen', it: 'Ondulazione duratura', en: 'Long-lasting waves' },
+  },
 ]
 
 /** The next Christmas closing (24 December 00:00 → 27 December 00:00) that has not ended yet. */

@@ -15,7 +15,10 @@ export const bookingPageSchema = z.object({
   language: z.enum(LANGUAGES),
   customerName: z.string(),
   status: z.enum(BOOKING_STATUSES),
+  /** The service's name in the customer's language (else the salon's). */
   service: z.string(),
+  /** What the service is, in the customer's language, when the salon wrote it in it; else null. */
+  serviceDescription: z.string().nullable(),
   durationMinutes: z.number(),
   /** Minor units (cents) in `currency`. */
   price: z.number(),
@@ -36,6 +39,11 @@ export const bookingPageSchema = z.object({
     mapUrl: z.string(),
     /** The salon's chat, to book again. */
     chatPath: z.string(),
+    /**
+     * Payment, parking, access…: the owner's translation into the customer's language, else the
+     * salon's own text (`inSalonsWords`: in another language than the page's); null when not given.
+     */
+    practicalInfo: z.object({ text: z.string(), inSalonsWords: z.boolean() }).nullable(),
   }),
   /** The salon's cancellation notice, and the instant until which the customer may cancel or move here. */
   cancellationNoticeMinutes: z.number(),

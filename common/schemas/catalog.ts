@@ -33,6 +33,11 @@ export const serviceSchema = z.object({
   isActive: z.boolean(),
   position: z.number(),
   translations: serviceTranslationsSchema,
+  /**
+   * Its description in other languages than the salon's, as the owner wrote it (no glossary
+   * suggests descriptions): a language left out has none.
+   */
+  descriptionTranslations: serviceTranslationsSchema,
 })
 export type Service = z.infer<typeof serviceSchema>
 
@@ -72,12 +77,15 @@ const ownerTranslation = text()
   .nullable()
   .optional()
 
+const serviceDescription = () =>
+  text().max(SERVICE_DESCRIPTION_MAX, `The description is longer than ${SERVICE_DESCRIPTION_MAX} characters`)
+
+/** The owner's description of the service in another language; null or empty removes it (there is no glossary's). */
+const ownerDescription = serviceDescription().nullable().optional()
+
 const serviceFields = {
   name: serviceName(),
-  description: text().max(
-    SERVICE_DESCRIPTION_MAX,
-    `The description is longer than ${SERVICE_DESCRIPTION_MAX} characters`,
-  ),
+  description: serviceDescription(),
   duration: z
     .number({ message: 'The duration must be a number of minutes' })
     .int('The duration must be a whole number of minutes')
@@ -115,6 +123,13 @@ const serviceFields = {
     .object({ fr: ownerTranslation, de: ownerTranslation, it: ownerTranslation, en: ownerTranslation })
     .strict(),
   /**
+   * The description in other languages: those given replace what was written, null or empty
+   * removes one; the salon's own language is the description itself, and is left out.
+   */
+  descriptionTranslations: z
+    .object({ fr: ownerDescription, de: ownerDescription, it: ownerDescription, en: ownerDescription })
+    .strict(),
+  /**
    * The team members who perform it (ids from GET /api/salons/:id/team): they replace those who
    * did. An active service needs at least one active member among them.
    */
@@ -130,6 +145,7 @@ export const serviceCreateSchema = z
     description: serviceFields.description.default(''),
     isActive: serviceFields.isActive.default(true),
     translations: serviceFields.translations.optional(),
+    descriptionTranslations: serviceFields.descriptionTranslations.optional(),
     /** Absent: every active member performs it. */
     memberIds: serviceFields.memberIds.optional(),
     processing: serviceFields.processing.optional(),
@@ -151,6 +167,7 @@ export const serviceUpdateSchema = z
     priceAmount: serviceFields.priceAmount.optional(),
     isActive: serviceFields.isActive.optional(),
     translations: serviceFields.translations.optional(),
+    descriptionTranslations: serviceFields.descriptionTranslations.optional(),
     memberIds: serviceFields.memberIds.optional(),
     processing: serviceFields.processing.optional(),
     cleanup: serviceFields.cleanup.optional(),

@@ -140,6 +140,14 @@ export const services = pgTable(
       .references(() => salons.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
+    /**
+     * The description in other languages than the salon's, written by the owner: language → text.
+     * No glossary writes these (a description is the salon's own words): a language left out has none.
+     */
+    descriptionTranslations: jsonb('description_translations')
+      .$type<Partial<Record<Language, string>>>()
+      .notNull()
+      .default({}),
     durationMinutes: integer('duration_minutes').notNull(),
     /** A processing pause (the member free meanwhile) starts this long after the start (0: none). */
     processingAfterMinutes: integer('processing_after_minutes').notNull().default(0),

@@ -76,6 +76,7 @@ const COUPE: Service = {
   isActive: true,
   position: 1,
   translations: { de: 'Damenhaarschnitt', it: 'Taglio donna', en: "Women's haircut" },
+  descriptionTranslations: {},
 }
 const OVERVIEW: AdminOverview = {
   activeSalons: 1,

@@ -32,15 +32,16 @@ import { bookTogether, checkTogether, freeTogetherStarts } from '@server/modules
 import { cancelVisit, rescheduleVisit } from '@server/modules/bookings/visit-changes'
 import { type AppointmentIcsInput, appointmentIcs, appointmentsIcs } from '@server/modules/calendar-files/ics'
 import { listSalonServices, requireBookableService } from '@server/modules/catalog/catalog.usecases'
+import { bookedServiceFor } from '@server/modules/catalog/service-for-customer'
 import { type ChannelIdentity, findCustomerByIdentity } from '@server/modules/customers/customers.usecases'
 import type { Jobs } from '@server/modules/jobs/job-engine'
+import { practicalInfoFor } from '@server/modules/salons/practical-info'
 import type { SlotRefusal } from '@server/modules/schedule/availability'
 import { resolvePointInTime } from '@server/modules/schedule/point-in-time'
 import { getWorkingHours, listTimeOff } from '@server/modules/schedule/schedule.usecases'
 import { listTeam } from '@server/modules/team/team.usecases'
 import { joinWaitingList } from '@server/modules/waiting-list/waiting-list.usecases'
 import { z } from 'zod'
-import { practicalInfoFor } from './practical-info'
 
 /**
  * The assistant's tools: the only way any assistant — the built-in one, an LLM, an outside agent
@@ -154,7 +155,7 @@ export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
   get_salon_info:
     "The salon's name, address, public phone number, contact e-mail, practical information (payment, parking, access…; quote it as written), time zone, booking rules and team (the members a customer may ask for by name, each with the ids of the services they perform: pass one's id as memberId to check availability and book with them; without a wish, pass none and any free member is given). A field the salon has not given is null.",
   list_services:
-    "The services the salon offers now: id, name (the salon's own), translations (the name in other languages, when known: use the customer's language's), description, duration in minutes, price.",
+    "The services the salon offers now: id, name (the salon's own), translations (the name in other languages, when known: use the customer's language's), description (the salon's own words), descriptionTranslations (the description in other languages, the owner's: use the customer's language's), duration in minutes, price.",
   get_opening_hours: 'Opening hours per weekday (0 = Monday) and the coming closures.',
   check_availability:
     'Free start times (salon local time) of a service on a day or a period; with `start`, whether that start is free and why not.',
@@ -184,6 +185,8 @@ export interface ServiceInfo {
   /** Its name in the other languages the salon's name is known in (built-in glossary, or the owner's). */
   translations: Partial<Record<Language, string>>
   description: string | null
+  /** Its description in other languages than the salon's, as the owner wrote it. */
+  descriptionTranslations: Partial<Record<Language, string>>
   durationMinutes: number
   priceMinor: number
   currency: string
@@ -203,6 +206,7 @@ export function toServiceInfo(service: Service): ServiceInfo {
     name: service.name,
     translations: service.translations,
     description: service.description,
+    descriptionTranslations: service.descriptionTranslations,
     durationMinutes: service.duration,
     priceMinor: service.price,
     currency: service.currency,
@@ -272,8 +276,8 @@ function startInstant(start: string, salon: SalonRow): Date {
   return resolvePointInTime(start, salon.timeZone)
 }
 
-function icsFor(scope: ToolScope, booking: Booking, sequence: number, cancelled = false): IcsData {
-  return appointmentIcs({ ...icsInput(scope, booking, sequence), cancelled })
+async function icsFor(scope: ToolScope, booking: Booking, sequence: number, cancelled = false): Promise<IcsData> {
+  return appointmentIcs({ ...(await icsInput(scope, booking, sequence)), cancelled })
 }
 
 /**
@@ -284,12 +288,21 @@ function laterSequence(scope: ToolScope, booking: Booking): number {
   return Math.max(1, Math.floor((scope.clock.now().getTime() - Date.parse(booking.createdAt)) / 1000))
 }
 
-function icsInput(scope: ToolScope, booking: Booking, sequence: number): AppointmentIcsInput {
+/** The file is the customer's: the service named (and described) in their language. */
+async function icsInput(scope: ToolScope, booking: Booking, sequence: number): Promise<AppointmentIcsInput> {
+  const service = await bookedServiceFor(
+    scope.db,
+    scope.salon,
+    { serviceId: booking.serviceId, serviceName: booking.service },
+    scope.customer.language,
+  )
   return {
     bookingId: booking.id,
     start: new Date(booking.appointmentDate),
     end: new Date(booking.endDate),
-    serviceName: booking.service,
+    serviceName: service.name,
+    salonServiceName: service.salonName,
+    serviceDescription: service.description,
     salon: scope.salon,
     customerName: scope.customer.name,
     language: scope.customer.language,
@@ -397,7 +410,7 @@ export const tools = {
       startsAt: startInstant(input.start, scope.salon),
       ...bookedBy(scope),
     })
-    return { appointment: toAppointment(booking, scope), icsData: icsFor(scope, booking, 0) }
+    return { appointment: toAppointment(booking, scope), icsData: await icsFor(scope, booking, 0) }
   },
 
   async check_visit(scope: ToolScope, input: z.infer<typeof toolInputs.check_visit>): Promise<VisitAnswer> {
@@ -446,7 +459,7 @@ export const tools = {
       : await bookConsecutive(deps, { ...visit, memberId: input.memberId })
     return {
       appointments: bookings.map((b) => toAppointment(b, scope)),
-      icsData: appointmentsIcs(bookings.map((b) => icsInput(scope, b, 0))),
+      icsData: appointmentsIcs(await Promise.all(bookings.map((b) => icsInput(scope, b, 0)))),
     }
   },
 
@@ -487,7 +500,7 @@ export const tools = {
     // The file cancels the event the customer's calendar got when booking (same UID).
     return {
       appointment: toAppointment(booking, scope),
-      icsData: icsFor(scope, booking, laterSequence(scope, booking), true),
+      icsData: await icsFor(scope, booking, laterSequence(scope, booking), true),
     }
   },
 
@@ -500,7 +513,7 @@ export const tools = {
     )
     return {
       appointment: toAppointment(booking, scope),
-      icsData: icsFor(scope, booking, laterSequence(scope, booking)),
+      icsData: await icsFor(scope, booking, laterSequence(scope, booking)),
     }
   },
 
@@ -547,10 +560,14 @@ async function ownChange(scope: ToolScope) {
 }
 
 /** A visit moved or cancelled: its appointments, and one calendar file updating (or removing) their events. */
-function changedVisit(scope: ToolScope, bookings: Booking[], cancelled: boolean) {
+async function changedVisit(scope: ToolScope, bookings: Booking[], cancelled: boolean) {
   return {
     appointments: bookings.map((b) => toAppointment(b, scope)),
-    icsData: appointmentsIcs(bookings.map((b) => ({ ...icsInput(scope, b, laterSequence(scope, b)), cancelled }))),
+    icsData: appointmentsIcs(
+      await Promise.all(
+        bookings.map(async (b) => ({ ...(await icsInput(scope, b, laterSequence(scope, b))), cancelled })),
+      ),
+    ),
   }
 }
 

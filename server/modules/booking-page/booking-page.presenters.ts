@@ -3,6 +3,8 @@ import type { BookingPage } from '@common/schemas/booking-page'
 import { formatLocalDateTime } from '@common/time'
 import type { SalonRow } from '@server/db/schema'
 import type { BookingWithCustomer } from '@server/modules/bookings/bookings.repository'
+import type { ServiceForCustomer } from '@server/modules/catalog/service-for-customer'
+import { practicalInfoFor } from '@server/modules/salons/practical-info'
 
 /** What the customer's page may do now, as the use cases decided it. */
 export interface PageAbilities {
@@ -19,16 +21,19 @@ export function presentBookingPage(
   { booking, customer, member }: BookingWithCustomer,
   salon: SalonRow,
   abilities: PageAbilities,
-  /** The service's name in the customer's language (catalog's `bookedServiceName`). */
-  serviceName: string,
+  /** The service in the customer's language (catalog's `bookedServiceFor`). */
+  service: Pick<ServiceForCustomer, 'name' | 'description'>,
 ): BookingPage {
+  const language = languageOrDefault(customer.language)
+  const practical = practicalInfoFor(salon, language)
   const start = formatLocalDateTime(booking.startsAt, salon.timeZone)
   const end = formatLocalDateTime(booking.endsAt, salon.timeZone)
   return {
-    language: languageOrDefault(customer.language),
+    language,
     customerName: customer.name,
     status: booking.status,
-    service: serviceName,
+    service: service.name,
+    serviceDescription: service.description ?? null,
     durationMinutes: booking.durationMinutes,
     price: booking.priceMinor,
     currency: booking.currency,
@@ -45,6 +50,7 @@ export function presentBookingPage(
       phone: salon.publicPhone,
       mapUrl: mapUrl(salon),
       chatPath: `/chat/${salon.publicId}`,
+      practicalInfo: practical.text ? { text: practical.text, inSalonsWords: practical.salonsOwnWords } : null,
     },
     cancellationNoticeMinutes: salon.cancellationNoticeMinutes,
     changeableUntil: abilities.changeableUntil.toISOString(),

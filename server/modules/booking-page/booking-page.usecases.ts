@@ -16,7 +16,7 @@ import {
 } from '@server/modules/bookings/bookings.usecases'
 import { appointmentIcs } from '@server/modules/calendar-files/ics'
 import { findService } from '@server/modules/catalog/catalog.repository'
-import { bookedServiceName } from '@server/modules/catalog/catalog.usecases'
+import { bookedServiceFor } from '@server/modules/catalog/service-for-customer'
 import { bookingLinkUrl } from './booking-link'
 import { linkExpired, tooLateToChange } from './booking-page.errors'
 import { type PageAbilities, presentBookingPage } from './booking-page.presenters'
@@ -72,8 +72,13 @@ function assertBeforeNotice(deps: BookingDeps, found: LinkedBooking): void {
 
 export async function showBookingPage(deps: BookingDeps, bookingId: string): Promise<BookingPage> {
   const found = await openLinked(deps, bookingId)
-  const serviceName = await bookedServiceName(deps.db, found.booking, languageOrDefault(found.customer.language))
-  return presentBookingPage(found, found.salon, await abilitiesOf(deps, found), serviceName)
+  const service = await bookedServiceFor(
+    deps.db,
+    found.salon,
+    found.booking,
+    languageOrDefault(found.customer.language),
+  )
+  return presentBookingPage(found, found.salon, await abilitiesOf(deps, found), service)
 }
 
 export async function cancelFromPage(deps: BookingDeps, bookingId: string): Promise<BookingPage> {
@@ -128,11 +133,14 @@ export async function calendarFileFromPage(deps: BookingPageDeps, bookingId: str
   const { booking, customer, salon } = await openLinked(deps, bookingId)
   const now = deps.clock.now()
   const language = languageOrDefault(customer.language)
+  const service = await bookedServiceFor(deps.db, salon, booking, language)
   return appointmentIcs({
     bookingId: booking.id,
     start: booking.startsAt,
     end: booking.endsAt,
-    serviceName: await bookedServiceName(deps.db, booking, language),
+    serviceName: service.name,
+    salonServiceName: service.salonName,
+    serviceDescription: service.description,
     salon,
     customerName: customer.name,
     language,

@@ -16,7 +16,15 @@ export interface AppointmentIcsInput {
   bookingId: string
   start: Date
   end: Date
+  /** The service's name in the customer's language. */
   serviceName: string
+  /**
+   * The salon's own name for it, when the file names it in another language: written beside it
+   * ("Men's haircut (Coupe homme)"), the name the salon's staff and its own calendar use.
+   */
+  salonServiceName?: string | undefined
+  /** The service's description in the customer's language, when the salon wrote one. */
+  serviceDescription?: string | undefined
   salon: { name: string; address: string; timeZone: string; contactEmail?: string | null }
   customerName: string
   language: Language
@@ -41,6 +49,8 @@ interface Wording {
   fileWord: string
   description(service: string, salon: string, customer: string): string
   cancelledDescription(service: string, salon: string, customer: string): string
+  /** The last line of the event's text. */
+  signature: string
   reminder(service: string, salon: string, hours: number): string
   manage: string
 }
@@ -48,33 +58,36 @@ interface Wording {
 const WORDING: Record<Language, Wording> = {
   fr: {
     fileWord: 'rendez-vous',
-    description: (service, salon, customer) => `${service} chez ${salon} pour ${customer}.\nRéservé avec Salonia.`,
+    description: (service, salon, customer) => `${service} chez ${salon} pour ${customer}.`,
     cancelledDescription: (service, salon, customer) =>
-      `Rendez-vous annulé : ${service} chez ${salon} pour ${customer}.\nRéservé avec Salonia.`,
+      `Rendez-vous annulé : ${service} chez ${salon} pour ${customer}.`,
+    signature: 'Réservé avec Salonia.',
     reminder: (service, salon, hours) => `Rappel : ${service} chez ${salon} dans ${hours} heures`,
     manage: 'Annuler ou déplacer :',
   },
   de: {
     fileWord: 'termin',
-    description: (service, salon, customer) => `${service} bei ${salon} für ${customer}.\nGebucht mit Salonia.`,
-    cancelledDescription: (service, salon, customer) =>
-      `Termin abgesagt: ${service} bei ${salon} für ${customer}.\nGebucht mit Salonia.`,
+    description: (service, salon, customer) => `${service} bei ${salon} für ${customer}.`,
+    cancelledDescription: (service, salon, customer) => `Termin abgesagt: ${service} bei ${salon} für ${customer}.`,
+    signature: 'Gebucht mit Salonia.',
     reminder: (service, salon, hours) => `Erinnerung: ${service} bei ${salon} in ${hours} Stunden`,
     manage: 'Absagen oder verschieben:',
   },
   it: {
     fileWord: 'appuntamento',
-    description: (service, salon, customer) => `${service} presso ${salon} per ${customer}.\nPrenotato con Salonia.`,
+    description: (service, salon, customer) => `${service} presso ${salon} per ${customer}.`,
     cancelledDescription: (service, salon, customer) =>
-      `Appuntamento annullato: ${service} presso ${salon} per ${customer}.\nPrenotato con Salonia.`,
+      `Appuntamento annullato: ${service} presso ${salon} per ${customer}.`,
+    signature: 'Prenotato con Salonia.',
     reminder: (service, salon, hours) => `Promemoria: ${service} presso ${salon} tra ${hours} ore`,
     manage: 'Annullare o spostare:',
   },
   en: {
     fileWord: 'appointment',
-    description: (service, salon, customer) => `${service} at ${salon} for ${customer}.\nBooked with Salonia.`,
+    description: (service, salon, customer) => `${service} at ${salon} for ${customer}.`,
     cancelledDescription: (service, salon, customer) =>
-      `Appointment cancelled: ${service} at ${salon} for ${customer}.\nBooked with Salonia.`,
+      `Appointment cancelled: ${service} at ${salon} for ${customer}.`,
+    signature: 'Booked with Salonia.',
     reminder: (service, salon, hours) => `Reminder: ${service} at ${salon} in ${hours} hours`,
     manage: 'Cancel or move:',
   },
@@ -117,7 +130,7 @@ function vevent(input: AppointmentIcsInput): string[] {
   if (!(end.getTime() > start.getTime())) throw new RangeError('An appointment ends after it starts')
   if (!Number.isInteger(sequence) || sequence < 0) throw new RangeError('SEQUENCE is a non-negative integer')
   const words = WORDING[language]
-  const service = oneLine(input.serviceName)
+  const service = serviceLabel(input)
   const salonName = oneLine(salon.name)
   const customer = oneLine(input.customerName)
   const describe = cancelled ? words.cancelledDescription : words.description
@@ -130,7 +143,7 @@ function vevent(input: AppointmentIcsInput): string[] {
     `DTEND:${utcDateTime(end)}`,
     `SUMMARY:${escapeText(`${service} — ${salonName}`)}`,
     `LOCATION:${escapeText(salon.address)}`,
-    `DESCRIPTION:${escapeText(describe(service, salonName, customer) + manage)}`,
+    `DESCRIPTION:${escapeText(descriptionText(describe(service, salonName, customer), input, words) + manage)}`,
     // A URI value, not TEXT: no escaping (our links hold no comma, semicolon nor line break).
     ...(input.url ? [`URL:${input.url}`] : []),
     ...organizer(salonName, salon.contactEmail),
@@ -149,6 +162,22 @@ function vevent(input: AppointmentIcsInput): string[] {
         ])),
     'END:VEVENT',
   ]
+}
+
+/**
+ * The service as the file names it: in the customer's language, with the salon's own name beside it
+ * when that differs ("Damenhaarschnitt (Coupe femme)") — what the salon's staff will call it.
+ */
+function serviceLabel(input: AppointmentIcsInput): string {
+  const name = oneLine(input.serviceName)
+  const salons = input.salonServiceName ? oneLine(input.salonServiceName) : ''
+  return salons && salons.toLowerCase() !== name.toLowerCase() ? `${name} (${salons})` : name
+}
+
+/** The event's text: what, where and for whom; the service's description when there is one; who booked it. */
+function descriptionText(what: string, input: AppointmentIcsInput, words: Wording): string {
+  const described = input.serviceDescription?.trim()
+  return [what, ...(described && !input.cancelled ? [described] : []), words.signature].join('\n')
 }
 
 /** `20261205T093000Z`: an instant in UTC, to the second. */

@@ -11,6 +11,30 @@ export function serviceNameLanguage(name: string, country: string): Language {
   return lookUpServiceName(name, salonLanguage)?.language ?? salonLanguage
 }
 
+/**
+ * A service's description as a customer reading `language` reads it: the owner's translation, else
+ * the salon's own text when they read the salon's language — never the salon's words in a reply,
+ * page or file in another language (there is no glossary of descriptions to fall back on).
+ */
+export function serviceDescriptionIn(
+  service: { description: string | null; descriptionTranslations: Partial<Record<Language, string>> },
+  salonCountry: string,
+  language: Language,
+): string | undefined {
+  const salonLanguage = languageOfCountry(salonCountry)
+  const text = language === salonLanguage ? service.description : service.descriptionTranslations[language]
+  return text || undefined
+}
+
+/** The owner's descriptions in other languages than the salon's (whose text is the description itself). */
+function otherDescriptions(row: ServiceRow, country: string): ServiceTranslations {
+  const salonLanguage = languageOfCountry(country)
+  const descriptions: ServiceTranslations = {}
+  for (const [language, text] of Object.entries(row.descriptionTranslations))
+    if (language !== salonLanguage && text) descriptions[language as Language] = text
+  return descriptions
+}
+
 /** `translations`: rows of this service (others are ignored); its name's own language is left out. */
 export function presentService(
   row: ServiceRow,
@@ -34,6 +58,7 @@ export function presentService(
     isActive: row.isActive,
     position: row.position,
     translations: names,
+    descriptionTranslations: otherDescriptions(row, salon.country),
   }
 }
 

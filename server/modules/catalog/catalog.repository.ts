@@ -33,7 +33,17 @@ export async function findService(db: Executor, salonId: string, serviceId: stri
 }
 
 export type NewService = Pick<ServiceRow, 'salonId' | 'name' | 'description' | 'durationMinutes' | 'priceMinor'> &
-  Partial<Pick<ServiceRow, 'isActive' | 'position' | 'processingAfterMinutes' | 'processingMinutes' | 'cleanupMinutes'>>
+  Partial<
+    Pick<
+      ServiceRow,
+      | 'isActive'
+      | 'position'
+      | 'processingAfterMinutes'
+      | 'processingMinutes'
+      | 'cleanupMinutes'
+      | 'descriptionTranslations'
+    >
+  >
 
 export async function insertServices(db: Executor, rows: NewService[]): Promise<ServiceRow[]> {
   if (rows.length === 0) return []
@@ -64,6 +74,35 @@ export async function updateService(
     .where(eq(services.id, id))
 }
 
+/**
+ * The owner's descriptions of a service in other languages, changed in one statement (two owners'
+ * tabs saving different languages at once both stay): `written` replace those languages' texts,
+ * `removed` go.
+ */
+export async function changeDescriptionTranslations(
+  db: Executor,
+  serviceId: string,
+  written: Partial<Record<Language, string>>,
+  removed: Language[],
+  now: Date,
+): Promise<void> {
+  if (Object.keys(written).length === 0 && removed.length === 0) return
+  const removal =
+    removed.length > 0
+      ? sql` - array[${sql.join(
+          removed.map((language) => sql`${language}`),
+          sql`, `,
+        )}]::text[]`
+      : sql``
+  await db
+    .update(services)
+    .set({
+      descriptionTranslations: sql`(${services.descriptionTranslations}${removal}) || ${JSON.stringify(written)}::jsonb`,
+      updatedAt: now,
+    })
+    .where(eq(services.id, serviceId))
+}
+
 /** The translations of a salon's services. */
 export async function listTranslationsOfSalon(db: Executor, salonId: string): Promise<ServiceTranslationRow[]> {
   return db
@@ -91,6 +130,24 @@ export async function findTranslatedName(
     .where(and(eq(serviceTranslations.serviceId, serviceId), eq(serviceTranslations.language, language)))
     .limit(1)
   return row?.name
+}
+
+/** Services' names by id, each in `language` when the salon has it, else the salon's own. */
+export async function findNamesIn(
+  db: Executor,
+  serviceIds: readonly string[],
+  language: Language,
+): Promise<Map<string, string>> {
+  if (serviceIds.length === 0) return new Map()
+  const rows = await db
+    .select({ id: services.id, name: services.name, translated: serviceTranslations.name })
+    .from(services)
+    .leftJoin(
+      serviceTranslations,
+      and(eq(serviceTranslations.serviceId, services.id), eq(serviceTranslations.language, language)),
+    )
+    .where(inArray(services.id, [...serviceIds]))
+  return new Map(rows.map((row) => [row.id, row.translated ?? row.name]))
 }
 
 export async function listAllTranslations(db: Executor): Promise<ServiceTranslationRow[]> {

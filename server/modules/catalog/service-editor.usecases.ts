@@ -1,5 +1,5 @@
 import { currencyForCountry } from '@common/countries'
-import { LANGUAGES, type Language } from '@common/languages'
+import { LANGUAGES, type Language, languageOfCountry } from '@common/languages'
 import { parseAmount } from '@common/money'
 import type { OwnerService, ServiceCreateInput, ServiceUpdateInput } from '@common/schemas/catalog'
 import { phasesProblem } from '@common/service-phases'
@@ -28,6 +28,7 @@ import * as performersRepo from './performers.repository'
  */
 
 type Translations = NonNullable<ServiceCreateInput['translations']>
+type DescriptionTranslations = NonNullable<ServiceCreateInput['descriptionTranslations']>
 
 /** The salon's services as its owner edits them, in the owner's order. */
 export async function listOwnerServices(db: Executor, salon: SalonRow): Promise<OwnerService[]> {
@@ -92,6 +93,31 @@ async function applyTranslations(
 }
 
 /**
+ * The owner's descriptions of a service in other languages: a text replaces what was there, null
+ * or empty removes it. The salon's own language is the description itself: left out, as a name in
+ * its own language is.
+ */
+async function applyDescriptionTranslations(
+  tx: Executor,
+  salon: SalonRow,
+  serviceId: string,
+  descriptions: DescriptionTranslations | undefined,
+  now: Date,
+): Promise<void> {
+  if (!descriptions) return
+  const salonLanguage = languageOfCountry(salon.country)
+  const written: Partial<Record<Language, string>> = {}
+  const removed: Language[] = []
+  for (const language of LANGUAGES) {
+    const text = descriptions[language]
+    if (text === undefined || language === salonLanguage) continue
+    if (text === null || text === '') removed.push(language)
+    else written[language] = text
+  }
+  await repo.changeDescriptionTranslations(tx, serviceId, written, removed, now)
+}
+
+/**
  * Who performs the service: the members given replace those who did. An active service keeps at
  * least one active member who performs it, else the chat would offer what nobody can take. Checked
  * when the performers change or the service is (re)activated, not on a mere rename.
@@ -141,6 +167,7 @@ export async function createService(
       )
       if (!added) throw new Error('The service was not inserted')
       await applyTranslations(tx, salon, added, input.translations, false, now)
+      await applyDescriptionTranslations(tx, salon, added.id, input.descriptionTranslations, now)
       // Without a choice, the whole active team performs it (addServices).
       if (input.memberIds) await applyPerformers(tx, salon, added.id, input.memberIds, added.isActive)
       return added.id
@@ -195,6 +222,7 @@ export async function editService(
       )
       if (renamed || input.translations)
         await applyTranslations(tx, salon, { id: service.id, name }, input.translations, renamed, now)
+      await applyDescriptionTranslations(tx, salon, service.id, input.descriptionTranslations, now)
       if (input.memberIds || input.isActive === true)
         await applyPerformers(tx, salon, service.id, input.memberIds, input.isActive ?? service.isActive)
     }),

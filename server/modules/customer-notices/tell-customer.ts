@@ -1,12 +1,13 @@
-import { languageOrDefault } from '@common/languages'
+import { type Language, languageOrDefault } from '@common/languages'
 import { type BookingEvent, holdsItsTime } from '@common/schemas/booking'
 import { formatLocalDateTime } from '@common/time'
 import type { Executor } from '@server/db/client'
-import type { BookingEventRow } from '@server/db/schema'
+import type { BookingEventRow, SalonRow } from '@server/db/schema'
 import { bookingLinkUrl } from '@server/modules/booking-page/booking-link'
 import * as events from '@server/modules/bookings/booking-events.repository'
 import type { BookingSubscriber } from '@server/modules/bookings/booking-subscribers'
 import * as repo from '@server/modules/bookings/bookings.repository'
+import { bookedServiceFor } from '@server/modules/catalog/service-for-customer'
 import { type ChannelDeps, type ChannelNotice, channels } from '@server/modules/customers/channels'
 import type { Jobs } from '@server/modules/jobs/job-engine'
 import { findSalonById } from '@server/modules/salons/salons.repository'
@@ -54,13 +55,13 @@ export async function tellCustomer(deps: TellDeps, eventId: string): Promise<voi
     }
     const found = await repo.findBooking(tx, event.bookingId)
     const salon = found && (await findSalonById(tx, found.booking.salonId))
-    const change = found && salon ? await describe(tx, event, found, salon.name, salon.timeZone) : undefined
+    const language = languageOrDefault(found?.customer.language)
+    const change = found && salon ? await describe(tx, event, found, salon, language) : undefined
     if (!found || !salon || !change || found.customer.erasedAt) {
       await events.markEventTold(tx, event.id, [], now)
       return
     }
     const { customer } = found
-    const language = languageOrDefault(customer.language)
     const told = changeMessage(language, change)
     // A moved appointment comes with the customer's own page, as every confirmation does.
     const message =
@@ -96,15 +97,17 @@ async function describe(
   db: Executor,
   event: BookingEventRow,
   found: repo.BookingWithCustomer,
-  salonName: string,
-  timeZone: string,
+  salon: SalonRow,
+  language: Language,
 ): Promise<SalonChange | undefined> {
   const local = (at: Date): LocalStart => {
-    const text = formatLocalDateTime(at, timeZone)
+    const text = formatLocalDateTime(at, salon.timeZone)
     return { date: text.slice(0, 10), time: text.slice(11) }
   }
   const { booking, member } = found
-  const base = { salon: salonName, service: booking.serviceName }
+  // The service as the customer knows it: in their language, as the chat and their page name it.
+  const service = (await bookedServiceFor(db, salon, booking, language)).name
+  const base = { salon: salon.name, service }
   if (event.kind === 'cancelled') {
     return { kind: 'cancelled', ...base, at: local(booking.startsAt), member: member.name, reason: event.reason }
   }

@@ -6,6 +6,7 @@ import type { SalonRow, WaitingListEntryRow } from '@server/db/schema'
 import { AppError } from '@server/errors'
 import { bookingLinkUrl } from '@server/modules/booking-page/booking-link'
 import { bookConsecutive } from '@server/modules/bookings/consecutive'
+import { serviceNamesFor } from '@server/modules/catalog/service-for-customer'
 import { findSalonCustomer } from '@server/modules/customers/customers.repository'
 import { findSalonById } from '@server/modules/salons/salons.repository'
 import { requireMemberRef } from '@server/modules/team/team.usecases'
@@ -108,11 +109,13 @@ async function requireOffer(deps: OfferDeps, token: string) {
 }
 
 async function presentOffer(deps: OfferDeps, entry: WaitingListEntryRow, salon: SalonRow): Promise<WaitOffer> {
-  const names = await repo.serviceNames(deps.db, entry.serviceIds)
   const bookedAt =
     entry.status === 'booked' && entry.bookingId ? await repo.bookingStart(deps.db, entry.bookingId) : null
   const booked = bookedAt ? formatLocalDateTime(bookedAt, salon.timeZone) : null
   const customer = await findSalonCustomer(deps.db, salon.id, entry.customerId)
+  const language = languageOrDefault(customer?.language)
+  // The page opens in the customer's language: the services are named in it too.
+  const names = await serviceNamesFor(deps.db, entry.serviceIds, language)
   const open = entry.status === 'offered' && entry.offerStartsAt && entry.offerStartsAt > deps.clock.now()
   const state: WaitOffer['state'] =
     entry.status === 'booked' ? 'booked' : open ? 'open' : entry.status === 'waiting' ? 'taken' : 'closed'
@@ -125,7 +128,7 @@ async function presentOffer(deps: OfferDeps, entry: WaitingListEntryRow, salon: 
     start: open && entry.offerStartsAt ? formatLocalDateTime(entry.offerStartsAt, salon.timeZone) : booked,
     member: entry.memberId ? (await requireMemberRef(deps.db, entry.memberId)).name : null,
     timeZone: salon.timeZone,
-    language: languageOrDefault(customer?.language),
+    language,
     bookingLink:
       entry.status === 'booked' && entry.bookingId
         ? bookingLinkUrl(deps.config.publicUrl, deps.config.appSecret, entry.bookingId)

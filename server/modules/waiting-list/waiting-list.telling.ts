@@ -1,5 +1,6 @@
 import { languageOrDefault } from '@common/languages'
 import { formatLocalDateTime } from '@common/time'
+import { serviceNamesFor } from '@server/modules/catalog/service-for-customer'
 import type { Channel, ChannelDeps } from '@server/modules/customers/channels'
 import { findSalonCustomer } from '@server/modules/customers/customers.repository'
 import { channelsForReminder } from '@server/modules/reminders/channel-order'
@@ -31,7 +32,7 @@ export async function tellWaitingCustomer(deps: ChannelDeps, entryId: string, ke
   if (!(await repo.claimMessage(db, entry.id, key))) return
 
   const language = languageOrDefault(customer.language)
-  const names = await repo.serviceNames(db, entry.serviceIds)
+  const names = await serviceNamesFor(db, entry.serviceIds, language)
   const freed: FreedTime = {
     salon: salon.name,
     services: entry.serviceIds.map((id) => names.get(id) ?? ''),

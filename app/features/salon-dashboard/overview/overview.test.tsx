@@ -61,6 +61,7 @@ const COUPE: Service = {
   isActive: true,
   position: 1,
   translations: { de: 'Damenhaarschnitt', it: 'Taglio donna', en: "Women's haircut" },
+  descriptionTranslations: {},
 }
 
 type Route = (init: RequestInit | undefined) => Response | Promise<Response>

@@ -23,6 +23,7 @@ const service = (id: string, name: string, position: number, extra: Partial<Owne
   isActive: true,
   position,
   translations: {},
+  descriptionTranslations: {},
   nameLanguage: 'fr',
   ownerTranslations: {},
   suggestedTranslations: {},

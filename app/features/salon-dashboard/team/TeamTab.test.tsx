@@ -30,6 +30,7 @@ const service = (id: string, name: string, isActive = true): OwnerService => ({
   isActive,
   position: 1,
   translations: {},
+  descriptionTranslations: {},
   nameLanguage: 'fr',
   ownerTranslations: {},
   suggestedTranslations: {},

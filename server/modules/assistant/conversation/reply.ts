@@ -2,10 +2,11 @@ import type { Language } from '@common/languages'
 import type { WorkingHours } from '@common/schemas/schedule'
 import { addDays, weekdayOf } from '@common/time'
 import type { SalonRow } from '@server/db/schema'
+import { serviceDescriptionIn } from '@server/modules/catalog/catalog.presenters'
+import { practicalInfoFor } from '@server/modules/salons/practical-info'
 import { formatDay, formatMonth, formatPrice, formatTime, formatWeekday } from '../format'
 import { PART_OF_DAY_NAMES, PHRASES } from '../phrases'
 import { type ServiceLine, type Slot, times } from '../phrases/types'
-import { practicalInfoFor } from '../practical-info'
 import type { Appointment, ServiceInfo, TeamMemberInfo } from '../tools'
 import { treatmentName } from '../understanding/not-offered'
 import type { Line } from './outcome'
@@ -50,9 +51,9 @@ function sentence(line: Line, c: ReplyContext): string {
     case 'services':
       return say.services(serviceLines(c))
     case 'service_info':
-      return say.serviceDuration(serviceLine(c, line.service))
+      return say.serviceDuration(describedLine(c, line.service))
     case 'we_do':
-      return say.weDo(serviceLine(c, line.service))
+      return say.weDo(describedLine(c, line.service))
     case 'price':
       return say.price(serviceLine(c, line.service))
     case 'total':
@@ -318,6 +319,11 @@ function serviceLine(c: ReplyContext, service: ServiceInfo): ServiceLine {
     duration: service.durationMinutes,
     price: formatPrice(service.priceMinor, service.currency, c.language),
   }
+}
+
+/** A service the customer asked about: its line, and what it is when the salon wrote it in their language. */
+function describedLine(c: ReplyContext, service: ServiceInfo): ServiceLine {
+  return { ...serviceLine(c, service), description: serviceDescriptionIn(service, c.salon.country, c.language) }
 }
 
 /** Several services back to back read as one line: names joined, lengths and prices added. */

@@ -1,4 +1,4 @@
-import { list, type Phrases, type ServiceLine, slots, times } from './types'
+import { about, list, type Phrases, type ServiceLine, slots, times } from './types'
 
 const serviceText = (l: ServiceLine) => `${l.name} — ${l.duration} Min., ${l.price}`
 
@@ -16,8 +16,9 @@ export const de: Phrases = {
     'Über die Termine anderer Kunden kann ich leider keine Auskunft geben. Ich kann Ihnen aber Ihre eigenen Termine oder die freien Zeiten zeigen.',
   services: (lines) =>
     `Das sind unsere Leistungen:\n${list(lines.map((l) => `${l.name} — ${l.duration} Min., ${l.price}`))}\nWas darf es für Sie sein?`,
-  serviceDuration: (s) => `${s.name} dauert ${s.duration} Minuten und kostet ${s.price}.`,
-  weDo: (s) => `Ja, ${s.name} bieten wir an: ${s.duration} Min., ${s.price}. Möchten Sie einen Termin buchen?`,
+  serviceDuration: (s) => `${s.name} dauert ${s.duration} Minuten und kostet ${s.price}.${about(s)}`,
+  weDo: (s) =>
+    `Ja, ${s.name} bieten wir an: ${s.duration} Min., ${s.price}.${about(s)} Möchten Sie einen Termin buchen?`,
   inactiveService: (name, lines) =>
     `${name} bieten wir im Moment leider nicht an. Das sind unsere Leistungen:\n${list(lines.map((l) => `${l.name} — ${l.duration} Min., ${l.price}`))}`,
   unknownService: (lines) =>

@@ -1,4 +1,4 @@
-import { list, type Phrases, type ServiceLine, slots, times } from './types'
+import { about, list, type Phrases, type ServiceLine, slots, times } from './types'
 
 const serviceText = (l: ServiceLine) => `${l.name} — ${l.duration} min, ${l.price}`
 
@@ -16,8 +16,8 @@ export const en: Phrases = {
     "I can't share anything about other customers' appointments. I can show you your own appointments or the free times, though.",
   services: (lines) =>
     `Here are our services:\n${list(lines.map((l) => `${l.name} — ${l.duration} min, ${l.price}`))}\nWhich one would you like?`,
-  serviceDuration: (s) => `${s.name} takes ${s.duration} minutes and costs ${s.price}.`,
-  weDo: (s) => `Yes, we do ${s.name}: ${s.duration} min, ${s.price}. Would you like to book?`,
+  serviceDuration: (s) => `${s.name} takes ${s.duration} minutes and costs ${s.price}.${about(s)}`,
+  weDo: (s) => `Yes, we do ${s.name}: ${s.duration} min, ${s.price}.${about(s)} Would you like to book?`,
   inactiveService: (name, lines) =>
     `Sorry, we don't offer ${name} at the moment. Here is what we do:\n${list(lines.map((l) => `${l.name} — ${l.duration} min, ${l.price}`))}`,
   unknownService: (lines) =>

@@ -1,4 +1,4 @@
-import { list, type Phrases, type ServiceLine, slots, times } from './types'
+import { about, list, type Phrases, type ServiceLine, slots, times } from './types'
 
 const serviceText = (l: ServiceLine) => `${l.name} — ${l.duration} min, ${l.price}`
 
@@ -16,8 +16,9 @@ export const fr: Phrases = {
     "Je ne peux pas donner d'informations sur les rendez-vous des autres clients. Je peux en revanche vous montrer vos propres rendez-vous ou les créneaux libres.",
   services: (lines) =>
     `Voici nos prestations :\n${list(lines.map((l) => `${l.name} — ${l.duration} min, ${l.price}`))}\nLaquelle vous ferait plaisir ?`,
-  serviceDuration: (s) => `${s.name} dure ${s.duration} minutes et coûte ${s.price}.`,
-  weDo: (s) => `Oui, nous faisons ${s.name} : ${s.duration} min, ${s.price}. Voulez-vous prendre rendez-vous ?`,
+  serviceDuration: (s) => `${s.name} dure ${s.duration} minutes et coûte ${s.price}.${about(s)}`,
+  weDo: (s) =>
+    `Oui, nous faisons ${s.name} : ${s.duration} min, ${s.price}.${about(s)} Voulez-vous prendre rendez-vous ?`,
   inactiveService: (name, lines) =>
     `Désolé, nous ne proposons pas ${name} en ce moment. Voici ce que nous faisons :\n${list(lines.map((l) => `${l.name} — ${l.duration} min, ${l.price}`))}`,
   unknownService: (lines) =>

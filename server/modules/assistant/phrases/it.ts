@@ -1,4 +1,4 @@
-import { list, type Phrases, type ServiceLine, slots, times } from './types'
+import { about, list, type Phrases, type ServiceLine, slots, times } from './types'
 
 const serviceText = (l: ServiceLine) => `${l.name} — ${l.duration} min, ${l.price}`
 
@@ -20,8 +20,8 @@ export const it: Phrases = {
     'Non posso dare informazioni sugli appuntamenti degli altri clienti. Posso però mostrarLe i Suoi appuntamenti o gli orari liberi.',
   services: (lines) =>
     `Ecco i nostri servizi:\n${list(lines.map((l) => `${l.name} — ${l.duration} min, ${l.price}`))}\nQuale Le farebbe piacere?`,
-  serviceDuration: (s) => `${s.name} dura ${s.duration} minuti e costa ${s.price}.`,
-  weDo: (s) => `Sì, facciamo ${s.name}: ${s.duration} min, ${s.price}. Vuole prenotare?`,
+  serviceDuration: (s) => `${s.name} dura ${s.duration} minuti e costa ${s.price}.${about(s)}`,
+  weDo: (s) => `Sì, facciamo ${s.name}: ${s.duration} min, ${s.price}.${about(s)} Vuole prenotare?`,
   inactiveService: (name, lines) =>
     `Mi dispiace, al momento non offriamo ${name}. Ecco i nostri servizi:\n${list(lines.map((l) => `${l.name} — ${l.duration} min, ${l.price}`))}`,
   unknownService: (lines) =>

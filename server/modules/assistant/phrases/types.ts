@@ -14,6 +14,15 @@ export interface ServiceLine {
   name: string
   duration: number
   price: string
+  /** What the service is, in the customer's language (the salon's words), when a reply says it. */
+  description?: string | undefined
+}
+
+/** The service's description as a sentence of its own after its length and price, or nothing. */
+export function about(line: ServiceLine): string {
+  const text = line.description?.trim()
+  if (!text) return ''
+  return ` ${text}${/[.!?…]$/.test(text) ? '' : '.'}`
 }
 
 export type Phrases = {

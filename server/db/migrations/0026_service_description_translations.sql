@@ -1,0 +1,1 @@
+ALTER TABLE "services" ADD COLUMN "description_translations" jsonb DEFAULT '{}'::jsonb NOT NULL;
