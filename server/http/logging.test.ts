@@ -42,6 +42,9 @@ describe('request logging', () => {
     expect(urlForLog('/api/chat/salon-messages?salonId=SAL001&userId=u-123')).toBe(
       '/api/chat/salon-messages?salonId=SAL001&userId=[redacted]',
     )
+    // A waiting customer's link to a freed time books it in their name: masked as well.
+    expect(urlForLog(`/w/${token}`)).toBe('/w/[redacted]')
+    expect(urlForLog(`/api/waiting-list/offers/${token}/accept`)).toBe('/api/waiting-list/offers/[redacted]/accept')
     // Only the booking page's paths: a salon's or a chat's path stays readable.
     expect(urlForLog('/chat/SAL001')).toBe('/chat/SAL001')
     expect(urlForLog('/api/reminders/r')).toBe('/api/reminders/r')

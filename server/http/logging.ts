@@ -6,7 +6,8 @@ import type { FastifyRequest } from 'fastify'
  * codes, tokens, the web chat's userId — the key that books and reads in the customer's name —, an
  * e-mail address, which no address of the app carries but a link from elsewhere might) are
  * masked in the logged URL, as is the token of a customer's booking link (`/r/<token>`,
- * `/api/r/<token>/…`), which lets whoever holds it cancel or move the appointment. Bodies are
+ * `/api/r/<token>/…`), which lets whoever holds it cancel or move the appointment, and of a waiting
+ * customer's link to a freed time (`/w/<token>`), which books it in their name. Bodies are
  * never logged.
  */
 const SECRET_PARAMETERS = [
@@ -24,10 +25,14 @@ const SECRET_PARAMETERS = [
 
 /** The booking page's paths (the web page and its API, however many slashes): the segment after `r/` is the link's token. */
 const BOOKING_LINK_PATH = /^(\/*(?:api\/+)?r\/+)[^/]+/i
+/** A waiting customer's link to a freed time (`/w/<token>`, `/api/waiting-list/offers/<token>/…`): it books in their name. */
+const OFFER_LINK_PATH = /^(\/*(?:w|api\/+waiting-list\/+offers)\/+)[^/]+/i
 
 export function urlForLog(url: string): string {
   const query = url.indexOf('?')
-  const path = (query < 0 ? url : url.slice(0, query)).replace(BOOKING_LINK_PATH, '$1[redacted]')
+  const path = (query < 0 ? url : url.slice(0, query))
+    .replace(BOOKING_LINK_PATH, '$1[redacted]')
+    .replace(OFFER_LINK_PATH, '$1[redacted]')
   if (query < 0) return path
   const params = new URLSearchParams(url.slice(query + 1))
   for (const name of SECRET_PARAMETERS) if (params.has(name)) params.set(name, '[redacted]')
@@ -35,7 +40,7 @@ export function urlForLog(url: string): string {
 }
 
 /** A booking link's path anywhere in a text (an error's message or stack): its token masked. */
-const BOOKING_LINK_IN_TEXT = /(\/r\/+)[^/\s?#"'`]+/gi
+const BOOKING_LINK_IN_TEXT = /(\/(?:r|w|waiting-list\/+offers)\/+)[^/\s?#"'`]+/gi
 
 function textForLog(text: string): string {
   return text.replace(BOOKING_LINK_IN_TEXT, '$1[redacted]')

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
 import { bookingLinkToken } from '@server/modules/booking-page/booking-link'
+import { offerLinkToken } from '@server/modules/waiting-list/offer-link'
 import { startTestApp, type TestApp } from '@tests/helpers/app'
 import { capturedLog } from '@tests/helpers/log'
 import { ownerCookie } from '@tests/helpers/sign-in'
@@ -97,6 +98,12 @@ describe('pages rendered by the server', () => {
     // An unknown salon, or a link no salon could have: rendered without one (the page says so).
     expect(asked((await t.app.inject({ url: '/chat/SAL999' })).body).salon).toBeUndefined()
     expect(asked((await t.app.inject({ url: '/chat/%3Cscript%3E' })).body).salon).toBeUndefined()
+  })
+
+  it('answers 404 for a waiting customer’s link the server never gave out, 200 for one it gave', async () => {
+    for (const path of [`/w/${'A'.repeat(44)}`, '/w/short'])
+      expect((await t.app.inject({ url: path })).statusCode, path).toBe(404)
+    expect((await t.app.inject({ url: `/w/${offerLinkToken(t.config.appSecret, randomUUID())}` })).statusCode).toBe(200)
   })
 
   it('answers 404 for a path of no page, rendered all the same', async () => {

@@ -8,6 +8,7 @@ import { matchAppRoute } from '@common/routes'
 import { currentSession } from '@server/modules/auth/auth.usecases'
 import { bookingIdOfLinkToken } from '@server/modules/booking-page/booking-link'
 import { findSalonChatInfo } from '@server/modules/salons/salons.usecases'
+import { entryIdOfOfferToken } from '@server/modules/waiting-list/offer-link'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { errorForLog, urlForLog } from './logging'
 import { SESSION_COOKIES, sessionOf } from './session'
@@ -74,7 +75,7 @@ export async function pageSender(root: string, deps: Pick<AppDeps, 'db' | 'confi
       .replace('</head>', route?.noindex ? `${NO_INDEX_META}</head>` : '</head>')
       .replace('<div id="root"></div>', `<div id="root">${page.html}</div>${page.boot}`)
     return reply
-      .status(route && bookingLink?.valid !== false ? 200 : 404)
+      .status(route && bookingLink?.valid !== false && !forgedOfferLink(deps, route.path, path) ? 200 : 404)
       .header('cache-control', anonymous ? 'no-cache' : 'private, no-cache')
       .header('vary', 'Accept-Encoding, Accept-Language, Cookie')
       .type('text/html; charset=utf-8')
@@ -95,6 +96,15 @@ function bookingLinkOf(deps: Pick<AppDeps, 'config'>, routePath: string | undefi
   if (routePath !== '/r/:token') return undefined
   const token = path.split('/').filter(Boolean)[1] ?? ''
   return { token, valid: bookingIdOfLinkToken(deps.config.appSecret, token) !== null }
+}
+
+/**
+ * A waiting customer's link to a freed time (`/w/<token>`) this server never gave out: a 404 (the
+ * page, rendered by the browser, then says the link is unknown), as for a booking link.
+ */
+function forgedOfferLink(deps: Pick<AppDeps, 'config'>, routePath: string, path: string): boolean {
+  if (routePath !== '/w/:token') return false
+  return entryIdOfOfferToken(deps.config.appSecret, path.split('/').filter(Boolean)[1] ?? '') === null
 }
 
 /** The salon a chat link names, read as GET /api/salon/:idOrHash would (none for an unknown one). */
