@@ -78,8 +78,13 @@ describe.each(testDrivers())('booking events and their subscribers, on %s', (dri
     expect(history.find((e) => e.kind === 'late')?.actor).toBe('customer')
   })
 
-  it('plugs in reminders, the calendar and the customer notice, in that order', () => {
-    expect(bookingSubscribers().map((s) => s.name)).toEqual(['reminders', 'calendar-sync', 'customer-notices'])
+  it('plugs in reminders, the calendar, the customer notice and the waiting list, in that order', () => {
+    expect(bookingSubscribers().map((s) => s.name)).toEqual([
+      'reminders',
+      'calendar-sync',
+      'customer-notices',
+      'waiting-list',
+    ])
   })
 
   it('undoes the whole change when a subscriber fails: no move, no history, no re-planned reminder', async () => {
