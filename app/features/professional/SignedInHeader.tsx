@@ -51,8 +51,10 @@ export function SignedInHeader({ user, salonId }: { user: SessionUser; salonId: 
                 {(calendar.state !== 'connected' || !calendar.account) && <CalendarStateBadge state={calendar.state} />}
               </span>
             ) : (
-              // As tall as the badge that replaces it (text-xs and py-0.5: 20 px), so nothing under it moves.
-              <span aria-hidden className="block h-5 w-40 animate-pulse rounded-full bg-sand-deep/60" />
+              // As tall as the badge that replaces it (text-xs and py-0.5: 20 px), so nothing under it
+              // moves; a box of its own (a div, not the badge's span made over), as a pulsing span
+              // made over into the badge counted as a layout shift.
+              <div aria-hidden className="h-5 w-40 animate-pulse rounded-full bg-sand-deep/60" />
             )}
           </Detail>
         </ul>

@@ -1,11 +1,10 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@app/components/ui/Tabs'
-import { useHydrating } from '@app/lib/hydration'
-import { useQueryClient } from '@tanstack/react-query'
 import { CalendarDays, Clock, LayoutDashboard, Users, UsersRound } from 'lucide-react'
-import { type ComponentType, type ReactNode, Suspense, startTransition, useEffect, useState } from 'react'
+import { type ComponentType, memo, type ReactNode, Suspense, useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AgendaDesk } from './agenda/AgendaDesk'
-import { type DashboardTab, firstTab, preloadOtherTabs, rememberTab, TAB_CONTENT } from './dashboard-tabs'
+import { PreloadOtherTabs, useFirstTabAhead, useTabAfterHydration } from './dashboard-start'
+import { type DashboardTab, firstTab, rememberTab, TAB_CONTENT } from './dashboard-tabs'
 import { InstagramGlyph } from './instagram/InstagramGlyph'
 
 export type { DashboardTab } from './dashboard-tabs'
@@ -34,17 +33,37 @@ const labelKeys = (tab: DashboardTab) =>
  * tab first: Instagram, when Meta sends the owner back from connecting the account.
  */
 export function SalonDashboard({ salonId, initialTab }: { salonId: string; initialTab?: DashboardTab | undefined }) {
-  const { t } = useTranslation()
   // The tab the owner was on comes back on a reload; the first time, a phone opens on the day's agenda.
   const [first] = useState(() => firstTab(initialTab))
   const [tab, setTab] = useState<DashboardTab>(first)
   const waiting = useTabAfterHydration()
-  const choose = (next: DashboardTab) => {
+  useFirstTabAhead(first, salonId)
+  const choose = useCallback((next: DashboardTab) => {
     setTab(next)
     rememberTab(next)
-  }
+  }, [])
+  return <DashboardTabs salonId={salonId} first={first} shown={waiting ? undefined : tab} onChoose={choose} />
+}
+
+/**
+ * The tab list and the tab shown (none while `shown` is undefined). Memoised: the end of hydration
+ * renders SalonDashboard again, at once (useHydrating), and would otherwise render the whole agenda
+ * again with it, in the very task that mounts it.
+ */
+const DashboardTabs = memo(function DashboardTabs({
+  salonId,
+  first,
+  shown,
+  onChoose,
+}: {
+  salonId: string
+  first: DashboardTab
+  shown: DashboardTab | undefined
+  onChoose: (tab: DashboardTab) => void
+}) {
+  const { t } = useTranslation()
   return (
-    <Tabs value={waiting ? '' : tab} onValueChange={(value) => choose(value as DashboardTab)} className="w-full">
+    <Tabs value={shown ?? ''} onValueChange={(value) => onChoose(value as DashboardTab)} className="w-full">
       {/* Equal cells with a short label on a phone; the full names from the sm breakpoint. */}
       <TabsList
         aria-label={t('dashboard.tabs.label')}
@@ -62,7 +81,7 @@ export function SalonDashboard({ salonId, initialTab }: { salonId: string; initi
           </TabsTrigger>
         ))}
       </TabsList>
-      {waiting && (
+      {shown === undefined && (
         <div className="mt-6">
           <TabLoading />
         </div>
@@ -81,30 +100,14 @@ export function SalonDashboard({ salonId, initialTab }: { salonId: string; initi
         <Schedule salonId={salonId} />
       </TabContent>
       <TabContent value="team" first={first}>
-        <Team salonId={salonId} onOpenHours={() => choose('schedule')} />
+        <Team salonId={salonId} onOpenHours={() => onChoose('schedule')} />
       </TabContent>
       <TabContent value="customers" first={first}>
         <Customers salonId={salonId} />
       </TabContent>
     </Tabs>
   )
-}
-
-/**
- * Whether the tab waits: the server renders the professional area without knowing the screen, so no
- * tab is chosen in its HTML, nor while the browser hydrates it — the tab list, and a screen's height
- * kept for the tab. The tab then renders as a transition: React renders the agenda in slices of a
- * few milliseconds between which the phone answers a tap, where the end of hydration would render
- * it in one long task. Rendered in the browser alone (a page changed to this one), it shows at once.
- */
-function useTabAfterHydration(): boolean {
-  const hydrating = useHydrating()
-  const [waiting, setWaiting] = useState(hydrating)
-  useEffect(() => {
-    if (waiting) startTransition(() => setWaiting(false))
-  }, [waiting])
-  return waiting
-}
+})
 
 /**
  * A tab's content, in its own chunk: a skeleton as tall as a screen while its code arrives (the
@@ -130,38 +133,4 @@ function TabLoading() {
       <span aria-hidden className="block h-40 animate-pulse rounded-3xl bg-sand/80" />
     </div>
   )
-}
-
-/**
- * Once the first tab has shown and nothing is loading any more (its data has arrived), the other
- * tabs' code, when the phone has nothing else to do: not earlier, where it would share a slow
- * connection with what the owner is waiting for.
- */
-function PreloadOtherTabs({ shown }: { shown: DashboardTab }) {
-  const queryClient = useQueryClient()
-  useEffect(() => {
-    let idle: (() => void) | undefined
-    const startWhenSettled = () => {
-      if (idle || queryClient.isFetching() > 0) return
-      unsubscribe()
-      idle = whenIdle(() => void preloadOtherTabs(shown))
-    }
-    const unsubscribe = queryClient.getQueryCache().subscribe(startWhenSettled)
-    startWhenSettled()
-    return () => {
-      unsubscribe()
-      idle?.()
-    }
-  }, [queryClient, shown])
-  return null
-}
-
-/** Runs `work` when the browser is idle (or after a second where it cannot tell); returns a cancel. */
-function whenIdle(work: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(work, { timeout: 2000 })
-    return () => cancelIdleCallback(id)
-  }
-  const id = setTimeout(work, 1000)
-  return () => clearTimeout(id)
 }
