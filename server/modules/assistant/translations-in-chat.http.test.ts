@@ -82,6 +82,28 @@ describe('services in the customer’s language, in the chat', () => {
     expect(booked.response).toContain('Damenschnitt')
   })
 
+  it('books a service the customer names by its name in their language', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/salons/SAL001/services',
+      headers: { cookie },
+      payload: {
+        name: 'Soin éclat',
+        description: 'Masque et massage du visage',
+        duration: 30,
+        priceAmount: 40,
+        translations: { de: 'Glow-Behandlung' },
+        descriptionTranslations: { de: 'Maske und Gesichtsmassage' },
+      },
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    const chat = newTestChat('de', 'Jana', 'named-de')
+    const proposal = await say(chat, 'Ich möchte eine Glow-Behandlung am Freitag um 11 Uhr')
+    expect(proposal.response).toContain('Glow-Behandlung')
+    const booked = await say(chat, 'ja')
+    expect(property(booked.icsData?.content ?? '', 'SUMMARY')).toBe('Glow-Behandlung (Soin éclat) — Salon Lumière')
+  })
+
   it('keeps the salon’s name alone where the customer reads the salon’s language', async () => {
     const chat = newTestChat('fr', 'Camille', 'ics-fr')
     await say(chat, 'Je voudrais une coupe femme demain à 16h')

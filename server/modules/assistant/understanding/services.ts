@@ -10,6 +10,8 @@ export interface ServiceRef {
   id: string
   name: string
   isActive: boolean
+  /** Its names in other languages (the owner's, else the glossary's): a customer may ask for it by one. */
+  translations?: Partial<Record<string, string>>
 }
 
 export interface ServiceMatch<T extends ServiceRef> {
@@ -236,10 +238,16 @@ function score(message: Set<string>, service: Set<string>): number {
   return matched.length * 2 - (service.size - matched.length) * 0.5
 }
 
+/** How well the message names a service, by its own name or one of its names in other languages ("Maniküre" for "Manucure"). */
+function bestScore(message: Set<string>, service: ServiceRef): number {
+  const names = [service.name, ...Object.values(service.translations ?? {})].filter((name) => name !== undefined)
+  return Math.max(...names.map((name) => score(message, conceptsOf(name, false))))
+}
+
 export function matchServices<T extends ServiceRef>(text: string, services: readonly T[]): ServiceMatch<T> {
   const message = conceptsOf(text, true)
   if (message.size === 0) return { matches: [], inactive: [] }
-  const scored = services.map((service) => ({ service, points: score(message, conceptsOf(service.name, false)) }))
+  const scored = services.map((service) => ({ service, points: bestScore(message, service) }))
   const active = scored.filter((s) => s.service.isActive && s.points > 0)
   const best = Math.max(0, ...active.map((s) => s.points))
   const matches = active.filter((s) => s.points === best).map((s) => s.service)

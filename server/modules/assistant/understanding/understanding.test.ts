@@ -76,6 +76,17 @@ describe('services by name, synonym and typo', () => {
     expect(matchServices('une manucure samedi', salon).matches.map((s) => s.id)).toEqual(['m'])
     expect(matchServices('une pedicure', salon).matches.map((s) => s.id)).toEqual(['p'])
   })
+
+  it('matches a service by its name in the customer’s language, the owner’s or the glossary’s', () => {
+    const salon = [
+      { id: 'm', name: 'Manucure', isActive: true, translations: { de: 'Maniküre', en: 'Manicure' } },
+      { id: 's', name: 'Soin éclat', isActive: true, translations: { de: 'Glow-Behandlung' } },
+      { id: 'cf', name: 'Coupe femme', isActive: true, translations: { de: 'Damenhaarschnitt' } },
+    ]
+    expect(matchServices('eine Maniküre am Freitag', salon).matches.map((s) => s.id)).toEqual(['m'])
+    expect(matchServices('Ich hätte gern eine Glow Behandlung', salon).matches.map((s) => s.id)).toEqual(['s'])
+    expect(matchServices('einen Damenhaarschnitt bitte', salon).matches.map((s) => s.id)).toEqual(['cf'])
+  })
 })
 
 describe('intents', () => {
