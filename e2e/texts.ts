@@ -34,6 +34,10 @@ import deTeam from '@app/locales/areas/team/de.json' with { type: 'json' }
 import enTeam from '@app/locales/areas/team/en.json' with { type: 'json' }
 import frTeam from '@app/locales/areas/team/fr.json' with { type: 'json' }
 import itTeam from '@app/locales/areas/team/it.json' with { type: 'json' }
+import deTranslations from '@app/locales/areas/translations/de.json' with { type: 'json' }
+import enTranslations from '@app/locales/areas/translations/en.json' with { type: 'json' }
+import frTranslations from '@app/locales/areas/translations/fr.json' with { type: 'json' }
+import itTranslations from '@app/locales/areas/translations/it.json' with { type: 'json' }
 import deWaitingList from '@app/locales/areas/waiting-list/de.json' with { type: 'json' }
 import enWaitingList from '@app/locales/areas/waiting-list/en.json' with { type: 'json' }
 import frWaitingList from '@app/locales/areas/waiting-list/fr.json' with { type: 'json' }
@@ -79,6 +83,7 @@ export const TEXTS = {
     ...frDesk,
     ...frServices,
     ...frTeam,
+    ...frTranslations,
     ...frWaitlist,
     ...frHome,
     ...frSignIn,
@@ -97,6 +102,7 @@ export const TEXTS = {
     ...deDesk,
     ...deServices,
     ...deTeam,
+    ...deTranslations,
     ...deWaitlist,
     ...deHome,
     ...deSignIn,
@@ -115,6 +121,7 @@ export const TEXTS = {
     ...itDesk,
     ...itServices,
     ...itTeam,
+    ...itTranslations,
     ...itWaitlist,
     ...itHome,
     ...itSignIn,
@@ -133,6 +140,7 @@ export const TEXTS = {
     ...enDesk,
     ...enServices,
     ...enTeam,
+    ...enTranslations,
     ...enWaitlist,
     ...enHome,
     ...enSignIn,

@@ -34,6 +34,10 @@ import deTeam from './areas/team/de.json'
 import enTeam from './areas/team/en.json'
 import frTeam from './areas/team/fr.json'
 import itTeam from './areas/team/it.json'
+import deTranslations from './areas/translations/de.json'
+import enTranslations from './areas/translations/en.json'
+import frTranslations from './areas/translations/fr.json'
+import itTranslations from './areas/translations/it.json'
 import deWaitingList from './areas/waiting-list/de.json'
 import enWaitingList from './areas/waiting-list/en.json'
 import frWaitingList from './areas/waiting-list/fr.json'
@@ -81,6 +85,7 @@ export const fr = {
   ...frDesk,
   ...frServices,
   ...frTeam,
+  ...frTranslations,
   ...frWaitlist,
   ...frHome,
   ...frSignIn,
@@ -99,6 +104,7 @@ export const de = {
   ...deDesk,
   ...deServices,
   ...deTeam,
+  ...deTranslations,
   ...deWaitlist,
   ...deHome,
   ...deSignIn,
@@ -117,6 +123,7 @@ export const it = {
   ...itDesk,
   ...itServices,
   ...itTeam,
+  ...itTranslations,
   ...itWaitlist,
   ...itHome,
   ...itSignIn,
@@ -135,6 +142,7 @@ export const en = {
   ...enDesk,
   ...enServices,
   ...enTeam,
+  ...enTranslations,
   ...enWaitlist,
   ...enHome,
   ...enSignIn,

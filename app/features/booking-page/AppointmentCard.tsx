@@ -4,7 +4,7 @@ import { formatLocalDay, formatMoney } from '@app/lib/format'
 import { currentLanguage } from '@app/lib/i18n'
 import type { BookingStatus } from '@common/schemas/booking'
 import type { BookingPage } from '@common/schemas/booking-page'
-import { Clock, MapPin, Phone, Scissors, User } from 'lucide-react'
+import { Clock, Info, MapPin, Phone, Scissors, User } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 
@@ -49,6 +49,9 @@ export function AppointmentCard({ page }: { page: BookingPage }) {
             {t('bookingPage.minutes', { minutes: page.durationMinutes })}
             {page.price > 0 && ` · ${formatMoney(page.price, page.currency, language)}`}
           </span>
+          {page.serviceDescription && (
+            <span className="mt-0.5 block text-sm text-ink-soft">{page.serviceDescription}</span>
+          )}
         </Detail>
         <Detail icon={User} label={t('bookingPage.with')}>
           {page.member}
@@ -69,6 +72,15 @@ export function AppointmentCard({ page }: { page: BookingPage }) {
             <a href={`tel:${page.salon.phone.replace(/[^\d+]/g, '')}`} className="font-medium text-primary">
               {page.salon.phone}
             </a>
+          </Detail>
+        )}
+        {page.salon.practicalInfo && (
+          <Detail icon={Info} label={t('bookingPage.practicalInfo')}>
+            <span className="block whitespace-pre-line">{page.salon.practicalInfo.text}</span>
+            {/* Not in the page's language: said to be the salon's own words, as the assistant does. */}
+            {page.salon.practicalInfo.inSalonsWords && (
+              <span className="mt-1 block text-xs text-ink-soft">{t('bookingPage.inSalonsWords')}</span>
+            )}
           </Detail>
         )}
       </div>

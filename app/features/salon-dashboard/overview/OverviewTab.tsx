@@ -1,6 +1,7 @@
 import { Card } from '@app/components/ui/Card'
 import { useTranslation } from 'react-i18next'
 import { useSalon } from '../dashboard-api'
+import { TranslationsCard } from '../translations/TranslationsCard'
 import { CalendarConflicts } from './CalendarConflicts'
 import { ClientAccessCard } from './ClientAccessCard'
 import { ConnectionStatusCard, QuickActionsCard } from './ConnectionCards'
@@ -14,7 +15,7 @@ import { LoadError, Skeleton } from './states'
 /**
  * The dashboard's first tab (spec §2): who the salon is and how it is connected (with the bookings
  * its own calendar events overlap), its figures, its details, its AI agents' access (MCP), its
- * customers' link, its reminders and its services.
+ * customers' link, its reminders, its services and their translations.
  */
 export function OverviewTab({ salonId }: { salonId: string }) {
   const { t } = useTranslation()
@@ -65,6 +66,7 @@ export function OverviewTab({ salonId }: { salonId: string }) {
         </div>
       </div>
       <ServicesCard salonId={salonId} />
+      <TranslationsCard salonId={salonId} />
       <RecentBookingsCard salonId={salonId} />
     </div>
   )
