@@ -37,12 +37,13 @@ export function changesOf(service: OwnerService, language: Language, draft: Draf
 
 /**
  * How many texts a customer of `language` would not read in it: a name neither the owner nor the
- * glossary gives, a description the salon wrote but not in that language, and the practical
- * information likewise.
+ * glossary gives, a description the salon wrote but not in that language (of the services offered:
+ * a deactivated one waits), and the practical information likewise.
  */
 export function missingIn(services: readonly OwnerService[], salon: Salon, language: Language): number {
   let missing = 0
   for (const service of services) {
+    if (!service.isActive) continue
     if (!namedIn(service, language) && !service.translations[language]) missing++
     if (service.description.trim() && !service.descriptionTranslations[language]) missing++
   }

@@ -109,16 +109,16 @@ describe('the translations editor', () => {
     serve(reading())
     const user = userEvent.setup()
     renderWithQueries(<TranslationsCard salonId="SAL001" />)
-    // German: Coupe's description and Soin's name and description; Italian: the same and the
-    // practical information; English: Coupe's description and the practical information.
+    // German: Coupe's description (Soin, deactivated, waits); Italian: the same and the practical
+    // information; English: likewise.
     const summary = await screen.findByRole('list', { name: texts.summaryLabel })
     expect(
       within(summary)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual([
-      `allemand · ${texts.missingMany.replace('{{count}}', '3')}`,
-      `italien · ${texts.missingMany.replace('{{count}}', '4')}`,
+      `allemand · ${texts.missingOne}`,
+      `italien · ${texts.missingMany.replace('{{count}}', '2')}`,
       `anglais · ${texts.missingMany.replace('{{count}}', '2')}`,
     ])
     const opener = screen.getByRole('button', { name: texts.open })
