@@ -316,7 +316,8 @@ describe('telling the customer', () => {
     expect(mail?.subject).toContain('verschoben')
     expect(mail?.text).toContain('Dienstag, 22. Dezember, 09:00')
     expect(mail?.text).toContain('Mittwoch, 23. Dezember, 15:00')
-    expect(mail?.text).toContain('Coupe homme')
+    // The service as the customer knows it: the salon's "Coupe homme" in German.
+    expect(mail?.text).toContain('Herrenhaarschnitt')
     expect(mail?.text).toContain('Salon Lumière')
   })
 
