@@ -4,7 +4,7 @@ import { type ComponentType, memo, type ReactNode, Suspense, useCallback, useSta
 import { useTranslation } from 'react-i18next'
 import { AgendaDesk } from './agenda/AgendaDesk'
 import { PreloadOtherTabs, useFirstTabAhead, useTabAfterHydration } from './dashboard-start'
-import { type DashboardTab, firstTab, rememberTab, TAB_CONTENT } from './dashboard-tabs'
+import { type DashboardTab, firstTab, preloadOtherTabs, rememberTab, TAB_CONTENT } from './dashboard-tabs'
 import { InstagramGlyph } from './instagram/InstagramGlyph'
 
 export type { DashboardTab } from './dashboard-tabs'
@@ -65,9 +65,12 @@ const DashboardTabs = memo(function DashboardTabs({
   return (
     <Tabs value={shown ?? ''} onValueChange={(value) => onChoose(value as DashboardTab)} className="w-full">
       {/* Equal cells with a short label on a phone; the full names from the sm breakpoint. */}
+      {/* The owner reaching for another tab: its code is asked for now (else a few seconds after the start). */}
       <TabsList
         aria-label={t('dashboard.tabs.label')}
         className="grid w-full grid-cols-6 gap-0.5 max-sm:grid sm:inline-flex sm:w-auto sm:gap-1"
+        onPointerEnter={() => void preloadOtherTabs(first)}
+        onFocus={() => void preloadOtherTabs(first)}
       >
         {TABS.map(({ value, icon: Icon }) => (
           <TabsTrigger

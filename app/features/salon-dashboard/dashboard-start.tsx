@@ -43,36 +43,51 @@ export function useFirstTabAhead(first: DashboardTab, salonId: string): void {
   }, [])
 }
 
+/** How long the first tab stays on screen with its data before the other tabs' code is asked for. */
+const OTHER_TABS_AFTER_MS = 5000
+
 /**
- * Once the first tab has shown and nothing is loading any more (its data has arrived), the other
- * tabs' code, when the phone has nothing else to do: not earlier, where it would share a slow
- * connection with what the owner is waiting for.
+ * The other tabs' code, once the first tab has been on screen with its data for a few seconds and
+ * the phone has nothing else to do — or at once when the owner reaches for the tab list
+ * (DashboardTabs). Not during the start: their compilation, a task per file, would fall among the
+ * agenda's own, and their download share a slow connection with what the owner is waiting for.
  */
 export function PreloadOtherTabs({ shown }: { shown: DashboardTab }) {
   const queryClient = useQueryClient()
   useEffect(() => {
-    let idle: (() => void) | undefined
+    let later: (() => void) | undefined
     const startWhenSettled = () => {
-      if (idle || queryClient.isFetching() > 0) return
+      if (later || queryClient.isFetching() > 0) return
       unsubscribe()
-      idle = whenIdle(() => void preloadOtherTabs(shown))
+      later = whenQuiet(OTHER_TABS_AFTER_MS, () => void preloadOtherTabs(shown))
     }
     const unsubscribe = queryClient.getQueryCache().subscribe(startWhenSettled)
     startWhenSettled()
     return () => {
       unsubscribe()
-      idle?.()
+      later?.()
     }
   }, [queryClient, shown])
   return null
 }
 
-/** Runs `work` when the browser is idle (or after a second where it cannot tell); returns a cancel. */
-function whenIdle(work: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(work, { timeout: 2000 })
-    return () => cancelIdleCallback(id)
+/**
+ * Runs `work` once `delayMs` have passed and the browser is idle (or a second later where it cannot
+ * tell); returns a cancel.
+ */
+function whenQuiet(delayMs: number, work: () => void): () => void {
+  let cancelIdle: (() => void) | undefined
+  const timer = setTimeout(() => {
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(work, { timeout: 2000 })
+      cancelIdle = () => cancelIdleCallback(id)
+    } else {
+      const id = setTimeout(work, 1000)
+      cancelIdle = () => clearTimeout(id)
+    }
+  }, delayMs)
+  return () => {
+    clearTimeout(timer)
+    cancelIdle?.()
   }
-  const id = setTimeout(work, 1000)
-  return () => clearTimeout(id)
 }
