@@ -1,5 +1,5 @@
 import type { Language } from '@common/languages'
-import { formatDay } from '@server/modules/assistant/format'
+import { formatDay } from '@common/in-words'
 import type { ReminderKind } from './reminders.repository'
 
 /**
