@@ -1,5 +1,5 @@
-import type { Language } from '@common/languages'
 import { formatDay } from '@common/in-words'
+import type { Language } from '@common/languages'
 
 /**
  * What the customer reads when the salon moved or cancelled their appointment: the same words in

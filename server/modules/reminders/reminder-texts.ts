@@ -1,5 +1,5 @@
-import type { Language } from '@common/languages'
 import { formatDay } from '@common/in-words'
+import type { Language } from '@common/languages'
 import type { ReminderKind } from './reminders.repository'
 
 /**
