@@ -102,6 +102,47 @@ describe('renderPage', () => {
     expect(page.boot).toContain('"salonId":"SAL001"')
   })
 
+  it("sends with the owner's page what its header and the day's agenda read first, as the owner", async () => {
+    const owner = {
+      isAuthenticated: true,
+      user: { salonId: 'SAL001', email: 'salon.lumiere.demo@gmail.com', name: 'Salon Lumière', isAdmin: false },
+    }
+    const answers: Record<string, unknown> = {
+      '/api/salons/SAL001/calendar': { state: 'not_connected', account: null },
+      '/api/salons/SAL001/dashboard': { today: '2026-11-27', now: '2026-11-27T10:00:00.000Z' },
+      '/api/salons/SAL001/team': { members: [] },
+      '/api/salons/SAL001/bookings?from=2026-11-27&to=2026-11-27': [],
+    }
+    const asked: string[] = []
+    const page = await renderPage(
+      request('/professional', {
+        anonymous: false,
+        sessions: { staff: async () => owner, ambassadorCookie: false },
+        read: async (path) => {
+          asked.push(path)
+          return answers[path]
+        },
+      }),
+    )
+    expect(asked).toEqual(
+      expect.arrayContaining([
+        '/api/salons/SAL001',
+        '/api/salons/SAL001/time-off',
+        '/api/salons/SAL001/blocks',
+        '/api/salons/SAL001/services',
+        '/api/salons/SAL001/bookings?from=2026-11-27&to=2026-11-27',
+      ]),
+    )
+    // The header shows the calendar's state at once; the answers go to the browser, the day's
+    // bookings under the agenda's own key; what could not be read (the salon) is left to it.
+    expect(readable(page.html)).toContain(fr.dashboard.calendar.state.notConnected)
+    expect(page.boot).toContain('"queryKey":["/api/salons","SAL001","calendar"]')
+    expect(page.boot).toContain(
+      '"queryKey":["/api/salons","SAL001","bookings",{"from":"2026-11-27","to":"2026-11-27"}]',
+    )
+    expect(page.boot).not.toContain('"queryKey":["/api/salons","SAL001"]')
+  })
+
   it('sends the sessions it read with a signed-in page it leaves to the browser, and only what it knows', async () => {
     const admin = { isAuthenticated: true, user: { salonId: null, email: 'a@b.c', name: 'Admin', isAdmin: true } }
     const withAmbassador = await renderPage(

@@ -9,6 +9,7 @@ import { PAGES } from './App'
 import { refusedLinkKey } from './features/booking-page/booking-page-api'
 import { salonChatQueryKey } from './features/chat/chat-api'
 import { SignedInArea } from './features/professional/areas'
+import { readAgendaStart } from './features/salon-dashboard/agenda/agenda-prefetch'
 import { createQueryClient } from './lib/api'
 import { type Boot, bootScript } from './lib/boot'
 import { serverI18n } from './lib/i18n-server'
@@ -44,6 +45,11 @@ export interface PageRequest {
    * a page the browser renders: a signed-in area), and whether an ambassador's cookie came too.
    */
   sessions?: { staff(): Promise<Session>; ambassadorCookie: boolean }
+  /**
+   * GET an API path as the visitor (their cookies), for what a page shows first: the answer's JSON
+   * when it is a 200, else undefined.
+   */
+  read?(path: string): Promise<unknown>
   /**
    * A customer's booking link (`/r/<token>`): whether the server gave it out (its signature holds).
    * One it did not is rendered here, as the booking page's "link not found"; one it did is left to
@@ -99,8 +105,16 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
   const i18n = serverI18n()[request.language]
   await PAGES[page].preload()
   // The owner's face of the professional area, loaded before the render as the page itself is (the
-  // page's loader asks for the face the browser's boot data names: none here).
-  if (OWNER_RENDERED.has(page) && isOwner(sessions?.staff)) await SignedInArea.preload()
+  // page's loader asks for the face the browser's boot data names: none here), and what its header
+  // and a phone's first tab, the day's agenda, read first (sent with the page).
+  const ownerSalon = OWNER_RENDERED.has(page) ? ownerSalonOf(sessions?.staff) : undefined
+  if (ownerSalon) {
+    const [, answers] = await Promise.all([
+      SignedInArea.preload(),
+      request.read ? readAgendaStart(ownerSalon, request.read, READS_WITHIN_MS) : [],
+    ])
+    for (const { queryKey, data } of answers) queryClient.setQueryData(queryKey, data)
+  }
   const title = { title: documentTitle(undefined) }
   const rendered = new Map<string, unknown>()
   const errors: unknown[] = []
@@ -163,4 +177,8 @@ function sessionsClient(sessions: KnownSessions): QueryClient {
   return queryClient
 }
 
-const isOwner = (session: Session | undefined) => Boolean(session?.isAuthenticated && session.user?.salonId)
+const ownerSalonOf = (session: Session | undefined) => (session?.isAuthenticated && session.user?.salonId) || undefined
+const isOwner = (session: Session | undefined) => ownerSalonOf(session) !== undefined
+
+/** How long the answers a page brings may keep it waiting before it goes without them. */
+const READS_WITHIN_MS = 1000

@@ -6,14 +6,15 @@ import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { PAGES } from './App'
 import { createQueryClient } from './lib/api'
-import { readBoot } from './lib/boot'
+import { arrivedWithPage, readBoot } from './lib/boot'
 import { setupI18n } from './lib/i18n'
 import { Root } from './Root'
 
 const boot = readBoot()
 const queryClient = createQueryClient()
-// What the server already knew (the chat's salon, signed out): not asked for again.
-if (boot?.queries) hydrate(queryClient, boot.queries)
+// What the server already knew (the chat's salon, signed out, a signed-in owner's salon and day):
+// not asked for again.
+if (boot?.queries) hydrate(queryClient, arrivedWithPage(boot.queries))
 
 // The language the server rendered the page in (else the visitor's choice or browser's, in
 // development): its texts arrive before the first render, so nothing flashes in another language.

@@ -45,3 +45,18 @@ export function bootQueryData<T>(queryKey: readonly unknown[]): T | undefined {
   const hash = hashKey(queryKey)
   return readBoot()?.queries?.queries.find((query) => query.queryHash === hash)?.state.data as T | undefined
 }
+
+/**
+ * The answers the server sent with the page, as arrived when the page did, on the device's clock:
+ * an answer's age, and the offset of the server's clock that the agenda works out from the
+ * dashboard's answer (useSalonNow: its `now` minus when it arrived), are then the device's own,
+ * whatever the server's clock and the phone's say.
+ */
+export function arrivedWithPage(state: DehydratedState, now = Date.now()): DehydratedState {
+  return {
+    ...state,
+    queries: state.queries.map((query) =>
+      query.state.dataUpdatedAt ? { ...query, state: { ...query.state, dataUpdatedAt: now } } : query,
+    ),
+  }
+}

@@ -20,7 +20,14 @@ const TEMPLATE = `<!doctype html><html lang="fr"><head><title>Salonia</title></h
 const ENTRY = `export async function renderPage(request) {
   // As the real build says it (app/entry-server.tsx): the path in the error's message.
   if (request.path === '/broken' || request.search === '?broken') throw new Error('Rendering ' + request.path + ' failed')
-  const json = JSON.stringify(request).replace(/</g, '\\\\u003c')
+  // What a signed-in visitor's page may know: their session, and API answers read as them.
+  const known = request.sessions && {
+    staff: await request.sessions.staff(),
+    ambassadorCookie: request.sessions.ambassadorCookie,
+    team: await request.read?.('/api/salons/SAL001/team'),
+    otherSalon: await request.read?.('/api/salons/SAL999'),
+  }
+  const json = JSON.stringify({ ...request, known }).replace(/</g, '\\\\u003c')
   return { html: '<h1>rendered</h1>', title: (request.salon?.info.name ?? 'Page') + ' <&> · Salonia', boot: '<script type="application/json" id="salonia-boot">' + json + '</script>' }
 }`
 
@@ -82,6 +89,22 @@ describe('pages rendered by the server', () => {
     const res = await t.app.inject({ url: '/professional', headers: { cookie: await ownerCookie(t) } })
     expect(asked(res.body).anonymous).toBe(false)
     expect(res.headers['cache-control']).toBe('private, no-cache')
+  })
+
+  it("gives a signed-in visitor's page their session and the API's answers as they would get them", async () => {
+    const owner = asked((await t.app.inject({ url: '/professional', headers: { cookie: await ownerCookie(t) } })).body)
+    const known = owner.known as {
+      staff: { isAuthenticated: boolean; user: { salonId: string } }
+      ambassadorCookie: boolean
+      team: { members: unknown[] } | undefined
+      otherSalon?: unknown
+    }
+    expect(known.staff).toMatchObject({ isAuthenticated: true, user: { salonId: 'SAL001' } })
+    expect(known.ambassadorCookie).toBe(false)
+    expect(Array.isArray(known.team?.members)).toBe(true)
+    // Another salon's answer is refused to this owner, as to their browser: nothing to send.
+    expect(known.otherSalon).toBeUndefined()
+    expect(asked((await t.app.inject({ url: '/professional' })).body).known).toBeUndefined()
   })
 
   it('reads the salon of a chat link as GET /api/salon does: the Telegram link only by its hash', async () => {

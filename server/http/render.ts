@@ -28,7 +28,17 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
  * without a build). A render that fails or takes too long also falls back to index.html: a page
  * is never a 500.
  */
-export async function pageSender(root: string, deps: Pick<AppDeps, 'db' | 'config' | 'clock'>): Promise<PageSender> {
+/**
+ * GETs an API path within this server, as the request's visitor (their cookies): the answer's JSON
+ * when it is a 200, else undefined. What a page shows first, sent with it (entry-server.tsx).
+ */
+export type ApiReader = (request: FastifyRequest, path: string) => Promise<unknown>
+
+export async function pageSender(
+  root: string,
+  deps: Pick<AppDeps, 'db' | 'config' | 'clock'>,
+  readApi?: ApiReader,
+): Promise<PageSender> {
   const template = readFileSync(resolve(root, 'index.html'), 'utf8')
   const entryFile = resolve(root, '../server/entry-server.js')
   const entry = existsSync(entryFile) ? ((await import(pathToFileURL(entryFile).href)) as EntryServer) : undefined
@@ -60,6 +70,7 @@ export async function pageSender(root: string, deps: Pick<AppDeps, 'db' | 'confi
                   staff: async () => currentSession(deps.config, await sessionOf(deps, request, reply, 'staff')),
                   ambassadorCookie: Boolean(cookies[SESSION_COOKIES.ambassador]),
                 },
+                ...(readApi ? { read: (apiPath: string) => readApi(request, apiPath) } : {}),
               }),
         })
       } catch (error) {

@@ -22,7 +22,11 @@ export async function registerWebApp(
     return
   }
   await app.register(fastifyStatic, { root, serve: false, preCompressed: true })
-  const sendPage = await pageSender(root, deps)
+  // The API read as the page's visitor, within this server (no network, the same routes and checks).
+  const sendPage = await pageSender(root, deps, async (request, path) => {
+    const answer = await app.inject({ method: 'GET', url: path, headers: { cookie: request.headers.cookie ?? '' } })
+    return answer.statusCode === 200 ? answer.json() : undefined
+  })
 
   app.get('/*', { config: { access: 'public' } }, (request, reply) => {
     const path = (request.params as { '*': string })['*'] ?? ''

@@ -12,6 +12,10 @@ export const agendaKeys = {
   bookings: (salonId: string, from: string, to: string) => [...salonKeys.bookings(salonId), { from, to }],
 }
 
+/** Where the bookings of a period are read (GET), by the browser and by the server for the page it sends. */
+export const agendaBookingsPath = (salonId: string, from: string, to: string) =>
+  `/api/salons/${salonId}/bookings?from=${from}&to=${to}`
+
 /**
  * The bookings from one salon date to another, cancelled ones included. The chat books at any
  * time, so they are read again every minute, when the owner comes back to the page or to the tab; the
@@ -21,8 +25,7 @@ export function useAgendaBookings(salonId: string, from: string, to: string, ena
   return useQuery<Booking[]>({
     enabled,
     queryKey: agendaKeys.bookings(salonId, from, to),
-    queryFn: async () =>
-      (await (await apiRequest('GET', `/api/salons/${salonId}/bookings?from=${from}&to=${to}`)).json()) as Booking[],
+    queryFn: async () => (await (await apiRequest('GET', agendaBookingsPath(salonId, from, to))).json()) as Booking[],
     placeholderData: keepPreviousData,
     staleTime: 30_000,
     refetchInterval: ONE_MINUTE,
