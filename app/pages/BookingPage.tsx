@@ -18,14 +18,14 @@ import { formatNotice } from '@app/features/booking-page/format-notice'
 import { MovePanel } from '@app/features/booking-page/MovePanel'
 import { ApiError } from '@app/lib/api'
 import { cn } from '@app/lib/cn'
-import { useCustomerLanguage } from '@app/lib/customer-language'
 import { formatLocalDay } from '@app/lib/format'
 import { currentLanguage } from '@app/lib/i18n'
 import { usePageTitle } from '@app/lib/page-title'
+import { useCustomerLanguage, useNoIndex } from '@app/lib/personal-page'
 import type { BookingPage as Page } from '@common/schemas/booking-page'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { CalendarArrowDown, CalendarClock, CalendarX2, Clock3, Link2Off, PhoneCall } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'wouter'
 
@@ -268,16 +268,4 @@ function errorText(error: unknown): string {
     default:
       return 'bookingPage.errors.generic'
   }
-}
-
-/** The page is someone's appointment: kept out of search engines (the server says it too, and puts the same tag in its HTML). */
-function useNoIndex() {
-  useEffect(() => {
-    if (document.head.querySelector('meta[name="robots"]')) return
-    const meta = document.createElement('meta')
-    meta.name = 'robots'
-    meta.content = 'noindex, nofollow'
-    document.head.append(meta)
-    return () => meta.remove()
-  }, [])
 }

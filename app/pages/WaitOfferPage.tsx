@@ -7,12 +7,12 @@ import { Card } from '@app/components/ui/Card'
 import { OfferCard, type OfferState } from '@app/features/waiting-offer/OfferCard'
 import { acceptWaitOffer, fetchWaitOffer, waitOfferKey } from '@app/features/waiting-offer/waiting-offer-api'
 import { ApiError } from '@app/lib/api'
-import { useCustomerLanguage } from '@app/lib/customer-language'
 import { usePageTitle } from '@app/lib/page-title'
+import { useCustomerLanguage, useNoIndex } from '@app/lib/personal-page'
 import type { WaitOffer } from '@common/schemas/waiting-list'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { CalendarCheck, CalendarClock, CalendarX2, Hourglass, Link2Off, MessageCircle } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'wouter'
 
@@ -185,16 +185,4 @@ function errorText(error: unknown): string {
   if (code === 'request.rate_limited') return 'waitOffer.errors.rateLimited'
   if (!(error instanceof ApiError)) return 'waitOffer.errors.network'
   return 'waitOffer.errors.generic'
-}
-
-/** The page is someone's appointment offer: kept out of search engines (the server says it too). */
-function useNoIndex() {
-  useEffect(() => {
-    if (document.head.querySelector('meta[name="robots"]')) return
-    const meta = document.createElement('meta')
-    meta.name = 'robots'
-    meta.content = 'noindex, nofollow'
-    document.head.append(meta)
-    return () => meta.remove()
-  }, [])
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { LANGUAGES } from '../languages'
+import { minutesOfDay } from '../time'
 import { customerInputSchema } from './booking'
 import { VISIT_SERVICES_MAX } from './desk-visit'
 import { localDaySchema } from './schedule'
@@ -26,7 +27,7 @@ export const NOON_MINUTES = 12 * 60
 /** Whether a local start ('YYYY-MM-DDTHH:MM') lies in the part of the day waited for. */
 export function inPart(part: WaitPart, localStart: string): boolean {
   if (part === 'day') return true
-  const minutes = Number(localStart.slice(11, 13)) * 60 + Number(localStart.slice(14, 16))
+  const minutes = minutesOfDay(localStart.slice(11, 16))
   return part === 'morning' ? minutes < NOON_MINUTES : minutes >= NOON_MINUTES
 }
 

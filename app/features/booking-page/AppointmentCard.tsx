@@ -88,7 +88,8 @@ export function AppointmentCard({ page }: { page: BookingPage }) {
   )
 }
 
-function Detail({ icon: Icon, label, children }: { icon: typeof Clock; label: string; children: ReactNode }) {
+/** One fact of an appointment (the service, with whom, where), with its icon and label; the waiting list's offer shows its facts so too. */
+export function Detail({ icon: Icon, label, children }: { icon: typeof Clock; label: string; children: ReactNode }) {
   return (
     <div className="flex gap-3">
       <span className="mt-0.5 inline-flex size-9 shrink-0 items-center justify-center rounded-xl bg-sand text-ink-soft">

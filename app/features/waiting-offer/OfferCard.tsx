@@ -1,10 +1,10 @@
 import { Badge, type BadgeTone } from '@app/components/ui/Badge'
 import { Card } from '@app/components/ui/Card'
+import { capitalised, Detail } from '@app/features/booking-page/AppointmentCard'
 import { formatLocalDay } from '@app/lib/format'
 import { useLanguage } from '@app/lib/i18n'
 import type { WaitOffer } from '@common/schemas/waiting-list'
 import { Clock, Scissors, User } from 'lucide-react'
-import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 
 export type OfferState = WaitOffer['state']
@@ -54,23 +54,4 @@ export function OfferCard({ offer, state, time }: { offer: WaitOffer; state: Off
       </div>
     </Card>
   )
-}
-
-function Detail({ icon: Icon, label, children }: { icon: typeof Clock; label: string; children: ReactNode }) {
-  return (
-    <div className="flex gap-3">
-      <span className="mt-0.5 inline-flex size-9 shrink-0 items-center justify-center rounded-xl bg-sand text-ink-soft">
-        <Icon aria-hidden className="size-4" />
-      </span>
-      <div className="min-w-0">
-        <p className="text-xs font-semibold uppercase tracking-wide text-ink-soft">{label}</p>
-        <div className="mt-0.5 break-words">{children}</div>
-      </div>
-    </div>
-  )
-}
-
-/** "mardi 2 décembre" → "Mardi 2 décembre" as a heading. */
-function capitalised(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1)
 }

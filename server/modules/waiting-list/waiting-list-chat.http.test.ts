@@ -2,6 +2,7 @@ import { listOutboxEmails } from '@server/modules/outbox/outbox.repository'
 import { DEMO_NOW, startTestApp, type TestApp } from '@tests/helpers/app'
 import { newTestChat, postChat } from '@tests/helpers/chat'
 import { demoMembers } from '@tests/helpers/demo'
+import { fullDayOf } from '@tests/helpers/full-day'
 import { drainJobs } from '@tests/helpers/jobs'
 import { ownerCookie } from '@tests/helpers/sign-in'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -31,24 +32,9 @@ beforeEach(() => t.clock.set(DEMO_NOW))
 const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { cookie } })
 
-/** Léa free on `day` from 10:00 to 10:30 only, that half-hour booked: her day is full. */
-async function fullDayForLea(day: string): Promise<string> {
-  for (const [startDate, endDate] of [
-    [`${day}T00:00`, `${day}T10:00`],
-    [`${day}T10:30`, `${day}T23:59`],
-  ])
-    expect(
-      (await call('POST', '/api/salons/SAL001/time-off', { startDate, endDate, memberId: members.Léa })).statusCode,
-    ).toBe(201)
-  const res = await call('POST', '/api/salons/SAL001/bookings', {
-    serviceId: services['Coupe homme'],
-    startsAt: `${day}T10:00`,
-    memberId: members.Léa,
-    customer: { name: 'Occupant', email: 'occupant@example.com' },
-  })
-  expect(res.statusCode, res.body).toBe(201)
-  return res.json().id
-}
+/** Léa's day full but for 10:00, booked (tests/helpers/full-day.ts). */
+const fullDayForLea = (day: string) =>
+  fullDayOf(t.app, cookie, day, { memberId: members.Léa ?? '', serviceId: services['Coupe homme'] ?? '' })
 
 describe('the waiting list in the chat', () => {
   it('offers the list for a full day, joins it, and a "oui" to the freed time books it', async () => {

@@ -4,6 +4,7 @@ import { listOutboxEmails } from '@server/modules/outbox/outbox.repository'
 import { createSalon } from '@server/modules/salons/salons.usecases'
 import { DEMO_NOW, startTestApp, type TestApp } from '@tests/helpers/app'
 import { demoMembers } from '@tests/helpers/demo'
+import { fullDayOf } from '@tests/helpers/full-day'
 import { drainJobs } from '@tests/helpers/jobs'
 import { ownerCookie } from '@tests/helpers/sign-in'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -50,24 +51,9 @@ const person = (name: string, language = 'fr') => ({
 const serviceId = (name: string) => services[name] ?? ''
 const memberId = (name: string) => members[name] ?? ''
 
-/** Léa free on `day` from 10:00 to 10:30 only, that half-hour booked: her day is full. */
-async function fullDayForLea(day: string): Promise<string> {
-  for (const [startDate, endDate] of [
-    [`${day}T00:00`, `${day}T10:00`],
-    [`${day}T10:30`, `${day}T23:59`],
-  ]) {
-    const res = await call('POST', '/api/salons/SAL001/time-off', { startDate, endDate, memberId: memberId('Léa') })
-    expect(res.statusCode, res.body).toBe(201)
-  }
-  const res = await call('POST', '/api/salons/SAL001/bookings', {
-    serviceId: serviceId('Coupe homme'),
-    startsAt: `${day}T10:00`,
-    memberId: memberId('Léa'),
-    customer: person('Occupant'),
-  })
-  expect(res.statusCode, res.body).toBe(201)
-  return res.json().id
-}
+/** Léa's day full but for 10:00, booked (tests/helpers/full-day.ts). */
+const fullDayForLea = (day: string) =>
+  fullDayOf(t.app, cookie, day, { memberId: memberId('Léa'), serviceId: serviceId('Coupe homme') })
 
 async function join(name: string, day: string, extra: object = {}) {
   return call('POST', '/api/salons/SAL001/waiting-list', {

@@ -5,7 +5,7 @@ import type { Clock } from '@server/clock'
 import type { Database, Executor } from '@server/db/client'
 import type { SalonRow, WaitingListEntryRow } from '@server/db/schema'
 import { AppError } from '@server/errors'
-import { freeConsecutiveStarts } from '@server/modules/bookings/consecutive'
+import { freeConsecutiveStarts, startInstant } from '@server/modules/bookings/consecutive'
 import {
   type ChannelIdentity,
   type CustomerDetails,
@@ -61,17 +61,11 @@ export async function joinWaitingList(
   if (wish.day < instantToLocal(now, salon.timeZone).date) throw dayPast()
   // Unknown, inactive or unperformed services, or a member who does not perform them, refuse here.
   await freeConsecutiveStarts(deps, { salon, serviceIds: wish.serviceIds, date: wish.day, memberId: wish.memberId })
-  const known = 'customerId' in joiner ? await requireBookableCustomer(db, salon.id, joiner.customerId) : undefined
   return db.transaction(async (tx) => {
     const customer =
-      known ??
-      (await resolveCustomer(
-        tx,
-        salon.id,
-        (joiner as { details: CustomerDetails }).details,
-        now,
-        (joiner as { identity?: ChannelIdentity }).identity,
-      ))
+      'details' in joiner
+        ? await resolveCustomer(tx, salon.id, joiner.details, now, joiner.identity)
+        : await requireBookableCustomer(tx, salon.id, joiner.customerId)
     const entry = await repo.insertEntry(tx, {
       salonId: salon.id,
       customerId: customer.id,
@@ -170,8 +164,19 @@ export async function reviewWaitingList(deps: WaitingDeps, salon: SalonRow): Pro
     const now = clock.now()
     const today = instantToLocal(now, salon.timeZone).date
     const tellings: Telling[] = []
+    const reading = { db: tx as Database, clock }
+    // One engine read per wish (day, services, member), however many customers share it.
+    const freeStarts = new Map<string, Promise<string[] | undefined>>()
+    const startsOf = (entry: WaitingListEntryRow) => {
+      const wish = [entry.day, entry.memberId ?? '', ...entry.serviceIds].join('|')
+      const known = freeStarts.get(wish)
+      if (known) return known
+      const starts = freeStartsFor(reading, salon, entry)
+      freeStarts.set(wish, starts)
+      return starts
+    }
     for (const { entry, erased } of await repo.lockActiveEntries(tx, salon.id, today)) {
-      tellings.push(...(await reviewEntry({ db: tx as Database, clock }, salon, entry, erased, now)))
+      tellings.push(...(await reviewEntry(reading, salon, entry, erased, now, startsOf)))
     }
     if (tellings.length > 0) await jobs.sendMany(tx, 'waiting-list.tell', tellings)
     return tellings
@@ -184,6 +189,7 @@ async function reviewEntry(
   entry: WaitingListEntryRow,
   erased: boolean,
   now: Date,
+  startsOf: (entry: WaitingListEntryRow) => Promise<string[] | undefined>,
 ): Promise<Telling[]> {
   const { db } = deps
   const local = (at: Date) => formatLocalDateTime(at, salon.timeZone)
@@ -198,12 +204,13 @@ async function reviewEntry(
     await repo.updateEntry(db, entry.id, { status: 'booked', offerStartsAt: null, bookingId: booked.bookingId }, now)
     return []
   }
-  const free = await freeStartsFor(deps, salon, entry)
-  if (free === undefined) {
+  const starts = await startsOf(entry)
+  if (starts === undefined) {
     // A service no longer offered, a member gone: nothing can ever be offered for this wish.
     await repo.updateEntry(db, entry.id, { status: 'removed', offerStartsAt: null }, now)
     return []
   }
+  const free = starts.filter((start) => inPart(entry.part, start))
   const tellings: Telling[] = []
   if (entry.status === 'offered' && entry.offerStartsAt) {
     const offered = local(entry.offerStartsAt)
@@ -215,7 +222,7 @@ async function reviewEntry(
   const before = new Set(entry.offeredStarts.map(local))
   const next = free.find((start) => !before.has(start))
   if (next === undefined) return tellings
-  const startsAt = new Date(localToInstant(next.slice(0, 10), minutesOf(next), salon.timeZone))
+  const startsAt = new Date(startInstant(next, salon))
   await repo.updateEntry(
     db,
     entry.id,
@@ -226,24 +233,21 @@ async function reviewEntry(
   return tellings
 }
 
-/** The free starts that fit the wish (its day, its part of the day), or undefined if it cannot be met any more. */
+/** The free starts of the wish's services on its day (with its member), or undefined if it cannot be met any more. */
 async function freeStartsFor(
   deps: Pick<WaitingDeps, 'db' | 'clock'>,
   salon: SalonRow,
   entry: WaitingListEntryRow,
 ): Promise<string[] | undefined> {
   try {
-    const starts = await freeConsecutiveStarts(deps, {
+    return await freeConsecutiveStarts(deps, {
       salon,
       serviceIds: entry.serviceIds,
       date: entry.day,
       memberId: entry.memberId ?? undefined,
     })
-    return starts.filter((start) => inPart(entry.part, start))
   } catch (error) {
     if (error instanceof AppError && error.status < 500 && error.code !== 'bookings.range_too_long') return undefined
     throw error
   }
 }
-
-const minutesOf = (localStart: string) => Number(localStart.slice(11, 13)) * 60 + Number(localStart.slice(14, 16))

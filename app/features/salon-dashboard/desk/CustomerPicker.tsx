@@ -5,7 +5,7 @@ import { useDebouncedValue } from '@app/lib/use-debounced-value'
 import { LANGUAGES, type Language } from '@common/languages'
 import { CUSTOMER_SEARCH_MAX, type CustomerSummary } from '@common/schemas/customers'
 import { Search, UserRound } from 'lucide-react'
-import { useEffect, useId, useState } from 'react'
+import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useCustomerSearch } from './desk-api'
 
@@ -21,6 +21,11 @@ export interface CustomerDraft {
   phone: string
   email: string
   language: Language
+}
+
+/** Nobody chosen yet; a new customer would speak `language` (the salon's country's). */
+export function noCustomerYet(language: Language): CustomerDraft {
+  return { mode: 'existing', query: '', name: '', phone: '', email: '', language }
 }
 
 export type CustomerProblems = Partial<Record<'chosen' | 'name' | 'phone' | 'email', string>>

@@ -26,6 +26,7 @@ import {
   type CustomerProblems,
   checkCustomer,
   customerInput,
+  noCustomerYet,
 } from './CustomerPicker'
 import { deskKeys, useCreateBooking } from './desk-api'
 import { deskErrorText, isSlotTaken } from './desk-errors'
@@ -160,14 +161,7 @@ function NewBookingForm({
     force: false,
     forcedTime: initial?.localTime ?? '',
   })
-  const [customer, setCustomer] = useState<CustomerDraft>({
-    mode: 'existing',
-    query: '',
-    name: '',
-    phone: '',
-    email: '',
-    language: languageOfCountry(salon.country),
-  })
+  const [customer, setCustomer] = useState<CustomerDraft>(() => noCustomerYet(languageOfCountry(salon.country)))
   const [slotProblems, setSlotProblems] = useState<SlotProblems>({})
   const [customerProblems, setCustomerProblems] = useState<CustomerProblems>({})
   const [serviceProblem, setServiceProblem] = useState(false)

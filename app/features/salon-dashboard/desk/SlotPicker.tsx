@@ -1,4 +1,4 @@
-import { Field, fieldClasses, Input } from '@app/components/ui/Input'
+import { Field, Input } from '@app/components/ui/Input'
 import { cn } from '@app/lib/cn'
 import type { TeamMember } from '@common/schemas/team'
 import { isLocalDate, isLocalTime } from '@common/time'
@@ -6,6 +6,7 @@ import { CircleAlert } from 'lucide-react'
 import { type ReactNode, useEffect, useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFreeTimes } from './desk-api'
+import { MemberSelect } from './MemberSelect'
 
 /** A member as the picker shows them: a name and the agenda's colour. */
 export type SlotMember = Pick<TeamMember, 'id' | 'name' | 'colour'>
@@ -106,19 +107,14 @@ export function SlotPicker({
                 className="pointer-events-none absolute left-3.5 top-1/2 size-3 -translate-y-1/2 rounded-full border border-line"
                 style={{ backgroundColor: colour ?? 'transparent' }}
               />
-              <select
+              <MemberSelect
                 {...control}
+                members={members}
+                emptyLabel={allowAnyMember ? t('desk.slot.anyMember') : undefined}
                 value={draft.memberId}
                 onChange={(event) => update({ memberId: event.target.value, start: undefined })}
-                className={cn(fieldClasses, 'cursor-pointer pl-9')}
-              >
-                {allowAnyMember && <option value="">{t('desk.slot.anyMember')}</option>}
-                {members.map((member) => (
-                  <option key={member.id} value={member.id}>
-                    {member.name}
-                  </option>
-                ))}
-              </select>
+                className="pl-9"
+              />
             </div>
           )}
         </Field>

@@ -10,6 +10,7 @@ import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatPrice } from '../dashboard-api'
 import { dayLabel } from './desk-format'
+import { MemberSelect } from './MemberSelect'
 import { membersFor } from './members'
 
 /**
@@ -99,19 +100,13 @@ export function ServiceLines({
             </Field>
             <Field id={`${idPrefix}-${line.key}-member`} label={t('desk.visit.member')}>
               {(control) => (
-                <select
+                <MemberSelect
                   {...control}
+                  members={members}
+                  emptyLabel={t('desk.visit.anyMember')}
                   value={line.memberId}
                   onChange={(event) => update(line.key, { memberId: event.target.value })}
-                  className={cn(fieldClasses, 'cursor-pointer')}
-                >
-                  <option value="">{t('desk.visit.anyMember')}</option>
-                  {members.map((member) => (
-                    <option key={member.id} value={member.id}>
-                      {member.name}
-                    </option>
-                  ))}
-                </select>
+                />
               )}
             </Field>
             {removable && (

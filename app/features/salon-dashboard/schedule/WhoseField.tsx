@@ -1,6 +1,7 @@
-import { Field, fieldClasses } from '@app/components/ui/Input'
+import { Field } from '@app/components/ui/Input'
 import type { TeamMember } from '@common/schemas/team'
 import { useTranslation } from 'react-i18next'
+import { MemberSelect } from '../desk/MemberSelect'
 
 /** "Whose" in an absence's or a break's dialog: the whole salon ('') or one member. Not shown for a salon of one. */
 export function WhoseField({
@@ -21,14 +22,13 @@ export function WhoseField({
   return (
     <Field id={id} label={label}>
       {(control) => (
-        <select {...control} className={fieldClasses} value={value} onChange={(event) => onChange(event.target.value)}>
-          <option value="">{t('schedule.whose.salon')}</option>
-          {members.map((member) => (
-            <option key={member.id} value={member.id}>
-              {member.name}
-            </option>
-          ))}
-        </select>
+        <MemberSelect
+          {...control}
+          members={members}
+          emptyLabel={t('schedule.whose.salon')}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
       )}
     </Field>
   )

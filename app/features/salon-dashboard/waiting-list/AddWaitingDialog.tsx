@@ -1,5 +1,5 @@
 import { DialogForm, type DialogOpenProps, FormDialog } from '@app/components/ui/FormDialog'
-import { Field, fieldClasses, Input } from '@app/components/ui/Input'
+import { Field, Input } from '@app/components/ui/Input'
 import { toast } from '@app/components/ui/toast-store'
 import { cn } from '@app/lib/cn'
 import { currentLanguage } from '@app/lib/i18n'
@@ -20,8 +20,10 @@ import {
   type CustomerProblems,
   checkCustomer,
   customerInput,
+  noCustomerYet,
 } from '../desk/CustomerPicker'
 import { dayLabel, salonToday } from '../desk/desk-format'
+import { MemberSelect } from '../desk/MemberSelect'
 import { useAddToWaitingList } from './waiting-list-api'
 import { waitingListErrorText } from './waiting-list-errors'
 
@@ -110,14 +112,7 @@ function AddWaitingForm({
   )
   const [memberId, setMemberId] = useState(initial?.memberId ?? '')
   const [customer, setCustomer] = useState<CustomerDraft>(
-    initial?.customer ?? {
-      mode: 'existing',
-      query: '',
-      name: '',
-      phone: '',
-      email: '',
-      language: languageOfCountry(salon.country),
-    },
+    () => initial?.customer ?? noCustomerYet(languageOfCountry(salon.country)),
   )
   const [problems, setProblems] = useState<Problems>({})
   const [customerProblems, setCustomerProblems] = useState<CustomerProblems>({})
@@ -198,19 +193,13 @@ function AddWaitingForm({
         </Field>
         <Field id="waiting-member" label={t('waitingList.add.member')} optionalLabel={t('common.optional')}>
           {(control) => (
-            <select
+            <MemberSelect
               {...control}
+              members={members}
+              emptyLabel={t('waitingList.add.anyMember')}
               value={memberId}
               onChange={(event) => setMemberId(event.target.value)}
-              className={cn(fieldClasses, 'cursor-pointer')}
-            >
-              <option value="">{t('waitingList.add.anyMember')}</option>
-              {members.map((member) => (
-                <option key={member.id} value={member.id}>
-                  {member.name}
-                </option>
-              ))}
-            </select>
+            />
           )}
         </Field>
       </div>
