@@ -221,7 +221,7 @@ test('adds an absence, refusing an end before the start, then deletes it', async
   const dialog = page.getByRole('dialog', { name: fr.schedule.timeOff.dialogTitle })
   await dialog.getByRole('button', { name: fr.schedule.timeOff.save }).click()
   await expect(dialog.getByText(fr.schedule.timeOff.missingDates)).toBeVisible()
-  const [start, end] = testInfo.project.name === 'phone' ? ['2027-02-15', '2027-02-17'] : ['2027-01-11', '2027-01-13']
+  const [start, end] = testInfo.project.name === 'phone' ? ['2027-03-15', '2027-03-17'] : ['2027-01-11', '2027-01-13']
   await dialog.getByLabel(fr.schedule.timeOff.startDate).fill(end)
   await dialog.getByLabel(fr.schedule.timeOff.endDate).fill(start)
   await dialog.getByRole('button', { name: fr.schedule.timeOff.save }).click()
@@ -238,7 +238,7 @@ test('adds an absence, refusing an end before the start, then deletes it', async
   // In words: the last day off (the end date, issue 39), inclusive, and the day back.
   const [period, back] =
     testInfo.project.name === 'phone'
-      ? ['Du 15 févr. au 17 févr. 2027 inclus (3\u00a0jours)', 'Formation · De retour le 18 févr.']
+      ? ['Du 15 mars au 17 mars 2027 inclus (3\u00a0jours)', 'Formation · De retour le 18 mars']
       : ['Du 11 janv. au 13 janv. 2027 inclus (3\u00a0jours)', 'Formation · De retour le 14 janv.']
   await expect(list).toContainText(period)
   await expect(list).toContainText(back)

@@ -33,14 +33,18 @@ async function demo(page: Page) {
     if (!found) throw new Error(`No ${name} in the demo data`)
     return found
   }
-  return { lea: find(team.members, 'Léa'), hugo: find(team.members, 'Hugo'), coupe: find(services, 'Coupe homme') }
+  const lea = find(team.members, 'Léa')
+  return { lea, others: team.members.filter((member) => member.id !== lea.id), coupe: find(services, 'Coupe homme') }
 }
 
-/** Hugo away all day, Léa free from 10:00 to 10:30 only and that half-hour booked: nothing is free. */
+/**
+ * Everyone else away all day (Hugo, and the stylists other specs add to the team), Léa free from
+ * 10:00 to 10:30 only and that half-hour booked: nothing is free.
+ */
 async function fullDay(page: Page, day: string): Promise<string> {
-  const { lea, hugo, coupe } = await demo(page)
+  const { lea, others, coupe } = await demo(page)
   for (const [memberId, startDate, endDate] of [
-    [hugo.id, `${day}T00:00`, `${day}T23:59`],
+    ...others.map((member) => [member.id, `${day}T00:00`, `${day}T23:59`]),
     [lea.id, `${day}T00:00`, `${day}T10:00`],
     [lea.id, `${day}T10:30`, `${day}T23:59`],
   ]) {
