@@ -344,6 +344,21 @@ export const recurringBlocks = pgTable(
   ],
 )
 
+/**
+ * How many times a salon's schedule changed: bumped by deferred triggers (migration 0027) when a
+ * transaction that changed anything availability reads of the salon commits — hours, members, who
+ * performs what, absences, blocks, bookings, calendar busy times, the salon row. Availability keeps
+ * what it read under the version it read it at, and reads again only when the version moved, on
+ * any instance (the version is here, not in one process). Bumped at commit so that the row's lock
+ * is held for an instant, after the transaction's own writes.
+ */
+export const scheduleVersions = pgTable('schedule_versions', {
+  salonId: uuid('salon_id')
+    .primaryKey()
+    .references(() => salons.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+})
+
 export type RecurringBlockRow = typeof recurringBlocks.$inferSelect
 
 export const customers = pgTable(

@@ -8,6 +8,7 @@ import {
   type SalonRow,
   type ServiceRow,
   salons,
+  scheduleVersions,
   services,
   teamMemberHours,
   teamMemberServices,
@@ -42,8 +43,6 @@ export interface ScheduleFacts {
 
 // Columns inside these subqueries render unqualified, so each refers to its own subquery's table.
 const salonIdParam = sql`${sql.placeholder('salonId')}::uuid`
-// The public call names the salon by its public ID: the subqueries find its id once (an initplan).
-const salonOfPublicId = sql`(select ${salons.id} from ${salons} where ${salons.publicId} = ${sql.placeholder('publicId')})`
 const from = sql`${sql.placeholder('from')}::timestamptz`
 const to = sql`${sql.placeholder('to')}::timestamptz`
 // date_part (double precision) rather than extract (numeric): a tenth of this query's time goes
@@ -98,6 +97,9 @@ function factsColumns(salonId: typeof salonIdParam) {
           and (${recurringBlocks.lastDay} is null or ${recurringBlocks.lastDay} >= (${from})::date - 1)
       ), '[]')`,
     zone: sql<string>`(select ${salons.timeZone} from ${salons} where ${salons.id} = ${salonId})`,
+    // The schedule version these facts were read at, in the same snapshot (facts-cache.ts).
+    version: sql<string>`coalesce((select ${scheduleVersions.version} from ${scheduleVersions}
+        where ${scheduleVersions.salonId} = ${salonId}), 0)`,
     members: sql<ScheduleFacts['members']>`coalesce((
         select json_agg(json_build_array(
           ${teamMembers.id},
@@ -133,14 +135,15 @@ export type ServiceScheduleRow = Pick<
   'id' | 'name' | 'isActive' | 'durationMinutes' | 'processingAfterMinutes' | 'processingMinutes' | 'cleanupMinutes'
 >
 
-// Everything the public availability call reads, in one round trip: the salon by its public ID,
-// the service asked for, and the schedule over a range the caller computed in the salon's time zone
-// as it remembered it (checked by the caller against the row read here). Only the columns it uses:
-// each one costs the driver a parser and a value on every call.
-const salonServiceAndFacts = preparedPerDatabase((db) =>
+// What the public availability call reads first, in one round trip: the salon by its public ID,
+// the service asked for, and the salon's schedule version — whose facts, once read, are kept
+// (facts-cache.ts) until the version moves. Only the columns it uses: each one costs the driver a
+// parser and a value on every call.
+const salonServiceAndVersion = preparedPerDatabase((db) =>
   db
     .select({
       salon: {
+        id: salons.id,
         publicId: salons.publicId,
         timeZone: salons.timeZone,
         isActive: salons.isActive,
@@ -158,36 +161,15 @@ const salonServiceAndFacts = preparedPerDatabase((db) =>
         processingMinutes: services.processingMinutes,
         cleanupMinutes: services.cleanupMinutes,
       },
-      ...factsColumns(salonOfPublicId),
+      version: sql<string>`coalesce(${scheduleVersions.version}, 0)`,
     })
     .from(salons)
     .leftJoin(services, serviceAsked)
+    .leftJoin(scheduleVersions, eq(scheduleVersions.salonId, salons.id))
     .where(eq(salons.publicId, sql.placeholder('publicId')))
     .limit(1)
-    .prepare('salon_service_and_schedule_facts'),
+    .prepare('salon_service_and_schedule_version'),
 )
-
-// The public availability call names the salon by its public ID and one service: both rows in one
-// round trip (each query costs a socket write and a wake-up, most of what this call costs under load).
-const salonAndService = preparedPerDatabase((db) =>
-  db
-    .select({ salon: salons, service: services })
-    .from(salons)
-    .leftJoin(services, serviceAsked)
-    .where(eq(salons.publicId, sql.placeholder('publicId')))
-    .limit(1)
-    .prepare('salon_and_service_by_public_id'),
-)
-
-/** A salon by its public ID, with one of its services (undefined when it has no such service). */
-export async function readSalonAndService(
-  db: Executor,
-  publicId: string,
-  serviceId: string,
-): Promise<{ salon: SalonRow; service: ServiceRow | undefined } | undefined> {
-  const [row] = await salonAndService(db).execute({ publicId, serviceId })
-  return row ? { salon: row.salon, service: row.service ?? undefined } : undefined
-}
 
 // A new booking's read: the service asked for and the schedule around its start, in one round trip.
 const serviceAndFacts = preparedPerDatabase((db) =>
@@ -257,22 +239,29 @@ function factsOf(
   return { hours: row.hours, busy, members: row.members }
 }
 
-/**
- * The salon by its public ID, one of its services (undefined when it has no such service) and its
- * schedule over a range computed by the caller: one round trip for the public availability call.
- */
-export async function readSalonServiceAndFacts(
+/** The salon by its public ID, one of its services (undefined when it has none such) and its schedule version. */
+export async function readSalonServiceAndVersion(
   db: Executor,
   publicId: string,
   serviceId: string,
+): Promise<
+  { salon: SalonScheduleRow & { id: string }; service: ServiceScheduleRow | undefined; version: number } | undefined
+> {
+  const [row] = await salonServiceAndVersion(db).execute({ publicId, serviceId })
+  return row ? { salon: row.salon, service: row.service ?? undefined, version: Number(row.version) } : undefined
+}
+
+/** The salon's schedule over a range and the schedule version it was read at (one snapshot). */
+export async function readVersionedScheduleFacts(
+  db: Executor,
+  salonId: string,
   range: { from: Date; to: Date },
-): Promise<{ salon: SalonScheduleRow; service: ServiceScheduleRow | undefined; facts: ScheduleFacts } | undefined> {
-  const [row] = await salonServiceAndFacts(db).execute({
-    publicId,
-    serviceId,
+): Promise<{ facts: ScheduleFacts; version: number }> {
+  const [row] = await scheduleFacts(db).execute({
+    salonId,
     from: range.from.toISOString(),
     to: range.to.toISOString(),
     excludeId: null,
   })
-  return row ? { salon: row.salon, service: row.service ?? undefined, facts: factsOf(row, range) } : undefined
+  return row ? { facts: factsOf(row, range), version: Number(row.version) } : { facts: NO_FACTS, version: -1 }
 }

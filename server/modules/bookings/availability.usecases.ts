@@ -12,15 +12,16 @@ import { resolvePointInTime } from '@server/modules/schedule/point-in-time'
 import { findTeamFreeSlots, type TeamSchedule } from '@server/modules/schedule/team-availability'
 import { memberNotFound, memberNotPerforming } from '@server/modules/team/team.errors'
 import {
-  readSalonAndService,
-  readSalonServiceAndFacts,
+  readSalonServiceAndVersion,
   readScheduleFacts,
   readServiceAndFacts,
+  readVersionedScheduleFacts,
   type SalonScheduleRow,
   type ScheduleFacts,
 } from './availability.repository'
 import { rangeInverted, rangeTooLong } from './bookings.errors'
 import { presentAvailability } from './bookings.presenters'
+import { keepFacts, keptFacts } from './facts-cache'
 
 export const MAX_AVAILABILITY_DAYS = 92
 /** The longest a member's working time runs from a start: the longest service the database accepts and its clean-up. */
@@ -159,19 +160,10 @@ export async function getAvailability(
 }
 
 /**
- * The time zone of each salon the public call has answered for, by public ID: the range it asks
- * for is computed in it before the one query that reads everything, and checked against the salon
- * row that query returns (a salon whose zone changed is asked again). Bounded: a flood of IDs
- * only empties it.
- */
-const knownTimeZones = new Map<string, string>()
-const MAX_KNOWN_TIME_ZONES = 10_000
-
-/**
- * The same, for the public call that names the salon by its public ID (any case): in one round
- * trip once the salon's time zone is known here (salon, service and schedule together), else two
- * (the salon and the service, then the schedule). Each query costs a socket write and a wake-up,
- * most of what this call costs under load.
+ * The same, for the public call that names the salon by its public ID (any case). It reads the
+ * salon, the service and the salon's schedule version in one round trip, and the schedule itself
+ * only when the version moved since this range was last read (facts-cache.ts): under load, most
+ * calls for a salon whose schedule did not change cost one small query and the engine.
  */
 export async function getSalonAvailability(
   db: Database,
@@ -179,29 +171,30 @@ export async function getSalonAvailability(
   publicId: string,
   query: AvailabilityQuery,
 ): Promise<Availability> {
-  const key = publicId.toUpperCase()
-  const timeZone = knownTimeZones.get(key)
-  if (timeZone) {
-    const now = clock.now()
-    const range = resolveRange({ timeZone }, now, query, 7, MAX_AVAILABILITY_DAYS)
-    const read = { from: range.from, to: new Date(range.to.getTime() + MAX_SERVICE_MINUTES * MINUTE_MS) }
-    const found = await readSalonServiceAndFacts(db, key, query.serviceId, read)
-    if (!found) throw salonNotFound(publicId)
-    const { salon, facts } = found
-    if (salon.timeZone === timeZone) {
-      const service = bookableService(found.service)
-      if (!salon.isActive) {
-        return presentAvailability(salon, service.id, service.durationMinutes, range, [], 'salon_inactive')
-      }
-      const schedule = teamSchedule(salon, facts, { serviceIds: [query.serviceId], memberId: query.memberId })
-      return freeSlotsOf(salon, service, schedule, range, now)
-    }
-  }
-  const found = await readSalonAndService(db, key, query.serviceId)
+  const found = await readSalonServiceAndVersion(db, publicId.toUpperCase(), query.serviceId)
   if (!found) throw salonNotFound(publicId)
-  if (knownTimeZones.size >= MAX_KNOWN_TIME_ZONES) knownTimeZones.clear()
-  knownTimeZones.set(key, found.salon.timeZone)
-  return availabilityOf(db, clock, found.salon, bookableService(found.service), query)
+  const { salon } = found
+  const service = bookableService(found.service)
+  const now = clock.now()
+  const range = resolveRange(salon, now, query, 7, MAX_AVAILABILITY_DAYS)
+  if (!salon.isActive) {
+    // A deactivated salon takes no booking through any path: nothing to offer, and the reason.
+    return presentAvailability(salon, service.id, service.durationMinutes, range, [], 'salon_inactive')
+  }
+  // The schedule reaches one longest service past the range, since a slot near its end may run
+  // beyond it; read from and to whole hours, so that ranges from "now" share what is kept.
+  const read = {
+    from: new Date(Math.floor(range.from.getTime() / HOUR_MS) * HOUR_MS),
+    to: new Date(Math.ceil((range.to.getTime() + MAX_SERVICE_MINUTES * MINUTE_MS) / HOUR_MS) * HOUR_MS),
+  }
+  let facts = keptFacts(db, salon.id, read, found.version)
+  if (!facts) {
+    const fresh = await readVersionedScheduleFacts(db, salon.id, read)
+    keepFacts(db, salon.id, read, fresh.version, fresh.facts)
+    facts = fresh.facts
+  }
+  const schedule = teamSchedule(salon, facts, { serviceIds: [query.serviceId], memberId: query.memberId })
+  return freeSlotsOf(salon, service, schedule, range, now)
 }
 
 async function availabilityOf(

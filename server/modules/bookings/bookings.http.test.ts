@@ -80,7 +80,7 @@ describe('availability', () => {
 })
 
 describe('availability after the salon changes its time zone', () => {
-  it('answers on the new clock at once (the zone remembered for the one-query answer is checked)', async () => {
+  it('answers on the new clock at once (the schedule kept in memory gives way to the new zone)', async () => {
     const url = `/api/salons/SAL001/availability?serviceId=${id('Coupe femme')}&from=2026-12-02&to=2026-12-02`
     const patch = (timeZone: string) =>
       t.app.inject({ method: 'PATCH', url: '/api/salons/SAL001', payload: { timeZone }, headers: { cookie } })
