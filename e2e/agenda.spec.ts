@@ -323,6 +323,68 @@ test('a lunch blocked by picking its hours on the agenda: a mouse drag on a desk
   await page.screenshot({ path: testInfo.outputPath(phone ? 'blocked-phone.png' : 'blocked-desktop.png') })
 })
 
+test('@phone a booking held a moment then dragged to a later time: asked first, moved, then undone; a tap still opens it', async ({
+  page,
+}, testInfo) => {
+  await signIn(page)
+  const { lea } = await demoTeam(page)
+  const moving = await book(page, {
+    serviceId: await serviceId(page, 'Brushing'),
+    startsAt: '2027-01-27T10:00',
+    memberId: lea.id,
+    customer: { name: 'Chloé Doigt', phone: '06 10 20 30 41' },
+  })
+  await openAgenda(page)
+  await page.getByLabel(fr.agenda.date).fill('2027-01-27')
+  await expect(page.getByText('mercredi 27 janvier 2027')).toBeVisible()
+  const column = page.locator(`[data-agenda-column="${lea.id}"]`)
+  const block = column.locator(`[data-booking="${moving.id}"]`)
+  await block.evaluate((element) => {
+    element.scrollIntoView({ block: 'start', behavior: 'instant' })
+    window.scrollBy({ top: -120, behavior: 'instant' })
+  })
+  const from = await block.boundingBox()
+  const box = await column.boundingBox()
+  if (!from || !box) throw new Error('The block and its column are on screen')
+  const at = (hours: number) => box.y + ((hours - 8) / 12) * box.height
+  const x = from.x + from.width / 2
+  const cdp = await page.context().newCDPSession(page)
+  const touch = (type: string, y?: number) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: y === undefined ? [] : [{ x, y, id: 1 }] } as never)
+  const scrolled = await page.evaluate(() => window.scrollY)
+
+  // A finger rests on the block, then carries it down to 11:00: the page does not scroll meanwhile.
+  await touch('touchStart', from.y + 6)
+  await page.waitForTimeout(700)
+  for (const hours of [10.25, 10.5, 10.8, 11]) await touch('touchMove', at(hours) + 6)
+  await expect(page.locator('[data-drop-preview]')).toBeVisible()
+  await touch('touchEnd')
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled)
+  const question = page.getByRole('alertdialog', { name: fill(fr.agenda.confirmMove.title, { name: 'Chloé Doigt' }) })
+  await expect(question).toContainText('Mercredi 27 janvier, 10:00–10:30 · Léa')
+  await expect(question).toContainText('Mercredi 27 janvier, 11:00–11:30 · Léa')
+  expect(await noHorizontalOverflow(page)).toBe(true)
+  await page.screenshot({ path: testInfo.outputPath('move-question-phone.png') })
+  await question.getByRole('button', { name: fr.desk.move.submit }).click()
+  const toast = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem')
+  await expect(toast).toContainText(fr.desk.move.done)
+  await expect(block).toContainText('11:00–11:30')
+  await page.screenshot({ path: testInfo.outputPath('moved-with-undo-phone.png') })
+
+  // "Annuler" takes it back to 10:00, telling nobody.
+  await toast.getByRole('button', { name: fr.desk.undo.action }).click()
+  await expect(toast).toContainText(fr.desk.undo.done)
+  await expect(block).toContainText('10:00–10:30')
+  const day = (await (
+    await page.request.get('/api/salons/SAL001/bookings?from=2027-01-27&to=2027-01-27')
+  ).json()) as Booking[]
+  expect(day.find((b) => b.id === moving.id)).toMatchObject({ localTime: '10:00', member: { id: lea.id } })
+
+  // A quick tap is no drag: it opens the booking.
+  await block.getByRole('button').first().tap()
+  await expect(page.getByRole('dialog').filter({ hasText: fr.desk.history.title })).toContainText('Chloé Doigt')
+})
+
 test('a phone opens on today’s agenda, swipes from one stylist to the other, and prints the day sheet on A4', async ({
   page,
 }, testInfo) => {

@@ -191,7 +191,7 @@ export function AgendaTab({ salonId, onOpenBooking, onNewBooking, daySection }: 
               canMove: (booking) =>
                 (booking.status === 'confirmed' || booking.status === 'pending') &&
                 Date.parse(booking.appointmentDate) > now,
-              onMove: narrow ? undefined : (booking, target) => setDropped({ booking, target }),
+              onMove: (booking, target) => setDropped({ booking, target }),
               onOpenBooking,
               onNewBookingAt: onNewBooking
                 ? (target: GridTarget) =>

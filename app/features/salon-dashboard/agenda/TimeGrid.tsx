@@ -2,17 +2,16 @@ import { cn } from '@app/lib/cn'
 import type { Booking } from '@common/schemas/booking'
 import { formatMinutes } from '@common/time'
 import type { TFunction } from 'i18next'
-import { type ReactNode, type PointerEvent as ReactPointerEvent, useRef, useState } from 'react'
+import { type ReactNode, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { lanes, placeInGrid, type Span, snapMinute } from './agenda-grid'
 import { BookingDetails, STATUS_LOOK } from './BookingDetails'
+import { useBlockDragging } from './block-dragging'
 import { RangeChooser } from './RangeChooser'
 import { type GridRange, useRangePicking } from './range-picking'
 
 /** One hour of the grid, in pixels: a 30-minute booking gets room for three lines. */
 export const HOUR_PX = 96
-/** How far the pointer travels before a press on a block becomes a drag (a click below that). */
-const DRAG_THRESHOLD_PX = 5
 
 export interface GridColumn {
   key: string
@@ -33,23 +32,12 @@ export interface GridTarget {
   minute: number
 }
 
-interface Drag {
-  booking: Booking
-  columnKey: string
-  pointerId: number
-  x: number
-  y: number
-  /** From the block's top edge to where it was grabbed, in pixels. */
-  grab: number
-  moving: boolean
-  target: (GridTarget & { columnKey: string }) | null
-}
-
 /**
  * The agenda's time grid: hour rows on the left, one column per member or day, closed periods
  * and absences shaded, a "now" line on today, each booking a block placed by its wall-clock time
- * and length. On a desktop a block is dragged to another time or column (snapped to the salon's
- * slot step); a click on a block opens it, a click on an empty stretch offers a new booking there.
+ * and length. A block is dragged to another time or column (snapped to the salon's slot step) —
+ * with a mouse at once, with a finger after a long press (block-dragging.ts); a click or a tap on
+ * a block opens it, a click on an empty stretch offers a new booking there.
  */
 export function TimeGrid({
   columns,
@@ -85,9 +73,6 @@ export function TimeGrid({
     container,
     bodyOf: (key) => bodies.current.get(key),
   })
-  const [drag, setDrag] = useState<Drag | null>(null)
-  // The click that ends a drag must not also open the booking.
-  const justDragged = useRef(false)
   const hours = Array.from({ length: (grid.end - grid.start) / 60 }, (_, i) => grid.start + i * 60)
   const height = ((grid.end - grid.start) / 60) * HOUR_PX
   const template = `3.5rem repeat(${columns.length}, minmax(${minColumnWidth}rem, 1fr))`
@@ -103,45 +88,21 @@ export function TimeGrid({
     }
     return null
   }
-
-  const onPointerDown = (event: ReactPointerEvent, booking: Booking, columnKey: string) => {
-    if (!onMove || event.pointerType !== 'mouse' || event.button !== 0 || !canMove(booking)) return
-    const block = event.currentTarget.getBoundingClientRect()
-    // No text selection (nor the page scrolling after it) while a block is carried.
-    event.preventDefault()
-    event.currentTarget.setPointerCapture?.(event.pointerId)
-    setDrag({
-      booking,
-      columnKey,
-      pointerId: event.pointerId,
-      x: event.clientX,
-      y: event.clientY,
-      grab: event.clientY - block.top,
-      moving: false,
-      target: null,
-    })
-  }
-  const onPointerMove = (event: ReactPointerEvent) => {
-    if (!drag || event.pointerId !== drag.pointerId) return
-    const moving = drag.moving || Math.hypot(event.clientX - drag.x, event.clientY - drag.y) > DRAG_THRESHOLD_PX
-    if (!moving) return
-    setDrag({ ...drag, moving, target: targetAt(event.clientX, event.clientY, drag.grab, drag.booking.duration) })
-  }
-  const onPointerUp = (event: ReactPointerEvent) => {
-    if (!drag || event.pointerId !== drag.pointerId) return
-    setDrag(null)
-    if (!drag.moving) return
-    justDragged.current = true
-    setTimeout(() => {
-      justDragged.current = false
-    }, 0)
-    const target = drag.target
-    if (!target || !onMove) return
-    const sameColumn = target.columnKey === drag.columnKey
-    const sameStart = target.date === drag.booking.localDate && formatMinutes(target.minute) === drag.booking.localTime
-    if (sameColumn && sameStart) return
-    onMove(drag.booking, { date: target.date, memberId: target.memberId, minute: target.minute })
-  }
+  const {
+    drag,
+    handlers: dragging,
+    justDragged,
+  } = useBlockDragging({
+    container,
+    canMove: onMove && canMove,
+    targetAt,
+    onDrop: ({ booking, columnKey }, target) => {
+      const sameColumn = target.columnKey === columnKey
+      const sameStart = target.date === booking.localDate && formatMinutes(target.minute) === booking.localTime
+      if (sameColumn && sameStart) return
+      onMove?.(booking, { date: target.date, memberId: target.memberId, minute: target.minute })
+    },
+  })
 
   const picks = Boolean(onNewBookingAt || onBlockRange)
 
@@ -210,17 +171,16 @@ export function TimeGrid({
                   key={booking.id}
                   data-booking={booking.id}
                   aria-label={`${booking.localTime} ${booking.clientName}`}
-                  onPointerDown={(event) => onPointerDown(event, booking, column.key)}
-                  onPointerMove={onPointerMove}
-                  onPointerUp={onPointerUp}
-                  onPointerCancel={() => setDrag(null)}
+                  {...dragging(booking, column.key)}
                   onClick={() => {
                     if (!justDragged.current) onOpenBooking?.(booking)
                   }}
                   className={cn(
                     'absolute z-10 overflow-hidden rounded-lg border border-l-4 px-1.5 py-1 shadow-xs transition-shadow',
                     'h-(--block-h) hover:z-30 hover:h-auto hover:min-h-(--block-h) hover:shadow-soft focus-within:z-30 focus-within:h-auto focus-within:min-h-(--block-h)',
-                    movable ? 'cursor-grab touch-none select-none active:cursor-grabbing' : 'cursor-pointer',
+                    movable
+                      ? 'cursor-grab select-none [-webkit-touch-callout:none] active:cursor-grabbing'
+                      : 'cursor-pointer',
                     dragged && 'opacity-40',
                     STATUS_LOOK[booking.status],
                   )}
