@@ -251,3 +251,54 @@ test('a visit at the desk: two people, a colour then a blow-dry for one, back in
     )
   }
 })
+
+test('@phone a colour booked at the desk, then a cut slipped into its processing time with the same stylist', async ({
+  page,
+}, testInfo) => {
+  await signIn(page)
+  const { lea } = await demo(page)
+  const services = (await (await page.request.get('/api/salons/SAL001/services')).json()) as Named[]
+  const serviceNamed = (name: string) => services.find((s) => s.name === name)?.id ?? ''
+  // A Wednesday of its own. The demo's Coloration: 30 minutes of work, 40 of processing, 20 of work.
+  const day = '2027-02-17'
+  await openAgendaOn(page, day)
+  const deskBooking = async (service: string, time: string, name: string) => {
+    await page.getByRole('button', { name: fr.agenda.newBooking }).click()
+    const dialog = page.getByRole('dialog', { name: fr.desk.create.title })
+    await dialog.getByLabel(fr.desk.create.service).selectOption(serviceNamed(service))
+    await dialog.getByLabel(fr.desk.slot.day).fill(day)
+    await dialog.getByLabel(fr.desk.slot.member).selectOption(lea.id)
+    await dialog.getByRole('radio', { name: time }).check()
+    await dialog.getByRole('radio', { name: fr.desk.customer.mode.new }).check()
+    await dialog.getByLabel(fr.desk.customer.name).fill(name)
+    return dialog
+  }
+  const done = page.getByRole('dialog', { name: fr.desk.create.doneTitle })
+
+  await (await deskBooking('Coloration', '10:00', 'Inès Couleur'))
+    .getByRole('button', { name: fr.desk.create.submit })
+    .click()
+  await expect(done).toContainText('Inès Couleur')
+  await page.keyboard.press('Escape')
+  await expect(done).toBeHidden()
+
+  // Léa is free while the colour develops: 10:30 is offered for a men's cut, 10:45 (into her
+  // work again at 11:10) is not.
+  const cut = await deskBooking('Coupe homme', '10:30', 'Jules Pause')
+  await expect(cut.getByRole('radio', { name: '10:45' })).toHaveCount(0)
+  expect(await noHorizontalOverflow(page)).toBe(true)
+  await page.screenshot({ path: testInfo.outputPath('cut-in-processing.png') })
+  await cut.getByRole('button', { name: fr.desk.create.submit }).click()
+  await expect(done).toContainText('Jules Pause')
+  await page.keyboard.press('Escape')
+
+  const booked = (await bookingsOn(page, day)).map((b) => [b.clientName, b.localTime, b.member.name])
+  expect(booked.sort()).toEqual([
+    ['Inès Couleur', '10:00', 'Léa'],
+    ['Jules Pause', '10:30', 'Léa'],
+  ])
+  const column = page.locator(`[data-agenda-column="${lea.id}"]`)
+  await expect(column.locator('[data-booking]')).toHaveCount(2)
+  await column.locator('[data-booking]').first().scrollIntoViewIfNeeded()
+  await page.screenshot({ path: testInfo.outputPath('agenda-cut-in-processing.png') })
+})
