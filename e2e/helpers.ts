@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { maskEmail } from '@common/privacy'
-import { type Cookie, expect, type Page } from './test'
+import { type Cookie, expect, type Page, waitForHydration } from './test'
 import { TEXTS, type Texts } from './texts'
 
 /** The demo salon's (SAL001) owner: the account its demo sign-in offers and its messages name. */
@@ -92,6 +92,8 @@ export async function signInThroughTheDemo(page: Page, texts: Texts = TEXTS.fr) 
   await expect(page.getByRole('heading', { name: texts.demoSignIn.title })).toBeVisible()
   await page.getByRole('button', { name: fill(texts.demoSignIn.continueAs, { email: maskEmail(OWNER) }) }).click()
   await expect(page).toHaveURL(/\/professional$/, { timeout: 30_000 })
+  // The dashboard comes rendered by the server: a tap before React has hydrated it is lost.
+  await waitForHydration(page)
 }
 
 /**

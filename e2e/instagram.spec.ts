@@ -1,5 +1,5 @@
 import { fill, noHorizontalOverflow, seriousViolations, signIn } from './helpers'
-import { expect, type Locator, type Page, test } from './test'
+import { expect, type Locator, type Page, test, waitForHydration } from './test'
 import { TEXTS } from './texts'
 
 /**
@@ -66,6 +66,7 @@ async function connect(page: Page) {
   await expect(page.getByRole('heading', { name: 'Allow this app to access your professional account?' })).toBeVisible()
   await page.getByRole('button', { name: 'Continue as @salon.lumiere' }).click()
   await expect(page).toHaveURL(/\/professional$/)
+  await waitForHydration(page)
   await expect(page.getByText(fr.instagramReturn.connected).first()).toBeVisible()
   await expect(page.getByText('@salon.lumiere').first()).toBeVisible()
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { maskEmail } from '@common/privacy'
 import { fill, noHorizontalOverflow, OWNER, signIn, signInThroughTheDemo } from './helpers'
-import { expect, type Page, test } from './test'
+import { expect, type Page, test, waitForHydration } from './test'
 import { TEXTS } from './texts'
 
 /**
@@ -60,6 +60,7 @@ test('every tab of the dashboard, and the demo sign-in page, pass axe', async ({
   expect(await seriousViolations()).toEqual([])
   await page.getByRole('button', { name: fill(fr.demoSignIn.continueAs, { email: maskEmail(OWNER) }) }).click()
   await expect(page).toHaveURL(/\/professional$/)
+  await waitForHydration(page)
   const tabs = fr.dashboard.tabs
   for (const [name, short] of [
     [tabs.overview, tabs.overviewShort],

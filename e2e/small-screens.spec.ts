@@ -1,6 +1,6 @@
 import { maskEmail } from '@common/privacy'
 import { fill, OWNER } from './helpers'
-import { expect, type Page, test } from './test'
+import { expect, type Page, test, waitForHydration } from './test'
 import { TEXTS } from './texts'
 
 /**
@@ -111,6 +111,9 @@ for (const language of LANGUAGES) {
     await page.getByLabel(texts.calendarConnect.form.salonId).first().fill('SAL001')
     await page.getByRole('button', { name: texts.calendarConnect.form.connect }).first().click()
     await page.getByRole('button', { name: fill(texts.demoSignIn.continueAs, { email: maskEmail(OWNER) }) }).click()
+    // The dashboard comes rendered by the server: a tap before React has hydrated it is lost.
+    await expect(page).toHaveURL(/\/professional$/)
+    await waitForHydration(page)
     const tabs = page.getByRole('tablist', { name: texts.dashboard.tabs.label }).getByRole('tab')
     await expect(tabs.first()).toBeVisible()
     for (let index = 0; index < (await tabs.count()); index++) {
