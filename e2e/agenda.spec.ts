@@ -43,6 +43,13 @@ async function book(page: Page, body: Record<string, unknown>): Promise<Booking>
   return (await answer.json()) as Booking
 }
 
+/** One finger on the page at x, through the browser's own touch input: a type, and where it is (none: lifted). */
+async function finger(page: Page, x: number) {
+  const cdp = await page.context().newCDPSession(page)
+  return (type: string, y?: number) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: y === undefined ? [] : [{ x, y, id: 1 }] } as never)
+}
+
 async function openAgenda(page: Page) {
   await page.getByRole('tab', { name: fr.agenda.tab }).click()
   await expect(page.getByRole('heading', { name: fr.agenda.title, level: 2 })).toBeVisible()
@@ -265,12 +272,7 @@ test('a lunch blocked by picking its hours on the agenda: a mouse drag on a desk
 
   if (phone) {
     // A finger rests on 12:30, then drags to 13:15: the page does not scroll meanwhile.
-    const cdp = await page.context().newCDPSession(page)
-    const touch = (type: string, y?: number) =>
-      cdp.send('Input.dispatchTouchEvent', {
-        type,
-        touchPoints: y === undefined ? [] : [{ x, y, id: 1 }],
-      } as never)
+    const touch = await finger(page, x)
     const scrolled = await page.evaluate(() => window.scrollY)
     await touch('touchStart', at(12.5) + 2)
     await page.waitForTimeout(700)
@@ -348,9 +350,7 @@ test('@phone a booking held a moment then dragged to a later time: asked first, 
   if (!from || !box) throw new Error('The block and its column are on screen')
   const at = (hours: number) => box.y + ((hours - 8) / 12) * box.height
   const x = from.x + from.width / 2
-  const cdp = await page.context().newCDPSession(page)
-  const touch = (type: string, y?: number) =>
-    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: y === undefined ? [] : [{ x, y, id: 1 }] } as never)
+  const touch = await finger(page, x)
   const scrolled = await page.evaluate(() => window.scrollY)
 
   // A finger rests on the block, then carries it down to 11:00: the page does not scroll meanwhile.
