@@ -42,6 +42,11 @@ const envSchema = z.object({
   INSTAGRAM_APP_SECRET: optionalString,
   INSTAGRAM_VERIFY_TOKEN: optionalString,
   INSTAGRAM_BASE_URL: optionalString,
+  WHATSAPP_APP_ID: optionalString,
+  WHATSAPP_APP_SECRET: optionalString,
+  WHATSAPP_VERIFY_TOKEN: optionalString,
+  WHATSAPP_CONFIG_ID: optionalString,
+  WHATSAPP_BASE_URL: optionalString,
   TELEGRAM_BOT_TOKEN: optionalString,
   TELEGRAM_API_BASE_URL: optionalString,
   SMTP_URL: optionalString,
@@ -96,6 +101,8 @@ export interface Config {
   telegram: TelegramConfig | undefined
   /** Meta's Instagram app (Instagram API with Instagram Login); absent: the Instagram card says so. */
   instagram: InstagramConfig | undefined
+  /** Meta's app for the WhatsApp Business Platform (Cloud API, Embedded Signup); absent: the WhatsApp card says so. */
+  whatsapp: WhatsAppConfig | undefined
   /** An OpenAI-compatible model that drives the assistant's tools; absent: the built-in assistant. */
   ai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined
   raw: Env
@@ -142,6 +149,19 @@ export interface InstagramConfig {
   webhookUrl: string
 }
 
+export interface WhatsAppConfig {
+  appId: string
+  appSecret: string
+  /** What Meta repeats in `hub.verify_token` when the webhook is set up in the App Dashboard. */
+  verifyToken: string
+  /** Embedded Signup's configuration (App Dashboard › Facebook Login for Business › Configurations). */
+  configId: string
+  /** graph.facebook.com (the Cloud API and the code exchange) and www.facebook.com (the signup window), or one fake for both. */
+  hosts: { graph: string; www: string }
+  /** Registered in the App Dashboard as the webhook callback URL. */
+  webhookUrl: string
+}
+
 /** A BotFather token: the bot's numeric id, a colon, then the secret part. */
 const TELEGRAM_TOKEN = /^\d{1,20}:[A-Za-z0-9_-]{30,60}$/
 
@@ -184,6 +204,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')
   const telegram = telegramConfig(env, publicUrl)
   const instagram = instagramConfig(env, publicUrl)
+  const whatsapp = whatsappConfig(env, publicUrl)
   const adminEmails = (env.ADMIN_EMAILS ?? '')
     .split(',')
     .map((e) => e.trim().toLowerCase())
@@ -240,6 +261,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     telegram,
     instagram,
+    whatsapp,
     ai:
       env.AI_BASE_URL && env.AI_MODEL
         ? {
@@ -313,6 +335,55 @@ function instagramConfig(env: Env, publicUrl: string): InstagramConfig | undefin
     },
     redirectUri: `${publicUrl}/api/instagram/callback`,
     webhookUrl: `${publicUrl}/api/instagram/webhook`,
+  }
+}
+
+/** The WhatsApp app's settings: all four or none; the messages never repeat a secret. */
+function whatsappConfig(env: Env, publicUrl: string): WhatsAppConfig | undefined {
+  const named = {
+    WHATSAPP_APP_ID: env.WHATSAPP_APP_ID,
+    WHATSAPP_APP_SECRET: env.WHATSAPP_APP_SECRET,
+    WHATSAPP_VERIFY_TOKEN: env.WHATSAPP_VERIFY_TOKEN,
+    WHATSAPP_CONFIG_ID: env.WHATSAPP_CONFIG_ID,
+  }
+  const missing = Object.entries(named)
+    .filter(([, value]) => !value)
+    .map(([name]) => name)
+  if (missing.length === 4) {
+    if (env.WHATSAPP_BASE_URL)
+      throw new ConfigError(
+        'WHATSAPP_BASE_URL goes with WHATSAPP_APP_ID, WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN and WHATSAPP_CONFIG_ID.',
+      )
+    return undefined
+  }
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `WHATSAPP_APP_ID, WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN and WHATSAPP_CONFIG_ID go together: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing.`,
+    )
+  }
+  const { WHATSAPP_APP_ID: appId, WHATSAPP_APP_SECRET: appSecret, WHATSAPP_CONFIG_ID: configId } = named
+  if (!appId || !/^\d{5,25}$/.test(appId)) {
+    throw new ConfigError("WHATSAPP_APP_ID is the Meta app's number (App Dashboard › App settings › Basic).")
+  }
+  if (!appSecret || appSecret.length < 16) {
+    throw new ConfigError('WHATSAPP_APP_SECRET looks too short: copy the app secret from the App Dashboard.')
+  }
+  if (!configId || !/^\d{5,25}$/.test(configId)) {
+    throw new ConfigError(
+      "WHATSAPP_CONFIG_ID is the Embedded Signup configuration's number (Facebook Login for Business › Configurations).",
+    )
+  }
+  const base = env.WHATSAPP_BASE_URL?.replace(/\/+$/, '')
+  if (base !== undefined && !/^https?:\/\/[^/\s]+/.test(base)) {
+    throw new ConfigError('WHATSAPP_BASE_URL must be an http(s) address, like http://127.0.0.1:4040.')
+  }
+  return {
+    appId,
+    appSecret,
+    verifyToken: named.WHATSAPP_VERIFY_TOKEN as string,
+    configId,
+    hosts: { graph: base ?? 'https://graph.facebook.com', www: base ?? 'https://www.facebook.com' },
+    webhookUrl: `${publicUrl}/api/whatsapp/webhook`,
   }
 }
 

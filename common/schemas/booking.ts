@@ -27,9 +27,9 @@ export const STILL_TO_COME_STATUSES = [...HOLDING_STATUSES, 'held'] as const sat
 export function holdsItsTime(status: BookingStatus): boolean {
   return (HOLDING_STATUSES as readonly BookingStatus[]).includes(status)
 }
-export const BOOKING_CHANNELS = ['web', 'telegram', 'instagram', 'mcp', 'dashboard', 'api'] as const
+export const BOOKING_CHANNELS = ['web', 'telegram', 'instagram', 'whatsapp', 'mcp', 'dashboard', 'api'] as const
 /** The channels on which a booking is the customer's own doing (a chat); the others are the salon's. */
-export const CUSTOMER_CHANNELS: readonly BookingChannel[] = ['web', 'telegram', 'instagram']
+export const CUSTOMER_CHANNELS: readonly BookingChannel[] = ['web', 'telegram', 'instagram', 'whatsapp']
 export type BookingChannel = (typeof BOOKING_CHANNELS)[number]
 
 export const BOOKING_NOTE_KINDS = ['late'] as const
@@ -121,7 +121,7 @@ export const bookingEventSchema = z.object({
   /** cancelled: the salon's reason, when given. */
   reason: z.string().nullable(),
   /** Whether the customer was told (a change the salon made), and how. */
-  toldBy: z.array(z.enum(['email', 'web', 'telegram', 'instagram'])),
+  toldBy: z.array(z.enum(['email', 'web', 'telegram', 'instagram', 'whatsapp'])),
   /** The salon chose not to tell the customer of this change. */
   quiet: z.boolean(),
   /** moved: this move took back the one before it (the agenda's "undo"). */

@@ -57,7 +57,7 @@ export const customerListSchema = z.object({
 })
 export type CustomerList = z.infer<typeof customerListSchema>
 
-export const CUSTOMER_IDENTITY_CHANNELS = ['web', 'telegram', 'instagram', 'mcp'] as const
+export const CUSTOMER_IDENTITY_CHANNELS = ['web', 'telegram', 'instagram', 'whatsapp', 'mcp'] as const
 
 /** Where the customer wrote from: the channel and the end of their id there (enough to tell two apart). */
 export const customerIdentitySchema = z.object({

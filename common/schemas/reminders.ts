@@ -19,7 +19,7 @@ export type ReminderStatus = (typeof REMINDER_STATUSES)[number]
  * The channels a reminder goes by: Telegram, then Instagram (inside Meta's 24 hours) for a customer
  * who wrote from them, then SMS, then e-mail.
  */
-export const REMINDER_CHANNELS = ['telegram', 'instagram', 'sms', 'email'] as const
+export const REMINDER_CHANNELS = ['telegram', 'instagram', 'whatsapp', 'sms', 'email'] as const
 
 /** Why a reminder was not sent, or was dropped (the dashboard says each in words). */
 export const REMINDER_REASONS = [
@@ -42,6 +42,11 @@ export const REMINDER_REASONS = [
   'instagram_window_closed',
   'instagram_unavailable',
   'instagram_unconfirmed',
+  'whatsapp_window_closed',
+  'whatsapp_not_welcome',
+  'whatsapp_undeliverable',
+  'whatsapp_unavailable',
+  'whatsapp_unconfirmed',
   'email_failed',
   'no_channel_reached',
 ] as const
@@ -56,6 +61,9 @@ export const bookingReminderSchema = z.object({
   dueLocal: z.string(),
   channel: z.enum(REMINDER_CHANNELS).nullable(),
   sentLocal: z.string().nullable(),
+  /** When the channel said it reached the customer's phone, and when they read it (channels that tell). */
+  deliveredLocal: z.string().nullable(),
+  readLocal: z.string().nullable(),
   reason: z.enum(REMINDER_REASONS).nullable(),
 })
 export type BookingReminder = z.infer<typeof bookingReminderSchema>

@@ -451,7 +451,7 @@ export const bookings = pgTable(
     check('bookings_phases', phasesCheck(t)),
     check('bookings_status', sql`${t.status} in ('confirmed', 'pending', 'cancelled', 'no_show', 'completed', 'held')`),
     check('bookings_held_until', sql`(${t.status} = 'held') = (${t.heldUntil} is not null)`),
-    check('bookings_channel', sql`${t.channel} in ('web', 'telegram', 'instagram', 'mcp', 'dashboard', 'api')`),
+    check('bookings_channel', sql`${t.channel} in ('web', 'telegram', 'instagram', 'whatsapp', 'mcp', 'dashboard', 'api')`),
     index('bookings_salon_starts').on(t.salonId, t.startsAt),
     index('bookings_customer').on(t.customerId),
     index('bookings_member_starts').on(t.memberId, t.startsAt),
@@ -517,7 +517,7 @@ export const bookingEvents = pgTable(
     toMemberId: uuid('to_member_id').references(() => teamMembers.id, { onDelete: 'set null' }),
     status: text('status', { enum: BOOKING_STATUSES }),
     reason: text('reason'),
-    toldBy: text('told_by', { enum: ['email', 'web', 'telegram', 'instagram'] })
+    toldBy: text('told_by', { enum: ['email', 'web', 'telegram', 'instagram', 'whatsapp'] })
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
@@ -537,7 +537,7 @@ export const bookingEvents = pgTable(
       sql`${t.kind} in ('created', 'moved', 'cancelled', 'status', 'note', 'late', 'erased', 'merged')`,
     ),
     check('booking_events_actor', sql`${t.actor} in ('customer', 'salon', 'system')`),
-    check('booking_events_channel', sql`${t.channel} in ('web', 'telegram', 'instagram', 'mcp', 'dashboard', 'api')`),
+    check('booking_events_channel', sql`${t.channel} in ('web', 'telegram', 'instagram', 'whatsapp', 'mcp', 'dashboard', 'api')`),
   ],
 )
 
@@ -643,7 +643,7 @@ export const conversations = pgTable(
     salonId: uuid('salon_id')
       .notNull()
       .references(() => salons.id, { onDelete: 'cascade' }),
-    channel: text('channel', { enum: ['web', 'telegram', 'instagram', 'mcp'] }).notNull(),
+    channel: text('channel', { enum: ['web', 'telegram', 'instagram', 'whatsapp', 'mcp'] }).notNull(),
     /** The chat's own id on its channel (the web chat's chatId, a Telegram chat id…). */
     chatId: text('chat_id').notNull(),
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
@@ -658,7 +658,7 @@ export const conversations = pgTable(
   (t) => [
     uniqueIndex('conversations_chat_unique').on(t.salonId, t.channel, t.chatId),
     index('conversations_salon_updated').on(t.salonId, t.updatedAt),
-    check('conversations_channel', sql`${t.channel} in ('web', 'telegram', 'instagram', 'mcp')`),
+    check('conversations_channel', sql`${t.channel} in ('web', 'telegram', 'instagram', 'whatsapp', 'mcp')`),
     check('conversations_language', sql`${t.language} in ('fr', 'de', 'it', 'en')`),
   ],
 )
@@ -717,6 +717,9 @@ export const bookingReminders = pgTable(
     /** The channel that reached the customer. */
     channel: text('channel'),
     sentAt: instant('sent_at'),
+    /** When that channel said the customer's phone has it, and when they read it (where it tells). */
+    deliveredAt: instant('delivered_at'),
+    readAt: instant('read_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -740,7 +743,10 @@ export const reminderAttempts = pgTable(
       .notNull()
       .references(() => bookingReminders.id, { onDelete: 'cascade' }),
     channel: text('channel').notNull(),
-    /** sent; refused (this channel cannot reach the customer: the next one is tried); failed (an error). */
+    /**
+     * sent; refused (this channel cannot reach the customer: the next one is tried); failed (an
+     * error); undelivered (taken, then reported undeliverable: the next channel was tried).
+     */
     outcome: text('outcome').notNull(),
     /** The provider's code and words for a refusal or failure; the provider's message id when sent. */
     detail: text('detail'),
@@ -748,7 +754,7 @@ export const reminderAttempts = pgTable(
   },
   (t) => [
     index('reminder_attempts_reminder').on(t.reminderId, t.at),
-    check('reminder_attempts_outcome', sql`${t.outcome} in ('sent', 'refused', 'failed')`),
+    check('reminder_attempts_outcome', sql`${t.outcome} in ('sent', 'refused', 'failed', 'undelivered')`),
   ],
 )
 
@@ -1258,3 +1264,193 @@ export const waitingListEntries = pgTable(
 )
 
 export type WaitingListEntryRow = typeof waitingListEntries.$inferSelect
+
+/**
+ * A salon's WhatsApp Business number, connected by Embedded Signup. `phoneNumberId` routes Meta's
+ * notifications (`metadata.phone_number_id`): unique, so one number cannot answer for two salons.
+ * The business token and the number's two-step PIN are encrypted like every other secret. The
+ * number's facts (display number, name, quality, limit) are read by a job and kept here: the card
+ * never calls Meta.
+ */
+export const whatsappAccounts = pgTable('whatsapp_accounts', {
+  salonId: uuid('salon_id')
+    .primaryKey()
+    .references(() => salons.id, { onDelete: 'cascade' }),
+  wabaId: text('waba_id').notNull(),
+  phoneNumberId: text('phone_number_id').notNull().unique(),
+  /** connecting: the signup's code is being exchanged and the number set up by a job; connected; failed. */
+  state: text('state', { enum: ['connecting', 'connected', 'failed'] }).notNull(),
+  /** Embedded Signup's code, sealed, until the job exchanges it (then wiped). */
+  pendingCode: text('pending_code'),
+  accessToken: text('access_token'),
+  pin: text('pin').notNull(),
+  displayPhoneNumber: text('display_phone_number'),
+  verifiedName: text('verified_name'),
+  qualityRating: text('quality_rating'),
+  messagingLimit: text('messaging_limit'),
+  registeredAt: instant('registered_at'),
+  subscribedAt: instant('subscribed_at'),
+  factsReadAt: instant('facts_read_at'),
+  /** Meta refused the token (revoked, expired): the owner must connect again; nothing is sent meanwhile. */
+  reconnectRequiredAt: instant('reconnect_required_at'),
+  lastError: text('last_error'),
+  lastErrorAt: instant('last_error_at'),
+  connectedAt: instant('connected_at').notNull(),
+  updatedAt: updatedAt(),
+})
+
+/** The salon's message templates (reminder, change notice) per language, as Meta approved them. */
+export const whatsappTemplates = pgTable(
+  'whatsapp_templates',
+  {
+    salonId: uuid('salon_id')
+      .notNull()
+      .references(() => salons.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    language: text('language').notNull(),
+    /** Meta's status: PENDING, APPROVED, REJECTED, PAUSED, DISABLED…; null: not created yet. */
+    status: text('status'),
+    templateId: text('template_id'),
+    reason: text('reason'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.salonId, t.name, t.language] })],
+)
+
+/**
+ * Someone who wrote to a salon's WhatsApp number, by their WhatsApp id (their phone number's
+ * digits). `lastMessageAt` opens WhatsApp's 24 hours for free-form messages. `reminders`: whether
+ * they want their reminders on WhatsApp (asked once, after their first booking).
+ */
+export const whatsappContacts = pgTable(
+  'whatsapp_contacts',
+  {
+    salonId: uuid('salon_id')
+      .notNull()
+      .references(() => salons.id, { onDelete: 'cascade' }),
+    waId: text('wa_id').notNull(),
+    /** The name of their WhatsApp profile, as the notification gave it. */
+    profileName: text('profile_name'),
+    messageCount: integer('message_count').notNull().default(0),
+    firstMessageAt: instant('first_message_at').notNull(),
+    lastMessageAt: instant('last_message_at').notNull(),
+    pausedUntil: instant('paused_until'),
+    cooldownUntil: instant('cooldown_until'),
+    strikes: smallint('strikes').notNull().default(0),
+    lastStrikeAt: instant('last_strike_at'),
+    blockedAt: instant('blocked_at'),
+    disclosedAt: instant('disclosed_at'),
+    reminders: text('reminders', { enum: ['unasked', 'asked', 'yes', 'no'] })
+      .notNull()
+      .default('unasked'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.salonId, t.waId] }),
+    check('whatsapp_contacts_reminders', sql`${t.reminders} in ('unasked', 'asked', 'yes', 'no')`),
+  ],
+)
+
+/**
+ * Messages as Meta's webhook delivered them: the wamid as key makes a retry a no-op; the job that
+ * answers a customer works through theirs in order. 'echo': the salon wrote from the WhatsApp
+ * Business app on the same number (coexistence).
+ */
+export const whatsappInbox = pgTable(
+  'whatsapp_inbox',
+  {
+    wamid: text('wamid').primaryKey(),
+    salonId: uuid('salon_id')
+      .notNull()
+      .references(() => salons.id, { onDelete: 'cascade' }),
+    waId: text('wa_id').notNull(),
+    direction: text('direction', { enum: ['in', 'echo'] }).notNull(),
+    text: text('text'),
+    attachment: boolean('attachment').notNull().default(false),
+    sentAt: instant('sent_at').notNull(),
+    receivedAt: instant('received_at').notNull(),
+    status: text('status', { enum: ['pending', 'done', 'ignored', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: smallint('attempts').notNull().default(0),
+  },
+  (t) => [
+    index('whatsapp_inbox_pending').on(t.salonId, t.waId, t.sentAt).where(sql`${t.status} = 'pending'`),
+    index('whatsapp_inbox_customer').on(t.salonId, t.waId, t.sentAt),
+    check('whatsapp_inbox_direction', sql`${t.direction} in ('in', 'echo')`),
+    check('whatsapp_inbox_status', sql`${t.status} in ('pending', 'done', 'ignored', 'failed')`),
+  ],
+)
+
+/**
+ * What is to be said to a WhatsApp customer, written in the transaction that decided it and sent in
+ * order by the customer's delivery job; `partsSent` lets a retry resume after the last part Meta
+ * accepted. Parts are WhatsApp messages: text, buttons, a list, a document, a template.
+ */
+export const whatsappOutbox = pgTable(
+  'whatsapp_outbox',
+  {
+    seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    salonId: uuid('salon_id')
+      .notNull()
+      .references(() => salons.id, { onDelete: 'cascade' }),
+    waId: text('wa_id').notNull(),
+    kind: text('kind', { enum: ['reply', 'salon_change'] }).notNull(),
+    bookingEventId: uuid('booking_event_id')
+      .unique()
+      .references(() => bookingEvents.id, { onDelete: 'cascade' }),
+    parts: jsonb('parts').$type<unknown[]>().notNull(),
+    partsSent: smallint('parts_sent').notNull().default(0),
+    status: text('status', { enum: ['queued', 'sent', 'expired', 'cancelled', 'failed'] })
+      .notNull()
+      .default('queued'),
+    reason: text('reason'),
+    createdAt: createdAt(),
+    sentAt: instant('sent_at'),
+  },
+  (t) => [
+    index('whatsapp_outbox_queued').on(t.salonId, t.waId, t.seq).where(sql`${t.status} = 'queued'`),
+    check('whatsapp_outbox_kind', sql`${t.kind} in ('reply', 'salon_change')`),
+    check('whatsapp_outbox_status', sql`${t.status} in ('queued', 'sent', 'expired', 'cancelled', 'failed')`),
+  ],
+)
+
+/**
+ * Every message Meta accepted from us, by wamid, with what its status notifications said since
+ * (sent, delivered, read, failed and Meta's error code). `fallback`: what to send instead if Meta
+ * reports the 24 hours closed (the template of a reminder or a notice).
+ */
+export const whatsappSent = pgTable(
+  'whatsapp_sent',
+  {
+    wamid: text('wamid').primaryKey(),
+    salonId: uuid('salon_id')
+      .notNull()
+      .references(() => salons.id, { onDelete: 'cascade' }),
+    waId: text('wa_id').notNull(),
+    /** text, buttons, list, document or template. */
+    type: text('type').notNull(),
+    /** What it was for: reply, salon_change (and its booking event), reminder. */
+    purpose: text('purpose').notNull(),
+    bookingEventId: uuid('booking_event_id'),
+    fallback: jsonb('fallback').$type<unknown>(),
+    status: text('status', { enum: ['accepted', 'sent', 'delivered', 'read', 'failed'] })
+      .notNull()
+      .default('accepted'),
+    errorCode: integer('error_code'),
+    statusAt: instant('status_at'),
+    sentAt: instant('sent_at').notNull(),
+  },
+  (t) => [
+    index('whatsapp_sent_customer').on(t.salonId, t.waId, t.sentAt),
+    check('whatsapp_sent_status', sql`${t.status} in ('accepted', 'sent', 'delivered', 'read', 'failed')`),
+  ],
+)
+
+export type WhatsAppAccountRow = typeof whatsappAccounts.$inferSelect
+export type WhatsAppTemplateRow = typeof whatsappTemplates.$inferSelect
+export type WhatsAppContactRow = typeof whatsappContacts.$inferSelect
+export type WhatsAppInboxRow = typeof whatsappInbox.$inferSelect
+export type WhatsAppOutboxRow = typeof whatsappOutbox.$inferSelect
+export type WhatsAppSentRow = typeof whatsappSent.$inferSelect

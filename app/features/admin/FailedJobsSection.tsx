@@ -30,6 +30,10 @@ const QUEUE_TEXTS: Record<string, string> = {
   'instagram.deliver': 'instagramDeliver',
   'instagram.maintain': 'instagramMaintain',
   'instagram.release': 'instagramRelease',
+  'whatsapp.chat': 'whatsappChat',
+  'whatsapp.deliver': 'whatsappDeliver',
+  'whatsapp.maintain': 'whatsappMaintain',
+  'whatsapp.release': 'whatsappRelease',
 }
 
 function queueLabel(queue: string, t: TFunction): string {

@@ -77,6 +77,8 @@ export async function tellCustomer(deps: TellDeps, eventId: string): Promise<voi
       text: message.text,
       letter: { subject: message.subject, text: message.text + mailFooter(language, salon.name, salon.publicPhone) },
       kind: `booking_${event.kind}`,
+      language,
+      from: salon.name,
       bookingEventId: event.id,
     }
     // Every channel that reaches them takes it; one whose delivery comes later (a chat's outbox)

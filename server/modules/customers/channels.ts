@@ -1,3 +1,4 @@
+import type { Language } from '@common/languages'
 import type { Clock } from '@server/clock'
 import type { Config } from '@server/config'
 import type { Database, Executor } from '@server/db/client'
@@ -33,6 +34,9 @@ export interface ChannelMessage {
   letter: { subject: string; text: string }
   /** What it is, as the e-mail outbox records it (`booking_reminder`, `booking_moved`…). */
   kind: string
+  /** The customer's language, and the salon's name: a channel that sends pre-approved wording (a template) fills it with them. */
+  language: Language
+  from: string
 }
 
 /** A salon's notice about one of the customer's bookings (a move, a cancellation). */

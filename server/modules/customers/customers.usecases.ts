@@ -17,7 +17,7 @@ export interface CustomerDetails {
 }
 
 export interface ChannelIdentity {
-  channel: 'web' | 'telegram' | 'instagram' | 'mcp'
+  channel: 'web' | 'telegram' | 'instagram' | 'whatsapp' | 'mcp'
   externalId: string
 }
 

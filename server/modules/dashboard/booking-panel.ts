@@ -63,6 +63,8 @@ export function presentBookingReminder(reminder: BookingReminderRow, salon: Salo
     dueLocal: formatLocalDateTime(reminder.dueAt, salon.timeZone),
     channel: oneOf(REMINDER_CHANNELS, reminder.channel),
     sentLocal: reminder.sentAt ? formatLocalDateTime(reminder.sentAt, salon.timeZone) : null,
+    deliveredLocal: reminder.deliveredAt ? formatLocalDateTime(reminder.deliveredAt, salon.timeZone) : null,
+    readLocal: reminder.readAt ? formatLocalDateTime(reminder.readAt, salon.timeZone) : null,
     reason: oneOf(REMINDER_REASONS, reminder.reason),
   }
 }

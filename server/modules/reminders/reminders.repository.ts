@@ -246,3 +246,58 @@ export async function findReminderContext(db: Executor, reminderId: string) {
     .limit(1)
   return row
 }
+
+/** The channels that took this reminder and then reported it undeliverable. */
+export async function undeliveredChannels(db: Executor, reminderId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ channel: reminderAttempts.channel })
+    .from(reminderAttempts)
+    .where(and(eq(reminderAttempts.reminderId, reminderId), eq(reminderAttempts.outcome, 'undelivered')))
+  return rows.map((r) => r.channel)
+}
+
+/** The reminder a channel sent under its own reference (its message id), if it was one of ours. */
+export async function findSentAttempt(
+  db: Executor,
+  channel: string,
+  reference: string,
+): Promise<{ attemptId: string; reminder: BookingReminderRow } | undefined> {
+  const [row] = await db
+    .select({ attemptId: reminderAttempts.id, reminder: bookingReminders })
+    .from(reminderAttempts)
+    .innerJoin(bookingReminders, eq(bookingReminders.id, reminderAttempts.reminderId))
+    .where(
+      and(
+        eq(reminderAttempts.channel, channel),
+        eq(reminderAttempts.detail, reference),
+        eq(reminderAttempts.outcome, 'sent'),
+      ),
+    )
+    .limit(1)
+    .for('update', { of: bookingReminders })
+  return row
+}
+
+export async function markAttemptUndelivered(db: Executor, attemptId: string, detail: string): Promise<void> {
+  await db
+    .update(reminderAttempts)
+    .set({ outcome: 'undelivered', detail: detail.slice(0, 300) })
+    .where(eq(reminderAttempts.id, attemptId))
+}
+
+/** The channel's word that the reminder reached the customer's phone, or was read (never undone). */
+export async function noteReminderDelivery(
+  db: Executor,
+  reminderId: string,
+  values: { deliveredAt: Date; readAt?: Date },
+  now: Date,
+): Promise<void> {
+  await db
+    .update(bookingReminders)
+    .set({
+      deliveredAt: sql`coalesce(${bookingReminders.deliveredAt}, ${values.deliveredAt.toISOString()})`,
+      ...(values.readAt ? { readAt: sql`coalesce(${bookingReminders.readAt}, ${values.readAt.toISOString()})` } : {}),
+      updatedAt: now,
+    })
+    .where(eq(bookingReminders.id, reminderId))
+}

@@ -77,7 +77,10 @@ export async function sendReminder(deps: ReminderDeps, reminderId: string, job: 
   if (context.customer.erasedAt) return finish({ status: 'skipped', reason: 'no_contact' })
   const to = { salon: context.salon, customer: context.customer }
   const reachable: { channel: Channel; address: unknown }[] = []
+  // A channel that took this reminder and then reported it undeliverable is not tried again.
+  const undelivered = await repo.undeliveredChannels(db, reminderId)
   for (const channel of channelsForReminder(context.salon.reminderChannels, booking.channel)) {
+    if (undelivered.includes(channel.name)) continue
     const address = await channel.reach(deps, db, to, clock.now())
     if (address !== undefined) reachable.push({ channel, address })
   }
@@ -101,6 +104,8 @@ export async function sendReminder(deps: ReminderDeps, reminderId: string, job: 
     text: reminderSms(language, facts),
     letter: reminderEmail(language, facts),
     kind: 'booking_reminder',
+    language,
+    from: context.salon.name,
   }
   let reason = 'no_channel_reached'
   for (const { channel, address } of reachable) {

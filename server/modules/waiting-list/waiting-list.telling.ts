@@ -51,7 +51,13 @@ export async function tellWaitingCustomer(deps: ChannelDeps, entryId: string, ke
       kind === 'offer'
         ? offerText(language, { ...freed, link, canReply: channel.name === entry.channel })
         : takenText(language, freed)
-    const message = { text: words.text, letter: words, kind: kind === 'offer' ? 'waiting_offer' : 'waiting_taken' }
+    const message = {
+      text: words.text,
+      letter: words,
+      kind: kind === 'offer' ? 'waiting_offer' : 'waiting_taken',
+      language,
+      from: salon.name,
+    }
     const delivery = await (channel.sendNow as NonNullable<Channel['sendNow']>)(deps, address, message)
     if (delivery.outcome === 'sent') {
       await repo.updateEntry(db, entry.id, { toldBy: channel.name, toldAt: clock.now() }, clock.now())

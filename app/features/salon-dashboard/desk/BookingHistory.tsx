@@ -49,6 +49,7 @@ function toldText(t: TFunction, toldBy: BookingEvent['toldBy']): string | undefi
   else if (web) said.push(t('desk.history.toldByWeb'))
   if (toldBy.includes('telegram')) said.push(t('desk.history.toldByTelegram'))
   if (toldBy.includes('instagram')) said.push(t('desk.history.toldByInstagram'))
+  if (toldBy.includes('whatsapp')) said.push(t('desk.history.toldByWhatsApp'))
   return said.length > 0 ? said.join(' · ') : undefined
 }
 

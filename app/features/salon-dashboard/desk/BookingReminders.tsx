@@ -1,6 +1,7 @@
 import { Badge, type BadgeTone } from '@app/components/ui/Badge'
 import { currentLanguage } from '@app/lib/i18n'
 import type { BookingReminder, ReminderStatus } from '@common/schemas/reminders'
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { shortDay } from './desk-format'
 
@@ -37,10 +38,7 @@ export function BookingReminders({ reminders }: { reminders: BookingReminder[] }
               <Badge tone={TONES[reminder.status]}>{t(`desk.reminders.status.${reminder.status}`)}</Badge>
               <span className="min-w-0 break-words text-ink-soft">
                 {reminder.status === 'sent' && reminder.sentLocal
-                  ? t('desk.reminders.sentBy', {
-                      channel: t(`desk.reminders.channel.${reminder.channel ?? 'email'}`),
-                      when: when(reminder.sentLocal),
-                    })
+                  ? sentText(reminder, t, when)
                   : reminder.reason
                     ? t(`desk.reminders.reason.${reminder.reason}`)
                     : t('desk.reminders.due', { when: when(reminder.dueLocal) })}
@@ -51,4 +49,14 @@ export function BookingReminders({ reminders }: { reminders: BookingReminder[] }
       )}
     </section>
   )
+}
+
+/** "by WhatsApp, Fri 4 Dec 10:00", then what the channel said since: delivered, read. */
+function sentText(reminder: BookingReminder, t: TFunction, when: (local: string) => string): string {
+  const channel = t(`desk.reminders.channel.${reminder.channel ?? 'email'}`)
+  const said = [t('desk.reminders.sentBy', { channel, when: when(reminder.sentLocal ?? reminder.dueLocal) })]
+  if (reminder.readLocal) said.push(t('desk.reminders.readOn', { channel, when: when(reminder.readLocal) }))
+  else if (reminder.deliveredLocal)
+    said.push(t('desk.reminders.deliveredOn', { channel, when: when(reminder.deliveredLocal) }))
+  return said.join(' · ')
 }

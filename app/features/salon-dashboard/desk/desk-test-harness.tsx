@@ -171,6 +171,8 @@ export const details = (changes: Partial<Booking> = {}): BookingDetails => ({
       dueLocal: '2099-12-01T10:00',
       channel: 'sms',
       sentLocal: '2099-12-01T10:00',
+      deliveredLocal: null,
+      readLocal: null,
       reason: null,
     },
     {
@@ -180,6 +182,8 @@ export const details = (changes: Partial<Booking> = {}): BookingDetails => ({
       dueLocal: '2099-12-02T08:00',
       channel: null,
       sentLocal: null,
+      deliveredLocal: null,
+      readLocal: null,
       reason: 'no_contact',
     },
   ],

@@ -4,7 +4,7 @@ import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 
 /** The channels the interface can name; a channel added on the server later shows its own name. */
-const NAMED = new Set(['booked', 'telegram', 'instagram', 'sms', 'email'])
+const NAMED = new Set(['booked', 'telegram', 'instagram', 'whatsapp', 'sms', 'email'])
 
 /** `order` with the channel at `index` moved one place (`by`: -1 up, +1 down). */
 function moved(order: readonly string[], index: number, by: -1 | 1): string[] {

@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next'
 import { shortDay } from '../desk/desk-format'
 
 /** The channels an offer reaches a customer on, which the interface can name. */
-const TOLD_BY = new Set(['sms', 'email', 'telegram', 'instagram', 'web'])
+const TOLD_BY = new Set(['sms', 'email', 'telegram', 'instagram', 'whatsapp', 'web'])
 
 /**
  * Where an entry stands, in a line: "En attente", "Créneau proposé : 14:00 — prévenu par SMS à
