@@ -451,7 +451,10 @@ export const bookings = pgTable(
     check('bookings_phases', phasesCheck(t)),
     check('bookings_status', sql`${t.status} in ('confirmed', 'pending', 'cancelled', 'no_show', 'completed', 'held')`),
     check('bookings_held_until', sql`(${t.status} = 'held') = (${t.heldUntil} is not null)`),
-    check('bookings_channel', sql`${t.channel} in ('web', 'telegram', 'instagram', 'whatsapp', 'mcp', 'dashboard', 'api')`),
+    check(
+      'bookings_channel',
+      sql`${t.channel} in ('web', 'telegram', 'instagram', 'whatsapp', 'mcp', 'dashboard', 'api')`,
+    ),
     index('bookings_salon_starts').on(t.salonId, t.startsAt),
     index('bookings_customer').on(t.customerId),
     index('bookings_member_starts').on(t.memberId, t.startsAt),
@@ -537,7 +540,10 @@ export const bookingEvents = pgTable(
       sql`${t.kind} in ('created', 'moved', 'cancelled', 'status', 'note', 'late', 'erased', 'merged')`,
     ),
     check('booking_events_actor', sql`${t.actor} in ('customer', 'salon', 'system')`),
-    check('booking_events_channel', sql`${t.channel} in ('web', 'telegram', 'instagram', 'whatsapp', 'mcp', 'dashboard', 'api')`),
+    check(
+      'booking_events_channel',
+      sql`${t.channel} in ('web', 'telegram', 'instagram', 'whatsapp', 'mcp', 'dashboard', 'api')`,
+    ),
   ],
 )
 
