@@ -25,6 +25,7 @@ import { sms } from './modules/sms/sms.plug-in'
 import { teamFollowsSalons } from './modules/team/team.salon-subscriber'
 import { telegram } from './modules/telegram/telegram.plug-in'
 import { waitingList } from './modules/waiting-list/waiting-list.plug-in'
+import { whatsapp } from './modules/whatsapp/whatsapp.plug-in'
 import type { PlugIn, WorkerDeps } from './plug-in'
 
 /**
@@ -44,6 +45,7 @@ export const PLUG_INS: readonly PlugIn[] = [
   webChat,
   telegram,
   instagram,
+  whatsapp,
   sms,
   email,
   // Calendars.

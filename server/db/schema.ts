@@ -1371,6 +1371,8 @@ export const whatsappInbox = pgTable(
       .notNull()
       .references(() => salons.id, { onDelete: 'cascade' }),
     waId: text('wa_id').notNull(),
+    /** The customer's WhatsApp profile name, as this notification gave it. */
+    profileName: text('profile_name'),
     direction: text('direction', { enum: ['in', 'echo'] }).notNull(),
     text: text('text'),
     attachment: boolean('attachment').notNull().default(false),

@@ -45,6 +45,7 @@ CREATE TABLE "whatsapp_inbox" (
 	"wamid" text PRIMARY KEY NOT NULL,
 	"salon_id" uuid NOT NULL,
 	"wa_id" text NOT NULL,
+	"profile_name" text,
 	"direction" text NOT NULL,
 	"text" text,
 	"attachment" boolean DEFAULT false NOT NULL,

@@ -55,6 +55,29 @@ export async function findCustomerByPhone(
   return row
 }
 
+/**
+ * The salon's customers whose number has these digits, however it was typed ("+33 6 12…",
+ * "+33612…"); the most recently seen first, erased ones left out.
+ */
+export async function findCustomersByPhoneDigits(
+  db: Executor,
+  salonId: string,
+  digits: string,
+): Promise<CustomerRow[]> {
+  return db
+    .select()
+    .from(customers)
+    .where(
+      and(
+        eq(customers.salonId, salonId),
+        isNull(customers.erasedAt),
+        sql`regexp_replace(${customers.phone}, '[^0-9]', '', 'g') = ${digits}`,
+      ),
+    )
+    .orderBy(desc(customers.updatedAt))
+    .limit(2)
+}
+
 export async function insertCustomer(
   db: Executor,
   values: Pick<CustomerRow, 'salonId' | 'name' | 'phone' | 'language'> & Partial<Pick<CustomerRow, 'email'>>,

@@ -62,6 +62,24 @@ export async function resolveCustomer(
 }
 
 /**
+ * A channel that proves the writer's number (on WhatsApp the sender is their phone number) links a
+ * new identity to the salon's customer with that number — when exactly one has it, and never an
+ * erased one. Typing a number proves nothing: only such a channel may call this.
+ */
+export async function linkProvenPhone(
+  db: Executor,
+  salonId: string,
+  identity: ChannelIdentity,
+  phoneDigits: string,
+): Promise<void> {
+  if (await repo.findCustomerByIdentity(db, salonId, identity.channel, identity.externalId)) return
+  const found = await repo.findCustomersByPhoneDigits(db, salonId, phoneDigits)
+  const [customer] = found
+  if (found.length !== 1 || !customer) return
+  await repo.linkIdentity(db, { salonId, ...identity, customerId: customer.id })
+}
+
+/**
  * The contact a chat's profile gives (phone, e-mail), kept on the customer the chat already knows
  * — as a booking keeps it: a customer who adds a number after booking gets their reminders by SMS.
  * Nothing for a customer the salon erased.
