@@ -6,11 +6,14 @@ import {
   startFakeWhatsApp,
   whatsappEnv,
 } from '@tests/fakes/whatsapp'
+import { sql } from 'drizzle-orm'
 import type { FastifyServerOptions } from 'fastify'
 import { startTestApp, type TestApp } from './app'
+import type { TestDatabase } from './database'
 import { drainJobs, eventually } from './jobs'
 import { freePort } from './processes'
 import { cookiesFrom, ownerCookie } from './sign-in'
+import { rowsOf } from './telegram'
 
 /** The demo salon's WhatsApp number in the fake, and another salon's. */
 export const SALON_NUMBER = {
@@ -39,7 +42,14 @@ export interface WhatsAppTestApp extends TestApp {
  * port (the fake posts notifications to its webhook), its workers on; the fake's clock is the app's.
  */
 export async function startWhatsAppApp(
-  options: { now?: string; env?: Record<string, string>; logger?: FastifyServerOptions['logger'] } = {},
+  options: {
+    now?: string
+    env?: Record<string, string>
+    logger?: FastifyServerOptions['logger']
+    /** A fake and a database to keep across a restart (closed by their owner, not by the app). */
+    fake?: FakeWhatsApp
+    database?: TestDatabase
+  } = {},
 ): Promise<WhatsAppTestApp> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -60,10 +70,11 @@ async function startOnFreePort(options: Parameters<typeof startWhatsAppApp>[0] =
     redirectUris: [`${baseUrl}/whatsapp/signup-return`],
     businesses: [SALON_NUMBER, OTHER_NUMBER],
   }
-  const fake = await startFakeWhatsApp(fakeOptions)
+  const fake = options.fake ?? (await startFakeWhatsApp(fakeOptions))
   fake.webhookUrl = `${baseUrl}/api/whatsapp/webhook`
   const t = await startTestApp({
     now: options.now,
+    ...(options.database ? { database: options.database } : {}),
     workers: true,
     logger: options.logger,
     env: { ...whatsappEnv(fake, fakeOptions), PUBLIC_URL: baseUrl, ...options.env },
@@ -73,7 +84,7 @@ async function startOnFreePort(options: Parameters<typeof startWhatsAppApp>[0] =
     await t.app.listen({ port, host: '127.0.0.1' })
   } catch (error) {
     await t.close()
-    await fake.close()
+    if (!options.fake) await fake.close()
     throw error
   }
   return {
@@ -83,7 +94,7 @@ async function startOnFreePort(options: Parameters<typeof startWhatsAppApp>[0] =
     baseUrl,
     close: async () => {
       await t.close()
-      await fake.close()
+      if (!options.fake) await fake.close()
     },
   }
 }
@@ -161,3 +172,25 @@ export async function tapOnWhatsApp(
 
 /** The words of a message as the customer reads them. */
 export const wordsOf = (send: FakeWhatsAppSend | undefined) => send?.text ?? send?.document?.caption ?? ''
+
+/**
+ * A customer books Friday's women's cut in French by tapping, and answers the reminders question
+ * (yes, no, or not at all). Returns the booking's id.
+ */
+export async function bookOnWhatsApp(
+  t: WhatsAppTestApp,
+  customer: FakeWhatsAppCustomer,
+  reminders: 'yes' | 'no' | 'unanswered' = 'yes',
+): Promise<string> {
+  await askOnWhatsApp(customer, 'Bonjour, une coupe femme vendredi', 2)
+  await tapOnWhatsApp(customer, (options) => options[1])
+  await tapOnWhatsApp(customer, (options) => options.find((o) => /Oui/.test(o.title)), 3)
+  if (reminders !== 'unanswered') await tapOnWhatsApp(customer, (options) => options[reminders === 'yes' ? 0 : 1])
+  const [row] = await rowsOf<{ id: string }>(
+    t,
+    sql`select b.id from bookings b join customer_identities i on i.customer_id = b.customer_id
+      where i.channel = 'whatsapp' and i.external_id = ${customer.waId} order by b.created_at desc limit 1`,
+  )
+  if (!row) throw new Error('no booking made on WhatsApp')
+  return row.id
+}
