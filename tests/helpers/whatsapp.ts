@@ -63,13 +63,7 @@ export async function startWhatsAppApp(
 async function startOnFreePort(options: Parameters<typeof startWhatsAppApp>[0] = {}): Promise<WhatsAppTestApp> {
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
-  const fakeOptions: FakeWhatsAppOptions = {
-    appId: '2345678901234567',
-    appSecret: 'fake-whatsapp-app-secret-0123456789',
-    configId: '987654321098765',
-    redirectUris: [`${baseUrl}/whatsapp/signup-return`],
-    businesses: [SALON_NUMBER, OTHER_NUMBER],
-  }
+  const fakeOptions = fakeOptionsFor(baseUrl)
   const fake = options.fake ?? (await startFakeWhatsApp(fakeOptions))
   fake.webhookUrl = `${baseUrl}/api/whatsapp/webhook`
   const t = await startTestApp({
@@ -97,6 +91,22 @@ async function startOnFreePort(options: Parameters<typeof startWhatsAppApp>[0] =
       if (!options.fake) await fake.close()
     },
   }
+}
+
+/** Meta's app as the fake knows it; the signup window sends the browser back to `baseUrl` only. */
+function fakeOptionsFor(baseUrl?: string): FakeWhatsAppOptions {
+  return {
+    appId: '2345678901234567',
+    appSecret: 'fake-whatsapp-app-secret-0123456789',
+    configId: '987654321098765',
+    ...(baseUrl ? { redirectUris: [`${baseUrl}/whatsapp/signup-return`] } : {}),
+    businesses: [SALON_NUMBER, OTHER_NUMBER],
+  }
+}
+
+/** A fake to keep across apps (a restart): whichever app uses it, its owner closes it. */
+export function startWhatsAppFake(): Promise<FakeWhatsApp> {
+  return startFakeWhatsApp(fakeOptionsFor())
 }
 
 /**
