@@ -37,12 +37,16 @@ export const PAGES: Record<PageName, LazyPage> = {
   BookingPage: withTexts('BookingPage', () => import('./pages/BookingPage')),
   WaitOfferPage: withTexts('WaitOfferPage', () => import('./pages/WaitOfferPage')),
   DemoSignInPage: withAreaTexts('DemoSignInPage', () => import('./pages/DemoSignInPage')),
+  WhatsAppSignupReturnPage: withTexts('WhatsAppSignupReturnPage', () => import('./pages/WhatsAppSignupReturnPage')),
   NotFoundPage: lazyPage(() => import('./pages/NotFoundPage')),
 }
 
+/** Where Meta's WhatsApp signup window comes back (the server's redirect_uri; common/routes.ts). */
+export const WHATSAPP_SIGNUP_RETURN_PATH = '/whatsapp/signup-return'
+
 /**
  * The chat, a customer's booking page and a time offered from the waiting list are the salon's own
- * space: no Salonia navigation around them.
+ * space: no Salonia navigation around them; nor around the WhatsApp signup's return, a popup.
  */
 function Frame({ children }: { children: ReactNode }) {
   const [location] = useLocation()
@@ -54,7 +58,14 @@ function Frame({ children }: { children: ReactNode }) {
     shownLocation.current = location
     window.scrollTo(0, 0)
   }, [location])
-  if (location === '/chat' || location.startsWith('/chat/') || location.startsWith('/r/') || location.startsWith('/w/'))
+  if (
+    location === '/chat' ||
+    location.startsWith('/chat/') ||
+    location.startsWith('/r/') ||
+    location.startsWith('/w/') ||
+    // A popup of the signup, not a page of the site.
+    location === WHATSAPP_SIGNUP_RETURN_PATH
+  )
     return <Suspense fallback={<PageLoading />}>{children}</Suspense>
   // The footer waits with the page (inside the same Suspense boundary): shown under a loading
   // spinner, it would sit in the first screen and then be pushed down — the page's largest layout shift.

@@ -19,6 +19,8 @@ export const APP_ROUTES = [
   { path: '/r/:token', page: 'BookingPage', noindex: true },
   // A time offered to a customer of the waiting list, opened by the link of the message telling them.
   { path: '/w/:token', page: 'WaitOfferPage', noindex: true },
+  // Where Meta's WhatsApp signup window (a popup) comes back: hands the code to the dashboard and closes.
+  { path: '/whatsapp/signup-return', page: 'WhatsAppSignupReturnPage', noindex: true },
   // Offered by the server instead of Google's consent screen when Google is not configured (never in production).
   { path: '/demo-sign-in', page: 'DemoSignInPage' },
 ] as const
@@ -57,6 +59,7 @@ export const PAGE_TEXTS: Partial<Record<PageName, readonly string[]>> = {
   AdminPage: ['sign-in'],
   BookingPage: ['booking-page'],
   WaitOfferPage: ['waiting-offer'],
+  WhatsAppSignupReturnPage: ['whatsapp-signup'],
 }
 
 /** The route a path belongs to (a trailing slash is ignored), or undefined for "Page Not Found". */

@@ -173,6 +173,57 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), ...wrongBase })).toThrow(/http\(s\)/)
   })
 
+  it("reads a WhatsApp app, with Meta's hosts or one base for a fake", () => {
+    const whatsapp = {
+      WHATSAPP_APP_ID: '2345678901234567',
+      WHATSAPP_APP_SECRET: 'whatsapp-secret-0123456789',
+      WHATSAPP_VERIFY_TOKEN: 'verify-me',
+      WHATSAPP_CONFIG_ID: '987654321098765',
+    }
+    expect(loadConfig({ DATA_DIR: tempDir() }).whatsapp).toBeUndefined()
+    const real = loadConfig({ DATA_DIR: tempDir(), PUBLIC_URL: 'https://book.salonia.app', ...whatsapp }).whatsapp
+    expect(real).toMatchObject({
+      appId: '2345678901234567',
+      configId: '987654321098765',
+      hosts: { graph: 'https://graph.facebook.com', www: 'https://www.facebook.com' },
+      webhookUrl: 'https://book.salonia.app/api/whatsapp/webhook',
+    })
+    const faked = loadConfig({ DATA_DIR: tempDir(), ...whatsapp, WHATSAPP_BASE_URL: 'http://127.0.0.1:4040/' }).whatsapp
+    expect(faked?.hosts).toEqual({ graph: 'http://127.0.0.1:4040', www: 'http://127.0.0.1:4040' })
+  })
+
+  it('refuses part of a WhatsApp app, naming what is missing and never the secret', () => {
+    const secret = 'whatsapp-secret-0123456789'
+    const messageOf = (env: Record<string, string>) => {
+      try {
+        loadConfig({ DATA_DIR: tempDir(), ...env })
+      } catch (error) {
+        return String(error)
+      }
+      return 'accepted'
+    }
+    const half = messageOf({ WHATSAPP_APP_SECRET: secret, WHATSAPP_APP_ID: '2345678901234567' })
+    expect(half).toMatch(/go together: WHATSAPP_VERIFY_TOKEN, WHATSAPP_CONFIG_ID are missing/)
+    expect(half).not.toContain(secret)
+    expect(messageOf({ WHATSAPP_BASE_URL: 'http://127.0.0.1:4040' })).toMatch(/goes with/)
+    const all = {
+      WHATSAPP_APP_ID: '2345678901234567',
+      WHATSAPP_APP_SECRET: secret,
+      WHATSAPP_VERIFY_TOKEN: 'v',
+      WHATSAPP_CONFIG_ID: '987654321098765',
+    }
+    expect(messageOf({ ...all, WHATSAPP_APP_ID: 'my-app' })).toMatch(/app's number/)
+    expect(messageOf({ ...all, WHATSAPP_CONFIG_ID: 'signup' })).toMatch(/Embedded Signup/)
+    expect(messageOf({ ...all, WHATSAPP_APP_SECRET: 'short' })).toMatch(/too short/)
+    expect(messageOf({ ...all, WHATSAPP_BASE_URL: 'ftp://x' })).toMatch(/http\(s\)/)
+    for (const env of [
+      { ...all, WHATSAPP_APP_ID: 'my-app' },
+      { ...all, WHATSAPP_CONFIG_ID: 'x' },
+    ]) {
+      expect(messageOf(env)).not.toContain(secret)
+    }
+  })
+
   it('keeps as many PostgreSQL connections as told, or leaves it to the machine', () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).databasePoolSize).toBeUndefined()
     expect(loadConfig({ DATA_DIR: tempDir(), DATABASE_POOL_SIZE: '12' }).databasePoolSize).toBe(12)

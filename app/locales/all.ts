@@ -66,6 +66,10 @@ import deWaitlist from './pages/waitlist/de.json'
 import enWaitlist from './pages/waitlist/en.json'
 import frWaitlist from './pages/waitlist/fr.json'
 import itWaitlist from './pages/waitlist/it.json'
+import deWhatsAppSignup from './pages/whatsapp-signup/de.json'
+import enWhatsAppSignup from './pages/whatsapp-signup/en.json'
+import frWhatsAppSignup from './pages/whatsapp-signup/fr.json'
+import itWhatsAppSignup from './pages/whatsapp-signup/it.json'
 
 /**
  * Every text of each language in one object, for tests. The web app loads the two parts apart:
@@ -92,6 +96,7 @@ export const fr = {
   ...frBookingPage,
   ...frWaitingList,
   ...frWaitingOffer,
+  ...frWhatsAppSignup,
 }
 export const de = {
   ...deCore,
@@ -111,6 +116,7 @@ export const de = {
   ...deBookingPage,
   ...deWaitingList,
   ...deWaitingOffer,
+  ...deWhatsAppSignup,
 }
 export const it = {
   ...itCore,
@@ -130,6 +136,7 @@ export const it = {
   ...itBookingPage,
   ...itWaitingList,
   ...itWaitingOffer,
+  ...itWhatsAppSignup,
 }
 export const en = {
   ...enCore,
@@ -149,4 +156,5 @@ export const en = {
   ...enBookingPage,
   ...enWaitingList,
   ...enWaitingOffer,
+  ...enWhatsAppSignup,
 }

@@ -5,6 +5,7 @@ import { mcpTokenFor } from '@server/modules/mcp/mcp-token'
 import { findSalonByPublicId } from '@server/modules/salons/salons.repository'
 import { webhookSecret } from '@server/modules/telegram/telegram-updates'
 import { offerLinkToken } from '@server/modules/waiting-list/offer-link'
+import { signatureOf as whatsappSignatureOf } from '@server/modules/whatsapp/whatsapp-webhook'
 import { startTestApp, type TestApp } from '@tests/helpers/app'
 import { adminCookie, ambassadorCookie, cookiesFrom, ownerCookie } from '@tests/helpers/sign-in'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
@@ -100,6 +101,7 @@ const RAW_BODIES: { payload: string | Buffer; contentType: string }[] = [
 const DATE_LIKE = /^\d{4}-\d{2}-\d{2}/
 const INSTAGRAM_SECRET = 'fuzz-instagram-app-secret-0123456789'
 const INSTAGRAM_ACCOUNT = '17841400000000001'
+const WHATSAPP_SECRET = 'fuzz-whatsapp-app-secret-0123456789'
 const SQL_LEAK =
   /failed query|insert into|select .* from|\$\d+|params:|invalid byte sequence|out of range|syntax error/i
 
@@ -129,6 +131,12 @@ async function prepare(): Promise<void> {
       INSTAGRAM_APP_SECRET: INSTAGRAM_SECRET,
       INSTAGRAM_VERIFY_TOKEN: 'fuzz-verify-token',
       INSTAGRAM_BASE_URL: 'http://127.0.0.1:9',
+      // And WhatsApp, its Meta unreachable likewise.
+      WHATSAPP_APP_ID: '2345678901234567',
+      WHATSAPP_APP_SECRET: WHATSAPP_SECRET,
+      WHATSAPP_VERIFY_TOKEN: 'fuzz-verify-token',
+      WHATSAPP_CONFIG_ID: '987654321098765',
+      WHATSAPP_BASE_URL: 'http://127.0.0.1:9',
     },
   })
   // Fresh sessions for each request: some routes (logout, disconnect) end the one they are given.
@@ -251,6 +259,9 @@ async function prepare(): Promise<void> {
     now,
     now,
   )
+  const signedForWhatsApp = (payload: string | Buffer) => ({
+    'x-hub-signature-256': whatsappSignatureOf(Buffer.from(payload), WHATSAPP_SECRET),
+  })
   const signed = (payload: string | Buffer) => ({
     'x-hub-signature-256': signatureOf(Buffer.from(payload), INSTAGRAM_SECRET),
   })
@@ -445,6 +456,54 @@ async function prepare(): Promise<void> {
         ],
       },
       sign: signed,
+    }),
+    'GET /api/salons/:id/whatsapp': one({ params: { id: 'SAL001' } }),
+    'GET /api/salons/:id/whatsapp/signup': one({ params: { id: 'SAL001' } }),
+    'POST /api/salons/:id/whatsapp/connect': one({
+      params: { id: 'SAL001' },
+      body: { code: 'AQBx-code', state: 'a.b', wabaId: '104996122399160', phoneNumberId: '106540352242922' },
+    }),
+    'POST /api/salons/:id/whatsapp/disconnect': one({ params: { id: 'SAL001' } }),
+    'GET /api/whatsapp/webhook': one({
+      query: { 'hub.mode': 'subscribe', 'hub.verify_token': 'fuzz-verify-token', 'hub.challenge': '1158201444' },
+    }),
+    'POST /api/whatsapp/webhook': one({
+      body: {
+        object: 'whatsapp_business_account',
+        entry: [
+          {
+            id: '104996122399160',
+            changes: [
+              {
+                field: 'messages',
+                value: {
+                  messaging_product: 'whatsapp',
+                  metadata: { display_phone_number: '33612345678', phone_number_id: '106540352242922' },
+                  contacts: [{ profile: { name: 'Zoé' }, wa_id: '33611111111' }],
+                  messages: [
+                    {
+                      from: '33611111111',
+                      id: 'wamid.HBgLMzM2MTExMTExMTEVAgA',
+                      timestamp: '1796000000',
+                      type: 'text',
+                      text: { body: 'Une coupe demain à 10h' },
+                    },
+                  ],
+                  statuses: [
+                    {
+                      id: 'wamid.HBgLMzM2MTExMTExMTEVAgB',
+                      status: 'delivered',
+                      timestamp: '1796000000',
+                      recipient_id: '33611111111',
+                    },
+                  ],
+                },
+              },
+            ],
+          },
+        ],
+      },
+      sign: signedForWhatsApp,
     }),
     'POST /api/telegram/webhook': one({
       headers: {

@@ -28,6 +28,14 @@ describe('security headers', () => {
     expect(res.headers['x-powered-by']).toBeUndefined()
   })
 
+  it("keep the dashboard's handle on the WhatsApp signup popup, and the popup's last page on its opener", async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/professional' })
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups')
+    const back = await t.app.inject({ method: 'GET', url: '/whatsapp/signup-return?code=x&state=y' })
+    expect(back.headers['cross-origin-opener-policy']).toBe('unsafe-none')
+    expect(back.headers['content-security-policy']).toContain("script-src 'self'")
+  })
+
   it('on the build’s files are only those that apply to a file: the page’s policy governs them', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' })
     expect(res.headers['x-content-type-options']).toBe('nosniff')

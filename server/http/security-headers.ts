@@ -17,7 +17,15 @@ const setSecurityHeaders = helmet({
       upgradeInsecureRequests: null,
     },
   },
+  // The dashboard opens Meta's WhatsApp signup in a popup and must keep its handle on it.
+  crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
 })
+
+/**
+ * The signup popup's last page, back on our origin after Meta's: it hands the code to the window
+ * that opened it, a link any stricter policy would cut.
+ */
+const isOpenedByMeta = (url: string) => url === '/whatsapp/signup-return' || url.startsWith('/whatsapp/signup-return?')
 
 /** The API's answers (salons, bookings, customers, sessions) are never kept by a browser or a proxy. */
 const isApi = (url: string) => url.startsWith('/api/') || url === '/mcp' || url.startsWith('/mcp?')
@@ -37,6 +45,9 @@ export function registerSecurityHeaders(app: App): void {
     }
     // A route that may be cached (a file download) says so itself, over this default.
     if (isApi(request.url)) reply.header('cache-control', 'no-store')
-    setSecurityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined))
+    setSecurityHeaders(request.raw, reply.raw, (error?: unknown) => {
+      if (isOpenedByMeta(request.url)) reply.raw.setHeader('cross-origin-opener-policy', 'unsafe-none')
+      done(error instanceof Error ? error : undefined)
+    })
   })
 }

@@ -2,6 +2,7 @@ import { Card } from '@app/components/ui/Card'
 import { useTranslation } from 'react-i18next'
 import { useSalon } from '../dashboard-api'
 import { TranslationsCard } from '../translations/TranslationsCard'
+import { WhatsAppCard } from '../whatsapp/WhatsAppCard'
 import { CalendarConflicts } from './CalendarConflicts'
 import { ClientAccessCard } from './ClientAccessCard'
 import { ConnectionStatusCard, QuickActionsCard } from './ConnectionCards'
@@ -62,6 +63,7 @@ export function OverviewTab({ salonId }: { salonId: string }) {
         </div>
         <div className="flex flex-col gap-6">
           <ClientAccessCard salonId={salonId} />
+          <WhatsAppCard salonId={salonId} />
           <RemindersCard salon={salon.data} />
         </div>
       </div>
