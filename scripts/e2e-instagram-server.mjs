@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// A third product server for the browser tests of Instagram DMs: the same build as
-// scripts/e2e-server.mjs (it waits for that server, which builds), a fresh database, and Meta
-// replaced by the local fake of its Instagram endpoints (tests/fakes/instagram-server.ts) through
-// INSTAGRAM_BASE_URL — the product's own OAuth, webhook and Send API code runs. The fake's control
-// port lets a test play customers who write to the salon's account.
+// A third product server, the Meta server, for the browser tests of Instagram DMs and WhatsApp:
+// the same build as scripts/e2e-server.mjs (it waits for that server, which builds), a fresh
+// database, and Meta replaced by local fakes — of its Instagram endpoints
+// (tests/fakes/instagram-server.ts) through INSTAGRAM_BASE_URL, and of the WhatsApp Cloud API and
+// Embedded Signup (tests/fakes/whatsapp-server.ts) through WHATSAPP_BASE_URL — so the product's own
+// OAuth, signup, webhook and Send API code runs. Each fake's control port lets a test play
+// customers who write to the salon (and, for WhatsApp, Meta's reviews and revocations).
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -12,12 +14,20 @@ import { join } from 'node:path'
 const port = process.env.PORT ?? '3995'
 const instagramPort = process.env.FAKE_INSTAGRAM_PORT ?? '3994'
 const controlPort = process.env.FAKE_INSTAGRAM_CONTROL_PORT ?? '3993'
+// Below the Instagram ones (clear of the ports in playwright.config.ts).
+const whatsappPort = process.env.FAKE_WHATSAPP_PORT ?? String(Number(port) - 3)
+const whatsappControlPort = process.env.FAKE_WHATSAPP_CONTROL_PORT ?? String(Number(port) - 4)
 const builtBy = process.env.BUILT_BY_URL
 const appNow = process.env.APP_NOW ?? '2026-12-01T08:30:00+01:00'
 const app = {
   INSTAGRAM_APP_ID: '1234567890123456',
   INSTAGRAM_APP_SECRET: 'fake-instagram-app-secret-0123456789',
   INSTAGRAM_VERIFY_TOKEN: 'fake-verify-token',
+  WHATSAPP_APP_ID: '2345678901234567',
+  WHATSAPP_APP_SECRET: 'fake-whatsapp-app-secret-0123456789',
+  // What the fake's whatsappEnv gives (tests/fakes/whatsapp.ts).
+  WHATSAPP_VERIFY_TOKEN: 'fake-whatsapp-verify-token',
+  WHATSAPP_CONFIG_ID: '987654321098765',
 }
 
 async function waitFor(url) {
@@ -42,7 +52,21 @@ const instagram = spawn(process.execPath, ['--import', 'tsx', 'tests/fakes/insta
     APP_NOW: appNow,
   },
 })
-await waitFor(`http://127.0.0.1:${controlPort}/health`)
+const whatsapp = spawn(process.execPath, ['--import', 'tsx', 'tests/fakes/whatsapp-server.ts'], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    ...app,
+    PORT: whatsappPort,
+    CONTROL_PORT: whatsappControlPort,
+    PRODUCT_URL: `http://127.0.0.1:${port}`,
+    APP_NOW: appNow,
+  },
+})
+await Promise.all([
+  waitFor(`http://127.0.0.1:${controlPort}/health`),
+  waitFor(`http://127.0.0.1:${whatsappControlPort}/health`),
+])
 
 const dataDir = mkdtempSync(join(tmpdir(), 'salonia-e2e-instagram-'))
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -56,16 +80,19 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     APP_NOW: appNow,
     LOG_LEVEL: 'warn',
     INSTAGRAM_BASE_URL: `http://127.0.0.1:${instagramPort}`,
+    WHATSAPP_BASE_URL: `http://127.0.0.1:${whatsappPort}`,
   },
 })
 const stop = () => {
   server.kill('SIGTERM')
   instagram.kill('SIGTERM')
+  whatsapp.kill('SIGTERM')
 }
 process.on('SIGTERM', stop)
 process.on('SIGINT', stop)
 server.on('exit', (code) => {
   instagram.kill('SIGTERM')
+  whatsapp.kill('SIGTERM')
   rmSync(dataDir, { recursive: true, force: true })
   process.exit(code ?? 0)
 })

@@ -65,10 +65,5 @@ export const instagramPauseInputSchema = z.object({ minutes: instagramPauseMinut
 export const instagramDisconnectResultSchema = z.object({ success: z.literal(true) })
 
 /** Meta's webhook verification (`GET /api/instagram/webhook`). */
-export const instagramVerifyQuerySchema = z.object({
-  'hub.mode': text().max(32).optional(),
-  'hub.verify_token': text().max(256).optional(),
-  'hub.challenge': text().max(64).optional(),
-})
 
 export { INSTAGRAM_CONNECT_ERRORS, type InstagramConnectError }

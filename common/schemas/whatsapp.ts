@@ -105,9 +105,3 @@ export type WhatsAppConnectInput = z.infer<typeof whatsappConnectInputSchema>
 
 /** Where the signup window starts, with its state (also bound to the browser by a cookie). */
 export const whatsappSignupStartSchema = z.object({ url: z.string(), state: z.string() })
-
-export const whatsappVerifyQuerySchema = z.object({
-  'hub.mode': text().max(50).optional(),
-  'hub.verify_token': text().max(500).optional(),
-  'hub.challenge': text().max(200).optional(),
-})

@@ -26,6 +26,6 @@ module.exports = {
   },
   adapters: {
     what: 'how the product reaches the outside world: a chat, a text message, an e-mail, a calendar, an agent',
-    modules: ['telegram', 'instagram', 'whatsapp', 'sms', 'email', 'google', 'mcp'],
+    modules: ['telegram', 'instagram', 'whatsapp', 'meta', 'sms', 'email', 'google', 'mcp'],
   },
 }

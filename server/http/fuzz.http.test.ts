@@ -1,11 +1,10 @@
 import { bookingLinkToken } from '@server/modules/booking-page/booking-link'
 import { countMessage, saveAccount } from '@server/modules/instagram/instagram.repository'
-import { signatureOf } from '@server/modules/instagram/instagram-webhook'
 import { mcpTokenFor } from '@server/modules/mcp/mcp-token'
+import { signatureOf } from '@server/modules/meta/meta-webhook'
 import { findSalonByPublicId } from '@server/modules/salons/salons.repository'
 import { webhookSecret } from '@server/modules/telegram/telegram-updates'
 import { offerLinkToken } from '@server/modules/waiting-list/offer-link'
-import { signatureOf as whatsappSignatureOf } from '@server/modules/whatsapp/whatsapp-webhook'
 import { startTestApp, type TestApp } from '@tests/helpers/app'
 import { adminCookie, ambassadorCookie, cookiesFrom, ownerCookie } from '@tests/helpers/sign-in'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
@@ -260,7 +259,7 @@ async function prepare(): Promise<void> {
     now,
   )
   const signedForWhatsApp = (payload: string | Buffer) => ({
-    'x-hub-signature-256': whatsappSignatureOf(Buffer.from(payload), WHATSAPP_SECRET),
+    'x-hub-signature-256': signatureOf(Buffer.from(payload), WHATSAPP_SECRET),
   })
   const signed = (payload: string | Buffer) => ({
     'x-hub-signature-256': signatureOf(Buffer.from(payload), INSTAGRAM_SECRET),

@@ -1,4 +1,5 @@
 import type { InstagramConfig } from '@server/config'
+import { callGraph, GraphUnanswered, redact } from '@server/modules/meta/graph-call'
 import type { QuickReply } from './instagram-quick-replies'
 
 /**
@@ -16,8 +17,6 @@ export const INSTAGRAM_SCOPES = ['instagram_business_basic', 'instagram_business
 
 /** Meta's Send API takes at most 1000 bytes of UTF-8 per message. */
 export const INSTAGRAM_TEXT_MAX_BYTES = 1000
-
-const TIMEOUT_MS = 15_000
 
 /** Meta no longer honours the token (expired, revoked, the password changed): connect again. */
 export class InstagramTokenRefused extends Error {
@@ -50,15 +49,6 @@ export type InstagramFailure =
   | InstagramRefused
   | InstagramUnavailable
   | InstagramOutcomeUnknown
-
-const MAYBE_SENT_CODES = new Set([
-  'ECONNRESET',
-  'EPIPE',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CLOSED',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
-])
 
 /**
  * Graph error codes that mean "later": 1/2 (temporary), 4/17/32/613 (rate limits). 190 is the
@@ -224,29 +214,12 @@ function graph(
 
 /** One request; `secrets` are cut out of any words Meta or the network send back. */
 async function call(url: string, init: RequestInit, secrets: string[]): Promise<Record<string, unknown>> {
-  const what = `${init.method ?? 'GET'} ${new URL(url).pathname}`
-  let response: Response
-  try {
-    response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) })
-  } catch (error) {
-    const code = (error as { cause?: { code?: unknown } })?.cause?.code
-    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
-    const words = `Instagram did not answer ${what}${typeof code === 'string' ? ` (${code})` : timedOut ? ' (time-out)' : ''}`
-    if (init.method === 'POST' && (timedOut || (typeof code === 'string' && MAYBE_SENT_CODES.has(code)))) {
-      throw new InstagramOutcomeUnknown(words)
-    }
-    throw new InstagramUnavailable(words)
-  }
-  const text = await response.text().catch(() => '')
-  let body: Record<string, unknown> = {}
-  try {
-    const parsed = parseMetaJson(text)
-    if (parsed && typeof parsed === 'object') body = parsed as Record<string, unknown>
-  } catch {
-    if (response.ok) throw new InstagramOutcomeUnknown(`Instagram answered ${what} with something else than JSON`)
-  }
-  if (response.ok && body.error === undefined) return body
-  throw failureOf(response.status, body, what, secrets)
+  const answer = await callGraph('Instagram', url, init, parseMetaJson).catch((error: unknown) => {
+    if (!(error instanceof GraphUnanswered)) throw error
+    throw error.maybeTaken ? new InstagramOutcomeUnknown(error.message) : new InstagramUnavailable(error.message)
+  })
+  if (answer.ok && answer.body.error === undefined) return answer.body
+  throw failureOf(answer.status, answer.body, answer.what, secrets)
 }
 
 /** Graph's `{error:{message,type,code,error_subcode,is_transient}}` or the OAuth `{error_type,code,error_message}`. */
@@ -264,10 +237,4 @@ function failureOf(status: number, body: Record<string, unknown>, what: string, 
     return new InstagramUnavailable(words)
   }
   return new InstagramRefused(words)
-}
-
-export function redact(text: string, secrets: string[]): string {
-  let out = text
-  for (const secret of secrets) if (secret.length >= 8) out = out.split(secret).join('[redacted]')
-  return out
 }

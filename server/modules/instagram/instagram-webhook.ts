@@ -1,9 +1,7 @@
-import { createHmac } from 'node:crypto'
 import { isSupportedInstant, storableText } from '@common/schemas/primitives'
 import type { Clock } from '@server/clock'
 import type { Database } from '@server/db/client'
 import type { Jobs } from '@server/modules/jobs/job-engine'
-import { sameSecret } from '@server/security/secrets'
 import * as repo from './instagram.repository'
 import { insertEvents, type NewEvent } from './instagram-inbox.repository'
 
@@ -16,14 +14,6 @@ import { insertEvents, type NewEvent } from './instagram-inbox.repository'
 
 /** The longest text kept of a message (Meta's own limit for a DM is 1000 bytes). */
 const MAX_TEXT = 4000
-
-export function signatureOf(rawBody: Buffer, appSecret: string): string {
-  return `sha256=${createHmac('sha256', appSecret).update(rawBody).digest('hex')}`
-}
-
-export function isSignedByMeta(rawBody: Buffer, header: string | undefined, appSecret: string): boolean {
-  return sameSecret(header?.trim().toLowerCase(), signatureOf(rawBody, appSecret))
-}
 
 /** One message of a notification, as we keep it; the salon is found from the account later. */
 export type NotifiedMessage = Omit<NewEvent, 'salonId'>

@@ -5,7 +5,6 @@ import {
   instagramStatsSchema,
   instagramUserParamsSchema,
   instagramUserSchema,
-  instagramVerifyQuerySchema,
   instagramWhitelistInputSchema,
 } from '@common/schemas/instagram'
 import { text } from '@common/schemas/primitives'
@@ -16,7 +15,7 @@ import { salonOfRequest } from '@server/http/access'
 import { type Limit, routeLimit } from '@server/http/rate-limits'
 import { sessionOf } from '@server/http/session'
 import type { App, AppDeps } from '@server/http/types'
-import { sameSecret } from '@server/security/secrets'
+import { registerMetaWebhook } from '@server/modules/meta/meta-webhook'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import {
@@ -31,7 +30,7 @@ import {
   disconnectInstagram,
 } from './instagram-connect'
 import { instagramStats, listInstagramUsers, pauseUser, setWhitelisted, unblockUser } from './instagram-users'
-import { acceptMessages, isSignedByMeta, messagesOf } from './instagram-webhook'
+import { acceptMessages, messagesOf } from './instagram-webhook'
 
 /** The browser that asks for Meta's consent carries this cookie back with the state (login CSRF). */
 const CONNECT_COOKIE = 'salonia_instagram_connect'
@@ -45,9 +44,6 @@ const connectCookieOptions = (config: Config, maxAgeMs: number) => ({
 
 /** Connection attempts per client and minute: plenty for an owner, little for a script. */
 const CONNECT_ATTEMPTS: Limit = { name: 'instagram-connect', max: 30, windowMs: 60_000 }
-
-/** Meta batches up to a thousand messages in one notification; a megabyte is far above that. */
-const WEBHOOK_BODY_LIMIT = 1024 * 1024
 
 const noStore = { 'cache-control': 'no-store' }
 
@@ -177,46 +173,18 @@ export function instagramRoutes(app: App, deps: AppDeps): void {
     async (request, reply) => unblockUser(db, clock, await sessionSalon(request, reply), request.params.userId),
   )
 
-  // Meta's check when the webhook is set up in the App Dashboard: echo the challenge if the token is ours.
-  app.get(
-    '/api/instagram/webhook',
-    { config: { access: 'public' }, schema: { querystring: instagramVerifyQuerySchema } },
-    async (request, reply) => {
-      const instagram = config.instagram
-      if (!instagram) throw instagramWebhookUnavailable()
-      const { 'hub.mode': mode, 'hub.verify_token': token, 'hub.challenge': challenge } = request.query
-      if (mode !== 'subscribe' || !sameSecret(token, instagram.verifyToken) || !challenge || !/^\d+$/.test(challenge)) {
-        throw instagramVerificationRefused()
-      }
-      return reply.type('text/plain; charset=utf-8').headers(noStore).send(challenge)
+  registerMetaWebhook(app, {
+    path: '/api/instagram/webhook',
+    app: () => config.instagram,
+    errors: {
+      unavailable: instagramWebhookUnavailable,
+      forged: instagramSignatureRefused,
+      verification: instagramVerificationRefused,
+      invalid: () => new AppError('instagram.invalid_body', 400, 'The notification is not JSON.'),
     },
-  )
-
-  // Notifications: the body's bytes are checked against the signature before they are parsed.
-  app.register(async (webhook) => {
-    webhook.removeContentTypeParser('application/json')
-    webhook.addContentTypeParser(
-      'application/json',
-      { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
-      (request, raw, done) => {
-        const instagram = config.instagram
-        if (!instagram) return done(instagramWebhookUnavailable())
-        const header = request.headers['x-hub-signature-256']
-        if (!isSignedByMeta(raw as Buffer, typeof header === 'string' ? header : undefined, instagram.appSecret)) {
-          request.log.warn('Instagram notification refused: its signature does not match INSTAGRAM_APP_SECRET')
-          return done(instagramSignatureRefused())
-        }
-        try {
-          done(null, JSON.parse((raw as Buffer).toString('utf8')))
-        } catch {
-          done(new AppError('instagram.invalid_body', 400, 'The notification is not JSON.'))
-        }
-      },
-    )
-    webhook.post('/api/instagram/webhook', { config: { access: 'public' } }, async (request, reply) => {
-      if (!config.instagram) throw instagramWebhookUnavailable()
-      await acceptMessages(deps, messagesOf(request.body, clock.now()))
-      return reply.code(200).send({})
-    })
+    secretName: 'INSTAGRAM_APP_SECRET',
+    accept: async (body) => {
+      await acceptMessages(deps, messagesOf(body, clock.now()))
+    },
   })
 }

@@ -1,4 +1,5 @@
 import type { WhatsAppConfig } from '@server/config'
+import { callGraph, GraphUnanswered, redact } from '@server/modules/meta/graph-call'
 import type { WhatsAppPart } from './whatsapp-parts'
 
 /**
@@ -14,8 +15,6 @@ export const WHATSAPP_GRAPH_VERSION = 'v26.0'
 /** A text message's body; an interactive message's body is shorter (buttons 1,024, list 4,096). */
 export const WHATSAPP_TEXT_MAX = 4096
 export const WHATSAPP_BUTTON_BODY_MAX = 1024
-
-const TIMEOUT_MS = 15_000
 
 /** Meta no longer honours the business token (revoked, expired): the owner must connect again. */
 export class WhatsAppTokenRefused extends Error {
@@ -48,15 +47,6 @@ export type WhatsAppFailure = WhatsAppTokenRefused | WhatsAppRefused | WhatsAppU
 /** Meta's codes for a message outside the 24 hours (re-engagement) and for one it cannot deliver. */
 export const REENGAGEMENT = 131047
 export const UNDELIVERABLE = 131026
-
-const MAYBE_SENT_CODES = new Set([
-  'ECONNRESET',
-  'EPIPE',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CLOSED',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
-])
 
 /**
  * "Later": 1/2 (temporary), 4/80007 (app and WABA rate limits), 130429 (Cloud API throughput),
@@ -290,29 +280,12 @@ function graph(
 
 /** One request; `secrets` are cut out of any words Meta or the network send back. */
 async function call(url: string, init: RequestInit, secrets: string[]): Promise<Record<string, unknown>> {
-  const what = `${init.method ?? 'GET'} ${new URL(url).pathname}`
-  let response: Response
-  try {
-    response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) })
-  } catch (error) {
-    const code = (error as { cause?: { code?: unknown } })?.cause?.code
-    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
-    const words = `WhatsApp did not answer ${what}${typeof code === 'string' ? ` (${code})` : timedOut ? ' (time-out)' : ''}`
-    if (init.method === 'POST' && (timedOut || (typeof code === 'string' && MAYBE_SENT_CODES.has(code)))) {
-      throw new WhatsAppOutcomeUnknown(words)
-    }
-    throw new WhatsAppUnavailable(words)
-  }
-  const text = await response.text().catch(() => '')
-  let body: Record<string, unknown> = {}
-  try {
-    const parsed = JSON.parse(text) as unknown
-    if (parsed && typeof parsed === 'object') body = parsed as Record<string, unknown>
-  } catch {
-    if (response.ok) throw new WhatsAppOutcomeUnknown(`WhatsApp answered ${what} with something else than JSON`)
-  }
-  if (response.ok && body.error === undefined) return body
-  throw failureOf(response.status, body, what, secrets)
+  const answer = await callGraph('WhatsApp', url, init).catch((error: unknown) => {
+    if (!(error instanceof GraphUnanswered)) throw error
+    throw error.maybeTaken ? new WhatsAppOutcomeUnknown(error.message) : new WhatsAppUnavailable(error.message)
+  })
+  if (answer.ok && answer.body.error === undefined) return answer.body
+  throw failureOf(answer.status, answer.body, answer.what, secrets)
 }
 
 /** Graph's `{error:{message,type,code,error_subcode,error_data:{details}}}`. */
@@ -334,10 +307,4 @@ export function failureOf(
     return new WhatsAppUnavailable(words)
   }
   return new WhatsAppRefused(words, code)
-}
-
-export function redact(text: string, secrets: string[]): string {
-  let out = text
-  for (const secret of secrets) if (secret.length >= 6) out = out.split(secret).join('[redacted]')
-  return out
 }

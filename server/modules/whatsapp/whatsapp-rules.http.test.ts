@@ -213,6 +213,8 @@ describe('a restart in the middle of a conversation', () => {
       await askOnWhatsApp(customer, 'Bonjour, une coupe femme vendredi', 2)
       const [proposal] = await tapOnWhatsApp(customer, (options) => options[1])
       expect(proposal?.buttons?.map((b) => b.title)).toContain('Oui, je réserve')
+      // The proposal is out and recorded as such: the server stops between it and the customer's yes.
+      await drainJobs(first.database, CHAT)
       await first.close()
 
       const second = await startWhatsAppApp({ database, fake })

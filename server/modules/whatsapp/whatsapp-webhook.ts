@@ -1,9 +1,7 @@
-import { createHmac } from 'node:crypto'
 import { isSupportedInstant, storableText } from '@common/schemas/primitives'
 import type { Clock } from '@server/clock'
 import type { Database, Executor } from '@server/db/client'
 import type { Jobs } from '@server/modules/jobs/job-engine'
-import { sameSecret } from '@server/security/secrets'
 import * as repo from './whatsapp.repository'
 import { customerKey } from './whatsapp-deps'
 import { insertMessages, type NewInboxMessage } from './whatsapp-inbox.repository'
@@ -21,14 +19,6 @@ import { followTemplateReview } from './whatsapp-templates-sync'
 
 /** The longest text kept of a message (WhatsApp's own limit is 4,096 characters). */
 const MAX_TEXT = 4096
-
-export function signatureOf(rawBody: Buffer, appSecret: string): string {
-  return `sha256=${createHmac('sha256', appSecret).update(rawBody).digest('hex')}`
-}
-
-export function isSignedByMeta(rawBody: Buffer, header: string | undefined, appSecret: string): boolean {
-  return sameSecret(header?.trim().toLowerCase(), signatureOf(rawBody, appSecret))
-}
 
 export type NotifiedMessage = Omit<NewInboxMessage, 'salonId'> & { phoneNumberId: string }
 export interface NotifiedStatus {
