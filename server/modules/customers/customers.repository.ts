@@ -87,6 +87,26 @@ export async function insertCustomer(
   return row
 }
 
+/** The ids a salon's customer is known by on one channel (a Telegram chat, an Instagram user, a WhatsApp number). */
+export async function externalIdsOn(
+  db: Executor,
+  salonId: string,
+  customerId: string,
+  channel: string,
+): Promise<string[]> {
+  const rows = await db
+    .select({ externalId: customerIdentities.externalId })
+    .from(customerIdentities)
+    .where(
+      and(
+        eq(customerIdentities.salonId, salonId),
+        eq(customerIdentities.customerId, customerId),
+        eq(customerIdentities.channel, channel),
+      ),
+    )
+  return rows.map((r) => r.externalId)
+}
+
 export async function linkIdentity(
   db: Executor,
   values: { salonId: string; channel: string; externalId: string; customerId: string },

@@ -114,6 +114,11 @@ export async function findCustomerByIdentity(
   return repo.findCustomerByIdentity(db, salonId, identity.channel, identity.externalId)
 }
 
+/** Who the customer is on a channel: the ids they wrote to the salon from there. */
+export function customerIdsOn(db: Executor, salonId: string, customerId: string, channel: string): Promise<string[]> {
+  return repo.externalIdsOn(db, salonId, customerId, channel)
+}
+
 // ——— The salon's customers: list, file, private note (GDPR export and erasure: privacy/) ———
 
 export interface CustomersDeps {

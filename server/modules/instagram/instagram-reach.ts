@@ -3,6 +3,7 @@ import type { Executor } from '@server/db/client'
 import type { InstagramAccountRow } from '@server/db/schema'
 import { splitText } from '@server/modules/assistant/message-split'
 import { rememberSalonMessage } from '@server/modules/assistant/salon-messages'
+import { customerIdsOn } from '@server/modules/customers/customers.usecases'
 import { decryptSecret } from '@server/security/secrets'
 import * as repo from './instagram.repository'
 import { INSTAGRAM_TEXT_MAX_BYTES } from './instagram-api'
@@ -33,7 +34,7 @@ export async function instagramReachOf(
 ): Promise<InstagramReach | undefined> {
   const account = await repo.findAccount(db, salonId)
   if (!account || account.reconnectRequiredAt) return undefined
-  const ids = await repo.instagramIdsOfCustomer(db, salonId, customerId)
+  const ids = await customerIdsOn(db, salonId, customerId, 'instagram')
   const openSince = new Date(now.getTime() - WINDOW_MS + WINDOW_MARGIN_MS)
   const [user] = await repo.reachableUsers(db, salonId, account.igUserId, ids, openSince)
   return user ? { account, userId: user.userId } : undefined

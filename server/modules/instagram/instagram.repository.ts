@@ -1,11 +1,5 @@
 import type { Executor } from '@server/db/client'
-import {
-  customerIdentities,
-  type InstagramAccountRow,
-  type InstagramUserRow,
-  instagramAccounts,
-  instagramUsers,
-} from '@server/db/schema'
+import { type InstagramAccountRow, type InstagramUserRow, instagramAccounts, instagramUsers } from '@server/db/schema'
 import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 
 /** Salons' Instagram accounts and the people who wrote to them. Messages: instagram-inbox.repository.ts. */
@@ -223,19 +217,4 @@ export async function accountsOfSalons(
     })
     .from(instagramAccounts)
     .where(inArray(instagramAccounts.salonId, salonIds))
-}
-
-/** The Instagram ids a salon's customer wrote from (their channel identities). */
-export async function instagramIdsOfCustomer(db: Executor, salonId: string, customerId: string): Promise<string[]> {
-  const rows = await db
-    .select({ externalId: customerIdentities.externalId })
-    .from(customerIdentities)
-    .where(
-      and(
-        eq(customerIdentities.salonId, salonId),
-        eq(customerIdentities.customerId, customerId),
-        eq(customerIdentities.channel, 'instagram'),
-      ),
-    )
-  return rows.map((r) => r.externalId)
 }

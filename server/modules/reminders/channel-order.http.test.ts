@@ -79,7 +79,7 @@ describe('the order reminders try the channels in, per salon', () => {
   })
 
   it('refuses a channel this server does not know, and keeps the order it had', async () => {
-    const refused = await patch({ reminderChannels: ['whatsapp', 'email'] })
+    const refused = await patch({ reminderChannels: ['signal', 'email'] })
     expect(refused.statusCode).toBe(400)
     expect(refused.json().code).toBe('reminders.unknown_channel')
     const twice = await patch({ reminderChannels: ['email', 'email'] })

@@ -91,8 +91,12 @@ describe('the WhatsApp webhook', () => {
   })
 
   it('drops a message to a number no salon has, and refuses a body that is not JSON', async () => {
-    const stranger = message('33699000002', 'wamid.stranger-1', 'Bonjour')
-    stranger.entry[0]!.changes[0]!.value.metadata.phone_number_id = '999999999999'
+    const stranger = JSON.parse(
+      JSON.stringify(message('33699000002', 'wamid.stranger-1', 'Bonjour')).replace(
+        SALON_NUMBER.phoneNumberId,
+        '999999999999',
+      ),
+    )
     expect((await t.fake.notify(stranger)).status).toBe(200)
     expect(await inbox('33699000002')).toEqual([])
     const notJson = await t.fake.notify('{not json')

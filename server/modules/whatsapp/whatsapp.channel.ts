@@ -1,6 +1,7 @@
 import type { WhatsAppAccountRow, WhatsAppContactRow } from '@server/db/schema'
 import { rememberSalonMessage } from '@server/modules/assistant/salon-messages'
 import type { Channel, ChannelMessage, Delivery } from '@server/modules/customers/channels'
+import { customerIdsOn } from '@server/modules/customers/customers.usecases'
 import * as repo from './whatsapp.repository'
 import {
   REENGAGEMENT,
@@ -37,7 +38,7 @@ export const whatsappChannel: Channel<WhatsAppReach> = {
     if (!deps.config.whatsapp) return undefined
     const account = await repo.findAccount(db, salon.id)
     if (account?.state !== 'connected' || account.reconnectRequiredAt) return undefined
-    const contacts = await repo.findContacts(db, salon.id, await repo.waIdsOfCustomer(db, salon.id, customer.id))
+    const contacts = await repo.findContacts(db, salon.id, await customerIdsOn(db, salon.id, customer.id, 'whatsapp'))
     const [contact] = contacts.sort((a, b) => b.lastMessageAt.getTime() - a.lastMessageAt.getTime())
     return contact && !contact.blockedAt ? { account, contact } : undefined
   },

@@ -1,6 +1,5 @@
 import type { Executor } from '@server/db/client'
 import {
-  customerIdentities,
   type WhatsAppAccountRow,
   type WhatsAppContactRow,
   type WhatsAppTemplateRow,
@@ -209,21 +208,6 @@ export async function updateContact(
     .returning()
   if (!row) throw new Error('whatsapp contact not found')
   return row
-}
-
-/** The WhatsApp ids a salon's customer is known by (their identities on this channel). */
-export async function waIdsOfCustomer(db: Executor, salonId: string, customerId: string): Promise<string[]> {
-  const rows = await db
-    .select({ externalId: customerIdentities.externalId })
-    .from(customerIdentities)
-    .where(
-      and(
-        eq(customerIdentities.salonId, salonId),
-        eq(customerIdentities.customerId, customerId),
-        eq(customerIdentities.channel, 'whatsapp'),
-      ),
-    )
-  return rows.map((r) => r.externalId)
 }
 
 export async function findContacts(db: Executor, salonId: string, waIds: string[]): Promise<WhatsAppContactRow[]> {
