@@ -75,6 +75,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     ...process.env,
     ...app,
     PORT: port,
+    // The fakes send browsers and notifications back to 127.0.0.1 (run by hand, PUBLIC_URL is unset).
+    PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     HOST: '127.0.0.1',
     APP_NOW: appNow,
