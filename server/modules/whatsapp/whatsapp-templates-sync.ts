@@ -1,4 +1,3 @@
-import { LANGUAGES } from '@common/languages'
 import type { Executor } from '@server/db/client'
 import * as repo from './whatsapp.repository'
 import { languageOfCode, purposeOfName, TEMPLATE_NAMES, type TemplatePurpose } from './whatsapp-templates'
@@ -39,6 +38,3 @@ export async function templateApproved(
   const template = await repo.findTemplate(db, salonId, TEMPLATE_NAMES[purpose], language)
   return template?.status === 'APPROVED'
 }
-
-/** Languages are ours (fr, de, it, en); anything else is not one of our templates. */
-export const TEMPLATE_LANGUAGES = LANGUAGES
