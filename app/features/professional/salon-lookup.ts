@@ -3,7 +3,6 @@ import { useDebouncedValue } from '@app/lib/use-debounced-value'
 import { readPublicSalonId } from '@common/salon-id'
 import type { SalonLookup } from '@common/schemas/salon'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
 
 /** How long typing must pause before the ID is looked up: one request per ID, not per key. */
 export const LOOKUP_DELAY_MS = 300

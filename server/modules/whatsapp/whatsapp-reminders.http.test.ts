@@ -137,6 +137,21 @@ describe('reminders on WhatsApp', () => {
     ])
   })
 
+  it('uses the next channel outside the 24 hours while Meta has not approved the template', async () => {
+    await t.fake.setTemplateStatus(SALON_NUMBER.wabaId, 'salonia_appointment_reminder', 'fr', 'PAUSED')
+    const customer = t.fake.customer(SALON_NUMBER.phoneNumberId)
+    const bookingId = await bookOnWhatsApp(t, customer, 'yes')
+    await giveEmail(bookingId)
+    const before = customer.messages().length
+    await remindersAt(bookingId, 'day_before')
+    expect(customer.messages().slice(before)).toEqual([])
+    expect(await reminderOf(bookingId, 'day_before')).toMatchObject({ status: 'sent', channel: 'email' })
+    expect(await attemptsOf(bookingId)).toEqual([
+      { channel: 'email', outcome: 'sent' },
+      { channel: 'whatsapp', outcome: 'refused' },
+    ])
+  })
+
   it('hands a reminder WhatsApp cannot deliver (131026) to the next channel', async () => {
     const customer = t.fake.customer(SALON_NUMBER.phoneNumberId)
     const bookingId = await bookOnWhatsApp(t, customer, 'yes')
