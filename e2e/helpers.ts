@@ -111,7 +111,12 @@ export async function seriousViolations(page: Page): Promise<string[]> {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   )
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  // A toast on its way out (Radix marks it closed as it fades) is not read: its half-transparent
+  // text would be measured against whatever it is fading over.
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .exclude('[data-tone][data-state="closed"]')
+    .analyze()
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
