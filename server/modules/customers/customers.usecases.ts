@@ -64,19 +64,22 @@ export async function resolveCustomer(
 /**
  * A channel that proves the writer's number (on WhatsApp the sender is their phone number) links a
  * new identity to the salon's customer with that number — when exactly one has it, and never an
- * erased one. Typing a number proves nothing: only such a channel may call this.
+ * erased one. Typing a number proves nothing: only such a channel may call this. Returns the
+ * customer the identity now stands for, if any.
  */
 export async function linkProvenPhone(
   db: Executor,
   salonId: string,
   identity: ChannelIdentity,
   phoneDigits: string,
-): Promise<void> {
-  if (await repo.findCustomerByIdentity(db, salonId, identity.channel, identity.externalId)) return
+): Promise<CustomerRow | undefined> {
+  const known = await repo.findCustomerByIdentity(db, salonId, identity.channel, identity.externalId)
+  if (known) return known
   const found = await repo.findCustomersByPhoneDigits(db, salonId, phoneDigits)
   const [customer] = found
-  if (found.length !== 1 || !customer) return
+  if (found.length !== 1 || !customer) return undefined
   await repo.linkIdentity(db, { salonId, ...identity, customerId: customer.id })
+  return customer
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type Language, languageOfCountry } from '@common/languages'
+import { type Language, languageOfCountry, languageOrDefault } from '@common/languages'
 import { CHAT_MESSAGE_MAX_LENGTH, type ChatContext } from '@common/schemas/chat'
 import type { Executor } from '@server/db/client'
 import type { SalonRow, WhatsAppAccountRow, WhatsAppContactRow, WhatsAppInboxRow } from '@server/db/schema'
@@ -117,8 +117,7 @@ async function reply(deps: WhatsAppDeps, message: WhatsAppInboxRow, decision: An
   const budget = await consumeLimit(deps, PER_CHAT, `${salon.id}:whatsapp:${contact.waId}`)
   if (budget.exceeded) return finish(deps, message, [])
   const identity = { channel: 'whatsapp' as const, externalId: contact.waId }
-  await linkProvenPhone(deps.db, salon.id, identity, contact.waId)
-  const known = await findCustomerByIdentity(deps.db, salon.id, identity)
+  const known = await linkProvenPhone(deps.db, salon.id, identity, contact.waId)
   const cut = message.text.length > CHAT_MESSAGE_MAX_LENGTH
   const text = cut ? message.text.slice(0, CHAT_MESSAGE_MAX_LENGTH) : message.text
   const context: ChatContext = {
@@ -166,8 +165,7 @@ async function reply(deps: WhatsAppDeps, message: WhatsAppInboxRow, decision: An
 async function answerReminders(deps: WhatsAppDeps, message: WhatsAppInboxRow, { salon, contact }: Answer) {
   const yes = message.text === REMINDERS_YES
   const known = await findCustomerByIdentity(deps.db, salon.id, { channel: 'whatsapp', externalId: contact.waId })
-  const language = (known?.language as Language | undefined) ?? languageOfCountry(salon.country)
-  const texts = WHATSAPP_TEXTS[language] ?? WHATSAPP_TEXTS[languageOfCountry(salon.country)]
+  const texts = WHATSAPP_TEXTS[known ? languageOrDefault(known.language) : languageOfCountry(salon.country)]
   await deps.db.transaction(async (tx) => {
     const now = deps.clock.now()
     await repo.updateContact(tx, key(contact), { reminders: yes ? 'yes' : 'no' }, now)
