@@ -208,8 +208,12 @@ test('@wide a booking dragged to the other stylist: asked first, refused where h
     question.getByRole('checkbox', { name: fill(fr.desk.move.tell, { name: 'Chloé Glisser' }) }),
   ).toBeChecked()
   await page.screenshot({ path: testInfo.outputPath('move-question.png') })
+  const scrolled = await page.evaluate(() => window.scrollY)
   await question.getByRole('button', { name: fr.common.cancel }).click()
   await expect(question).toBeHidden()
+  // The focus goes back to the dragged block, so the page stays where the salon was looking.
+  await expect(block.getByRole('button')).toBeFocused()
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled)
   await expect(leaColumn.locator(`[data-booking="${moving.id}"]`)).toContainText('10:00–10:30')
 
   // 14:00 is Denis's with Hugo: refused, said in French, and the block goes back to Léa.

@@ -73,8 +73,11 @@ export function FormDialog({
         onCloseAutoFocus={(event) => {
           event.preventDefault()
           // Not when the opener is gone (a revoked row), nor when another dialog took the focus.
+          // Without scrolling: a dialog opened by a drop on the agenda gives the focus back to the
+          // date field it last had, which must not pull the page up to it.
           const focused = document.activeElement
-          if (opener.current?.isConnected && (!focused || focused === document.body)) opener.current.focus()
+          if (opener.current?.isConnected && (!focused || focused === document.body))
+            opener.current.focus({ preventScroll: true })
         }}
       >
         <DialogHeader>

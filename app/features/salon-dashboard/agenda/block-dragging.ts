@@ -100,6 +100,9 @@ export function useBlockDragging({
         // No text selection (nor the page scrolling after it) while a block is carried.
         event.preventDefault()
         event.currentTarget.setPointerCapture?.(event.pointerId)
+        // The focus a click would have given (prevented above) goes to the block's own button: the
+        // move's question then hands it back here, not to a field at the top that pulls the page up.
+        event.currentTarget.querySelector<HTMLElement>('button')?.focus({ preventScroll: true })
       }
       const pressed: Drag = {
         booking,
