@@ -192,6 +192,42 @@ describe('configuration', () => {
     expect(faked?.hosts).toEqual({ graph: 'http://127.0.0.1:4040', www: 'http://127.0.0.1:4040' })
   })
 
+  it("reads Stripe's keys, with Stripe's API or one base for a fake", () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_51Hq0123456789abcdef', STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdef' }
+    expect(loadConfig({ DATA_DIR: tempDir() }).stripe).toBeUndefined()
+    expect(loadConfig({ DATA_DIR: tempDir(), PUBLIC_URL: 'https://book.salonia.app', ...stripe }).stripe).toEqual({
+      secretKey: stripe.STRIPE_SECRET_KEY,
+      webhookSecret: stripe.STRIPE_WEBHOOK_SECRET,
+      api: { host: 'api.stripe.com', port: 443, protocol: 'https' },
+      webhookUrl: 'https://book.salonia.app/api/stripe/webhook',
+    })
+    const faked = loadConfig({ DATA_DIR: tempDir(), ...stripe, STRIPE_BASE_URL: 'http://127.0.0.1:4242/' }).stripe
+    expect(faked?.api).toEqual({ host: '127.0.0.1', port: 4242, protocol: 'http' })
+  })
+
+  it('refuses half of Stripe, naming what is missing and never the secret', () => {
+    const secret = 'sk_test_51Hq0123456789abcdef'
+    const messageOf = (env: Record<string, string>) => {
+      try {
+        loadConfig({ DATA_DIR: tempDir(), ...env })
+      } catch (error) {
+        return String(error)
+      }
+      return 'accepted'
+    }
+    const half = messageOf({ STRIPE_SECRET_KEY: secret })
+    expect(half).toMatch(/go together: STRIPE_WEBHOOK_SECRET is missing/)
+    expect(half).not.toContain(secret)
+    expect(messageOf({ STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdef' })).toMatch(/STRIPE_SECRET_KEY is missing/)
+    expect(messageOf({ STRIPE_BASE_URL: 'http://127.0.0.1:4242' })).toMatch(/goes with/)
+    const both = { STRIPE_SECRET_KEY: secret, STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdef' }
+    expect(messageOf({ ...both, STRIPE_SECRET_KEY: 'pk_test_0123456789abcdef' })).toMatch(/sk_live_, sk_test_ or rk_/)
+    expect(messageOf({ ...both, STRIPE_WEBHOOK_SECRET: 'secret' })).toMatch(/whsec_/)
+    expect(messageOf({ ...both, STRIPE_BASE_URL: 'ftp://x' })).toMatch(/http\(s\)/)
+    expect(messageOf({ ...both, STRIPE_BASE_URL: 'http://127.0.0.1:4242/v1' })).toMatch(/without a path/)
+    for (const env of [both, { ...both, STRIPE_WEBHOOK_SECRET: 'secret' }]) expect(messageOf(env)).not.toContain(secret)
+  })
+
   it('refuses part of a WhatsApp app, naming what is missing and never the secret', () => {
     const secret = 'whatsapp-secret-0123456789'
     const messageOf = (env: Record<string, string>) => {

@@ -47,6 +47,9 @@ const envSchema = z.object({
   WHATSAPP_VERIFY_TOKEN: optionalString,
   WHATSAPP_CONFIG_ID: optionalString,
   WHATSAPP_BASE_URL: optionalString,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_BASE_URL: optionalString,
   TELEGRAM_BOT_TOKEN: optionalString,
   TELEGRAM_API_BASE_URL: optionalString,
   SMTP_URL: optionalString,
@@ -103,6 +106,8 @@ export interface Config {
   instagram: InstagramConfig | undefined
   /** Meta's app for the WhatsApp Business Platform (Cloud API, Embedded Signup); absent: the WhatsApp card says so. */
   whatsapp: WhatsAppConfig | undefined
+  /** The platform's Stripe account (Connect): salons' deposits and card guarantees; absent: nothing asks for money. */
+  stripe: StripeConfig | undefined
   /** An OpenAI-compatible model that drives the assistant's tools; absent: the built-in assistant. */
   ai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined
   raw: Env
@@ -162,6 +167,16 @@ export interface WhatsAppConfig {
   webhookUrl: string
 }
 
+export interface StripeConfig {
+  secretKey: string
+  /** The webhook endpoint's signing secret (Dashboard › Developers › Webhooks), `whsec_…`. */
+  webhookSecret: string
+  /** api.stripe.com, or a fake in tests: the SDK's host, port and protocol. */
+  api: { host: string; port: number; protocol: 'http' | 'https' }
+  /** Registered in Stripe's Dashboard as the webhook endpoint (listening to connected accounts' events too). */
+  webhookUrl: string
+}
+
 /** A BotFather token: the bot's numeric id, a colon, then the secret part. */
 const TELEGRAM_TOKEN = /^\d{1,20}:[A-Za-z0-9_-]{30,60}$/
 
@@ -205,6 +220,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const telegram = telegramConfig(env, publicUrl)
   const instagram = instagramConfig(env, publicUrl)
   const whatsapp = whatsappConfig(env, publicUrl)
+  const stripe = stripeConfig(env, publicUrl)
   const adminEmails = (env.ADMIN_EMAILS ?? '')
     .split(',')
     .map((e) => e.trim().toLowerCase())
@@ -262,6 +278,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     telegram,
     instagram,
     whatsapp,
+    stripe,
     ai:
       env.AI_BASE_URL && env.AI_MODEL
         ? {
@@ -384,6 +401,37 @@ function whatsappConfig(env: Env, publicUrl: string): WhatsAppConfig | undefined
     configId,
     hosts: { graph: base ?? 'https://graph.facebook.com', www: base ?? 'https://www.facebook.com' },
     webhookUrl: `${publicUrl}/api/whatsapp/webhook`,
+  }
+}
+
+/** Stripe: the secret key and the webhook's secret go together; the messages never repeat a secret. */
+function stripeConfig(env: Env, publicUrl: string): StripeConfig | undefined {
+  const key = env.STRIPE_SECRET_KEY
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET
+  if (!key && !webhookSecret) {
+    if (env.STRIPE_BASE_URL) throw new ConfigError('STRIPE_BASE_URL goes with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.')
+    return undefined
+  }
+  if (!key) throw new ConfigError('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together: STRIPE_SECRET_KEY is missing.')
+  if (!webhookSecret)
+    throw new ConfigError('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together: STRIPE_WEBHOOK_SECRET is missing.')
+  if (!/^(sk|rk)_(test|live)_[A-Za-z0-9]{10,}$/.test(key)) {
+    throw new ConfigError(
+      'STRIPE_SECRET_KEY is a secret or restricted key from the Dashboard (Developers › API keys), starting with sk_live_, sk_test_ or rk_.',
+    )
+  }
+  if (!/^whsec_[A-Za-z0-9+/=]{10,}$/.test(webhookSecret)) {
+    throw new ConfigError("STRIPE_WEBHOOK_SECRET is the webhook endpoint's signing secret, starting with whsec_.")
+  }
+  const base = env.STRIPE_BASE_URL?.replace(/\/+$/, '') ?? 'https://api.stripe.com'
+  const url = /^https?:\/\/[^/\s]+$/.test(base) ? new URL(base) : undefined
+  if (!url) throw new ConfigError('STRIPE_BASE_URL must be an http(s) address without a path, like http://127.0.0.1:4242.')
+  const protocol = url.protocol === 'http:' ? 'http' : 'https'
+  return {
+    secretKey: key,
+    webhookSecret,
+    api: { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol },
+    webhookUrl: `${publicUrl}/api/stripe/webhook`,
   }
 }
 

@@ -5,6 +5,7 @@ import type { CalendarProvider } from './modules/calendar-sync/calendar-provider
 import type { Channel } from './modules/customers/channels'
 import type { JobHandlers } from './modules/jobs/job-engine'
 import type { QueueTable } from './modules/jobs/queues'
+import type { PaymentProvider } from './modules/payments/payment-providers'
 import type { SalonFactsSource, SalonSubscriber } from './modules/salons/salon-plug-ins'
 import type { FreedTimeFollower } from './modules/schedule/freed-time'
 
@@ -36,6 +37,8 @@ export interface PlugIn {
   channels?: readonly Channel[]
   /** Where a salon's calendar can live (calendar-sync/calendar-providers.ts). */
   calendarProviders?: readonly CalendarProvider[]
+  /** Takes a salon's money: deposits, saved cards, refunds and fees (payments/payment-providers.ts). */
+  paymentProviders?: readonly PaymentProvider[]
   /** What a salon's pages show of it (salons/salon-plug-ins.ts). */
   salonFacts?: readonly SalonFactsSource[]
   /** Follow a salon's creation and its settings (salons/salon-plug-ins.ts). */

@@ -16,6 +16,8 @@ import type { JobHandlers } from './modules/jobs/job-engine'
 import { plugInQueues } from './modules/jobs/queues'
 import { mailWorkers } from './modules/outbox/outbox.jobs'
 import { outboxQueues } from './modules/outbox/outbox.queues'
+import { plugInPaymentProvider } from './modules/payments/payment-providers'
+import { payments } from './modules/payments/payments.plug-in'
 import { reminders } from './modules/reminders/reminders.plug-in'
 import { plugInSalonFacts, subscribeToSalons } from './modules/salons/salon-plug-ins'
 import { plugInBookingCancellation } from './modules/schedule/affected-bookings.usecases'
@@ -40,6 +42,7 @@ export const PLUG_INS: readonly PlugIn[] = [
   calendarSync,
   customerNoticesPlugIn,
   waitingList,
+  payments,
   // Channels: reminders try them in this order after the one the customer booked on (each salon
   // may choose its own), and a salon's notice goes to every one that reaches the customer.
   webChat,
@@ -50,7 +53,7 @@ export const PLUG_INS: readonly PlugIn[] = [
   email,
   // Calendars.
   google,
-  // Payments plug in here (holds: bookings/booking-holds.ts).
+  // Payments' providers.
 ]
 
 /** The core's own parts in the same shape: its queues and workers, and what it adds to its own registries. */
@@ -68,6 +71,7 @@ type RegistryKey =
   | 'bookingHolds'
   | 'channels'
   | 'calendarProviders'
+  | 'paymentProviders'
   | 'salonFacts'
   | 'salonSubscribers'
   | 'freedTimeFollowers'
@@ -81,6 +85,7 @@ export const BOOKING_SUBSCRIBERS = each('bookingSubscribers')
 export const BOOKING_HOLDS = each('bookingHolds')
 export const CHANNELS = each('channels')
 export const CALENDAR_PROVIDERS = each('calendarProviders')
+export const PAYMENT_PROVIDERS = each('paymentProviders')
 export const SALON_FACTS = each('salonFacts')
 export const SALON_SUBSCRIBERS = each('salonSubscribers')
 export const FREED_TIME_FOLLOWERS = each('freedTimeFollowers')
@@ -94,6 +99,7 @@ export function plugIn(): void {
   for (const hold of BOOKING_HOLDS) plugInBookingHold(hold)
   for (const channel of CHANNELS) plugInChannel(channel)
   for (const provider of CALENDAR_PROVIDERS) plugInCalendarProvider(provider)
+  for (const provider of PAYMENT_PROVIDERS) plugInPaymentProvider(provider)
   for (const source of SALON_FACTS) plugInSalonFacts(source)
   for (const subscriber of SALON_SUBSCRIBERS) subscribeToSalons(subscriber)
   for (const follower of FREED_TIME_FOLLOWERS) followFreedTime(follower)

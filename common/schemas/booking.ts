@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { LANGUAGES } from '../languages'
+import { paymentEventSchema } from './payments'
 import { emailSchema, text } from './primitives'
 import { bookingReminderSchema } from './reminders'
 import { pointInTimeSchema } from './schedule'
@@ -87,7 +88,7 @@ export type Booking = z.infer<typeof bookingSchema>
 /**
  * What happened to a booking, oldest first (the booking panel's history): `late` is the customer
  * saying they will be late, `erased` the salon erasing the customer's data (the booking stays,
- * anonymised).
+ * anonymised), `payment` money asked, paid, refunded, kept or charged for it (its `payment`).
  */
 export const BOOKING_EVENT_KINDS = [
   'created',
@@ -98,6 +99,7 @@ export const BOOKING_EVENT_KINDS = [
   'late',
   'erased',
   'merged',
+  'payment',
 ] as const
 export type BookingEventKind = (typeof BOOKING_EVENT_KINDS)[number]
 /** Who did it: the customer (chat, Telegram, Instagram), the salon (dashboard, API, MCP), or Salonia itself. */
@@ -126,6 +128,8 @@ export const bookingEventSchema = z.object({
   quiet: z.boolean(),
   /** moved: this move took back the one before it (the agenda's "undo"). */
   undo: z.boolean(),
+  /** payment: what happened to the money, and how much. */
+  payment: paymentEventSchema.nullable(),
 })
 export type BookingEvent = z.infer<typeof bookingEventSchema>
 

@@ -18,6 +18,7 @@ import {
   CHANNELS,
   CORE_PARTS,
   FREED_TIME_FOLLOWERS,
+  PAYMENT_PROVIDERS,
   PLUG_INS,
   SALON_FACTS,
   SALON_SUBSCRIBERS,
@@ -202,6 +203,11 @@ function render(graph: Graph): string {
       "where a salon's calendar lives: pushes, busy times, status",
       CALENDAR_PROVIDERS,
     ),
+    registryRow(
+      'Payment providers (`payments/payment-providers.ts`)',
+      "taking a salon's money: deposits, saved cards, refunds and fees",
+      PAYMENT_PROVIDERS,
+    ),
     registryRow('Salon facts (`salons/salon-plug-ins.ts`)', "what a salon's pages show of its plug-ins", SALON_FACTS),
     registryRow(
       'Salon subscribers (`salons/salon-plug-ins.ts`)',
@@ -240,6 +246,7 @@ const REGISTRY_KEYS = [
   ['bookingHolds', 'booking hold'],
   ['channels', 'channel'],
   ['calendarProviders', 'calendar provider'],
+  ['paymentProviders', 'payment provider'],
   ['salonFacts', 'salon facts'],
   ['salonSubscribers', 'salon subscriber'],
   ['freedTimeFollowers', 'freed-time follower'],

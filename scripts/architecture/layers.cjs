@@ -16,6 +16,7 @@ module.exports = {
       'calendar-sync',
       'customer-notices',
       'waiting-list',
+      'payments',
       'assistant',
       'privacy',
       'dashboard',
@@ -26,6 +27,6 @@ module.exports = {
   },
   adapters: {
     what: 'how the product reaches the outside world: a chat, a text message, an e-mail, a calendar, an agent',
-    modules: ['telegram', 'instagram', 'whatsapp', 'meta', 'sms', 'email', 'google', 'mcp'],
+    modules: ['telegram', 'instagram', 'whatsapp', 'meta', 'sms', 'email', 'google', 'stripe', 'mcp'],
   },
 }

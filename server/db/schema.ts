@@ -6,6 +6,7 @@ import {
   BOOKING_NOTE_KINDS,
   BOOKING_STATUSES,
 } from '@common/schemas/booking'
+import { BOOKING_PAYMENT_STATES, PAYMENT_MOVEMENT_KINDS, type PaymentEvent } from '@common/schemas/payments'
 import { REMINDER_KINDS, REMINDER_STATUSES } from '@common/schemas/reminders'
 import { CALENDAR_BLOCKS } from '@common/schemas/team'
 import { WAIT_PARTS, WAIT_STATUSES } from '@common/schemas/waiting-list'
@@ -532,12 +533,14 @@ export const bookingEvents = pgTable(
     tellAfter: instant('tell_after'),
     /** This move takes back that one (the agenda's "undo"): the booking is where it was before it. */
     undoes: uuid('undoes').references((): AnyPgColumn => bookingEvents.id, { onDelete: 'cascade' }),
+    /** payment: what happened to the money (common/schemas/payments.ts). */
+    payment: jsonb('payment').$type<PaymentEvent>(),
   },
   (t) => [
     index('booking_events_booking').on(t.bookingId, t.seq),
     check(
       'booking_events_kind',
-      sql`${t.kind} in ('created', 'moved', 'cancelled', 'status', 'note', 'late', 'erased', 'merged')`,
+      sql`${t.kind} in ('created', 'moved', 'cancelled', 'status', 'note', 'late', 'erased', 'merged', 'payment')`,
     ),
     check('booking_events_actor', sql`${t.actor} in ('customer', 'salon', 'system')`),
     check(
@@ -1462,3 +1465,149 @@ export type WhatsAppContactRow = typeof whatsappContacts.$inferSelect
 export type WhatsAppInboxRow = typeof whatsappInbox.$inferSelect
 export type WhatsAppOutboxRow = typeof whatsappOutbox.$inferSelect
 export type WhatsAppSentRow = typeof whatsappSent.$inferSelect
+
+/**
+ * A service's deposit or card guarantee (issue 41); no row: nothing is asked. A deposit is a fixed
+ * amount or a percentage of the price (exactly one); a guarantee has a fee instead.
+ */
+export const paymentPolicies = pgTable(
+  'payment_policies',
+  {
+    serviceId: uuid('service_id')
+      .primaryKey()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    salonId: uuid('salon_id')
+      .notNull()
+      .references(() => salons.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['deposit', 'guarantee'] }).notNull(),
+    depositMinor: integer('deposit_minor'),
+    depositPercent: smallint('deposit_percent'),
+    feeMinor: integer('fee_minor'),
+    freeCancelHours: smallint('free_cancel_hours').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('payment_policies_salon').on(t.salonId),
+    check('payment_policies_kind', sql`${t.kind} in ('deposit', 'guarantee')`),
+    check(
+      'payment_policies_amounts',
+      sql`(${t.kind} = 'deposit' and ${t.feeMinor} is null and ((${t.depositMinor} is null) <> (${t.depositPercent} is null)))
+        or (${t.kind} = 'guarantee' and ${t.feeMinor} is not null and ${t.depositMinor} is null and ${t.depositPercent} is null)`,
+    ),
+    check('payment_policies_hours', sql`${t.freeCancelHours} between 0 and 168`),
+  ],
+)
+
+/**
+ * What a booking asked when it was made (the policy's snapshot: a later change of the policy does
+ * not change what the customer agreed to), where it stands, and the provider's references.
+ */
+export const bookingPayments = pgTable(
+  'booking_payments',
+  {
+    bookingId: uuid('booking_id')
+      .primaryKey()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    salonId: uuid('salon_id')
+      .notNull()
+      .references(() => salons.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    kind: text('kind', { enum: ['deposit', 'guarantee'] }).notNull(),
+    currency: text('currency').notNull(),
+    depositMinor: integer('deposit_minor').notNull(),
+    feeMinor: integer('fee_minor').notNull(),
+    freeCancelHours: smallint('free_cancel_hours').notNull(),
+    state: text('state', { enum: BOOKING_PAYMENT_STATES }).notNull(),
+    /** The provider's checkout (its id and the page the customer pays on). */
+    checkoutRef: text('checkout_ref'),
+    checkoutUrl: text('checkout_url'),
+    /** The customer at the provider, what they paid with, and the payment itself. */
+    customerRef: text('customer_ref'),
+    cardRef: text('card_ref'),
+    paymentRef: text('payment_ref'),
+    /** A fee the bank asks the customer to confirm: the page where they do. */
+    feeCheckoutRef: text('fee_checkout_ref'),
+    feeCheckoutUrl: text('fee_checkout_url'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('booking_payments_salon').on(t.salonId, t.createdAt),
+    uniqueIndex('booking_payments_checkout').on(t.checkoutRef),
+    uniqueIndex('booking_payments_fee_checkout').on(t.feeCheckoutRef),
+    check('booking_payments_kind', sql`${t.kind} in ('deposit', 'guarantee')`),
+    check('booking_payments_state', sql.raw(`state in (${BOOKING_PAYMENT_STATES.map((s) => `'${s}'`).join(', ')})`)),
+    check('booking_payments_amounts', sql`${t.depositMinor} >= 0 and ${t.feeMinor} >= 0`),
+  ],
+)
+
+/**
+ * The ledger: every amount that moved for a booking — a deposit taken, refunded or kept, a fee
+ * charged, paid at the salon, a policy waived — once each (the provider's reference is unique, so
+ * a webhook or a job replayed never writes it twice). Figures and the booking's history read it.
+ */
+export const paymentMovements = pgTable(
+  'payment_movements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    salonId: uuid('salon_id')
+      .notNull()
+      .references(() => salons.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: PAYMENT_MOVEMENT_KINDS }).notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    actor: text('actor', { enum: BOOKING_ACTORS }).notNull(),
+    /** What makes it once: the provider's id (a payment, a refund) or the rule's own key. */
+    reference: text('reference').notNull().unique(),
+    at: instant('at').notNull(),
+  },
+  (t) => [
+    index('payment_movements_salon_at').on(t.salonId, t.at),
+    index('payment_movements_booking').on(t.bookingId, t.at),
+    check('payment_movements_kind', sql.raw(`kind in (${PAYMENT_MOVEMENT_KINDS.map((s) => `'${s}'`).join(', ')})`)),
+    check('payment_movements_amount', sql`${t.amountMinor} >= 0`),
+  ],
+)
+
+/** A salon's own Stripe account (Connect, Standard), as Stripe last described it. */
+export const stripeAccounts = pgTable('stripe_accounts', {
+  salonId: uuid('salon_id')
+    .primaryKey()
+    .references(() => salons.id, { onDelete: 'cascade' }),
+  accountId: text('account_id').notNull().unique(),
+  chargesEnabled: boolean('charges_enabled').notNull().default(false),
+  payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+  detailsSubmitted: boolean('details_submitted').notNull().default(false),
+  /** Stripe's `requirements.currently_due` (and past due): what onboarding still needs. */
+  missing: jsonb('missing').$type<string[]>().notNull().default([]),
+  disabledReason: text('disabled_reason'),
+  currency: text('currency'),
+  connectedAt: instant('connected_at').notNull(),
+  updatedAt: updatedAt(),
+})
+
+/**
+ * Stripe's events, once each by id (two instances receiving one event: the insert settles it),
+ * kept with their payload until the job has processed them.
+ */
+export const stripeEvents = pgTable(
+  'stripe_events',
+  {
+    id: text('id').primaryKey(),
+    account: text('account'),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<unknown>().notNull(),
+    receivedAt: instant('received_at').notNull(),
+    processedAt: instant('processed_at'),
+  },
+  (t) => [index('stripe_events_unprocessed').on(t.receivedAt).where(sql`${t.processedAt} is null`)],
+)
+
+export type PaymentPolicyRow = typeof paymentPolicies.$inferSelect
+export type BookingPaymentRow = typeof bookingPayments.$inferSelect
+export type PaymentMovementRow = typeof paymentMovements.$inferSelect
+export type StripeAccountRow = typeof stripeAccounts.$inferSelect

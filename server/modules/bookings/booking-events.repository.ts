@@ -18,6 +18,7 @@ export type NewBookingEvent = Pick<BookingEventRow, 'bookingId' | 'salonId' | 'k
       | 'quiet'
       | 'tellAfter'
       | 'undoes'
+      | 'payment'
     >
   >
 
@@ -90,6 +91,11 @@ export async function findUntoldEvent(db: Executor, id: string): Promise<Booking
     .where(and(eq(bookingEvents.id, id), isNull(bookingEvents.toldAt)))
     .limit(1)
     .for('update')
+  return row
+}
+
+export async function findBookingEvent(db: Executor, id: string): Promise<BookingEventRow | undefined> {
+  const [row] = await db.select().from(bookingEvents).where(eq(bookingEvents.id, id)).limit(1)
   return row
 }
 

@@ -78,12 +78,13 @@ describe.each(testDrivers())('booking events and their subscribers, on %s', (dri
     expect(history.find((e) => e.kind === 'late')?.actor).toBe('customer')
   })
 
-  it('plugs in reminders, the calendar, the customer notice and the waiting list, in that order', () => {
+  it('plugs in reminders, the calendar, the customer notice, the waiting list and payments, in that order', () => {
     expect(bookingSubscribers().map((s) => s.name)).toEqual([
       'reminders',
       'calendar-sync',
       'customer-notices',
       'waiting-list',
+      'payments',
     ])
   })
 

@@ -95,5 +95,6 @@ export function presentBookingEvent(
     toldBy: event.toldBy,
     quiet: event.quiet,
     undo: event.undoes !== null,
+    payment: event.payment,
   }
 }

@@ -8,7 +8,7 @@ import * as events from '@server/modules/bookings/booking-events.repository'
 import type { BookingSubscriber } from '@server/modules/bookings/booking-subscribers'
 import * as repo from '@server/modules/bookings/bookings.repository'
 import { bookedServiceFor } from '@server/modules/catalog/service-for-customer'
-import { type ChannelDeps, type ChannelNotice, channels } from '@server/modules/customers/channels'
+import { type ChannelDeps, type ChannelNotice, channels, type Recipient } from '@server/modules/customers/channels'
 import type { Jobs } from '@server/modules/jobs/job-engine'
 import { findSalonById } from '@server/modules/salons/salons.repository'
 import { requireMemberRef } from '@server/modules/team/team.usecases'
@@ -81,18 +81,30 @@ export async function tellCustomer(deps: TellDeps, eventId: string): Promise<voi
       from: salon.name,
       bookingEventId: event.id,
     }
-    // Every channel that reaches them takes it; one whose delivery comes later (a chat's outbox)
-    // adds itself to `toldBy` once the platform took the message.
-    const toldBy: string[] = []
-    const to = { salon, customer }
-    for (const channel of channels()) {
-      if (!channel.leaveNotice) continue
-      const address = await channel.reach(deps, tx, to, now)
-      if (address === undefined) continue
-      if ((await channel.leaveNotice(deps, tx, address, notice, to)) === 'told') toldBy.push(channel.name)
-    }
-    await events.markEventTold(tx, event.id, toldBy as BookingEvent['toldBy'], now)
+    await leaveOnEveryChannel(deps, tx, { salon, customer }, notice, now)
   })
+}
+
+/**
+ * In the caller's transaction: leaves a notice about one booking event on every channel that
+ * reaches the customer, and records on the event who told them. A channel whose delivery comes
+ * later (a chat's outbox) adds itself to `toldBy` once the platform took the message.
+ */
+export async function leaveOnEveryChannel(
+  deps: TellDeps,
+  tx: Executor,
+  to: Recipient,
+  notice: ChannelNotice,
+  now: Date,
+): Promise<void> {
+  const toldBy: string[] = []
+  for (const channel of channels()) {
+    if (!channel.leaveNotice) continue
+    const address = await channel.reach(deps, tx, to, now)
+    if (address === undefined) continue
+    if ((await channel.leaveNotice(deps, tx, address, notice, to)) === 'told') toldBy.push(channel.name)
+  }
+  await events.markEventTold(tx, notice.bookingEventId, toldBy as BookingEvent['toldBy'], now)
 }
 
 async function describe(

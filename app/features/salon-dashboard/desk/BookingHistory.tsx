@@ -1,3 +1,4 @@
+import { formatMoney } from '@app/lib/format-intl'
 import { currentLanguage } from '@app/lib/i18n'
 import type { Language } from '@common/languages'
 import type { BookingEvent } from '@common/schemas/booking'
@@ -37,6 +38,13 @@ function eventText(t: TFunction, event: BookingEvent, language: Language): strin
       return t('desk.history.erased')
     case 'merged':
       return t('desk.history.merged')
+    case 'payment': {
+      const payment = event.payment
+      if (!payment) return t('payments.history.asked', { amount: '' })
+      return t(`payments.history.${payment.what}`, {
+        amount: formatMoney(payment.amountMinor, payment.currency, language),
+      })
+    }
   }
 }
 

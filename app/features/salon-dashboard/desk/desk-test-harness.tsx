@@ -138,7 +138,8 @@ export const details = (changes: Partial<Booking> = {}): BookingDetails => ({
       toldBy: [],
       quiet: false,
       undo: false,
-    },
+    payment: null,
+  },
     {
       kind: 'moved',
       actor: 'salon',
@@ -161,7 +162,8 @@ export const details = (changes: Partial<Booking> = {}): BookingDetails => ({
       toldBy: ['email', 'web'],
       quiet: false,
       undo: false,
-    },
+    payment: null,
+  },
   ],
   reminders: [
     {
