@@ -26,6 +26,18 @@ import itDesk from './areas/desk/it.json'
 import enAreas from './areas/en.json'
 import frAreas from './areas/fr.json'
 import itAreas from './areas/it.json'
+import dePaymentAccount from './areas/payment-account/de.json'
+import enPaymentAccount from './areas/payment-account/en.json'
+import frPaymentAccount from './areas/payment-account/fr.json'
+import itPaymentAccount from './areas/payment-account/it.json'
+import dePaymentDesk from './areas/payment-desk/de.json'
+import enPaymentDesk from './areas/payment-desk/en.json'
+import frPaymentDesk from './areas/payment-desk/fr.json'
+import itPaymentDesk from './areas/payment-desk/it.json'
+import dePaymentPolicy from './areas/payment-policy/de.json'
+import enPaymentPolicy from './areas/payment-policy/en.json'
+import frPaymentPolicy from './areas/payment-policy/fr.json'
+import itPaymentPolicy from './areas/payment-policy/it.json'
 import deServices from './areas/services/de.json'
 import enServices from './areas/services/en.json'
 import frServices from './areas/services/fr.json'
@@ -88,6 +100,9 @@ export const fr = {
   ...frCustomers,
   ...frDesk,
   ...frServices,
+  ...frPaymentPolicy,
+  ...frPaymentDesk,
+  ...frPaymentAccount,
   ...frTeam,
   ...frTranslations,
   ...frWaitlist,
@@ -108,6 +123,9 @@ export const de = {
   ...deCustomers,
   ...deDesk,
   ...deServices,
+  ...dePaymentPolicy,
+  ...dePaymentDesk,
+  ...dePaymentAccount,
   ...deTeam,
   ...deTranslations,
   ...deWaitlist,
@@ -128,6 +146,9 @@ export const it = {
   ...itCustomers,
   ...itDesk,
   ...itServices,
+  ...itPaymentPolicy,
+  ...itPaymentDesk,
+  ...itPaymentAccount,
   ...itTeam,
   ...itTranslations,
   ...itWaitlist,
@@ -148,6 +169,9 @@ export const en = {
   ...enCustomers,
   ...enDesk,
   ...enServices,
+  ...enPaymentPolicy,
+  ...enPaymentDesk,
+  ...enPaymentAccount,
   ...enTeam,
   ...enTranslations,
   ...enWaitlist,

@@ -40,8 +40,8 @@ function eventText(t: TFunction, event: BookingEvent, language: Language): strin
       return t('desk.history.merged')
     case 'payment': {
       const payment = event.payment
-      if (!payment) return t('payments.history.asked', { amount: '' })
-      return t(`payments.history.${payment.what}`, {
+      if (!payment) return t('paymentDesk.history.asked', { amount: '' })
+      return t(`paymentDesk.history.${payment.what}`, {
         amount: formatMoney(payment.amountMinor, payment.currency, language),
       })
     }
