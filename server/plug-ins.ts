@@ -24,6 +24,7 @@ import { plugInBookingCancellation } from './modules/schedule/affected-bookings.
 import { followFreedTime } from './modules/schedule/freed-time'
 import { scheduleSalonFacts } from './modules/schedule/schedule.salon-facts'
 import { sms } from './modules/sms/sms.plug-in'
+import { stripe } from './modules/stripe/stripe.plug-in'
 import { teamFollowsSalons } from './modules/team/team.salon-subscriber'
 import { telegram } from './modules/telegram/telegram.plug-in'
 import { waitingList } from './modules/waiting-list/waiting-list.plug-in'
@@ -54,6 +55,7 @@ export const PLUG_INS: readonly PlugIn[] = [
   // Calendars.
   google,
   // Payments' providers.
+  stripe,
 ]
 
 /** The core's own parts in the same shape: its queues and workers, and what it adds to its own registries. */

@@ -1587,6 +1587,11 @@ export const stripeAccounts = pgTable('stripe_accounts', {
   disabledReason: text('disabled_reason'),
   currency: text('currency'),
   connectedAt: instant('connected_at').notNull(),
+  /**
+   * The owner disconnected it: nothing new is asked for, but the money already taken on it can
+   * still be refunded or kept (a row is never deleted while bookings point at its payments).
+   */
+  disconnectedAt: instant('disconnected_at'),
   updatedAt: updatedAt(),
 })
 

@@ -63,6 +63,7 @@ CREATE TABLE "stripe_accounts" (
 	"disabled_reason" text,
 	"currency" text,
 	"connected_at" timestamp with time zone NOT NULL,
+	"disconnected_at" timestamp with time zone,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "stripe_accounts_account_id_unique" UNIQUE("account_id")
 );

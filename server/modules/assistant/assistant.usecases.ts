@@ -122,6 +122,7 @@ function toolScope(
     },
     log: deps.log,
     bookingLink: (bookingId) => bookingLinkUrl(deps.config.publicUrl, deps.config.appSecret, bookingId),
+    holdConfig: deps.config,
   }
 }
 

@@ -13,6 +13,7 @@ import type { SalonRow } from '@server/db/schema'
 import { AppError, withoutQueryParameters } from '@server/errors'
 import { getAvailability } from '@server/modules/bookings/availability.usecases'
 import { actorOfChannel, type BookingChangeBy } from '@server/modules/bookings/booking-history'
+import { holdNextSteps } from '@server/modules/bookings/booking-holds'
 import {
   cancelBooking,
   createBooking,
@@ -67,6 +68,8 @@ export interface ToolScope {
   log?: { error(obj: object, msg: string): void } | undefined
   /** The customer's own page of a booking (`PUBLIC_URL/r/<token>`), given with what is booked or moved. */
   bookingLink?: ((bookingId: string) => string) | undefined
+  /** The server's address and secret, for the link of a held booking's step (a payment page). */
+  holdConfig?: { publicUrl: string; appSecret: string } | undefined
 }
 
 const localStart = z
@@ -226,6 +229,8 @@ export interface Appointment {
   member: string
   /** The customer's own page for it (cancel, move, add to a calendar), when the chat has one to give. */
   link?: string
+  /** Held (status `held`): what the customer does to confirm it (pay a deposit…), with its link, in their language. */
+  nextSteps?: string[]
 }
 
 /** What `tell_salon_late` noted: how late (null when the customer did not say) and when it was said (salon time). */
@@ -264,6 +269,18 @@ function toAppointment(booking: Booking, scope: ToolScope): Appointment {
     member: booking.member.name,
     ...(link ? { link } : {}),
   }
+}
+
+/** A held booking's appointment, with what the customer does next (the holds' own words and links). */
+async function heldAppointment(booking: Booking, scope: ToolScope): Promise<Appointment> {
+  const appointment = toAppointment(booking, scope)
+  if (booking.status !== 'held' || !scope.holdConfig) return appointment
+  const nextSteps = await holdNextSteps(
+    { db: scope.db, config: scope.holdConfig },
+    { id: booking.id, salonId: scope.salon.id },
+    scope.customer.language,
+  )
+  return nextSteps.length > 0 ? { ...appointment, nextSteps } : appointment
 }
 
 /** A chat's customer changes their own booking; an outside agent over MCP is the salon's (its changes are told). */
@@ -410,6 +427,8 @@ export const tools = {
       startsAt: startInstant(input.start, scope.salon),
       ...bookedBy(scope),
     })
+    // A held booking is not confirmed yet: its calendar file comes with the confirmation.
+    if (booking.status === 'held') return { appointment: await heldAppointment(booking, scope), icsData: undefined }
     return { appointment: toAppointment(booking, scope), icsData: await icsFor(scope, booking, 0) }
   },
 
@@ -457,6 +476,9 @@ export const tools = {
     const bookings = input.together
       ? await bookTogether(deps, visit)
       : await bookConsecutive(deps, { ...visit, memberId: input.memberId })
+    if (bookings.some((b) => b.status === 'held')) {
+      return { appointments: await Promise.all(bookings.map((b) => heldAppointment(b, scope))), icsData: undefined }
+    }
     return {
       appointments: bookings.map((b) => toAppointment(b, scope)),
       icsData: appointmentsIcs(await Promise.all(bookings.map((b) => icsInput(scope, b, 0)))),

@@ -8,6 +8,7 @@ import { type TeamMemberInfo, type ToolScope, tools, toServiceInfo } from '../to
 import { act, type Scene } from './act'
 import { decide, stillChoosingService } from './decide'
 import { alternatives } from './free-times'
+import { withHoldWords } from './hold-words'
 import type { Outcome } from './outcome'
 import { render } from './reply'
 import { asking, type ConversationState, isChoice, withExclusions, withoutPending } from './state'
@@ -98,7 +99,7 @@ export async function converse(
   // A follow-up ("et une coupe homme ?") follows an answer directly, not a later turn.
   if (action.kind !== 'answer' && action.kind !== 'restate') outcome.state.topic = undefined
 
-  const text = render(outcome.lines, {
+  const text = render(await withHoldWords(outcome.lines, scope, language), {
     language,
     salon: scope.salon,
     services,

@@ -43,7 +43,15 @@ export type Line =
   | { kind: 'nothing_free'; services: ServiceInfo[] }
   /** `memberId`: the member asked for, named when the salon has several. */
   /** `together`: several people at once, each with a member of their own. */
-  | { kind: 'propose'; services: ServiceInfo[]; start: string; memberId?: string; together?: boolean }
+  /** `terms`: what booking it asks (a deposit…), in the customer's words, from the booking's holds. */
+  | {
+      kind: 'propose'
+      services: ServiceInfo[]
+      start: string
+      memberId?: string
+      together?: boolean
+      terms?: string[]
+    }
   /** A visit: one appointment, or several back to back moved or cancelled as a whole. */
   | { kind: 'propose_move'; visit: Appointment[]; start: string }
   /** The move asked for is where the visit already is. */
@@ -66,7 +74,8 @@ export type Line =
   /** A day the month does not have ("le 31 février"). */
   | { kind: 'impossible_date'; day: number; month: number }
   | { kind: 'ambiguous_time'; options: number[] }
-  | { kind: 'booked'; appointments: Appointment[] }
+  /** `steps`: the booking is held until the customer does these (pay a deposit…), with their links. */
+  | { kind: 'booked'; appointments: Appointment[]; steps?: string[] }
   | { kind: 'moved'; visit: Appointment[] }
   | { kind: 'cancel_confirm'; visit: Appointment[] }
   | { kind: 'cancelled'; visit: Appointment[] }

@@ -131,10 +131,11 @@ function sentence(line: Line, c: ReplyContext): string {
       return say.nothingFree(names(c, line.services))
     case 'propose': {
       const slot = slotOf(c, line.start, memberName(c, line.memberId))
-      return say.propose(
+      const proposal = say.propose(
         combined(c, line.services, line.together),
         line.together ? { ...slot, time: `${slot.time}, ${say.atOnce()}` } : slot,
       )
+      return line.terms?.length ? beforeQuestion(proposal, line.terms.join(' ')) : proposal
     }
     case 'propose_move':
       return say.proposeMove(visitName(c, line.visit), slotOf(c, line.start))
@@ -167,6 +168,10 @@ function sentence(line: Line, c: ReplyContext): string {
       return say.ambiguousTime(line.options.map(formatTime))
     case 'booked': {
       const [first] = line.appointments as [Appointment]
+      // Held until the customer pays (or saves a card): said as noted, with what to do, never as booked.
+      if (line.steps?.length) {
+        return `${say.held(appointmentName(c, first), slotOf(c, first.start, first.member))} ${line.steps.join(' ')}`
+      }
       // A visit of several services names each with its own time: "Coupe femme (10:00) + Brushing (10:45)",
       // and each one's member when they are not all with the same one.
       const several = line.appointments.length > 1
@@ -393,4 +398,10 @@ function rangeText(language: Language, opens: string, closes: string): string {
 
 function publicPhone(salon: SalonRow): string | undefined {
   return salon.publicPhone ?? undefined
+}
+
+/** Words said before a proposal's closing question ("… 10:00. <terms> Shall I book it?"). */
+function beforeQuestion(proposal: string, words: string): string {
+  const end = proposal.lastIndexOf('. ')
+  return end < 0 ? `${proposal} ${words}` : `${proposal.slice(0, end + 1)} ${words}${proposal.slice(end + 1)}`
 }

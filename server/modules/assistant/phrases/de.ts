@@ -68,6 +68,7 @@ export const de: Phrases = {
   ambiguousTime: (options) => `Meinen Sie ${times(options, 'oder')}?`,
   booked: (service, slot, salon, address, attached) =>
     `Ihr Termin ist gebucht! ${service} am ${slot.day} um ${slot.time} bei ${salon}, ${address}.${attached ? ' Den Termin für Ihren Kalender finden Sie im Anhang.' : ''} Bis bald!`,
+  held: (service, slot) => `Gut, ich habe ${service} am ${slot.day} um ${slot.time} vorgemerkt.`,
   moved: (service, slot, attached) =>
     `Erledigt: Ihr Termin ${service} ist auf ${slot.day} um ${slot.time} verschoben.${attached ? ' Den aktualisierten Termin für Ihren Kalender finden Sie im Anhang.' : ''}`,
   cancelConfirm: (service, slot) =>

@@ -67,6 +67,7 @@ export const en: Phrases = {
   ambiguousTime: (options) => `Do you mean ${times(options, 'or')}?`,
   booked: (service, slot, salon, address, attached) =>
     `You're booked! ${service} on ${slot.day} at ${slot.time} at ${salon}, ${address}.${attached ? ' The appointment is attached for your calendar.' : ''} See you soon!`,
+  held: (service, slot) => `Great, I have noted ${service} on ${slot.day} at ${slot.time}.`,
   moved: (service, slot, attached) =>
     `Done: your ${service} appointment is moved to ${slot.day} at ${slot.time}.${attached ? ' The updated appointment is attached for your calendar.' : ''}`,
   cancelConfirm: (service, slot) =>

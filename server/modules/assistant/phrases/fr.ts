@@ -70,6 +70,7 @@ export const fr: Phrases = {
   ambiguousTime: (options) => `Vous voulez dire ${times(options, 'ou')} ?`,
   booked: (service, slot, salon, address, attached) =>
     `C'est réservé ! ${service} le ${slot.day} à ${slot.time} chez ${salon}, ${address}.${attached ? ' Le rendez-vous est joint pour votre agenda.' : ''} À bientôt !`,
+  held: (service, slot) => `Parfait, j'ai noté ${service} le ${slot.day} à ${slot.time}.`,
   moved: (service, slot, attached) =>
     `C'est fait : votre rendez-vous ${service} est déplacé au ${slot.day} à ${slot.time}.${attached ? ' Le rendez-vous mis à jour est joint pour votre agenda.' : ''}`,
   cancelConfirm: (service, slot) =>

@@ -72,6 +72,7 @@ export const it: Phrases = {
   ambiguousTime: (options) => `Intende le ${times(options, 'o le')}?`,
   booked: (service, slot, salon, address, attached) =>
     `Prenotato! ${service} ${slot.day} alle ${slot.time} da ${salon}, ${address}.${attached ? " Trova l'appuntamento in allegato per il Suo calendario." : ''} A presto!`,
+  held: (service, slot) => `Perfetto, ho segnato ${service} ${slot.day} alle ${slot.time}.`,
   moved: (service, slot, attached) =>
     `Fatto: il Suo appuntamento ${service} è spostato a ${slot.day} alle ${slot.time}.${attached ? " Trova l'appuntamento aggiornato in allegato per il Suo calendario." : ''}`,
   cancelConfirm: (service, slot) =>

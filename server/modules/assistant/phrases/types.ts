@@ -63,6 +63,8 @@ export type Phrases = {
   ambiguousTime(options: string[]): string
   /** `attached`: the channel sends the calendar file with the answer (not Instagram, which sends a link). */
   booked(service: string, slot: Slot, salon: string, address: string, attached: boolean): string
+  /** Booked but held until the customer does a step (pays a deposit): the step's own words follow. */
+  held(service: string, slot: Slot): string
   moved(service: string, slot: Slot, attached: boolean): string
   cancelConfirm(service: string, slot: Slot): string
   cancelled(service: string, slot: Slot): string
