@@ -170,3 +170,10 @@ export async function latestBookingId(t: TestApp): Promise<string> {
 export function releaseDue(t: StripeTestApp) {
   return releaseUnpaid({ db: t.database.db, clock: t.clock, config: t.config, jobs: t.jobs, log: console })
 }
+
+/** What the fake holds for one booking (its charges, refunds…), by the metadata we put on them. */
+export function ofBooking<T extends object>(items: T[], bookingId: string): T[] {
+  return items.filter(
+    (item) => (item as { metadata?: Record<string, string> }).metadata?.salonia_booking === bookingId,
+  )
+}

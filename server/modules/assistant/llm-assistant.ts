@@ -3,6 +3,7 @@ import type { Language } from '@common/languages'
 import type { IcsData } from '@common/schemas/chat'
 import { instantToLocal } from '@common/time'
 import type { Config } from '@server/config'
+import { holdTerms } from '@server/modules/bookings/booking-holds'
 import { serviceDescriptionIn } from '@server/modules/catalog/catalog.presenters'
 import { generateText, type ModelMessage, stepCountIs, tool } from 'ai'
 import type { DialogueReply } from './conversation/converse'
@@ -96,11 +97,20 @@ export async function llmConverse(
 async function instructions(scope: ToolScope, language: Language): Promise<string> {
   const [info, services] = await Promise.all([tools.get_salon_info(scope), tools.list_services(scope)])
   const now = instantToLocal(scope.clock.now(), scope.salon.timeZone)
-  const serviceLines = services.map((s) => {
-    const translated = s.translations[language]
-    const name = translated ? `${s.name} ("${translated}" in the customer's language)` : s.name
-    return `- ${name} (id ${s.id}): ${s.durationMinutes} min, ${(s.priceMinor / 100).toFixed(2)} ${s.currency}${describedFor(s, scope.salon.country, language)}`
-  })
+  const serviceLines = await Promise.all(
+    services.map(async (s) => {
+      const translated = s.translations[language]
+      const name = translated ? `${s.name} ("${translated}" in the customer's language)` : s.name
+      // What booking it asks (a deposit, a card guarantee), in the customer's words.
+      const terms = await holdTerms(
+        scope.db,
+        { salon: scope.salon, serviceId: s.id, channel: scope.customer.identity.channel },
+        language,
+      )
+      const asks = terms.length > 0 ? ` — booking it asks, to say before the customer's yes: "${terms.join(' ')}"` : ''
+      return `- ${name} (id ${s.id}): ${s.durationMinutes} min, ${(s.priceMinor / 100).toFixed(2)} ${s.currency}${describedFor(s, scope.salon.country, language)}${asks}`
+    }),
+  )
   return [
     `You are the booking assistant of the hair and beauty salon "${info.name}", ${info.address}.`,
     `Today is ${now.date} and it is ${now.time} in the salon's time zone (${info.timeZone}); every time you read or write is in that zone.`,
@@ -115,6 +125,7 @@ async function instructions(scope: ToolScope, language: Language): Promise<strin
     '- Before book_appointment, propose one precise appointment (service, day, time, price) and book only after the customer clearly says yes to it. The same for cancelling and moving.',
     '- Until a booking, move or cancel tool has succeeded, never say or imply it happened; when an answer is unclear, say plainly that nothing is booked yet.',
     '- Several services or people at once: check_visit, then book_visit books them back to back, all or none.',
+    '- A booked appointment whose status is "held" is not confirmed yet: say so, and give its nextSteps exactly as written (they hold the link to pay or save a card); never call it booked or confirmed.',
     '- Appointments of the customer that follow each other on one day are one visit: moving or cancelling "my appointment" moves (check_visit with ignoreBookingIds, then reschedule_visit) or cancels (cancel_visit) the whole visit; only a service the customer names is changed alone. When what the customer names matches none of their appointments, or several, say so and list them; never pick one yourself.',
     '- A customer who says they will be late: tell_salon_late on their appointment, then say the salon knows.',
     ...(scope.customer.identity.channel === 'web' && !scope.customer.phone && !scope.customer.email

@@ -4,6 +4,7 @@ import {
   connectStripe,
   latestBookingId,
   newTestChat,
+  ofBooking,
   openPaymentPage,
   PAYMENT_QUEUES,
   payLinkIn,
@@ -141,7 +142,7 @@ describe.each(['fr', 'de', 'it', 'en'] as const)('a deposit in %s', (language) =
     expect(await lastSalonMessage(bookingId)).toMatch(words.paid)
     // Charged once, on the salon's own account.
     const account = t.fake.accounts()[0]?.id
-    expect(t.fake.charges(account).filter((c) => c.metadata?.salonia_booking === bookingId)).toHaveLength(1)
+    expect(ofBooking(t.fake.charges(account), bookingId)).toHaveLength(1)
   })
 
   it('not paid within 15 minutes: the page closes, the time is free again and the customer is told', async () => {
@@ -167,7 +168,7 @@ describe.each(['fr', 'de', 'it', 'en'] as const)('a deposit in %s', (language) =
     await say(t, chat, words.cancel, words.yes)
     await settle(t)
     expect(await paymentOf(t, bookingId)).toEqual({ status: 'cancelled', state: 'refunded' })
-    const refunds = t.fake.refunds().filter((r) => r.metadata?.salonia_booking === bookingId)
+    const refunds = ofBooking(t.fake.refunds(), bookingId)
     expect(refunds.map((r) => r.amount)).toEqual([3000])
     expect(await lastSalonMessage(bookingId)).toMatch(words.refunded)
   })
@@ -194,7 +195,7 @@ describe('a late cancellation', () => {
     await settle(t)
     await drainJobs(t.database, PAYMENT_QUEUES)
     expect(await paymentOf(t, bookingId)).toEqual({ status: 'cancelled', state: 'kept' })
-    expect(t.fake.refunds().filter((r) => r.metadata?.salonia_booking === bookingId)).toEqual([])
+    expect(ofBooking(t.fake.refunds(), bookingId)).toEqual([])
     expect(await lastSalonMessage(bookingId)).toMatch(words.kept)
   })
 })
