@@ -18,6 +18,7 @@ import {
 import { CLEANUP_MAX_MINUTES, phasesProblem } from '@common/service-phases'
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { PaymentPolicyField, usePaymentPolicy } from './PaymentPolicyField'
 import { PerformersField, usePerformers } from './PerformersField'
 import { useCreateService, useEditService } from './services-api'
 
@@ -124,7 +125,9 @@ function ServiceForm({
   const language = currentLanguage()
   const create = useCreateService(salonId)
   const edit = useEditService(salonId)
-  const save = service ? edit : create
+  /** A new service already saved by a first try whose deposit was refused: tried again, it is edited, never added twice. */
+  const [created, setCreated] = useState<OwnerService>()
+  const saved = service ?? created
   const owned: ServiceTranslations = service?.ownerTranslations ?? {}
   const initial: Values = {
     name: service?.name ?? '',
@@ -143,9 +146,14 @@ function ServiceForm({
   const [isActive, setActive] = useState(service?.isActive ?? true)
   const otherLanguages = LANGUAGES.filter((other) => other !== (service?.nameLanguage ?? salonLanguage))
   const performers = usePerformers(salonId, service)
+  const paymentPolicy = usePaymentPolicy(salonId, service?.id, currency, language)
+  const typedPrice = parseAmount(values.priceAmount, currency, language)
 
   const submit = () => {
-    if (!accept(validate(values, currency, language))) return
+    const fieldsAccepted = accept(validate(values, currency, language))
+    // The deposit's problems show with the others; the focus goes to the first field above.
+    const policyAccepted = paymentPolicy.accept({ focus: fieldsAccepted })
+    if (!fieldsAccepted || !policyAccepted) return
     if (!performers.accept(isActive)) return
     const price = parseAmount(values.priceAmount, currency, language)
     if ('problem' in price) return
@@ -168,16 +176,27 @@ function ServiceForm({
       ...(Object.keys(translations).length > 0 && { translations }),
       ...(performers.shown && { memberIds: performers.memberIds() }),
     }
-    const options = {
-      onSuccess: (saved: OwnerService) => {
+    /** The service saved: its deposit or guarantee next (a new service has its id now), then done. */
+    const afterSave = async (answer: OwnerService) => {
+      performers.saved()
+      if (!service) setCreated(answer)
+      if (!(await paymentPolicy.save(answer.id))) {
         toast({
-          title: service ? t('services.saved') : t('services.created'),
-          description: t('services.savedText', { name: saved.name }),
-          tone: 'success',
+          title: t('paymentPolicy.saveError'),
+          description: t('paymentPolicy.saveErrorRest', { name: answer.name }),
+          tone: 'destructive',
         })
-        performers.saved()
-        onDone()
-      },
+        return
+      }
+      toast({
+        title: service ? t('services.saved') : t('services.created'),
+        description: t('services.savedText', { name: answer.name }),
+        tone: 'success',
+      })
+      onDone()
+    }
+    const options = {
+      onSuccess: (answer: OwnerService) => void afterSave(answer),
       onError: (error: Error) => {
         const code = error instanceof ApiError ? error.code : undefined
         const performersRefused = performers.refuse(error)
@@ -193,14 +212,14 @@ function ServiceForm({
         })
       },
     }
-    if (service) edit.mutate({ id: service.id, ...input }, options)
+    if (saved) edit.mutate({ id: saved.id, ...input }, options)
     else create.mutate(input, options)
   }
 
   return (
     <DialogForm
       onSubmit={submit}
-      pending={save.isPending}
+      pending={create.isPending || edit.isPending || paymentPolicy.saving}
       submitLabel={service ? t('services.save') : t('services.create')}
       pendingLabel={t('services.saving')}
     >
@@ -279,6 +298,12 @@ function ServiceForm({
           )}
         </Field>
       </div>
+      <PaymentPolicyField
+        state={paymentPolicy}
+        currency={currency}
+        language={language}
+        priceMinor={'minor' in typedPrice ? typedPrice.minor : undefined}
+      />
       <fieldset className="flex flex-col gap-3 rounded-xl border border-line/70 p-3.5">
         <legend className="px-1 text-sm font-medium text-ink">{t('services.phases.title')}</legend>
         <p className="-mt-1 text-sm text-ink-soft">{t('services.phases.hint')}</p>

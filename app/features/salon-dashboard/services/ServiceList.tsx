@@ -9,6 +9,8 @@ import { Eye, EyeOff, Pencil } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { formatPrice } from '../dashboard-api'
 import { ReorderArrows, useReorderFocus } from '../ReorderArrows'
+import { PaymentPolicyBadge } from './PaymentPolicyField'
+import { usePaymentPolicies } from './payment-policy-api'
 import { moved, useEditService, useReorderServices } from './services-api'
 
 interface ServiceListProps {
@@ -26,6 +28,8 @@ export function ServiceList({ salonId, services, onEdit }: ServiceListProps) {
   const reorder = useReorderServices(salonId)
   const edit = useEditService(salonId)
   const focus = useReorderFocus(services)
+  const payments = usePaymentPolicies(salonId)
+  const language = currentLanguage()
 
   const move = (index: number, direction: -1 | 1) => {
     const service = services[index]
@@ -79,6 +83,15 @@ export function ServiceList({ salonId, services, onEdit }: ServiceListProps) {
               <Badge tone={service.isActive ? 'success' : 'neutral'}>
                 {service.isActive ? t('dashboard.services.active') : t('dashboard.services.inactive')}
               </Badge>
+              {payments.data && (
+                <PaymentPolicyBadge
+                  policy={payments.data.policies[service.id]}
+                  priceMinor={service.price}
+                  currency={service.currency}
+                  readiness={payments.data.readiness}
+                  language={language}
+                />
+              )}
             </p>
             {service.description && (
               <p className="mt-0.5 text-sm leading-relaxed break-words text-ink-soft">{service.description}</p>
@@ -103,7 +116,7 @@ export function ServiceList({ salonId, services, onEdit }: ServiceListProps) {
                 !service.isActive && 'text-ink-soft',
               )}
             >
-              {formatPrice(service.price, service.currency, currentLanguage())}
+              {formatPrice(service.price, service.currency, language)}
             </span>
           </p>
           <div className="col-span-2 grid grid-cols-2 gap-2 lg:order-4 lg:col-span-1 lg:flex">
