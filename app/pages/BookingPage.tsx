@@ -16,6 +16,14 @@ import {
 } from '@app/features/booking-page/booking-page-api'
 import { formatNotice } from '@app/features/booking-page/format-notice'
 import { MovePanel } from '@app/features/booking-page/MovePanel'
+import {
+  CONFIRM_POLL_MS,
+  PaymentPanel,
+  PaymentReturnNotice,
+  useBookingPagePayment,
+  usePaymentReturn,
+  useWatchWindow,
+} from '@app/features/booking-page/PaymentPanel'
 import { ApiError } from '@app/lib/api'
 import { cn } from '@app/lib/cn'
 import { formatLocalDay } from '@app/lib/format'
@@ -41,7 +49,17 @@ export default function BookingPage() {
   const queryClient = useQueryClient()
   // A link the server never gave out: it rendered the refusal (404), and the browser keeps it.
   const refused = queryClient.getQueryData<boolean>(refusedLinkKey(token)) === true
-  const page = useQuery({ queryKey: bookingPageKey(token), queryFn: () => fetchBookingPage(token), enabled: !refused })
+  // Back from paying (`?paid=1`): the payment confirms the booking a moment later; read again
+  // every 2 s, for 30 s at most, while it is still held.
+  const back = usePaymentReturn()
+  const watching = useWatchWindow(back === 'paid')
+  const page = useQuery({
+    queryKey: bookingPageKey(token),
+    queryFn: () => fetchBookingPage(token),
+    enabled: !refused,
+    refetchInterval: (query) => (watching && query.state.data?.status === 'held' ? CONFIRM_POLL_MS : false),
+  })
+  const payment = useBookingPagePayment(token, page.data?.status, watching)
   const [moving, setMoving] = useState(false)
   const [confirmCancel, setConfirmCancel] = useState(false)
   const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; text: string } | undefined>()
@@ -86,6 +104,10 @@ export default function BookingPage() {
   if (page.isError) return <LinkProblem kind={problemOf(page.error)} error={page.error} />
   const data = page.data
   const holdsItsTime = data.status === 'confirmed' || data.status === 'pending'
+  const paymentShown = payment.data ? <PaymentPanel page={data} payment={payment.data} confirming={watching} /> : null
+  // What the customer has to do now comes first: pay to keep the time, confirm a fee.
+  const paymentFirst =
+    (payment.data?.state === 'awaiting' && data.status === 'held') || payment.data?.state === 'fee_waiting'
 
   return (
     <div className="flex min-h-dvh flex-col bg-sand/50">
@@ -95,7 +117,10 @@ export default function BookingPage() {
       </header>
       <main id="main" className="mx-auto flex w-full max-w-xl flex-1 flex-col gap-4 px-4 pb-12 pt-2">
         {notice && <DismissibleAlert tone={notice.tone} text={notice.text} onDismiss={() => setNotice(undefined)} />}
+        <PaymentReturnNotice back={back} watching={watching} page={data} payment={payment.data} />
+        {paymentFirst && paymentShown}
         <AppointmentCard page={data} />
+        {!paymentFirst && paymentShown}
         {moving && data.canMove ? (
           <MovePanel
             token={token}

@@ -27,7 +27,10 @@ export function AppointmentCard({ page }: { page: BookingPage }) {
       <div className="bg-primary-soft/60 px-6 pb-5 pt-6 sm:px-8">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="text-sm font-medium text-primary-hover">{t('bookingPage.yourAppointment')}</p>
-          <Badge tone={STATUS_TONES[page.status]}>{t(`bookingPage.status.${page.status}`)}</Badge>
+          {/* Held: for its payment, the one step a booking waits for (issue 41). */}
+          <Badge tone={STATUS_TONES[page.status]}>
+            {page.status === 'held' ? t('bookingPage.payment.heldStatus') : t(`bookingPage.status.${page.status}`)}
+          </Badge>
         </div>
         <h1
           className={`mt-2 font-display text-3xl font-semibold leading-tight sm:text-4xl ${cancelled ? 'text-ink-soft line-through decoration-1' : ''}`}

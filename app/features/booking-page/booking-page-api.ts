@@ -1,5 +1,6 @@
 import { apiRequest } from '@app/lib/api'
 import type { BookingPage, BookingPageTimes } from '@common/schemas/booking-page'
+import type { BookingPagePayment } from '@common/schemas/payments'
 
 /** The customer's own booking page talks to /api/r/<token>: the token is the only key. */
 const base = (token: string) => `/api/r/${encodeURIComponent(token)}`
@@ -12,6 +13,13 @@ export const bookingPageKey = (token: string) => ['booking-page', token] as cons
 export const refusedLinkKey = (token: string) => ['booking-link-refused', token] as const
 export const freeTimesKey = (token: string, from: string | undefined) => ['booking-page', token, 'times', from] as const
 
+/**
+ * The booking's payment, read again when the booking's status changes (held → confirmed once paid,
+ * cancelled: refunded or kept); under the page's key, so reading the page again reads it too.
+ */
+export const paymentKey = (token: string, status: string | undefined) =>
+  ['booking-page', token, 'payment', status] as const
+
 export async function fetchBookingPage(token: string): Promise<BookingPage> {
   return (await apiRequest('GET', base(token))).json()
 }
@@ -19,6 +27,12 @@ export async function fetchBookingPage(token: string): Promise<BookingPage> {
 export async function fetchFreeTimes(token: string, from: string | undefined): Promise<BookingPageTimes> {
   const query = from ? `?from=${encodeURIComponent(from)}` : ''
   return (await apiRequest('GET', `${base(token)}/times${query}`)).json()
+}
+
+/** What the booking asks (a deposit, a card guarantee) and what happened to it; null: nothing asked. */
+export async function fetchPayment(token: string): Promise<BookingPagePayment | null> {
+  return ((await (await apiRequest('GET', `${base(token)}/payment`)).json()) as { payment: BookingPagePayment | null })
+    .payment
 }
 
 export async function cancelAppointment(token: string): Promise<BookingPage> {

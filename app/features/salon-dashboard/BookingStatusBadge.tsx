@@ -13,15 +13,15 @@ const TONES: Record<string, BadgeTone> = {
 /**
  * A booking's status (spec §4): confirmed green 'Confirmé', pending yellow 'En attente', cancelled red
  * 'Annulé'; after the appointment, no-show red 'Absent' and completed blue 'Terminé'; a place held
- * for a step (a payment) yellow 'Place retenue'. A status the
- * interface does not know yet is shown as the server wrote it, in grey.
+ * for the customer's payment (issue 41) yellow 'En attente de paiement'. A status the interface does
+ * not know yet is shown as the server wrote it, in grey.
  */
 export function BookingStatusBadge({ status, className }: { status: string; className?: string }) {
   const { t } = useTranslation()
   const tone = TONES[status]
   return (
     <Badge tone={tone ?? 'neutral'} className={className}>
-      {tone ? t(`dashboard.bookingStatus.${status}`) : status}
+      {status === 'held' ? t('paymentDesk.status.held') : tone ? t(`dashboard.bookingStatus.${status}`) : status}
     </Badge>
   )
 }

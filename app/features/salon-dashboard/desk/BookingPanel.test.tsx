@@ -79,7 +79,16 @@ describe('the booking panel', () => {
 
   it('shows in the history when the customer said they would be late, and when their data was erased', async () => {
     const at = (localTime: string) => ({ startsAt: '2099-11-22T09:00:00.000Z', localDate: '2099-11-22', localTime })
-    const plain = { from: null, to: null, status: null, reason: null, toldBy: [], quiet: false, undo: false, payment: null }
+    const plain = {
+      from: null,
+      to: null,
+      status: null,
+      reason: null,
+      toldBy: [],
+      quiet: false,
+      undo: false,
+      payment: null,
+    }
     const shown = details()
     shown.history = [
       ...shown.history,

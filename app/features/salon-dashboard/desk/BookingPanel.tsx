@@ -13,6 +13,7 @@ import { EmailLink, PhoneLink } from '../ContactLinks'
 import { formatPrice, useTeam } from '../dashboard-api'
 import { LateNoteBadge } from '../LateNoteBadge'
 import { BookingHistory } from './BookingHistory'
+import { BookingPaymentSection } from './BookingPaymentSection'
 import { BookingReminders } from './BookingReminders'
 import { CancelBookingDialog } from './CancelBookingDialog'
 import { DeskStatusBadge } from './DeskStatusBadge'
@@ -151,6 +152,8 @@ function BookingSheet({ salonId, details }: { salonId: string; details: BookingD
               {t('desk.history.reason', { reason: booking.cancelReason })}
             </p>
           )}
+
+          <BookingPaymentSection salonId={salonId} booking={booking} />
 
           <section className="flex flex-col gap-2" aria-labelledby="booking-customer">
             <h3 id="booking-customer" className="text-sm font-semibold">

@@ -11,8 +11,13 @@ const TONES: Record<BookingStatus, BadgeTone> = {
   held: 'warning',
 }
 
-/** A booking's status with the desk's five (the dashboard's badge knows the first three). */
+/**
+ * A booking's status with the desk's five (the dashboard's badge knows the first three), and a held
+ * one said for what it waits: its payment, the one step a booking is held for (issue 41).
+ */
 export function DeskStatusBadge({ status }: { status: BookingStatus }) {
   const { t } = useTranslation()
-  return <Badge tone={TONES[status]}>{t(`desk.status.${status}`)}</Badge>
+  return (
+    <Badge tone={TONES[status]}>{status === 'held' ? t('paymentDesk.status.held') : t(`desk.status.${status}`)}</Badge>
+  )
 }

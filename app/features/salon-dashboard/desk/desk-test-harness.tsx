@@ -138,8 +138,8 @@ export const details = (changes: Partial<Booking> = {}): BookingDetails => ({
       toldBy: [],
       quiet: false,
       undo: false,
-    payment: null,
-  },
+      payment: null,
+    },
     {
       kind: 'moved',
       actor: 'salon',
@@ -162,8 +162,8 @@ export const details = (changes: Partial<Booking> = {}): BookingDetails => ({
       toldBy: ['email', 'web'],
       quiet: false,
       undo: false,
-    payment: null,
-  },
+      payment: null,
+    },
   ],
   reminders: [
     {

@@ -1,12 +1,14 @@
 import { Card } from '@app/components/ui/Card'
 import { useTranslation } from 'react-i18next'
 import { useSalon } from '../dashboard-api'
+import { StripeCard } from '../payments/StripeCard'
 import { TranslationsCard } from '../translations/TranslationsCard'
 import { WhatsAppCard } from '../whatsapp/WhatsAppCard'
 import { CalendarConflicts } from './CalendarConflicts'
 import { ClientAccessCard } from './ClientAccessCard'
 import { ConnectionStatusCard, QuickActionsCard } from './ConnectionCards'
 import { McpAccessCard } from './McpAccessCard'
+import { PaymentFigures } from './PaymentFigures'
 import { RemindersCard } from './RemindersCard'
 import { SalonHeader, SalonInfoCard } from './SalonInfo'
 import { ServicesCard } from './ServicesCard'
@@ -16,7 +18,8 @@ import { LoadError, Skeleton } from './states'
 /**
  * The dashboard's first tab (spec §2): who the salon is and how it is connected (with the bookings
  * its own calendar events overlap), its figures, its details, its AI agents' access (MCP), its
- * customers' link, its reminders, its services and their translations.
+ * customers' link, its reminders, its services and their translations; with payments, the money
+ * of the last 30 days.
  */
 export function OverviewTab({ salonId }: { salonId: string }) {
   const { t } = useTranslation()
@@ -56,6 +59,8 @@ export function OverviewTab({ salonId }: { salonId: string }) {
         </div>
       </div>
       <StatisticsTiles salonId={salonId} />
+      {/* The money deposits and guarantees brought, under the no-show rate they are there to lower. */}
+      <PaymentFigures salonId={salonId} />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <div className="flex flex-col gap-6">
           <SalonInfoCard salon={salon.data} />
@@ -64,6 +69,7 @@ export function OverviewTab({ salonId }: { salonId: string }) {
         <div className="flex flex-col gap-6">
           <ClientAccessCard salonId={salonId} />
           <WhatsAppCard salonId={salonId} />
+          <StripeCard salonId={salonId} />
           <RemindersCard salon={salon.data} />
         </div>
       </div>
