@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto'
 import { bookingLinkToken } from '@server/modules/booking-page/booking-link'
 import { countMessage, saveAccount } from '@server/modules/instagram/instagram.repository'
 import { mcpTokenFor } from '@server/modules/mcp/mcp-token'
@@ -5,6 +6,7 @@ import { signatureOf } from '@server/modules/meta/meta-webhook'
 import { findSalonByPublicId } from '@server/modules/salons/salons.repository'
 import { webhookSecret } from '@server/modules/telegram/telegram-updates'
 import { offerLinkToken } from '@server/modules/waiting-list/offer-link'
+import { type FakeStripe, startFakeStripe } from '@tests/fakes/stripe'
 import { startTestApp, type TestApp } from '@tests/helpers/app'
 import { adminCookie, ambassadorCookie, cookiesFrom, ownerCookie } from '@tests/helpers/sign-in'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
@@ -101,10 +103,13 @@ const DATE_LIKE = /^\d{4}-\d{2}-\d{2}/
 const INSTAGRAM_SECRET = 'fuzz-instagram-app-secret-0123456789'
 const INSTAGRAM_ACCOUNT = '17841400000000001'
 const WHATSAPP_SECRET = 'fuzz-whatsapp-app-secret-0123456789'
+const STRIPE_SECRET = 'whsec_fuzzFuzzFuzz0123456789'
+const STRIPE_KEY = 'sk_test_51FuzzFuzzFuzz0123456789'
 const SQL_LEAK =
   /failed query|insert into|select .* from|\$\d+|params:|invalid byte sequence|out of range|syntax error/i
 
 let t: TestApp
+let stripe: FakeStripe
 let owner: () => Promise<string>
 let admin: () => Promise<string>
 let ambassador: () => Promise<string>
@@ -120,6 +125,7 @@ const nextIp = () => {
 async function prepare(): Promise<void> {
   // With a Telegram bot behind HTTPS, so the webhook is open to the fuzzer (its fake answers nothing:
   // no worker runs here, updates are only stored).
+  stripe = await startFakeStripe({ secretKey: STRIPE_KEY, webhookSecret: STRIPE_SECRET })
   t = await startTestApp({
     env: {
       TELEGRAM_BOT_TOKEN: '123456789:AAH3kq_Tq8xV0example-token-part-0123',
@@ -136,6 +142,10 @@ async function prepare(): Promise<void> {
       WHATSAPP_VERIFY_TOKEN: 'fuzz-verify-token',
       WHATSAPP_CONFIG_ID: '987654321098765',
       WHATSAPP_BASE_URL: 'http://127.0.0.1:9',
+      // And Stripe, its fake answering the card's onboarding (events are only stored, no job runs).
+      STRIPE_SECRET_KEY: STRIPE_KEY,
+      STRIPE_WEBHOOK_SECRET: STRIPE_SECRET,
+      STRIPE_BASE_URL: stripe.url,
     },
   })
   // Fresh sessions for each request: some routes (logout, disconnect) end the one they are given.
@@ -261,6 +271,13 @@ async function prepare(): Promise<void> {
   const signedForWhatsApp = (payload: string | Buffer) => ({
     'x-hub-signature-256': signatureOf(Buffer.from(payload), WHATSAPP_SECRET),
   })
+  const signedForStripe = (payload: string | Buffer) => {
+    const at = Math.floor(t.clock.now().getTime() / 1000)
+    const v1 = createHmac('sha256', STRIPE_SECRET)
+      .update(`${at}.${Buffer.from(payload).toString('utf8')}`)
+      .digest('hex')
+    return { 'stripe-signature': `t=${at},v1=${v1}` }
+  }
   const signed = (payload: string | Buffer) => ({
     'x-hub-signature-256': signatureOf(Buffer.from(payload), INSTAGRAM_SECRET),
   })
@@ -535,6 +552,34 @@ async function prepare(): Promise<void> {
     'POST /api/bookings/:bookingId/status': one({ params: { bookingId }, body: { status: 'no_show' } }),
     'PUT /api/bookings/:bookingId/note': one({ params: { bookingId }, body: { note: 'Allergique.' } }),
     'GET /api/r/:token': one({ params: { token } }),
+    'GET /api/r/:token/payment': one({ params: { token } }),
+    'GET /api/r/:token/pay': one({ params: { token } }),
+    'GET /api/bookings/:bookingId/payment': one({ params: { bookingId } }),
+    'POST /api/bookings/:bookingId/payment/paid-at-salon': one({ params: { bookingId } }),
+    'POST /api/bookings/:bookingId/payment/waive': one({ params: { bookingId } }),
+    'POST /api/bookings/:bookingId/payment/refund': one({ params: { bookingId } }),
+    'GET /api/salons/:id/payment-policies': one({ params: { id: 'SAL001' } }),
+    'PUT /api/salons/:id/services/:serviceId/payment-policy': one({
+      params: { id: 'SAL001', serviceId },
+      body: { kind: 'deposit', deposit: { type: 'percent', percent: 30 }, freeCancelHours: 48 },
+    }),
+    'GET /api/salons/:id/payment-figures': one({ params: { id: 'SAL001' }, query: { days: '30' } }),
+    'GET /api/salons/:id/stripe': one({ params: { id: 'SAL001' } }),
+    'POST /api/salons/:id/stripe/onboarding': one({ params: { id: 'SAL001' } }),
+    'GET /api/salons/:id/stripe/onboarding': one({ params: { id: 'SAL001' } }),
+    'POST /api/salons/:id/stripe/refresh': one({ params: { id: 'SAL001' } }),
+    'POST /api/salons/:id/stripe/disconnect': one({ params: { id: 'SAL001' } }),
+    'POST /api/stripe/webhook': one({
+      body: {
+        id: 'evt_1FuzzFuzzFuzz',
+        object: 'event',
+        type: 'checkout.session.completed',
+        account: 'acct_1FuzzFuzzFuzz',
+        created: 1796000000,
+        data: { object: { id: 'cs_test_fuzz', object: 'checkout.session', status: 'complete', mode: 'payment' } },
+      },
+      sign: signedForStripe,
+    }),
     'GET /api/r/:token/times': one({ params: { token }, query: { from: '2026-12-03' } }),
     'GET /api/r/:token/calendar.ics': one({ params: { token } }),
     'POST /api/r/:token/move': one({ params: { token }, body: { startsAt: '2026-12-04T11:00:00+01:00' } }),
@@ -643,7 +688,10 @@ async function prepare(): Promise<void> {
 
 // At collection time, so the table below has one test per route the server declares.
 await prepare()
-afterAll(() => t.close())
+afterAll(async () => {
+  await t.close()
+  await stripe.close()
+})
 
 /** Walked last: they change the MCP token the /mcp examples use, and end the salon's connection. */
 const LAST = [

@@ -1,4 +1,5 @@
 import type { App, AppDeps } from '@server/http/types'
+import { z } from 'zod'
 import { stripeEventInvalid, stripeSignatureRefused, stripeWebhookUnavailable } from './stripe.errors'
 import * as repo from './stripe.repository'
 import { Stripe, stripeClient } from './stripe-client'
@@ -7,6 +8,26 @@ import { Stripe, stripeClient } from './stripe-client'
 const WEBHOOK_BODY_LIMIT = 1024 * 1024
 /** How old a signature may be (Stripe's own default: five minutes), against replays. */
 const SIGNATURE_TOLERANCE_SECONDS = 300
+
+/** Stripe's ids and types as Stripe writes them. */
+const eventSchema = z.looseObject({
+  id: z.string().regex(/^evt_[A-Za-z0-9_]{1,250}$/),
+  type: z.string().regex(/^[a-z_.]{1,120}$/),
+  account: z
+    .string()
+    .regex(/^acct_[A-Za-z0-9]{1,250}$/)
+    .nullish(),
+})
+
+/**
+ * An event we can keep: Stripe's own shape, and nothing PostgreSQL cannot store (a NUL, or half
+ * of a surrogate pair, which JSON writes as an escape). Stripe never sends either; a signed event
+ * that does is refused in words rather than failing in the database.
+ */
+function isStorableEvent(event: unknown): event is Stripe.Event {
+  if (!eventSchema.safeParse(event).success) return false
+  return !/\\u0000|\\ud[89a-f][0-9a-f]{2}/i.test(JSON.stringify(event))
+}
 
 /**
  * POST /api/stripe/webhook: every event of the platform and of the salons' connected accounts.
@@ -48,7 +69,7 @@ export function registerStripeWebhook(app: App, deps: AppDeps): void {
     scope.post('/api/stripe/webhook', { config: { access: 'public' } }, async (request, reply) => {
       if (!deps.config.stripe) throw stripeWebhookUnavailable()
       const event = request.body as Stripe.Event
-      if (typeof event?.id !== 'string' || typeof event.type !== 'string') throw stripeEventInvalid()
+      if (!isStorableEvent(event)) throw stripeEventInvalid()
       await deps.db.transaction(async (tx) => {
         const stored = { id: event.id, account: event.account ?? null, type: event.type, payload: event }
         if (await repo.receiveEvent(tx, stored, deps.clock.now())) {
