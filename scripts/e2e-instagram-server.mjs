@@ -5,7 +5,9 @@
 // (tests/fakes/instagram-server.ts) through INSTAGRAM_BASE_URL, and of the WhatsApp Cloud API and
 // Embedded Signup (tests/fakes/whatsapp-server.ts) through WHATSAPP_BASE_URL — so the product's own
 // OAuth, signup, webhook and Send API code runs. Each fake's control port lets a test play
-// customers who write to the salon (and, for WhatsApp, Meta's reviews and revocations).
+// customers who write to the salon (and, for WhatsApp, Meta's reviews and revocations). Stripe is
+// faked here too (tests/fakes/stripe-server.ts, through STRIPE_BASE_URL): its onboarding and
+// payment pages, and its signed events to the product's webhook.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -17,6 +19,8 @@ const controlPort = process.env.FAKE_INSTAGRAM_CONTROL_PORT ?? '3993'
 // Below the Instagram ones (clear of the ports in playwright.config.ts).
 const whatsappPort = process.env.FAKE_WHATSAPP_PORT ?? String(Number(port) - 3)
 const whatsappControlPort = process.env.FAKE_WHATSAPP_CONTROL_PORT ?? String(Number(port) - 4)
+const stripePort = process.env.FAKE_STRIPE_PORT ?? String(Number(port) - 5)
+const stripeControlPort = process.env.FAKE_STRIPE_CONTROL_PORT ?? String(Number(port) - 6)
 const builtBy = process.env.BUILT_BY_URL
 const appNow = process.env.APP_NOW ?? '2026-12-01T08:30:00+01:00'
 const app = {
@@ -28,6 +32,8 @@ const app = {
   // What the fake's whatsappEnv gives (tests/fakes/whatsapp.ts).
   WHATSAPP_VERIFY_TOKEN: 'fake-whatsapp-verify-token',
   WHATSAPP_CONFIG_ID: '987654321098765',
+  STRIPE_SECRET_KEY: 'sk_test_51SaloniaFakeKey0123456789',
+  STRIPE_WEBHOOK_SECRET: 'whsec_SaloniaFakeWebhookSecret0123',
 }
 
 async function waitFor(url) {
@@ -63,9 +69,21 @@ const whatsapp = spawn(process.execPath, ['--import', 'tsx', 'tests/fakes/whatsa
     APP_NOW: appNow,
   },
 })
+const stripe = spawn(process.execPath, ['--import', 'tsx', 'tests/fakes/stripe-server.ts'], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    ...app,
+    PORT: stripePort,
+    CONTROL_PORT: stripeControlPort,
+    PRODUCT_URL: `http://127.0.0.1:${port}`,
+    APP_NOW: appNow,
+  },
+})
 await Promise.all([
   waitFor(`http://127.0.0.1:${controlPort}/health`),
   waitFor(`http://127.0.0.1:${whatsappControlPort}/health`),
+  waitFor(`http://127.0.0.1:${stripeControlPort}/health`),
 ])
 
 const dataDir = mkdtempSync(join(tmpdir(), 'salonia-e2e-instagram-'))
@@ -83,18 +101,21 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     LOG_LEVEL: 'warn',
     INSTAGRAM_BASE_URL: `http://127.0.0.1:${instagramPort}`,
     WHATSAPP_BASE_URL: `http://127.0.0.1:${whatsappPort}`,
+    STRIPE_BASE_URL: `http://127.0.0.1:${stripePort}`,
   },
 })
 const stop = () => {
   server.kill('SIGTERM')
   instagram.kill('SIGTERM')
   whatsapp.kill('SIGTERM')
+  stripe.kill('SIGTERM')
 }
 process.on('SIGTERM', stop)
 process.on('SIGINT', stop)
 server.on('exit', (code) => {
   instagram.kill('SIGTERM')
   whatsapp.kill('SIGTERM')
+  stripe.kill('SIGTERM')
   rmSync(dataDir, { recursive: true, force: true })
   process.exit(code ?? 0)
 })
