@@ -193,7 +193,10 @@ describe('configuration', () => {
   })
 
   it("reads Stripe's keys, with Stripe's API or one base for a fake", () => {
-    const stripe = { STRIPE_SECRET_KEY: 'sk_test_51Hq0123456789abcdef', STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdef' }
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_test_51Hq0123456789abcdef',
+      STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
+    }
     expect(loadConfig({ DATA_DIR: tempDir() }).stripe).toBeUndefined()
     expect(loadConfig({ DATA_DIR: tempDir(), PUBLIC_URL: 'https://book.salonia.app', ...stripe }).stripe).toEqual({
       secretKey: stripe.STRIPE_SECRET_KEY,

@@ -409,10 +409,12 @@ function stripeConfig(env: Env, publicUrl: string): StripeConfig | undefined {
   const key = env.STRIPE_SECRET_KEY
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET
   if (!key && !webhookSecret) {
-    if (env.STRIPE_BASE_URL) throw new ConfigError('STRIPE_BASE_URL goes with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.')
+    if (env.STRIPE_BASE_URL)
+      throw new ConfigError('STRIPE_BASE_URL goes with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.')
     return undefined
   }
-  if (!key) throw new ConfigError('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together: STRIPE_SECRET_KEY is missing.')
+  if (!key)
+    throw new ConfigError('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together: STRIPE_SECRET_KEY is missing.')
   if (!webhookSecret)
     throw new ConfigError('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together: STRIPE_WEBHOOK_SECRET is missing.')
   if (!/^(sk|rk)_(test|live)_[A-Za-z0-9]{10,}$/.test(key)) {
@@ -425,7 +427,8 @@ function stripeConfig(env: Env, publicUrl: string): StripeConfig | undefined {
   }
   const base = env.STRIPE_BASE_URL?.replace(/\/+$/, '') ?? 'https://api.stripe.com'
   const url = /^https?:\/\/[^/\s]+$/.test(base) ? new URL(base) : undefined
-  if (!url) throw new ConfigError('STRIPE_BASE_URL must be an http(s) address without a path, like http://127.0.0.1:4242.')
+  if (!url)
+    throw new ConfigError('STRIPE_BASE_URL must be an http(s) address without a path, like http://127.0.0.1:4242.')
   const protocol = url.protocol === 'http:' ? 'http' : 'https'
   return {
     secretKey: key,

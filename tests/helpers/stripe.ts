@@ -173,7 +173,5 @@ export function releaseDue(t: StripeTestApp) {
 
 /** What the fake holds for one booking (its charges, refunds…), by the metadata we put on them. */
 export function ofBooking<T extends object>(items: T[], bookingId: string): T[] {
-  return items.filter(
-    (item) => (item as { metadata?: Record<string, string> }).metadata?.salonia_booking === bookingId,
-  )
+  return items.filter((item) => (item as { metadata?: Record<string, string> }).metadata?.salonia_booking === bookingId)
 }

@@ -13,9 +13,8 @@ import { confirmHeld, lockHeldBooking, releaseHeld } from '@server/modules/booki
 import * as bookings from '@server/modules/bookings/bookings.repository'
 import type { Jobs } from '@server/modules/jobs/job-engine'
 import { findSalonById } from '@server/modules/salons/salons.repository'
-import type { WorkerLog } from '@server/plug-in'
 import { payUntil } from './payment-hold'
-import { type CheckoutPaid, ProviderUnavailable, providerNamed } from './payment-providers'
+import { type CheckoutPaid, type ProviderDeps, ProviderUnavailable, providerNamed } from './payment-providers'
 import * as repo from './payments.repository'
 
 /** What the payments' use cases run with: a worker's or a request's. */
@@ -24,7 +23,7 @@ export interface PaymentDeps {
   clock: Clock
   config: Config
   jobs: Jobs
-  log: WorkerLog
+  log: ProviderDeps['log']
 }
 
 /** In the change's transaction: a line of the booking's history about money (told to the customer when it says so). */

@@ -3,7 +3,6 @@ import type { PaymentReadiness } from '@common/schemas/payments'
 import type { Clock } from '@server/clock'
 import type { Config } from '@server/config'
 import type { Database, Executor } from '@server/db/client'
-import type { WorkerLog } from '@server/plug-in'
 import { Registry } from '@server/registry'
 
 /**
@@ -18,7 +17,12 @@ export interface ProviderDeps {
   db: Database
   clock: Clock
   config: Config
-  log: WorkerLog
+  /** A worker's log or a request's (the server's WorkerLog; named here so that no circle runs through server/plug-in.ts). */
+  log: {
+    info(obj: object, msg: string): void
+    warn(obj: object, msg: string): void
+    error(obj: object, msg: string): void
+  }
 }
 
 /** A page where the customer pays (a deposit, a fee) or saves their card (a guarantee). */
