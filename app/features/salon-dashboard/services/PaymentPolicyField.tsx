@@ -14,10 +14,11 @@ import {
 } from '@common/schemas/payments'
 import type { TFunction } from 'i18next'
 import { CircleAlert, Info } from 'lucide-react'
-import { type ReactNode, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LoadError, Skeleton } from '../overview/states'
 import { askedBy, paymentPolicyErrorText, usePaymentPolicies, useSavePaymentPolicy } from './payment-policy-api'
+import { Suffixed } from './Suffixed'
 
 type DepositType = 'fixed' | 'percent'
 /** The policy as the form holds it: the choices, and the numbers as typed. */
@@ -440,21 +441,6 @@ function NumberField({
         </Suffixed>
       )}
     </Field>
-  )
-}
-
-/** A field with its unit inside, at the end ("EUR", "%", "h avant"). */
-function Suffixed({ suffix, children }: { suffix: string; children: ReactNode }) {
-  return (
-    <div className="relative">
-      {children}
-      <span
-        aria-hidden
-        className="pointer-events-none absolute inset-y-0 right-3.5 flex items-center text-sm font-medium text-ink-soft"
-      >
-        {suffix}
-      </span>
-    </div>
   )
 }
 

@@ -16,10 +16,11 @@ import {
   type ServiceTranslations,
 } from '@common/schemas/catalog'
 import { CLEANUP_MAX_MINUTES, phasesProblem } from '@common/service-phases'
-import { type ReactNode, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PaymentPolicyField, usePaymentPolicy } from './PaymentPolicyField'
 import { PerformersField, usePerformers } from './PerformersField'
+import { Suffixed } from './Suffixed'
 import { useCreateService, useEditService } from './services-api'
 
 type FieldName =
@@ -412,20 +413,5 @@ function MinutesField({
         </Suffixed>
       )}
     </Field>
-  )
-}
-
-/** A field with its unit inside, at the end ("min", "EUR"). */
-function Suffixed({ suffix, children }: { suffix: string; children: ReactNode }) {
-  return (
-    <div className="relative">
-      {children}
-      <span
-        aria-hidden
-        className="pointer-events-none absolute inset-y-0 right-3.5 flex items-center text-sm font-medium text-ink-soft"
-      >
-        {suffix}
-      </span>
-    </div>
   )
 }
