@@ -1,5 +1,6 @@
-import { languageOrDefault } from '@common/languages'
+import { type Language, languageOrDefault } from '@common/languages'
 import { formatLocalDateTime } from '@common/time'
+import type { Executor } from '@server/db/client'
 import { bookingLinkUrl } from '@server/modules/booking-page/booking-link'
 import * as events from '@server/modules/bookings/booking-events.repository'
 import * as bookings from '@server/modules/bookings/bookings.repository'
@@ -8,7 +9,9 @@ import { mailFooter, manageLine } from '@server/modules/customer-notices/change-
 import { leaveOnEveryChannel, type TellDeps } from '@server/modules/customer-notices/tell-customer'
 import { findSalonById } from '@server/modules/salons/salons.repository'
 import { payLink } from './payment-hold'
-import { money, payLine, paymentMessage } from './payment-texts'
+import { cancelLine, money, payLine, paymentMessage } from './payment-texts'
+import * as repo from './payments.repository'
+import { freeCancelUntil } from './policies'
 
 /**
  * Job `payments.tell`: the customer reads of their money where they write to the salon — the
@@ -47,7 +50,7 @@ export async function tellPayment(deps: TellDeps, eventId: string): Promise<void
       what === 'fee_waiting'
         ? payLine(language, payLink(deps.config, found.booking.id))
         : what === 'deposit' || what === 'card_saved'
-          ? manageLine(language, page)
+          ? (await confirmedTerms(tx, found.booking, salon.timeZone, language)) + manageLine(language, page)
           : ''
     const text = told.text + after
     await leaveOnEveryChannel(
@@ -65,4 +68,18 @@ export async function tellPayment(deps: TellDeps, eventId: string): Promise<void
       now,
     )
   })
+}
+
+/** A confirmation says until when cancelling is free (the window the customer agreed to). */
+async function confirmedTerms(
+  db: Executor,
+  booking: { id: string; startsAt: Date },
+  timeZone: string,
+  language: Language,
+): Promise<string> {
+  const payment = await repo.findBookingPayment(db, booking.id)
+  if (!payment) return ''
+  const until = formatLocalDateTime(freeCancelUntil(booking.startsAt, payment.freeCancelHours), timeZone)
+  const fee = money(payment.feeMinor, payment.currency, language)
+  return cancelLine(payment.kind, { date: until.slice(0, 10), time: until.slice(11) }, fee, language)
 }

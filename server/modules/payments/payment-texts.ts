@@ -239,6 +239,35 @@ const MESSAGES: Record<Language, Partial<Record<PaymentEventWhat, Told>>> = {
   },
 }
 
+/** Under a confirmation: until when cancelling is free, and what happens after. */
+export function cancelLine(
+  kind: 'deposit' | 'guarantee',
+  until: { date: string; time: string },
+  fee: string,
+  language: Language,
+): string {
+  const when = `${formatDay(until.date, language)}, ${until.time}`
+  const deposit = kind === 'deposit'
+  switch (language) {
+    case 'de':
+      return deposit
+        ? `\nKostenlose Absage bis ${when} Uhr; danach wird die Anzahlung einbehalten.`
+        : `\nKostenlose Absage bis ${when} Uhr; danach oder bei Nichterscheinen werden ${fee} abgebucht.`
+    case 'it':
+      return deposit
+        ? `\nAnnullamento gratuito fino a ${when}; dopo, l'acconto viene trattenuto.`
+        : `\nAnnullamento gratuito fino a ${when}; dopo, o in caso di assenza, vengono addebitati ${fee}.`
+    case 'en':
+      return deposit
+        ? `\nFree cancellation until ${when}; after that, the deposit is kept.`
+        : `\nFree cancellation until ${when}; after that, or if you do not come, ${fee} is charged.`
+    default:
+      return deposit
+        ? `\nAnnulation gratuite jusqu'au ${when} ; ensuite, l'acompte est conservé.`
+        : `\nAnnulation gratuite jusqu'au ${when} ; ensuite, ou en cas d'absence, ${fee} sont débités.`
+  }
+}
+
 /** "Pay here: <link>" after a message that waits for the customer. */
 export function payLine(language: Language, link: string): string {
   switch (language) {
