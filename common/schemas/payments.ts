@@ -103,6 +103,8 @@ export const bookingPaymentSchema = z.object({
   freeCancelHours: z.number().int(),
   /** Until when a cancellation is free (an instant), or null once the booking is over. */
   freeCancelUntil: z.string().nullable(),
+  /** Whether that is still to come, on the salon's clock (not the device's). */
+  freeCancelOpen: z.boolean(),
   movements: z.array(paymentMovementSchema),
   /** What the desk may do now. */
   actions: z.array(z.enum(['paid_at_salon', 'waive', 'refund'])),
@@ -179,6 +181,8 @@ export const bookingPagePaymentSchema = z.object({
   depositMinor: z.number().int(),
   feeMinor: z.number().int(),
   freeCancelUntil: z.string().nullable(),
+  /** Whether that is still to come, on the salon's clock (not the device's). */
+  freeCancelOpen: z.boolean(),
   /** Held: until when, and where to pay (our link, which leads to the payment page). */
   heldUntil: z.string().nullable(),
   payUrl: z.string().nullable(),

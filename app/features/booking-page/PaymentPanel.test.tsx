@@ -60,6 +60,7 @@ const payment = (changes: Partial<BookingPagePayment> = {}): BookingPagePayment 
   depositMinor: 1500,
   feeMinor: 0,
   freeCancelUntil: '2099-12-01T09:00:00.000Z',
+  freeCancelOpen: true,
   heldUntil: '2099-11-20T09:15:00.000Z',
   payUrl: PAY_URL,
   movements: [],
@@ -163,6 +164,15 @@ describe("the customer's booking page: its payment", () => {
       "La page de paiement est injoignable pour le moment ; votre créneau reste retenu jusqu'à 10:15. Réessayez dans un instant.",
     )
     expect(screen.getByRole('link', { name: "Payer l'acompte" })).toBeTruthy()
+  })
+
+  it("says the free cancellation is over when the salon's clock says so, whatever the device's", async () => {
+    serveLink(page, () => payment({ state: 'paid', heldUntil: null, payUrl: null, freeCancelOpen: false }))
+    renderLink()
+    const region = await screen.findByRole('region', { name: /Acompte de 15/ })
+    expect(asRead(region.textContent)).toContain(
+      "Le délai d'annulation gratuite est passé : si vous annulez ou ne venez pas, l'acompte est conservé par le salon.",
+    )
   })
 
   it('asks the customer to confirm a fee their bank holds back', async () => {

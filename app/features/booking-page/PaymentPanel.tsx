@@ -182,7 +182,7 @@ function policyText(
   const toCome = page.status === 'held' || page.status === 'confirmed' || page.status === 'pending'
   if (!applies || !toCome || !payment.freeCancelUntil) return undefined
   const kind = payment.kind
-  if (Date.parse(payment.freeCancelUntil) <= Date.now()) return t(`bookingPage.payment.policy.passed.${kind}`, { fee })
+  if (!payment.freeCancelOpen) return t(`bookingPage.payment.policy.passed.${kind}`, { fee })
   const until = salonTime(payment.freeCancelUntil, page.timeZone, language)
   return until.date === page.localDate
     ? t(`bookingPage.payment.policy.untilSameDay.${kind}`, { time: until.time, fee })

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { downloadIcs, isBookingLink, type Suggestion, suggestionsOf } from './chat-api'
 import type { ChatMessage } from './conversation'
+import { LinkedText } from './LinkedText'
 
 /**
  * A message's time as the language writes it, 24-hour. Intl rather than date-fns: the chat's first
@@ -106,7 +107,7 @@ function MessageBubble({ message, text }: { message: ChatMessage; text: string }
           <span className="sr-only">{mine ? t('chat.messages.you') : t('chat.messages.assistant')}: </span>
         )}
         {message.error && <span className="sr-only">{t('chat.messages.failed')}: </span>}
-        {text}
+        {mine ? text : <LinkedText text={text} />}
         {message.icsData && <IcsAttachment ics={message.icsData} />}
         {message.bookingLink && isBookingLink(message.bookingLink) && <BookingLinkCard href={message.bookingLink} />}
       </div>

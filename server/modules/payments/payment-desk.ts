@@ -28,7 +28,10 @@ function deskActions(payment: BookingPaymentRow): BookingPayment['actions'] {
 }
 
 /** GET /api/bookings/:bookingId/payment — null when the booking asked for nothing. */
-export async function bookingPayment(deps: Pick<PaymentDeps, 'db'>, bookingId: string): Promise<BookingPayment | null> {
+export async function bookingPayment(
+  deps: Pick<PaymentDeps, 'db' | 'clock'>,
+  bookingId: string,
+): Promise<BookingPayment | null> {
   const payment = await repo.findBookingPayment(deps.db, bookingId)
   if (!payment) return null
   const { booking } = await requireBookingStart(deps, bookingId)
@@ -40,6 +43,7 @@ export async function bookingPayment(deps: Pick<PaymentDeps, 'db'>, bookingId: s
     feeMinor: payment.feeMinor,
     freeCancelHours: payment.freeCancelHours,
     freeCancelUntil: freeCancelUntil(booking.startsAt, payment.freeCancelHours).toISOString(),
+    freeCancelOpen: freeCancelUntil(booking.startsAt, payment.freeCancelHours) > deps.clock.now(),
     movements: presentMovements(await repo.listMovements(deps.db, bookingId)),
     actions: deskActions(payment),
   }
@@ -47,7 +51,7 @@ export async function bookingPayment(deps: Pick<PaymentDeps, 'db'>, bookingId: s
 
 /** The customer's own page: what their booking asks and what happened to their money. */
 export async function bookingPagePayment(
-  deps: Pick<PaymentDeps, 'db' | 'config'>,
+  deps: Pick<PaymentDeps, 'db' | 'config' | 'clock'>,
   bookingId: string,
 ): Promise<BookingPagePayment | null> {
   const payment = await repo.findBookingPayment(deps.db, bookingId)
@@ -61,6 +65,7 @@ export async function bookingPagePayment(
     depositMinor: payment.depositMinor,
     feeMinor: payment.feeMinor,
     freeCancelUntil: freeCancelUntil(booking.startsAt, payment.freeCancelHours).toISOString(),
+    freeCancelOpen: freeCancelUntil(booking.startsAt, payment.freeCancelHours) > deps.clock.now(),
     heldUntil: payment.state === 'awaiting' ? payUntil(payment.createdAt).toISOString() : null,
     payUrl: waiting ? payLink(deps.config, bookingId) : null,
     movements: presentMovements(await repo.listMovements(deps.db, bookingId)),

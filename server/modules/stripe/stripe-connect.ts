@@ -7,7 +7,7 @@ import { ProviderUnavailable } from '@server/modules/payments/payment-providers'
 import { paymentFigures } from '@server/modules/payments/payments.usecases'
 import { stripeNotConfigured, stripeUnavailable } from './stripe.errors'
 import * as repo from './stripe.repository'
-import { callStripe, type Stripe, stripeClient } from './stripe-client'
+import { callStripe, Stripe, stripeClient } from './stripe-client'
 
 /**
  * A salon connects its own Stripe account (Connect, Standard: the salon's own dashboard, charges
@@ -71,38 +71,56 @@ export async function startOnboarding(deps: AppDeps, salon: SalonRow): Promise<s
   const stripe = stripeOf(deps.config)
   try {
     const known = await repo.findAccountOfSalon(deps.db, salon.id)
-    let accountId = known?.accountId
-    if (!accountId) {
-      const account = await callStripe('a new account', () =>
-        stripe.accounts.create(
-          {
-            type: 'standard',
-            country: salon.country.toUpperCase(),
-            email: salon.contactEmail,
-            business_profile: { name: salon.name },
-            metadata: { salonia_salon: salon.publicId },
-          },
-          { idempotencyKey: `account:${salon.id}` },
-        ),
+    const urls = onboardingUrls(deps.config, salon)
+    const linkFor = (account: string) =>
+      callStripe('an onboarding link', () =>
+        stripe.accountLinks.create({ account, type: 'account_onboarding', ...urls }),
       )
-      accountId = account.id
-      await repo.saveAccount(deps.db, { salonId: salon.id, accountId }, deps.clock.now())
-      await applyAccount(deps.db, account, deps.clock.now())
-    } else if (known?.disconnectedAt) {
-      await repo.saveAccount(deps.db, { salonId: salon.id, accountId }, deps.clock.now())
+    if (known) {
+      try {
+        const link = await linkFor(known.accountId)
+        if (known.disconnectedAt)
+          await repo.saveAccount(deps.db, { salonId: salon.id, accountId: known.accountId }, deps.clock.now())
+        return link.url
+      } catch (error) {
+        // The account the salon had is no longer ours to reach (deleted, or our platform removed
+        // from it): a new one, as for a first connection. Nothing is marked connected before.
+        if (!isGone(error)) throw error
+      }
     }
-    const link = await callStripe('an onboarding link', () =>
-      stripe.accountLinks.create({
-        account: accountId,
-        type: 'account_onboarding',
-        ...onboardingUrls(deps.config, salon),
-      }),
+    const account = await callStripe('a new account', () =>
+      stripe.accounts.create(
+        {
+          type: 'standard',
+          country: salon.country.toUpperCase(),
+          email: salon.contactEmail,
+          business_profile: { name: salon.name },
+          metadata: { salonia_salon: salon.publicId },
+        },
+        // Once per salon — and once more after each account Stripe no longer knows.
+        { idempotencyKey: known ? `account:${salon.id}:after:${known.accountId}` : `account:${salon.id}` },
+      ),
     )
+    const link = await linkFor(account.id)
+    // The new account and what Stripe says of it, at once: never the old one's facts on the new id.
+    await deps.db.transaction(async (tx) => {
+      await repo.saveAccount(tx, { salonId: salon.id, accountId: account.id }, deps.clock.now())
+      await applyAccount(tx, account, deps.clock.now())
+    })
     return link.url
   } catch (error) {
     if (error instanceof ProviderUnavailable) throw stripeUnavailable()
     throw error
   }
+}
+
+/** Stripe no longer knows the account, or no longer lets our platform reach it. */
+function isGone(error: unknown): boolean {
+  return (
+    error instanceof Stripe.errors.StripePermissionError ||
+    (error instanceof Stripe.errors.StripeInvalidRequestError &&
+      (error.code === 'resource_missing' || error.code === 'account_invalid' || /No such account/i.test(error.message)))
+  )
 }
 
 /** What Stripe says of an account, kept: charges and payouts, and what onboarding still needs. */

@@ -28,6 +28,7 @@ const payment = (changes: Partial<BookingPayment> = {}): BookingPayment => ({
   freeCancelHours: 24,
   // The day before the appointment (2099-12-02 10:00 in Paris), at the same time.
   freeCancelUntil: '2099-12-01T09:00:00.000Z',
+  freeCancelOpen: true,
   movements: [
     { kind: 'deposit', amountMinor: 1500, currency: 'EUR', at: '2099-11-20T08:05:00.000Z', actor: 'customer' },
   ],

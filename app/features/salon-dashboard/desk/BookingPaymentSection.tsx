@@ -234,7 +234,7 @@ function freeCancelText(
   const at = Date.parse(payment.freeCancelUntil)
   const local = instantToLocal(at, timeZone)
   const words = { day: dayLabel(local.date, language), time: local.time }
-  return at > Date.now()
+  return payment.freeCancelOpen
     ? t(`paymentDesk.freeCancel.until.${ends}`, words)
     : t(`paymentDesk.freeCancel.ended.${ends}`, words)
 }

@@ -29,7 +29,12 @@ export interface ReplyContext {
 }
 
 export function render(lines: Line[], context: ReplyContext): string {
-  return lines.map((line) => sentence(line, context)).join(' ')
+  // A sentence that ends its line (a link) starts the next one on a new line, without a space.
+  return lines
+    .map((line) => sentence(line, context))
+    .join(' ')
+    .replace(/\n /g, '\n')
+    .trimEnd()
 }
 
 function sentence(line: Line, c: ReplyContext): string {
@@ -170,7 +175,8 @@ function sentence(line: Line, c: ReplyContext): string {
       const [first] = line.appointments as [Appointment]
       // Held until the customer pays (or saves a card): said as noted, with what to do, never as booked.
       if (line.steps?.length) {
-        return `${say.held(appointmentName(c, first), slotOf(c, first.start, first.member))} ${line.steps.join(' ')}`
+        // The step on a line of its own, its link ending it (nothing runs into the address).
+        return `${say.held(appointmentName(c, first), slotOf(c, first.start, first.member))}\n${line.steps.join('\n')}\n`
       }
       // A visit of several services names each with its own time: "Coupe femme (10:00) + Brushing (10:45)",
       // and each one's member when they are not all with the same one.
