@@ -2,6 +2,7 @@ import type { PaymentPolicy } from '@common/schemas/payments'
 import { releaseUnpaid } from '@server/modules/payments/payment-checkout'
 import { type FakeStripe, startFakeStripe } from '@tests/fakes/stripe'
 import { sql } from 'drizzle-orm'
+import type { FastifyServerOptions } from 'fastify'
 import { startTestApp, type TestApp } from './app'
 import { newTestChat, postChat, type TestChat } from './chat'
 import type { TestDatabase } from './database'
@@ -39,7 +40,13 @@ export interface StripeTestApp extends TestApp {
  * fake posts its signed events to the webhook), its workers on; the fake's clock is the app's.
  */
 export async function startStripeApp(
-  options: { now?: string; env?: Record<string, string>; fake?: FakeStripe; database?: TestDatabase } = {},
+  options: {
+    now?: string
+    env?: Record<string, string>
+    fake?: FakeStripe
+    database?: TestDatabase
+    logger?: FastifyServerOptions['logger']
+  } = {},
 ): Promise<StripeTestApp> {
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
@@ -49,6 +56,7 @@ export async function startStripeApp(
   const t = await startTestApp({
     now: options.now,
     workers: true,
+    logger: options.logger,
     ...(options.database ? { database: options.database } : {}),
     env: {
       STRIPE_SECRET_KEY,

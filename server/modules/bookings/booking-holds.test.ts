@@ -7,7 +7,7 @@ import { ownerCookie } from '@tests/helpers/sign-in'
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { confirmHeldBooking, plugInBookingHold, releaseExpiredHolds } from './booking-holds'
-import { createBooking } from './bookings.usecases'
+import { cancelBooking, createBooking } from './bookings.usecases'
 
 const MINUTE = 60_000
 
@@ -108,6 +108,30 @@ describe.each(testDrivers())('a booking held until a step outside the core, on %
     unplug?.()
     const again = await book('2026-12-15T10:00', 'Omar')
     expect(again.booking.status).toBe('confirmed')
+  })
+
+  it('is cancelled by its customer, or marked at the desk, like any booking: no longer held', async () => {
+    holdBrushing()
+    t.clock.set('2026-12-07T09:00:00+01:00')
+    const cancelled = (await book('2026-12-22T10:00', 'Ana')).booking
+    const marked = (await book('2026-12-22T11:00', 'Bea')).booking
+    expect([cancelled.status, marked.status]).toEqual(['held', 'held'])
+    const byCustomer = { actor: 'customer', channel: 'web' } as const
+    expect((await cancelBooking(deps(), cancelled.id, byCustomer)).status).toBe('cancelled')
+    t.clock.set('2026-12-22T11:30:00+01:00')
+    const cookie = await ownerCookie(t)
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${marked.id}/status`,
+      headers: { cookie },
+      payload: { status: 'no_show' },
+    })
+    expect(answer.statusCode).toBe(200)
+    const rows = await t.database.db
+      .select({ status: bookings.status, heldUntil: bookings.heldUntil })
+      .from(bookings)
+      .where(eq(bookings.id, marked.id))
+    expect(rows).toEqual([{ status: 'no_show', heldUntil: null }])
   })
 
   it('confirms at once when no hold asks for a step', async () => {

@@ -135,9 +135,12 @@ export async function updateBooking(
       sql`select ${memberTimeLock(sql`${bookings.memberId}`)} from ${bookings} where ${bookings.id} = ${id}`,
     )
   }
+  // A held booking that becomes anything else (cancelled, confirmed, marked at the desk) is no
+  // longer held: its hold's end goes with it, whoever changes its status.
+  const held = changes.status !== undefined && changes.status !== 'held' ? { heldUntil: null } : {}
   const [row] = await db
     .update(bookings)
-    .set({ ...changes, updatedAt: now })
+    .set({ ...changes, ...held, updatedAt: now })
     .where(eq(bookings.id, id))
     .returning()
   if (!row) throw new Error('update returned no booking')

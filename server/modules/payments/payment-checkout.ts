@@ -17,6 +17,8 @@ import { payUntil } from './payment-hold'
 import { type CheckoutPaid, type ProviderDeps, ProviderUnavailable, providerNamed } from './payment-providers'
 import * as repo from './payments.repository'
 
+const HOUR_MS = 60 * 60_000
+
 /** What the payments' use cases run with: a worker's or a request's. */
 export interface PaymentDeps {
   db: Database
@@ -112,8 +114,9 @@ export async function openFeeCheckout(
     customer: { name: found.customer.name, email: found.customer.email, phone: found.customer.phone },
     customerRef: payment.customerRef,
     language,
-    // The longest a provider's page stays open: the customer may answer the next day.
-    expiresAt: new Date(deps.clock.now().getTime() + 23 * 60 * 60_000),
+    // Open for about a day (the customer may answer tomorrow), ending on the hour: asked again
+    // within the hour, the request is the same and the provider answers with the same page.
+    expiresAt: new Date(Math.floor(deps.clock.now().getTime() / HOUR_MS) * HOUR_MS + 23 * HOUR_MS),
     successUrl: `${page}?paid=1`,
     cancelUrl: page,
   })

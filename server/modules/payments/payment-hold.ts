@@ -14,8 +14,13 @@ import { nextStepText, termsText } from './payment-texts'
 import * as repo from './payments.repository'
 import { type Asked, askedBy, policyOfRow } from './policies'
 
-/** Stripe keeps a checkout open 30 minutes at least: the time is held as long, the customer has 15 to pay. */
-export const HOLD_MINUTES = 30
+/**
+ * How long a held booking keeps its time at most (the core releases it then): the customer has 15
+ * minutes to pay, after which the payments job closes their page and releases it; the rest lets a
+ * provider whose pages last longer (Stripe's: 30 minutes at least) open one a few minutes late
+ * that still closes by itself when the hold ends.
+ */
+export const HOLD_MINUTES = 40
 
 /** What booking this service now would ask, and who would take it; undefined: nothing (no policy, no provider ready). */
 export async function askedForService(

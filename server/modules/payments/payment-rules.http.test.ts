@@ -140,23 +140,20 @@ describe('a deposit', () => {
     expect(ofBooking(t.fake.refunds(account()), bookingId).map((r) => r.amount)).toEqual([2850])
   })
 
-  it('paid after the time was released goes back in full', async () => {
+  it('paid on the page in the instant the customer cancelled: the deposit goes back in full', async () => {
     await at('2026-12-01T09:00:00+01:00')
-    const { bookingId, link } = await held('balayage', 'vendredi 11 décembre à 10h')
+    const { chat, bookingId, link } = await held('balayage', 'vendredi 11 décembre à 10h')
     const session = await openPaymentPage(t, link)
-    // Stripe cannot be reached when the 15 minutes are up: the page stays open at Stripe, and the
-    // time is released at the hold's end (30 minutes), just before Stripe closes the page itself.
-    t.clock.advance(16 * 60_000)
-    await t.fake.down(true)
-    await releaseDue(t)
-    await t.fake.down(false)
-    t.clock.advance(14 * 60_000 + 30_000)
+    // She cancels in the chat while the page is still open, and pays on it in the same instant:
+    // the cancellation's job is asking Stripe to close the page when the payment goes through.
     t.fake.hold()
-    await releaseExpiredHolds({ db: t.database.db, clock: t.clock, jobs: t.jobs })
-    expect((await paymentOf(t, bookingId))?.status).toBe('cancelled')
-    // She pays in that last half minute, while the release's own job asks Stripe to close the page.
-    t.fake.pay(session)
-    t.fake.release()
+    try {
+      await say(t, chat, 'Je voudrais annuler mon rendez-vous', 'oui')
+      expect((await paymentOf(t, bookingId))?.status).toBe('cancelled')
+      t.fake.pay(session)
+    } finally {
+      t.fake.release()
+    }
     await settle(t)
     expect(await paymentOf(t, bookingId)).toEqual({ status: 'cancelled', state: 'refunded' })
     expect(ofBooking(t.fake.refunds(account()), bookingId).map((r) => r.amount)).toEqual([2850])

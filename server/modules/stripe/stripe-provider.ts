@@ -10,8 +10,8 @@ import * as repo from './stripe.repository'
 import { callStripe, Stripe, stripeClient } from './stripe-client'
 
 /** Stripe keeps a Checkout page open 30 minutes at least (and 24 hours at most). */
-const SHORTEST_CHECKOUT_MS = 31 * 60_000
-const LONGEST_CHECKOUT_MS = 23.5 * 60 * 60_000
+const SHORTEST_CHECKOUT_MS = 30 * 60_000
+const LONGEST_CHECKOUT_MS = 24 * 60 * 60_000
 
 function configOf(config: Config): StripeConfig {
   if (!config.stripe) throw new ProviderUnavailable('stripe', 'Stripe is not configured on this server')
@@ -70,10 +70,22 @@ export const stripeProvider: PaymentProvider = {
   async openCheckout(deps, request: CheckoutRequest) {
     const stripe = stripeClient(configOf(deps.config))
     const account = await accountOf(deps, request.salonId)
-    const keyed = (what: string) => ({
-      stripeAccount: account,
-      idempotencyKey: `${what}:${request.purpose}:${request.bookingId}`,
-    })
+    // The page's end comes from the request, never from now: a retry sends the very same
+    // parameters, which Stripe's idempotency requires to answer with the first page.
+    const expiresAt = request.expiresAt.getTime()
+    const left = expiresAt - deps.clock.now().getTime()
+    if (left < SHORTEST_CHECKOUT_MS || left > LONGEST_CHECKOUT_MS) {
+      throw new ProviderUnavailable(
+        'stripe',
+        'a Checkout page lasts 30 minutes to 24 hours: too late to open one for this',
+      )
+    }
+    // A fee's page may be asked for again later (with a new end): its key names that end.
+    const purpose =
+      request.purpose === 'fee'
+        ? `fee:${request.bookingId}:${Math.floor(expiresAt / 1000)}`
+        : `booking:${request.bookingId}`
+    const keyed = (what: string) => ({ stripeAccount: account, idempotencyKey: `${what}:${purpose}` })
     const customer =
       request.customerRef ??
       (
@@ -89,11 +101,6 @@ export const stripeProvider: PaymentProvider = {
           ),
         )
       ).id
-    const now = deps.clock.now().getTime()
-    const expiresAt = Math.min(
-      Math.max(request.expiresAt.getTime(), now + SHORTEST_CHECKOUT_MS),
-      now + LONGEST_CHECKOUT_MS,
-    )
     const metadata = { salonia_booking: request.bookingId, salonia_purpose: request.purpose }
     const currency = request.currency.toLowerCase()
     const session = await callStripe('a payment page', () =>
