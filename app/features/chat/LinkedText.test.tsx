@@ -16,7 +16,9 @@ describe("a message's addresses", () => {
     const link = screen.getByRole('link', { name: 'https://book.salonia.app/api/r/abc_1-2/pay' })
     expect(link.getAttribute('href')).toBe('https://book.salonia.app/api/r/abc_1-2/pay')
     expect(link.getAttribute('rel')).toContain('noopener')
-    expect(container.textContent).toBe("Réglez l'acompte ici : https://book.salonia.app/api/r/abc_1-2/pay.\nÀ bientôt !")
+    expect(container.textContent).toBe(
+      "Réglez l'acompte ici : https://book.salonia.app/api/r/abc_1-2/pay.\nÀ bientôt !",
+    )
   })
 
   it('leave other schemes as text', () => {

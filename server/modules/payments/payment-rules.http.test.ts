@@ -1,5 +1,3 @@
-import { releaseExpiredHolds } from '@server/modules/bookings/booking-holds'
-import { drainJobs } from '@tests/helpers/jobs'
 import { ownerCookie } from '@tests/helpers/sign-in'
 import {
   connectStripe,
@@ -7,10 +5,8 @@ import {
   newTestChat,
   ofBooking,
   openPaymentPage,
-  PAYMENT_QUEUES,
   payLinkIn,
   paymentOf,
-  releaseDue,
   type StripeTestApp,
   say,
   setPolicy,
