@@ -24,14 +24,17 @@ const options: FakeStripeOptions = {
   webhookUrl: `${product}/api/stripe/webhook`,
 }
 
+/**
+ * The product's demo clock, from this process's start: kept across a /reset, or a new fake would
+ * sign its events minutes behind the product's clock — older than the webhook's five minutes.
+ */
+const appNow = process.env.APP_NOW ? new Date(process.env.APP_NOW).getTime() : undefined
+const processStartedAt = Date.now()
+
 async function start(): Promise<FakeStripe> {
   const started = await startFakeStripe(options)
   started.autoDeliver = true
-  if (process.env.APP_NOW) {
-    const start = new Date(process.env.APP_NOW).getTime()
-    const startedAt = Date.now()
-    started.followClock(() => start + (Date.now() - startedAt))
-  }
+  if (appNow !== undefined) started.followClock(() => appNow + (Date.now() - processStartedAt))
   return started
 }
 

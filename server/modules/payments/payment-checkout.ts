@@ -89,6 +89,25 @@ export async function openBookingCheckout(deps: PaymentDeps, bookingId: string):
 }
 
 /**
+ * The page the job opened while the customer's link was asking for it too (the provider refuses a
+ * second call with the same key while the first is in flight): read from the database for up to
+ * `waitMs`, as the job finishes. Undefined: still none.
+ */
+export async function checkoutOpenedMeanwhile(
+  db: Database,
+  bookingId: string,
+  waitMs = 5_000,
+): Promise<string | undefined> {
+  const until = Date.now() + waitMs
+  for (;;) {
+    const payment = await repo.findBookingPayment(db, bookingId)
+    if (payment?.checkoutUrl) return payment.checkoutUrl
+    if (payment?.state !== 'awaiting' || Date.now() >= until) return undefined
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}
+
+/**
  * The bank wants the customer to confirm a fee: a page for it (on the customer the booking's card
  * belongs to), sent to them as a history line they read on their channels; the panel waits.
  */

@@ -131,6 +131,8 @@ export class ProviderUnavailable extends Error {
   constructor(
     readonly provider: string,
     message: string,
+    /** The same call is in flight elsewhere (another instance, the job): its result is near. */
+    readonly busy = false,
   ) {
     super(message)
     this.name = 'ProviderUnavailable'

@@ -1,3 +1,4 @@
+import { eventually } from '@tests/helpers/jobs'
 import { ownerCookie } from '@tests/helpers/sign-in'
 import {
   connectStripe,
@@ -153,6 +154,31 @@ describe('a deposit', () => {
     await settle(t)
     expect(await paymentOf(t, bookingId)).toEqual({ status: 'cancelled', state: 'refunded' })
     expect(ofBooking(t.fake.refunds(account()), bookingId).map((r) => r.amount)).toEqual([2850])
+  })
+})
+
+describe('the link to pay', () => {
+  it('followed while the job is opening the page: both end on that one page', async () => {
+    await at('2026-12-01T09:00:00+01:00')
+    // Stripe slow: the job's call to make the page is in flight when the customer taps the link.
+    t.fake.hold()
+    let session: Promise<string> | undefined
+    try {
+      const chat = newTestChat('fr', 'Lou')
+      await say(t, chat, 'Bonjour, je voudrais une balayage mercredi 16 décembre à 10h')
+      const reply = await say(t, chat, 'oui')
+      await t.fake.whenHeld(1)
+      session = openPaymentPage(t, payLinkIn(reply))
+      // Stripe answers the link's own call "in flight under this key" (409), and the link waits.
+      await eventually(() => (t.fake.requests().some((r) => r.status === 409) ? true : undefined))
+    } finally {
+      t.fake.release()
+    }
+    const id = await session
+    const page = t.fake.sessions(account()).find((s) => s.id === id)
+    const bookingId = (page?.metadata as Record<string, string> | undefined)?.salonia_booking ?? ''
+    // One page for that booking: the link led to the one the job made.
+    expect(ofBooking(t.fake.sessions(account()), bookingId).map((s) => s.id)).toEqual([id])
   })
 })
 

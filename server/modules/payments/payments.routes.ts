@@ -14,8 +14,9 @@ import type { App, AppDeps } from '@server/http/types'
 import { linkedBooking } from '@server/modules/booking-page/link-access'
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { openBookingCheckout, type PaymentDeps } from './payment-checkout'
+import { checkoutOpenedMeanwhile, openBookingCheckout, type PaymentDeps } from './payment-checkout'
 import { bookingPagePayment, bookingPayment, refundAtDesk, settleAtDesk } from './payment-desk'
+import { ProviderUnavailable } from './payment-providers'
 import * as repo from './payments.repository'
 import { paymentFigures, paymentPolicies, savePaymentPolicy } from './payments.usecases'
 
@@ -116,6 +117,10 @@ export function paymentsRoutes(app: App, deps: AppDeps): void {
         const url = await openBookingCheckout(withLog(request), bookingId)
         return reply.redirect(url ?? page, 303)
       } catch (error) {
+        // The job was opening the very same page this instant: its answer, as it comes.
+        const busy = error instanceof ProviderUnavailable && error.busy
+        const opened = busy ? await checkoutOpenedMeanwhile(deps.db, bookingId) : undefined
+        if (opened) return reply.redirect(opened, 303)
         request.log.warn({ err: error, bookingId }, 'payment page could not be opened')
         return reply.redirect(`${page}?payment=unavailable`, 303)
       }

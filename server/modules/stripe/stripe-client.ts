@@ -42,9 +42,12 @@ export async function callStripe<T>(what: string, call: () => Promise<T>): Promi
       (error instanceof Stripe.errors.StripeError && (error.statusCode ?? 0) >= 500) ||
       (error instanceof Stripe.errors.StripeError && error.statusCode === 409)
     ) {
+      // 409: a request with the same idempotency key is still in flight (the job, another instance).
+      const busy = error instanceof Stripe.errors.StripeError && error.statusCode === 409
       throw new ProviderUnavailable(
         'stripe',
         `Stripe did not answer ${what}: ${error.type} ${error.statusCode ?? ''}`.trim(),
+        busy,
       )
     }
     throw error
