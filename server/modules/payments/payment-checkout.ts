@@ -1,7 +1,7 @@
 import { formatDay } from '@common/in-words'
 import { type Language, languageOrDefault } from '@common/languages'
 import type { BookingActor, BookingChannel } from '@common/schemas/booking'
-import type { PaymentEventWhat } from '@common/schemas/payments'
+import { PAYMENT_WINDOW_MINUTES, type PaymentEventWhat } from '@common/schemas/payments'
 import { formatLocalDateTime } from '@common/time'
 import type { Clock } from '@server/clock'
 import type { Config } from '@server/config'
@@ -13,7 +13,6 @@ import { confirmHeld, lockHeldBooking, releaseHeld } from '@server/modules/booki
 import * as bookings from '@server/modules/bookings/bookings.repository'
 import type { Jobs } from '@server/modules/jobs/job-engine'
 import { findSalonById } from '@server/modules/salons/salons.repository'
-import { payUntil } from './payment-hold'
 import { type CheckoutPaid, type ProviderDeps, ProviderUnavailable, providerNamed } from './payment-providers'
 import * as repo from './payments.repository'
 
@@ -40,12 +39,6 @@ export function recordPaymentEvent(
   return recordBookingEvent(tx, jobs, booking, 'payment', by, now, { payment })
 }
 
-function providerOf(payment: BookingPaymentRow) {
-  const provider = providerNamed(payment.provider)
-  if (!provider) throw new ProviderUnavailable(payment.provider, `${payment.provider} is not plugged in`)
-  return provider
-}
-
 /**
  * Opens the page where the customer of a held booking pays its deposit or saves their card, once:
  * the provider's idempotency makes a second call (the job retried, the customer's link followed
@@ -64,7 +57,7 @@ export async function openBookingCheckout(deps: PaymentDeps, bookingId: string):
   const language = languageOrDefault(customer.language)
   const local = formatLocalDateTime(booking.startsAt, salon.timeZone)
   const page = bookingLinkUrl(deps.config.publicUrl, deps.config.appSecret, booking.id)
-  const opened = await providerOf(payment).openCheckout(deps, {
+  const opened = await providerNamed(payment.provider).openCheckout(deps, {
     salonId: salon.id,
     bookingId,
     purpose: 'booking',
@@ -122,7 +115,7 @@ export async function openFeeCheckout(
   const found = await bookings.findBooking(deps.db, bookingId)
   if (!found) return
   const page = bookingLinkUrl(deps.config.publicUrl, deps.config.appSecret, bookingId)
-  const opened = await providerOf(payment).openCheckout(deps, {
+  const opened = await providerNamed(payment.provider).openCheckout(deps, {
     salonId: payment.salonId,
     bookingId,
     purpose: 'fee',
@@ -244,12 +237,16 @@ const RELEASE_BATCH = 50
  */
 export async function releaseUnpaid(deps: PaymentDeps): Promise<number> {
   const now = deps.clock.now()
-  const due = await repo.listUnpaidSince(deps.db, payUntilReversed(now), RELEASE_BATCH)
+  const due = await repo.listUnpaidSince(
+    deps.db,
+    new Date(now.getTime() - PAYMENT_WINDOW_MINUTES * 60_000),
+    RELEASE_BATCH,
+  )
   let released = 0
   for (const payment of due) {
     try {
       if (payment.checkoutRef) {
-        const outcome = await providerOf(payment).closeCheckout(deps, payment.salonId, payment.checkoutRef)
+        const outcome = await providerNamed(payment.provider).closeCheckout(deps, payment.salonId, payment.checkoutRef)
         if (outcome.state === 'complete') {
           await completeCheckout(deps, payment.checkoutRef, outcome.paid)
           continue
@@ -262,11 +259,6 @@ export async function releaseUnpaid(deps: PaymentDeps): Promise<number> {
     }
   }
   return released
-}
-
-/** The instant before which a booking's window to pay has closed. */
-function payUntilReversed(now: Date): Date {
-  return new Date(now.getTime() - (payUntil(now).getTime() - now.getTime()))
 }
 
 async function releaseOne(deps: PaymentDeps, bookingId: string): Promise<boolean> {

@@ -121,9 +121,11 @@ export async function readyProvider(db: Executor, salonId: string): Promise<Paym
   return undefined
 }
 
-/** A provider by the name a booking's payment recorded. */
-export function providerNamed(name: string): PaymentProvider | undefined {
-  return providers.all().find((provider) => provider.name === name)
+/** The provider a booking's payment recorded; not plugged in (any more): unavailable, the job retries. */
+export function providerNamed(name: string): PaymentProvider {
+  const provider = providers.all().find((entry) => entry.name === name)
+  if (!provider) throw new ProviderUnavailable(name, `${name} is not plugged in`)
+  return provider
 }
 
 /** A provider could not be reached or refused for now: the job tries again later. */

@@ -8,7 +8,7 @@ import type { BookingSubscriber } from '@server/modules/bookings/booking-subscri
 import * as bookings from '@server/modules/bookings/bookings.repository'
 import { findSalonById } from '@server/modules/salons/salons.repository'
 import { completeCheckout, openFeeCheckout, type PaymentDeps, recordPaymentEvent } from './payment-checkout'
-import { ProviderUnavailable, providerNamed, readyProvider } from './payment-providers'
+import { providerNamed, readyProvider } from './payment-providers'
 import * as repo from './payments.repository'
 import { askedBy, freeCancelUntil, policyOfRow } from './policies'
 
@@ -98,7 +98,7 @@ async function closeUnpaid(deps: PaymentDeps, bookingId: string): Promise<void> 
   const payment = await repo.findBookingPayment(deps.db, bookingId)
   if (payment?.state !== 'awaiting') return
   if (payment.checkoutRef) {
-    const outcome = await providerOf(payment.provider).closeCheckout(deps, payment.salonId, payment.checkoutRef)
+    const outcome = await providerNamed(payment.provider).closeCheckout(deps, payment.salonId, payment.checkoutRef)
     if (outcome.state === 'complete') {
       await completeCheckout(deps, payment.checkoutRef, outcome.paid)
       return
@@ -118,7 +118,7 @@ async function closeUnpaid(deps: PaymentDeps, bookingId: string): Promise<void> 
 export async function closeSettledCheckout(deps: PaymentDeps, bookingId: string): Promise<void> {
   const payment = await repo.findBookingPayment(deps.db, bookingId)
   if (!payment?.checkoutRef) return
-  const outcome = await providerOf(payment.provider).closeCheckout(deps, payment.salonId, payment.checkoutRef)
+  const outcome = await providerNamed(payment.provider).closeCheckout(deps, payment.salonId, payment.checkoutRef)
   if (outcome.state === 'complete') await completeCheckout(deps, payment.checkoutRef, outcome.paid)
 }
 
@@ -151,12 +151,6 @@ async function keepDeposit(deps: PaymentDeps, event: BookingEventRow): Promise<v
   })
 }
 
-function providerOf(name: string) {
-  const provider = providerNamed(name)
-  if (!provider) throw new ProviderUnavailable(name, `${name} is not plugged in`)
-  return provider
-}
-
 /**
  * Job `payments.refund`: the deposit goes back in full, once (the provider's idempotency by
  * booking; the ledger's reference by the provider's refund). Asked for by a cancellation in the
@@ -166,7 +160,7 @@ export async function refundDeposit(deps: PaymentDeps, bookingId: string): Promi
   const payment = await repo.findBookingPayment(deps.db, bookingId)
   const refundable = payment && ['paid', 'kept', 'expired', 'paid_at_salon'].includes(payment.state)
   if (!payment || !refundable || !payment.paymentRef || payment.kind !== 'deposit') return
-  const { ref } = await providerOf(payment.provider).refund(deps, {
+  const { ref } = await providerNamed(payment.provider).refund(deps, {
     salonId: payment.salonId,
     bookingId,
     paymentRef: payment.paymentRef,
@@ -216,7 +210,7 @@ export async function chargeFee(deps: PaymentDeps, bookingId: string): Promise<v
   const local = formatLocalDateTime(found.booking.startsAt, salon.timeZone)
   const language = languageOrDefault(found.customer.language)
   const description = `${found.booking.serviceName} — ${salon.name}, ${formatDay(local.slice(0, 10), language)} ${local.slice(11)}`
-  const outcome = await providerOf(payment.provider).chargeSavedCard(deps, {
+  const outcome = await providerNamed(payment.provider).chargeSavedCard(deps, {
     salonId: payment.salonId,
     bookingId,
     customerRef: payment.customerRef,

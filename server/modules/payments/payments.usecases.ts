@@ -61,9 +61,21 @@ export async function savePaymentPolicy(
  * over the last `days`, and the no-show rate over as many days before the first booking that
  * asked for money and since.
  */
+/** The money of the last `days`: deposits taken (online or at the salon), refunded, kept, and fees. */
+export async function paymentSums(deps: Omit<PolicyDeps, 'config'>, salonId: string, days: number) {
+  const now = deps.clock.now()
+  const sums = await repo.sumMovements(deps.db, salonId, new Date(now.getTime() - days * DAY_MS), now)
+  return {
+    depositsMinor: (sums.deposit ?? 0) + (sums.paid_at_salon ?? 0),
+    refundedMinor: sums.refund ?? 0,
+    keptMinor: sums.kept ?? 0,
+    feesMinor: sums.fee ?? 0,
+  }
+}
+
 export async function paymentFigures(deps: PolicyDeps, salon: SalonRow, days: number): Promise<PaymentFigures> {
   const now = deps.clock.now()
-  const sums = await repo.sumMovements(deps.db, salon.id, new Date(now.getTime() - days * DAY_MS), now)
+  const sums = await paymentSums(deps, salon.id, days)
   const since = await repo.firstPaymentAt(deps.db, salon.id)
   const rate = (counted: { appointments: number; noShows: number }) =>
     counted.appointments > 0 ? Math.round((counted.noShows / counted.appointments) * 1000) / 10 : null
@@ -77,10 +89,7 @@ export async function paymentFigures(deps: PolicyDeps, salon: SalonRow, days: nu
   return {
     currency: currencyForCountry(salon.country),
     days,
-    depositsMinor: (sums.deposit ?? 0) + (sums.paid_at_salon ?? 0),
-    refundedMinor: sums.refund ?? 0,
-    keptMinor: sums.kept ?? 0,
-    feesMinor: sums.fee ?? 0,
+    ...sums,
     noShowRate: { before, after, since: since?.toISOString() ?? null },
   }
 }

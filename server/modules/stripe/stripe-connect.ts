@@ -1,10 +1,11 @@
+import { currencyForCountry } from '@common/countries'
 import type { PaymentAccountCard } from '@common/schemas/payments'
 import type { Config } from '@server/config'
 import type { Executor } from '@server/db/client'
 import type { SalonRow } from '@server/db/schema'
 import type { AppDeps } from '@server/http/types'
 import { ProviderUnavailable } from '@server/modules/payments/payment-providers'
-import { paymentFigures } from '@server/modules/payments/payments.usecases'
+import { paymentSums } from '@server/modules/payments/payments.usecases'
 import { stripeNotConfigured, stripeUnavailable } from './stripe.errors'
 import * as repo from './stripe.repository'
 import { callStripe, Stripe, stripeClient } from './stripe-client'
@@ -37,14 +38,15 @@ export async function stripeCard(deps: AppDeps, salon: SalonRow): Promise<Paymen
   if (!account || account.disconnectedAt) return { state: 'not_connected', ...none }
   const state =
     account.chargesEnabled && account.payoutsEnabled ? 'ready' : account.detailsSubmitted ? 'restricted' : 'onboarding'
-  const figures = await paymentFigures(deps, salon, 30)
+  // The card shows the money only (the overview has the no-show rates).
+  const figures = await paymentSums(deps, salon.id, 30)
   return {
     state,
     accountId: account.accountId,
     chargesEnabled: account.chargesEnabled,
     payoutsEnabled: account.payoutsEnabled,
     missing: account.missing,
-    currency: account.currency?.toUpperCase() ?? figures.currency,
+    currency: account.currency?.toUpperCase() ?? currencyForCountry(salon.country),
     figures: {
       deposits: figures.depositsMinor,
       refunded: figures.refundedMinor,
