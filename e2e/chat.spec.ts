@@ -508,7 +508,7 @@ test.describe('screenshots', () => {
   })
 })
 
-test('booking end to end: the reply carries a calendar file that downloads as .ics', async ({ page }) => {
+test('booking end to end: the reply carries a calendar file that downloads as .ics @once', async ({ page }) => {
   test.setTimeout(60_000)
   // Each project books its own time, on the same server.
   const hour = test.info().project.name === 'phone' ? '15h' : '14h'

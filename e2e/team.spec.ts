@@ -143,7 +143,8 @@ test('a third stylist added from the Team tab: customers booked in parallel with
   await expect(memberRow(page, name)).toContainText(fr.team.active)
 })
 
-test('a service added in euros with one member ticked is offered through the chat, with that member', async ({
+// The services editor and the chat have phone tests of their own (services-editor, chat): this flow runs once.
+test('a service added in euros with one member ticked is offered through the chat, with that member @once', async ({
   page,
   browser,
 }, testInfo) => {

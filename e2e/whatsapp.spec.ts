@@ -138,7 +138,7 @@ async function cardViolations(page: Page, card: Locator): Promise<string[]> {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 
-test('says WhatsApp is not configured on a server without it', async ({ page }) => {
+test('says WhatsApp is not configured on a server without it @once', async ({ page }) => {
   await signIn(page)
   const card = whatsappCard(page)
   await expect(card.getByText(wa.notConfigured)).toBeVisible()
