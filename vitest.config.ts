@@ -40,7 +40,7 @@ export default defineConfig({
       {
         extends: true,
         // The web app's tests stub `fetch` and mock modules: each file in a fresh module graph.
-        test: { name: 'app', include: ['app/**/*.test.{ts,tsx}'] },
+        test: { name: 'app', include: ['app/**/*.test.{ts,tsx}'], setupFiles: ['tests/helpers/app-tests.ts'] },
       },
     ],
   },

@@ -66,8 +66,12 @@ export interface Webhooks {
   settle(): Promise<void>
 }
 
-/** How long the product may take to answer one notification before the fake gives up on it. */
-const WEBHOOK_TIMEOUT_MS = 10_000
+/**
+ * How long the product may take to answer one notification before the fake gives up on it. Meta
+ * retries a failed delivery for days; the fake does not, so it waits long enough for a test
+ * machine loaded by other test files (a notification was once answered after 10 s there).
+ */
+const WEBHOOK_TIMEOUT_MS = 30_000
 
 export function createWebhooks(appSecret: string, target: () => string | undefined): Webhooks {
   const bodies = new Map<string, string>()
