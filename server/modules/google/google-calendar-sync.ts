@@ -4,6 +4,7 @@ import type { Clock } from '@server/clock'
 import type { Config } from '@server/config'
 import type { Database, Executor } from '@server/db/client'
 import { AppError } from '@server/errors'
+import type { BookingForCalendar, SalonForCalendar } from '@server/modules/calendar-sync/booking-event'
 import {
   type CalendarDeps,
   type CalendarProvider,
@@ -16,7 +17,7 @@ import * as repo from '@server/modules/calendar-sync/calendar-sync.repository'
 import type { Jobs } from '@server/modules/jobs/job-engine'
 import type { JobPayloads } from '@server/modules/jobs/queues'
 import { freshAccessToken, releaseGoogleGrant, removeGoogleAccount } from './calendar-connection.usecases'
-import { type BookingForCalendar, eventOf, fingerprintOf, type SalonForCalendar } from './calendar-event'
+import { eventOf, fingerprintOf } from './calendar-event'
 import { readCalendarChanges } from './calendar-pull'
 import { type CalendarApi, CalendarApiError, type CalendarEvent, googleCalendarApi } from './google-calendar'
 import { type GoogleClient, googleClient } from './google-client'
