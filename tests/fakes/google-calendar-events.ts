@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { calendarErrors } from './google-calendar-errors'
+import { isValidTimeZone, wallToInstant, zoneOffset } from './zones'
 
 /**
  * The Events resource of Google Calendar API v3 as the fake keeps it: what a client may write, how
@@ -90,38 +91,6 @@ export function checkClientId(id: unknown): string {
   return id
 }
 
-export function isValidTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone })
-    return true
-  } catch {
-    return false
-  }
-}
-
-/** Milliseconds a zone is ahead of UTC at an instant. */
-function zoneOffset(zone: string, instant: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant))
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value)
-  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'))
-  return wall - Math.floor(instant / 1000) * 1000
-}
-
-/** The instant a wall-clock time in a zone names (the earlier one when the clock goes back). */
-function wallTimeToInstant(wall: number, zone: string): number {
-  const first = wall - zoneOffset(zone, wall)
-  return wall - zoneOffset(zone, first)
-}
-
 /** `2026-05-12T09:00:00+02:00`, Google's way of writing a time in a zone (`Z` when the offset is nil). */
 export function formatInZone(instant: number, zone: string): string {
   const offset = zoneOffset(zone, instant)
@@ -145,14 +114,14 @@ export function parseTimestamp(value: string): number | undefined {
 export function instantOf(time: EventDateTime, calendarZone: string): number {
   if (time.date) {
     const [, y, m, d] = DATE.exec(time.date) ?? []
-    return wallTimeToInstant(Date.UTC(Number(y), Number(m) - 1, Number(d)), calendarZone)
+    return wallToInstant(Date.UTC(Number(y), Number(m) - 1, Number(d)), calendarZone)
   }
   const match = DATE_TIME.exec(time.dateTime ?? '')
   if (!match) return Number.NaN
   const [, y, mo, d, h, mi, s, , offset] = match
   const wall = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s))
   if (offset) return Date.parse(time.dateTime ?? '')
-  return wallTimeToInstant(wall, time.timeZone ?? calendarZone)
+  return wallToInstant(wall, time.timeZone ?? calendarZone)
 }
 
 function validDate(value: string): boolean {

@@ -6,6 +6,10 @@
  * (https://learn.microsoft.com/graph/api/resources/datetimetimezone).
  */
 
+import { wallToInstant, zoneOffset } from './zones'
+
+export { wallToInstant }
+
 /**
  * The Windows zone names a salon's Outlook is likely to use, with their IANA equivalent (CLDR's
  * windowsZones table). Graph takes either kind in `timeZone` and in `Prefer: outlook.timezone`;
@@ -34,32 +38,6 @@ export function ianaZone(name: string): string | undefined {
   } catch {
     return undefined
   }
-}
-
-/** Milliseconds a zone is ahead of UTC at an instant. */
-function zoneOffset(zone: string, instant: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant))
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value)
-  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'))
-  return wall - Math.floor(instant / 1000) * 1000
-}
-
-/**
- * The instant a wall-clock time in a zone names. A wall time skipped by a spring-forward change
- * lands an hour later, and one repeated in autumn is its first (daylight) occurrence.
- */
-export function wallToInstant(wall: number, zone: string): number {
-  const first = wall - zoneOffset(zone, wall)
-  return wall - zoneOffset(zone, first)
 }
 
 /** The wall-clock time of an instant in a zone, as epoch milliseconds of that wall time read as UTC. */

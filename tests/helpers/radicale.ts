@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { foldLine } from '@server/modules/calendar-files/ics'
 
 /**
  * Radicale, a real CalDAV server, for the CalDAV tests. CI starts one with scripts/ci/radicale.sh
@@ -255,7 +256,7 @@ export function eventIcs(event: TestEvent): string {
     'END:VEVENT',
     'END:VCALENDAR',
   ]
-  return `${lines.map(fold).join('\r\n')}\r\n`
+  return `${lines.map(foldLine).join('\r\n')}\r\n`
 }
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/
@@ -279,22 +280,3 @@ const utc = (date: Date) =>
 
 const escapeText = (text: string) =>
   text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n')
-
-/** RFC 5545 §3.1: lines longer than 75 octets go on in lines that begin with a space. */
-function fold(line: string): string {
-  const parts: string[] = []
-  let current = ''
-  let octets = 0
-  for (const char of line) {
-    const size = Buffer.byteLength(char)
-    if (octets + size > (parts.length === 0 ? 75 : 74)) {
-      parts.push(current)
-      current = ''
-      octets = 0
-    }
-    current += char
-    octets += size
-  }
-  parts.push(current)
-  return parts.join('\r\n ')
-}
