@@ -27,6 +27,18 @@ module.exports = {
   },
   adapters: {
     what: 'how the product reaches the outside world: a chat, a text message, an e-mail, a calendar, an agent',
-    modules: ['telegram', 'instagram', 'whatsapp', 'meta', 'sms', 'email', 'google', 'stripe', 'mcp'],
+    modules: [
+      'telegram',
+      'instagram',
+      'whatsapp',
+      'meta',
+      'sms',
+      'email',
+      'google',
+      'microsoft',
+      'caldav',
+      'stripe',
+      'mcp',
+    ],
   },
 }
