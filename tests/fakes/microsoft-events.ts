@@ -1,5 +1,12 @@
 import { graphErrors } from './microsoft-errors'
-import { type Instance, instanceId, instancesOf, occurrenceStarts, parseOccurrenceId } from './microsoft-graph-series'
+import {
+  type Instance,
+  instanceId,
+  instancesOf,
+  occurrenceStarts,
+  parseOccurrenceId,
+  singleInstance,
+} from './microsoft-graph-series'
 import { graphDateTime, graphTimestamp, ianaZone, parseDateTime } from './microsoft-time'
 import {
   type Calendar,
@@ -299,17 +306,7 @@ export function instanceOf(found: Found): Instance {
     const instance = instancesAt(found.event, found.originalStart)
     if (instance) return instance
   }
-  const { event } = found
-  return {
-    event,
-    type: 'singleInstance',
-    originalStart: undefined,
-    start: event.start,
-    end: event.end,
-    fields: event.fields,
-    changeKey: event.changeKey,
-    lastModified: event.lastModified,
-  }
+  return singleInstance(found.event)
 }
 
 /** An event as Graph answers it, in the preferred zone and id form. */

@@ -76,20 +76,7 @@ export function instancesOf(event: StoredEvent, from: number, to: number): Insta
     const overlaps = event.end > from && event.start < to
     // An event of no length at the window's start still shows, as Outlook's calendar view shows it.
     const point = event.end === event.start && event.start >= from && event.start < to
-    return overlaps || point
-      ? [
-          {
-            event,
-            type: 'singleInstance',
-            originalStart: undefined,
-            start: event.start,
-            end: event.end,
-            fields: event.fields,
-            changeKey: event.changeKey,
-            lastModified: event.lastModified,
-          },
-        ]
-      : []
+    return overlaps || point ? [singleInstance(event)] : []
   }
   const duration = event.end - event.start
   const instances: Instance[] = []
@@ -147,4 +134,18 @@ export function parseOccurrenceId(id: string): { masterId: string; originalStart
 export function instanceId(instance: Instance, immutable: boolean): string {
   const master = immutable ? instance.event.id : instance.event.restId
   return instance.originalStart === undefined ? master : occurrenceId(master, instance.originalStart)
+}
+
+/** An event that is not a series, as the one instance Graph lists for it. */
+export function singleInstance(event: StoredEvent): Instance {
+  return {
+    event,
+    type: 'singleInstance',
+    originalStart: undefined,
+    start: event.start,
+    end: event.end,
+    fields: event.fields,
+    changeKey: event.changeKey,
+    lastModified: event.lastModified,
+  }
 }

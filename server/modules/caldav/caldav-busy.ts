@@ -1,4 +1,5 @@
 import { addDays, canonicalTimeZone, daysBetween, instantToWallClock, localToInstant } from '@common/time'
+import type { BusyTime } from '@server/modules/calendar-sync/calendar-sync.repository'
 import ICAL from 'ical.js'
 
 /**
@@ -21,13 +22,8 @@ import ICAL from 'ical.js'
  * - Malformed input gives nothing, without throwing or logging: the caller decides.
  */
 
-export interface BusyTime {
-  eventId: string
-  startsAt: Date
-  endsAt: Date
-  allDay: boolean
-  summary: string | null
-}
+/** What a calendar's event blocks, as calendar sync keeps it (calendar_busy_times). */
+export type { BusyTime }
 
 export interface CalendarObjectBusy {
   busy: BusyTime[]

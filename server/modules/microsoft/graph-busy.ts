@@ -1,4 +1,5 @@
 import { canonicalTimeZone, isLocalDate, localToInstant } from '@common/time'
+import type { BusyTime } from '@server/modules/calendar-sync/calendar-sync.repository'
 
 /**
  * When an Outlook event (Microsoft Graph) makes the salon busy. Pure: no HTTP, no database.
@@ -14,13 +15,8 @@ import { canonicalTimeZone, isLocalDate, localToInstant } from '@common/time'
  * - Subjects are cut to 200 characters.
  */
 
-export interface BusyTime {
-  eventId: string
-  startsAt: Date
-  endsAt: Date
-  allDay: boolean
-  summary: string | null
-}
+/** What a calendar's event blocks, as calendar sync keeps it (calendar_busy_times). */
+export type { BusyTime }
 
 export type GraphShowAs = 'free' | 'tentative' | 'busy' | 'oof' | 'workingElsewhere' | 'unknown'
 
