@@ -44,7 +44,10 @@ export interface RemovedGraphEvent {
 
 export type CalendarViewItem = GraphViewEvent | RemovedGraphEvent
 
-/** Where a read starts: the deltaLink of the last round, or a full read of a window. */
+/**
+ * Where a read starts: the deltaLink of the last round (it names its calendar and window itself),
+ * or a full read of a window of the calendar.
+ */
 export type CalendarViewRead =
   | { calendarId: string; deltaLink: string }
   | { calendarId: string; window: { start: Date; end: Date } }
@@ -145,7 +148,7 @@ export function graphApi(settings: Pick<MicrosoftSettings, 'baseUrl'>): GraphApi
     async updateEvent(accessToken, eventId, body) {
       // transactionId is a create-time key ("to avoid redundant POST operations", event resource):
       // an update has nothing to de-duplicate, and must not re-key the event.
-      const { transactionId: _, ...fields } = body as GraphEventBody
+      const fields = Object.fromEntries(Object.entries(body).filter(([name]) => name !== 'transactionId'))
       const answer = await http.send<RawEvent>(accessToken, {
         operation: 'updateEvent',
         method: 'PATCH',

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { graphHttp, retryAfterOf } from './graph-http'
+import { GraphError, graphHttp, retryAfterOf } from './graph-http'
 
 /**
  * The Microsoft identity platform's OAuth 2.0 authorization code flow with PKCE, for a web app
@@ -151,7 +151,7 @@ export async function fetchMe(settings: MicrosoftSettings, accessToken: string):
   }>(accessToken, { operation: 'fetchMe', method: 'GET', path: '/me' })
   const email = [body?.mail, body?.userPrincipalName].find((v): v is string => typeof v === 'string' && v !== '')
   if (typeof body?.id !== 'string' || !email) {
-    throw new MicrosoftAuthError('refused', 200, 'badAnswer', undefined, 'Microsoft Graph /me named no account')
+    throw new GraphError('refused', 200, 'badAnswer', 'fetchMe: Microsoft Graph /me named no account')
   }
   const displayName = typeof body.displayName === 'string' && body.displayName.trim() ? body.displayName.trim() : email
   return { id: body.id, displayName, email: email.toLowerCase() }
