@@ -19,8 +19,9 @@ import type { GraphDateTime } from './graph-busy'
  * - The booking id also rides in a single-value extended property
  *   (https://learn.microsoft.com/graph/api/resources/extended-properties-overview): a named
  *   String property in a namespace GUID of our own, so no other app's property can clash with it,
- *   Outlook shows it nowhere and the owner's edits keep it. Unlike transactionId it can be looked
- *   up with `$filter=singleValueExtendedProperties/any(…)` should a link be lost. The GUID was
+ *   Outlook shows it nowhere and the owner's edits keep it. Should a link be lost, our events can be
+ *   found with `$filter=singleValueExtendedProperties/any(ep: ep/id eq '…')`
+ *   (https://learn.microsoft.com/graph/api/singlevaluelegacyextendedproperty-get). The GUID was
  *   drawn once for Salonia and must never change: events already written carry it.
  */
 
