@@ -23,6 +23,7 @@ import {
   removeCalendarObject,
   writeCalendarObject,
 } from './caldav-client'
+import { errorOfStatus } from './caldav-http'
 
 /**
  * The CalDAV client against the real Radicale 3.1.8 (TEST_RADICALE_URL; scripts/ci/radicale.sh
@@ -142,6 +143,7 @@ describe.skipIf(!radicaleUrl())('CalDAV client against Radicale', () => {
       name: `${bookingId}.ics`,
     })
     expect(edited.etag).not.toBe(created.etag)
+    const from = proxy.requests().length
     const written = await writeCalendarObject(conn, {
       calendarUrl,
       bookingId,
@@ -152,6 +154,9 @@ describe.skipIf(!radicaleUrl())('CalDAV client against Radicale', () => {
     expect(objects).toHaveLength(1)
     expect(objects[0]?.ics).toContain('SUMMARY:Coupe homme · Léo')
     expect(objects[0]?.etag).toBe(written.etag)
+    await proxy.settled()
+    // If-Match with our ETag meets the hand edit (412); its ETag read; overwritten.
+    expect(activity(from)).toEqual(['PUT 412/412', 'GET 200/200', 'PUT 201/201'])
   })
 
   it('removes our object, even edited by hand, and a second removal is no error', async () => {
@@ -159,10 +164,21 @@ describe.skipIf(!radicaleUrl())('CalDAV client against Radicale', () => {
     const bookingId = randomUUID()
     const created = await writeCalendarObject(conn, { calendarUrl, bookingId, ics: ours(bookingId) })
     await putEvent(calendar.url, `salonia-${bookingId}`, ours(bookingId, 'Moved by hand'), { name: `${bookingId}.ics` })
+    const from = proxy.requests().length
     await removeCalendarObject(conn, created)
     expect(await listObjects(calendar.url)).toEqual([])
     await removeCalendarObject(conn, created)
     await removeCalendarObject(conn, { href: created.href })
+    await proxy.settled()
+    // A DELETE answers 200 (with a multistatus body); a missing object 404, If-Match or not (a PUT
+    // with If-Match on a missing object answers 412).
+    expect(activity(from)).toEqual([
+      'DELETE 412/412',
+      'GET 200/200',
+      'DELETE 200/200',
+      'DELETE 404/404',
+      'DELETE 404/404',
+    ])
   })
 
   it('reads the calendar in full, then only what the phone added, changed and deleted', async () => {
@@ -234,6 +250,9 @@ describe.skipIf(!radicaleUrl())('CalDAV client against Radicale', () => {
     })
     proxy.restore()
 
+    proxy.failNext(403)
+    expect(await rejection(calendarVersion(conn, calendarUrl))).toMatchObject({ kind: 'unauthorized', status: 403 })
+
     proxy.failNext(503)
     const down = await rejection(readCalendarChanges(conn, { calendarUrl, syncToken: null, window: WINDOW }))
     expect(down).toMatchObject({ kind: 'unavailable', status: 503 })
@@ -264,6 +283,21 @@ describe.skipIf(!radicaleUrl())('CalDAV client against Radicale', () => {
       expect(message).not.toContain(calendar.password)
     }
     expect(messages[0]).toMatch(/401/)
+  })
+})
+
+describe('CalDAV failures by status', () => {
+  it('reads a 403 naming a precondition of the request as refused, any other as the account’s', () => {
+    const precondition =
+      '<?xml version="1.0"?><D:error xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><C:max-resource-size/></D:error>'
+    expect(errorOfStatus(403, 'PUT x', precondition).kind).toBe('refused')
+    expect(errorOfStatus(403, 'PUT x', '<error xmlns="DAV:"><need-privileges/></error>').kind).toBe('unauthorized')
+    expect(errorOfStatus(403, 'PUT x', 'Access to the requested resource forbidden.').kind).toBe('unauthorized')
+    expect(errorOfStatus(401, 'PUT x').kind).toBe('unauthorized')
+    expect(errorOfStatus(404, 'PUT x').kind).toBe('not_found')
+    expect(errorOfStatus(410, 'PUT x').kind).toBe('not_found')
+    expect(errorOfStatus(409, 'PUT x').kind).toBe('refused')
+    expect(errorOfStatus(502, 'PUT x').kind).toBe('unavailable')
   })
 })
 

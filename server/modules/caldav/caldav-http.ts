@@ -58,15 +58,28 @@ export function describeUrl(url: string | URL): string {
   }
 }
 
-/** The error of a failed answer, by the rules above (403 is the account's unless told otherwise). */
-export function errorOfStatus(status: number, what: string): CaldavError {
-  if (status === 401 || status === 403)
+/**
+ * The error of a failed answer. A 403 is the account's (revoked, or no access to that calendar)
+ * unless its body names a precondition of the request itself (RFC 4918 §16, RFC 4791 §1.3: e.g.
+ * `C:valid-calendar-data`, `C:max-resource-size`, a read-only calendar's `D:need-privileges` aside),
+ * which reconnecting would not fix.
+ */
+export function errorOfStatus(status: number, what: string, body = ''): CaldavError {
+  if (status === 403 && PRECONDITION.test(body) && !body.includes('need-privileges')) {
+    return new CaldavError('refused', status, `${what}: refused (${status})`)
+  }
+  if (status === 401 || status === 403) {
     return new CaldavError('unauthorized', status, `${what}: access refused (${status})`)
+  }
   if (status === 404 || status === 410) return new CaldavError('not_found', status, `${what}: not found (${status})`)
-  if (status >= 500 || status === 0)
+  if (status >= 500 || status === 0) {
     return new CaldavError('unavailable', status, `${what}: server unavailable (${status})`)
+  }
   return new CaldavError('refused', status, `${what}: refused (${status})`)
 }
+
+/** A WebDAV `<D:error>` body naming the precondition that failed. */
+const PRECONDITION = /<(?:[\w-]+:)?error[\s>]/
 
 /** Removes the password from a message, should a server or a library ever echo it. */
 function withoutSecret(message: string, password: string): string {

@@ -55,7 +55,7 @@ export function expectMultistatus(answer: DAVResponse[], what: string): Multista
   const read = multistatusOf(answer, what)
   if ('failed' in read) {
     if (read.failed === 415) throw new CaldavError('refused', read.failed, `${what}: not a WebDAV answer`)
-    throw errorOfStatus(read.failed, what)
+    throw errorOfStatus(read.failed, what, read.body)
   }
   return read
 }

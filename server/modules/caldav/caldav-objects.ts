@@ -8,7 +8,7 @@ import { type CaldavConnection, CaldavError, caldavFetch, describeUrl, errorOfSt
  * nothing over fetch but header merging.
  *
  * The calendar mirrors the bookings: a precondition that fails is resolved by reading the object's
- * current ETag and writing again, never by giving up.
+ * current ETag and writing again (up to MAX_ATTEMPTS times), not reported as an error.
  * - Create sends `If-None-Match: *`. A 412 means an earlier PUT of ours reached the server and its
  *   answer was lost (the retried job meets its own object): overwrite it with `If-Match`.
  * - Update sends `If-Match: <etag>`. A 412 means the owner edited the event by hand: overwrite.
@@ -47,13 +47,14 @@ export async function writeCalendarObject(
     if (ifMatch === undefined) headers['if-none-match'] = '*'
     else headers['if-match'] = ifMatch
     const answer = await davFetch(href, { method: 'PUT', headers, body: input.ics })
-    await answer.body?.cancel()
     if (answer.ok) {
+      await answer.body?.cancel()
       // A server that changed what we sent may leave the ETag out (RFC 4791 §5.3.4): read it.
       const etag = answer.headers.get('etag') ?? (await currentState(davFetch, href)).etag
       return { href, etag }
     }
-    if (answer.status !== 412) throw errorOfStatus(answer.status, `PUT ${describeUrl(href)}`)
+    if (answer.status !== 412) throw await failure(answer, `PUT ${describeUrl(href)}`)
+    await answer.body?.cancel()
     const current = await currentState(davFetch, href)
     if (current.exists && current.etag === null) {
       throw new CaldavError('refused', 412, `PUT ${describeUrl(href)}: the server gives the object no ETag`)
@@ -75,9 +76,11 @@ export async function removeCalendarObject(
     const headers: Record<string, string> = {}
     if (ifMatch !== undefined) headers['if-match'] = ifMatch
     const answer = await davFetch(input.href, { method: 'DELETE', headers })
+    if (answer.status !== 412 && !answer.ok && answer.status !== 404 && answer.status !== 410) {
+      throw await failure(answer, `DELETE ${describeUrl(input.href)}`)
+    }
     await answer.body?.cancel()
-    if (answer.ok || answer.status === 404 || answer.status === 410) return
-    if (answer.status !== 412) throw errorOfStatus(answer.status, `DELETE ${describeUrl(input.href)}`)
+    if (answer.status !== 412) return
     // Edited by hand since our last write: it goes all the same, at its current version.
     const current = await currentState(davFetch, input.href)
     if (!current.exists) return
@@ -93,4 +96,11 @@ async function currentState(davFetch: typeof fetch, href: string): Promise<{ exi
   if (answer.status === 404 || answer.status === 410) return { exists: false, etag: null }
   if (!answer.ok) throw errorOfStatus(answer.status, `GET ${describeUrl(href)}`)
   return { exists: true, etag: answer.headers.get('etag') }
+}
+
+/** The error of a failed PUT or DELETE, its body read for a 403's precondition. */
+async function failure(answer: Response, what: string): Promise<CaldavError> {
+  const body = answer.status === 403 ? await answer.text().catch(() => '') : ''
+  if (!answer.bodyUsed) await answer.body?.cancel()
+  return errorOfStatus(answer.status, what, body)
 }
