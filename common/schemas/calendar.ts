@@ -1,6 +1,21 @@
 import { z } from 'zod'
+import { publicSalonIdSchema } from './salon'
 
-/** The salon's Google calendar as the dashboard shows it (GET /api/salons/:id/calendar). */
+/**
+ * Why the last exchange with a calendar failed: Google keeps its own words; the other providers
+ * say unavailable (down, slow), refused (a 4xx), throttled (asked us to wait).
+ */
+export const calendarErrorSchema = z.enum([
+  'google_unavailable',
+  'google_refused',
+  'reconnect_required',
+  'unavailable',
+  'refused',
+  'throttled',
+])
+export type CalendarError = z.infer<typeof calendarErrorSchema>
+
+/** The salon's calendar receiving bookings as the dashboard shows it (GET /api/salons/:id/calendar). */
 export const calendarStatusSchema = z.object({
   /** connected: in step; reconnect_required: Google no longer honours the grant; not_connected: none. */
   state: z.enum(['not_connected', 'connected', 'reconnect_required']),
@@ -19,8 +34,8 @@ export const calendarStatusSchema = z.object({
   updates: z.enum(['push', 'polling']),
   /** The salon's own events still to come that block times. */
   busyEvents: z.number(),
-  /** Why the last exchange with Google failed, if it did (cleared by the next success). */
-  lastError: z.enum(['google_unavailable', 'google_refused', 'reconnect_required']).nullable(),
+  /** Why the last exchange with the calendar failed, if it did (cleared by the next success). */
+  lastError: calendarErrorSchema.nullable(),
   /** The salon's own events that overlap a booking still to come. */
   conflicts: z.array(
     z.object({
@@ -40,3 +55,36 @@ export type CalendarStatus = z.infer<typeof calendarStatusSchema>
 
 /** "Synchroniser": a synchronisation is on its way (its outcome appears in the status). */
 export const calendarSyncRequestSchema = z.object({ success: z.literal(true), queued: z.literal(true) })
+
+/** The calendar providers this server can connect (the connection screen's choices). */
+export const calendarProvidersSchema = z.array(z.object({ name: z.string(), available: z.boolean() }))
+
+/** One of the salon's connected calendars, as its card shows it. */
+export const calendarConnectionSchema = z.object({
+  id: z.string(),
+  provider: z.string(),
+  /** The account it belongs to: an e-mail address or a user name. */
+  account: z.string(),
+  calendarName: z.string().nullable(),
+  /** Bookings are written to this calendar (one per salon). */
+  writesBookings: z.boolean(),
+  state: z.enum(['connected', 'reconnect_required']),
+  lastSyncedAt: z.string().nullable(),
+  lastPulledAt: z.string().nullable(),
+  lastError: calendarErrorSchema.nullable(),
+  updates: z.enum(['push', 'polling']),
+  /** Its own events still to come that block times. */
+  busyEvents: z.number(),
+  syncing: z.boolean(),
+  /** Only calendar sync can remove it from here (Google's is the owner's sign-in: "Déconnecter"). */
+  removable: z.boolean(),
+})
+export type CalendarConnection = z.infer<typeof calendarConnectionSchema>
+
+export const calendarConnectionsSchema = z.object({
+  calendars: z.array(calendarConnectionSchema),
+  writerId: z.string().nullable(),
+})
+export type CalendarConnections = z.infer<typeof calendarConnectionsSchema>
+
+export const calendarParamsSchema = z.object({ id: publicSalonIdSchema, calendarId: z.string().uuid() })

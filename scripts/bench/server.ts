@@ -3,7 +3,11 @@ import { Session } from 'node:inspector/promises'
 import type { AddressInfo } from 'node:net'
 import { performance } from 'node:perf_hooks'
 import { bookings } from '@server/db/schema'
-import { deleteAllBusyTimes, upsertBusyTimes } from '@server/modules/calendar-sync/calendar-sync.repository'
+import {
+  deleteAllBusyTimes,
+  saveConnection,
+  upsertBusyTimes,
+} from '@server/modules/calendar-sync/calendar-sync.repository'
 import { insertServices, listServices } from '@server/modules/catalog/catalog.repository'
 import { giveServicesToActiveMembers } from '@server/modules/catalog/performers.repository'
 import { insertCustomer } from '@server/modules/customers/customers.repository'
@@ -157,8 +161,9 @@ async function listBenchSalons(app: TestApp): Promise<BenchSalon[]> {
 }
 
 /**
- * SAL001's calendar connected (a google_accounts row: availability does not read it, the sync
- * would) with `count` personal events as busy times, stored through the sync's own repository.
+ * SAL001's Google calendar connected (a google_accounts row and its calendar connection:
+ * availability reads neither, the sync would) with `count` personal events as busy times, stored
+ * through the sync's own repository.
  */
 async function setBusyTimes(count: number, days: number): Promise<{ count: number; allDay: number }> {
   if (!testApp) throw new Error('Not started')
@@ -173,9 +178,18 @@ async function setBusyTimes(count: number, days: number): Promise<{ count: numbe
     scopes: 'openid email https://www.googleapis.com/auth/calendar.events',
     connectedAt: now,
   })
-  await deleteAllBusyTimes(db, salon.id)
+  const calendar = await saveConnection(db, {
+    salonId: salon.id,
+    provider: 'google',
+    account: 'salon.lumiere.demo@gmail.com',
+    calendarRef: 'primary',
+    calendarName: null,
+    credentials: null,
+    connectedAt: now,
+  })
+  await deleteAllBusyTimes(db, calendar.id)
   const events = generatePersonalEvents(now.getTime(), count, days)
-  await upsertBusyTimes(db, salon.id, events, now)
+  await upsertBusyTimes(db, { salonId: salon.id, calendarId: calendar.id }, events, now)
   await db.execute(sql`vacuum analyze calendar_busy_times`)
   return { count: events.length, allDay: events.filter((e) => e.allDay).length }
 }

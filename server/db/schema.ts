@@ -27,6 +27,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
@@ -803,7 +804,7 @@ export const oauthStates = pgTable(
   {
     /** SHA-256 of the state's random part. */
     id: text('id').primaryKey(),
-    purpose: text('purpose', { enum: ['professional', 'admin', 'ambassador', 'instagram'] }).notNull(),
+    purpose: text('purpose', { enum: ['professional', 'admin', 'ambassador', 'instagram', 'microsoft'] }).notNull(),
     salonId: uuid('salon_id').references(() => salons.id, { onDelete: 'cascade' }),
     /** PKCE code verifier, encrypted like every other secret; null for Instagram (Meta has no PKCE). */
     codeVerifier: text('code_verifier'),
@@ -819,11 +820,17 @@ export const oauthStates = pgTable(
   },
   (t) => [
     index('oauth_states_expires').on(t.expiresAt),
-    check('oauth_states_purpose', sql`${t.purpose} in ('professional', 'admin', 'ambassador', 'instagram')`),
+    check(
+      'oauth_states_purpose',
+      sql`${t.purpose} in ('professional', 'admin', 'ambassador', 'instagram', 'microsoft')`,
+    ),
   ],
 )
 
-/** A salon's Google account and its OAuth tokens (encrypted with a key derived from APP_SECRET). */
+/**
+ * A salon's Google account and its OAuth tokens (encrypted with a key derived from APP_SECRET).
+ * Its calendar's synchronisation state lives in calendar_connections, as every provider's does.
+ */
 export const googleAccounts = pgTable('google_accounts', {
   salonId: uuid('salon_id')
     .primaryKey()
@@ -834,56 +841,106 @@ export const googleAccounts = pgTable('google_accounts', {
   accessTokenExpiresAt: instant('access_token_expires_at'),
   scopes: text('scopes').notNull(),
   connectedAt: instant('connected_at').notNull(),
-  /** The end of the last complete synchronisation (changes read from Google, bookings pushed). */
-  lastSyncedAt: instant('last_synced_at'),
   updatedAt: updatedAt(),
-  /** Google no longer honours the grant (revoked, expired): the owner must sign in again. */
-  reconnectRequiredAt: instant('reconnect_required_at'),
-  /** Where events.list resumes (Google's nextSyncToken); null: the next read is a full one. */
-  syncToken: text('sync_token'),
-  /** When the calendar's changes were last read. */
-  lastPulledAt: instant('last_pulled_at'),
-  /** What the last synchronisation changed in the calendar. */
-  lastSyncCounts: jsonb('last_sync_counts').$type<{ created: number; updated: number; removed: number }>(),
-  /** Why the last attempt to talk to Google failed (a stable code), cleared by the next success. */
-  lastError: text('last_error'),
-  lastErrorAt: instant('last_error_at'),
-  /** Google's push channel on the calendar (events.watch), when the server can receive it. */
-  watchChannelId: text('watch_channel_id'),
-  watchResourceId: text('watch_resource_id'),
-  /** SHA-256 of the channel's token: a notification must bring the token itself. */
-  watchTokenHash: text('watch_token_hash'),
-  watchExpiresAt: instant('watch_expires_at'),
 })
 
 /**
- * A booking's event in its salon's Google calendar: the event id (derived from the booking id)
- * and a fingerprint of what was last written there, so an unchanged booking costs no call.
+ * A calendar a salon connected: Google's (the owner's sign-in), an Outlook one, a CalDAV
+ * collection. Bookings are written to the one that `writesBookings`; every connected calendar's
+ * own events block times. The provider is a name from the plug-in registry: the core names none.
+ */
+export const calendarConnections = pgTable(
+  'calendar_connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    salonId: uuid('salon_id')
+      .notNull()
+      .references(() => salons.id, { onDelete: 'cascade' }),
+    /** A team member's own calendar (issue 43): blocks their times only, never receives bookings. */
+    memberId: uuid('member_id').references(() => teamMembers.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** Who it belongs to, as the card shows it: an e-mail address or a user name. */
+    account: text('account').notNull(),
+    /** The provider's name of the calendar: 'primary', a Graph calendar id, a CalDAV collection URL. */
+    calendarRef: text('calendar_ref').notNull(),
+    calendarName: text('calendar_name'),
+    writesBookings: boolean('writes_bookings').notNull().default(false),
+    /** What the provider needs to reach it, sealed with APP_SECRET (null: kept elsewhere, as Google's tokens). */
+    credentials: text('credentials'),
+    /** Where the next read resumes: a sync token, a delta link, a ctag; null: a full read. */
+    cursor: text('cursor'),
+    /** The end of the window the cursor covers, for providers that read a window (Graph, CalDAV). */
+    windowEnd: instant('window_end'),
+    /** The provider no longer accepts our access: the owner must connect it again. */
+    reconnectRequiredAt: instant('reconnect_required_at'),
+    /** Why the last call to the provider failed (a stable code), cleared by the next success. */
+    lastError: text('last_error'),
+    lastErrorAt: instant('last_error_at'),
+    /** When the calendar's changes were last read. */
+    lastPulledAt: instant('last_pulled_at'),
+    /** The end of the last complete synchronisation (changes read, bookings written). */
+    lastSyncedAt: instant('last_synced_at'),
+    /** What the last synchronisation a person asked for changed in the calendar. */
+    lastSyncCounts: jsonb('last_sync_counts').$type<{ created: number; updated: number; removed: number }>(),
+    /** The provider's push channel (Google's watch, Graph's subscription), when the server can receive it. */
+    channelId: text('channel_id'),
+    channelResourceId: text('channel_resource_id'),
+    /** SHA-256 of the channel's secret: a notification must bring the secret itself. */
+    channelTokenHash: text('channel_token_hash'),
+    channelExpiresAt: instant('channel_expires_at'),
+    /** The provider asked us to wait (HTTP 429 and Retry-After) until then. */
+    throttledUntil: instant('throttled_until'),
+    /** Failed reads in a row: the polling backs off. */
+    failures: integer('failures').notNull().default(0),
+    connectedAt: instant('connected_at').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('calendar_connections_calendar').on(t.salonId, t.provider, t.account, t.calendarRef),
+    uniqueIndex('calendar_connections_one_writer').on(t.salonId).where(sql`${t.writesBookings}`),
+    index('calendar_connections_channel').on(t.channelId),
+    check('calendar_connections_writer_is_the_salons', sql`not ${t.writesBookings} or ${t.memberId} is null`),
+  ],
+)
+
+/**
+ * A booking's event in one of its salon's calendars: the provider's id of it (a Google event id,
+ * a Graph event id, a CalDAV object href) and a fingerprint of what was last written there, so an
+ * unchanged booking costs no call.
  */
 export const calendarEvents = pgTable(
   'calendar_events',
   {
     bookingId: uuid('booking_id')
-      .primaryKey()
+      .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
+    calendarId: uuid('calendar_id')
+      .notNull()
+      .references(() => calendarConnections.id, { onDelete: 'cascade' }),
     salonId: uuid('salon_id')
       .notNull()
       .references(() => salons.id, { onDelete: 'cascade' }),
     eventId: text('event_id').notNull(),
+    /** The provider's version of the event as we wrote it (a CalDAV ETag), when it has one. */
+    etag: text('etag'),
+    /** How many times the provider told us the event was gone and we wrote it anew (Graph's transactionId). */
+    sequence: integer('sequence').notNull().default(0),
     /** 'present': the event shows the booking; 'removed': deleted after a cancellation. */
     state: text('state', { enum: ['present', 'removed'] }).notNull(),
     fingerprint: text('fingerprint').notNull(),
     pushedAt: instant('pushed_at').notNull(),
   },
   (t) => [
+    primaryKey({ columns: [t.bookingId, t.calendarId] }),
     check('calendar_events_state', sql`${t.state} in ('present', 'removed')`),
     index('calendar_events_salon').on(t.salonId),
+    index('calendar_events_calendar').on(t.calendarId),
   ],
 )
 
 /**
- * The salon's own events from its Google calendar that make it busy (not our bookings' events,
- * not transparent or cancelled ones), kept here so availability never calls Google.
+ * The salon's own events, from every calendar it connected, that make it busy (not our bookings'
+ * events, not transparent or cancelled ones), kept here so availability never calls a provider.
  */
 export const calendarBusyTimes = pgTable(
   'calendar_busy_times',
@@ -891,16 +948,22 @@ export const calendarBusyTimes = pgTable(
     salonId: uuid('salon_id')
       .notNull()
       .references(() => salons.id, { onDelete: 'cascade' }),
+    calendarId: uuid('calendar_id')
+      .notNull()
+      .references(() => calendarConnections.id, { onDelete: 'cascade' }),
     eventId: text('event_id').notNull(),
+    /** The calendar object that gave this row (a CalDAV href: a recurring object gives several). */
+    objectId: text('object_id'),
     startsAt: instant('starts_at').notNull(),
     endsAt: instant('ends_at').notNull(),
     allDay: boolean('all_day').notNull().default(false),
-    /** The event's title as Google gave it (shown to the owner when it overlaps a booking). */
+    /** The event's title as the calendar gave it (shown to the owner when it overlaps a booking). */
     summary: text('summary'),
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.salonId, t.eventId] }),
+    primaryKey({ columns: [t.calendarId, t.eventId] }),
+    index('calendar_busy_times_object').on(t.calendarId, t.objectId),
     check('calendar_busy_times_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
   ],
 )
@@ -947,6 +1010,7 @@ export type AccessCodeRow = typeof ambassadorAccessCodes.$inferSelect
 export type OutboxEmailRow = typeof outboxEmails.$inferSelect
 export type OAuthStateRow = typeof oauthStates.$inferSelect
 export type GoogleAccountRow = typeof googleAccounts.$inferSelect
+export type CalendarConnectionRow = typeof calendarConnections.$inferSelect
 export type CalendarEventRow = typeof calendarEvents.$inferSelect
 export type CalendarBusyTimeRow = typeof calendarBusyTimes.$inferSelect
 

@@ -429,6 +429,12 @@ async function prepare(): Promise<void> {
     'POST /api/salons/:id/disconnect': one({ params: { id: 'SAL001' } }),
     'POST /api/salons/:id/sync-calendar': one({ params: { id: 'SAL001' } }),
     'GET /api/salons/:id/calendar': one({ params: { id: 'SAL001' } }),
+    'GET /api/calendar-providers': one({}),
+    'GET /api/salons/:id/calendars': one({ params: { id: 'SAL001' } }),
+    // No calendar of that id in the demo salon: 404, and nothing changes.
+    'PUT /api/salons/:id/calendars/:calendarId/writer': one({ params: { id: 'SAL001', calendarId: entryId } }),
+    'POST /api/salons/:id/calendars/:calendarId/sync': one({ params: { id: 'SAL001', calendarId: entryId } }),
+    'DELETE /api/salons/:id/calendars/:calendarId': one({ params: { id: 'SAL001', calendarId: entryId } }),
     'POST /api/google/calendar-notifications': one({
       headers: {
         'content-type': 'application/json; utf-8',

@@ -4,9 +4,9 @@ import { manualClock } from '@server/clock'
 import type { Database } from '@server/db/client'
 import type { SalonRow } from '@server/db/schema'
 import { AppError } from '@server/errors'
+import { saveConnection } from '@server/modules/calendar-sync/calendar-sync.repository'
 import { listServices } from '@server/modules/catalog/catalog.repository'
 import { findCustomerByIdentity } from '@server/modules/customers/customers.usecases'
-import { upsertGoogleAccount } from '@server/modules/google/google.repository'
 import type { JobEngine } from '@server/modules/jobs/job-engine'
 import { countUnfinishedJobs } from '@server/modules/jobs/jobs.repository'
 import { findSalonByPublicId } from '@server/modules/salons/salons.repository'
@@ -88,11 +88,13 @@ describe.each(testDrivers())('a visit of several services on %s', (driver) => {
     id = Object.fromEntries((await listServices(database.db, salon.id)).map((s) => [s.name, s.id]))
     await replaceOpeningHours(database.db, salon.id, HOURS_WITH_THURSDAY_LUNCH)
     // A connected calendar: every booking change enqueues a job to push it there.
-    await upsertGoogleAccount(database.db, {
+    await saveConnection(database.db, {
       salonId: salon.id,
-      email: 'salon.lumiere.demo@gmail.com',
-      accessToken: 'test',
-      scopes: 'calendar',
+      provider: 'google',
+      account: 'salon.lumiere.demo@gmail.com',
+      calendarRef: 'primary',
+      calendarName: null,
+      credentials: null,
       connectedAt: clock.now(),
     })
   })

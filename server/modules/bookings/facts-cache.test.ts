@@ -78,8 +78,11 @@ describe.each(testDrivers())('on %s', (driver) => {
       'an absence': sql`insert into time_off (salon_id, starts_at, ends_at) values (${salon}, '2027-01-05T09:00Z', '2027-01-05T10:00Z')`,
       'a weekly block': sql`insert into recurring_blocks (salon_id, weekdays, starts_minute, ends_minute, first_day)
         values (${salon}, '{1}', 750, 795, '2027-01-01')`,
-      'a calendar event': sql`insert into calendar_busy_times (salon_id, event_id, starts_at, ends_at)
-        values (${salon}, 'evt-1', '2027-01-05T09:00Z', '2027-01-05T10:00Z')`,
+      'a calendar event': sql`with calendar as (
+          insert into calendar_connections (salon_id, provider, account, calendar_ref, connected_at)
+          values (${salon}, 'caldav', 'owner', 'https://dav.example/cal/', now()) returning id, salon_id)
+        insert into calendar_busy_times (salon_id, calendar_id, event_id, starts_at, ends_at)
+        select salon_id, id, 'evt-1', '2027-01-05T09:00Z', '2027-01-05T10:00Z' from calendar`,
       'opening hours': sql`update opening_hours set closes_minute = closes_minute - 60 where salon_id = ${salon} and weekday = 1`,
       "a member's hours": sql`insert into team_member_hours (member_id, weekday, opens_minute, closes_minute) values (${member}, 2, 600, 900)`,
       "a member's services": sql`delete from team_member_services where member_id = ${member}`,

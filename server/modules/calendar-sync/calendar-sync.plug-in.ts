@@ -2,6 +2,7 @@ import type { PlugIn } from '@server/plug-in'
 import { calendarSyncWorkers } from './calendar-sync.jobs'
 import { calendarSyncQueues } from './calendar-sync.queues'
 import { calendarSyncRoutes } from './calendar-sync.routes'
+import { calendarSalonFacts } from './calendar-sync.salon-facts'
 import { calendarFollowsBookings } from './calendar-sync.subscriber'
 
 /** Every booking in the salon's calendar, and the calendar's own events blocking times, whatever its provider. */
@@ -10,5 +11,6 @@ export const calendarSync: PlugIn = {
   bookingSubscribers: [calendarFollowsBookings],
   queues: calendarSyncQueues,
   routes: calendarSyncRoutes,
+  salonFacts: [calendarSalonFacts],
   workers: calendarSyncWorkers,
 }

@@ -4,17 +4,21 @@ export type CalendarSyncReason = 'connect' | 'manual' | 'notification' | 'poll'
 
 declare module '@server/modules/jobs/queues' {
   interface JobPayloads {
-    /** Make the salon's calendar show this booking as it is now (create, update or remove its event). */
+    /** Make the calendar receiving bookings show this booking as it is now (create, update or remove its event). */
     'calendar.push-booking': { bookingId: string }
-    /** Read the calendar's changes (busy times), then push every booking missing or out of date. */
+    /** Read one calendar's changes (busy times); for the calendar receiving bookings, then push what is missing. */
+    'calendar.sync-calendar': { calendarId: string; reason: CalendarSyncReason }
+    /** Every calendar of the salon (jobs queued before a salon could have several: each becomes a sync-calendar). */
     'calendar.sync-salon': { salonId: string; reason: CalendarSyncReason }
-    /** Periodic: polls calendars that are due, renews push channels before they expire. */
+    /** Periodic: reads the calendars that are due, renews push channels before they expire. */
     'calendar.maintain': Record<string, never>
   }
 }
 
 export const calendarSyncQueues: QueueTable = {
   'calendar.push-booking': { policy: 'stately', concurrency: 4, ...PROVIDER_RETRIES },
-  'calendar.sync-salon': { policy: 'stately', concurrency: 2, ...PROVIDER_RETRIES },
-  'calendar.maintain': { ...PERIODIC, cron: '*/5 * * * *' },
+  'calendar.sync-calendar': { policy: 'stately', concurrency: 2, ...PROVIDER_RETRIES },
+  'calendar.sync-salon': { policy: 'stately', concurrency: 1, ...PROVIDER_RETRIES },
+  // Every minute: one indexed read; each calendar is read only when its provider's interval is due.
+  'calendar.maintain': { ...PERIODIC, cron: '* * * * *' },
 }

@@ -3,68 +3,195 @@ import {
   type BookingRow,
   bookingNotes,
   bookings,
-  type CalendarBusyTimeRow,
+  type CalendarConnectionRow,
   type CalendarEventRow,
   calendarBusyTimes,
+  calendarConnections,
   calendarEvents,
   customers,
-  type GoogleAccountRow,
-  googleAccounts,
   salons,
   teamMembers,
 } from '@server/db/schema'
-import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 
-/** The calendar sync's tables: bookings' events, the salon's busy times, and the sync state. */
+/**
+ * The calendar sync's tables: the salon's connected calendars, bookings' events in them, and the
+ * busy times their own events make. The only code that touches those tables.
+ */
 
-export type SyncState = Pick<
-  GoogleAccountRow,
-  | 'salonId'
-  | 'email'
-  | 'reconnectRequiredAt'
-  | 'syncToken'
-  | 'lastPulledAt'
-  | 'lastSyncedAt'
-  | 'lastSyncCounts'
-  | 'lastError'
-  | 'lastErrorAt'
-  | 'watchChannelId'
-  | 'watchResourceId'
-  | 'watchTokenHash'
-  | 'watchExpiresAt'
->
+export type { CalendarConnectionRow }
 
-export async function findSyncState(db: Executor, salonId: string): Promise<SyncState | undefined> {
-  const [row] = await db.select().from(googleAccounts).where(eq(googleAccounts.salonId, salonId)).limit(1)
+export async function findConnection(db: Executor, calendarId: string): Promise<CalendarConnectionRow | undefined> {
+  const [row] = await db.select().from(calendarConnections).where(eq(calendarConnections.id, calendarId)).limit(1)
   return row
 }
 
-export async function findSyncStateByChannel(db: Executor, channelId: string): Promise<SyncState | undefined> {
-  const [row] = await db.select().from(googleAccounts).where(eq(googleAccounts.watchChannelId, channelId)).limit(1)
-  return row
+/** The salon's calendars, the one receiving bookings first, then in the order they were connected. */
+export async function listConnectionsOfSalon(db: Executor, salonId: string): Promise<CalendarConnectionRow[]> {
+  return db
+    .select()
+    .from(calendarConnections)
+    .where(eq(calendarConnections.salonId, salonId))
+    .orderBy(desc(calendarConnections.writesBookings), calendarConnections.connectedAt, calendarConnections.id)
 }
 
-export async function updateSyncState(
-  db: Executor,
-  salonId: string,
-  changes: Partial<Omit<SyncState, 'salonId' | 'email'>>,
-): Promise<void> {
-  await db.update(googleAccounts).set(changes).where(eq(googleAccounts.salonId, salonId))
-}
-
-/** Salons whose calendar is connected and usable. */
-export async function listSyncedSalons(db: Executor): Promise<SyncState[]> {
-  return db.select().from(googleAccounts).where(isNull(googleAccounts.reconnectRequiredAt))
-}
-
-/** Whether the salon's calendar is connected and usable (bookings are to be pushed). */
-export async function isCalendarLive(db: Executor, salonId: string): Promise<boolean> {
+/** The calendar that receives the salon's bookings, if any (usable or not). */
+export async function findWriter(db: Executor, salonId: string): Promise<CalendarConnectionRow | undefined> {
   const [row] = await db
-    .select({ salonId: googleAccounts.salonId })
-    .from(googleAccounts)
-    .where(and(eq(googleAccounts.salonId, salonId), isNull(googleAccounts.reconnectRequiredAt)))
+    .select()
+    .from(calendarConnections)
+    .where(and(eq(calendarConnections.salonId, salonId), eq(calendarConnections.writesBookings, true)))
+    .limit(1)
+  return row
+}
+
+/** The calendar receiving the bookings of this booking's salon, if any. */
+export async function findWriterOfBooking(db: Executor, bookingId: string): Promise<CalendarConnectionRow | undefined> {
+  const [row] = await db
+    .select({ connection: calendarConnections })
+    .from(bookings)
+    .innerJoin(
+      calendarConnections,
+      and(eq(calendarConnections.salonId, bookings.salonId), eq(calendarConnections.writesBookings, true)),
+    )
+    .where(eq(bookings.id, bookingId))
+    .limit(1)
+  return row?.connection
+}
+
+/** Whether the salon has a calendar receiving bookings that is usable (bookings are to be pushed). */
+export async function hasLiveWriter(db: Executor, salonId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: calendarConnections.id })
+    .from(calendarConnections)
+    .where(
+      and(
+        eq(calendarConnections.salonId, salonId),
+        eq(calendarConnections.writesBookings, true),
+        isNull(calendarConnections.reconnectRequiredAt),
+      ),
+    )
     .limit(1)
   return Boolean(row)
+}
+
+export async function findConnectionOfProvider(
+  db: Executor,
+  salonId: string,
+  provider: string,
+): Promise<CalendarConnectionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(calendarConnections)
+    .where(and(eq(calendarConnections.salonId, salonId), eq(calendarConnections.provider, provider)))
+    .orderBy(calendarConnections.connectedAt)
+    .limit(1)
+  return row
+}
+
+export async function findConnectionByChannel(
+  db: Executor,
+  channelId: string,
+): Promise<CalendarConnectionRow | undefined> {
+  const [row] = await db.select().from(calendarConnections).where(eq(calendarConnections.channelId, channelId)).limit(1)
+  return row
+}
+
+/** Calendars that are connected and usable, of every salon (the periodic reads). */
+export async function listLiveConnections(db: Executor): Promise<CalendarConnectionRow[]> {
+  return db.select().from(calendarConnections).where(isNull(calendarConnections.reconnectRequiredAt))
+}
+
+/** The account's live calendars of each salon, for the salons' pages (`provider`'s only). */
+export async function listLiveAccounts(
+  db: Executor,
+  salonIds: string[],
+): Promise<Pick<CalendarConnectionRow, 'salonId' | 'account' | 'provider' | 'writesBookings'>[]> {
+  if (salonIds.length === 0) return []
+  return db
+    .select({
+      salonId: calendarConnections.salonId,
+      account: calendarConnections.account,
+      provider: calendarConnections.provider,
+      writesBookings: calendarConnections.writesBookings,
+    })
+    .from(calendarConnections)
+    .where(and(inArray(calendarConnections.salonId, salonIds), isNull(calendarConnections.reconnectRequiredAt)))
+}
+
+export type NewConnection = Pick<
+  CalendarConnectionRow,
+  'salonId' | 'provider' | 'account' | 'calendarRef' | 'calendarName' | 'credentials' | 'connectedAt'
+> & { memberId?: string | null }
+
+/**
+ * Adds the calendar, or finds it again (the same account's same calendar connected anew): its
+ * credentials are replaced and a "reconnect" state cleared; what we knew of it stays. It receives
+ * bookings when the salon had no calendar doing so.
+ */
+export async function saveConnection(db: Executor, connection: NewConnection): Promise<CalendarConnectionRow> {
+  const hasWriter = Boolean(await findWriter(db, connection.salonId))
+  const [row] = await db
+    .insert(calendarConnections)
+    .values({ ...connection, writesBookings: !hasWriter && !connection.memberId, updatedAt: connection.connectedAt })
+    .onConflictDoUpdate({
+      target: [
+        calendarConnections.salonId,
+        calendarConnections.provider,
+        calendarConnections.account,
+        calendarConnections.calendarRef,
+      ],
+      set: {
+        calendarName: connection.calendarName,
+        credentials: connection.credentials,
+        reconnectRequiredAt: null,
+        lastError: null,
+        lastErrorAt: null,
+        failures: 0,
+        updatedAt: connection.connectedAt,
+      },
+    })
+    .returning()
+  if (!row) throw new Error('calendar connection not saved')
+  return row
+}
+
+export type ConnectionChanges = Partial<
+  Omit<CalendarConnectionRow, 'id' | 'salonId' | 'memberId' | 'provider' | 'account' | 'calendarRef'>
+>
+
+export async function updateConnection(db: Executor, calendarId: string, changes: ConnectionChanges): Promise<void> {
+  await db.update(calendarConnections).set(changes).where(eq(calendarConnections.id, calendarId))
+}
+
+/** Makes one calendar the salon's only one receiving bookings (the unique index allows one). */
+export async function makeWriter(db: Executor, salonId: string, calendarId: string): Promise<void> {
+  await db
+    .update(calendarConnections)
+    .set({ writesBookings: false })
+    .where(and(eq(calendarConnections.salonId, salonId), ne(calendarConnections.id, calendarId)))
+  await db
+    .update(calendarConnections)
+    .set({ writesBookings: true })
+    .where(and(eq(calendarConnections.salonId, salonId), eq(calendarConnections.id, calendarId)))
+}
+
+/** Removes calendars (their links and busy times go with them); returns what was removed. */
+export async function deleteConnections(
+  db: Executor,
+  salonId: string,
+  calendarIds?: string[],
+): Promise<CalendarConnectionRow[]> {
+  if (calendarIds?.length === 0) return []
+  return db
+    .delete(calendarConnections)
+    .where(
+      and(
+        eq(calendarConnections.salonId, salonId),
+        calendarIds ? inArray(calendarConnections.id, calendarIds) : undefined,
+      ),
+    )
+    .returning()
 }
 
 const bookingColumns = {
@@ -109,16 +236,21 @@ export type BookingWithCustomer = {
   lateNotedAt: Date | null
 }
 
+const linkIn = (calendarId: string) =>
+  and(eq(calendarEvents.bookingId, bookings.id), eq(calendarEvents.calendarId, calendarId))
+
+/** The booking and its event in one calendar (null: none written there yet). */
 export async function findBookingWithLink(
   db: Executor,
   bookingId: string,
+  calendarId: string,
 ): Promise<{ booking: BookingWithCustomer; link: CalendarEventRow | null } | undefined> {
   const [row] = await db
     .select({ booking: bookingColumns, link: calendarEvents })
     .from(bookings)
     .innerJoin(customers, eq(customers.id, bookings.customerId))
     .innerJoin(teamMembers, eq(teamMembers.id, bookings.memberId))
-    .leftJoin(calendarEvents, eq(calendarEvents.bookingId, bookings.id))
+    .leftJoin(calendarEvents, linkIn(calendarId))
     .leftJoin(bookingNotes, lateNoteOfBooking)
     .where(eq(bookings.id, bookingId))
     .limit(1)
@@ -126,12 +258,14 @@ export async function findBookingWithLink(
 }
 
 /**
- * What a full synchronisation must look at: bookings still to come that are active (their event
- * must be there and current), and cancelled ones whose event is still there (to remove).
+ * What a full synchronisation of the calendar receiving bookings must look at: bookings still to
+ * come that are active (their event must be there and current), and cancelled ones whose event is
+ * still there (to remove).
  */
 export async function listBookingsToReconcile(
   db: Executor,
   salonId: string,
+  calendarId: string,
   now: Date,
 ): Promise<{ booking: BookingWithCustomer; link: CalendarEventRow | null }[]> {
   return db
@@ -139,7 +273,7 @@ export async function listBookingsToReconcile(
     .from(bookings)
     .innerJoin(customers, eq(customers.id, bookings.customerId))
     .innerJoin(teamMembers, eq(teamMembers.id, bookings.memberId))
-    .leftJoin(calendarEvents, eq(calendarEvents.bookingId, bookings.id))
+    .leftJoin(calendarEvents, linkIn(calendarId))
     .leftJoin(bookingNotes, lateNoteOfBooking)
     .where(
       and(
@@ -169,33 +303,65 @@ export async function findBookingTimes(
 }
 
 export async function saveLink(db: Executor, link: CalendarEventRow): Promise<void> {
-  const { bookingId: _, ...changes } = link
-  await db.insert(calendarEvents).values(link).onConflictDoUpdate({ target: calendarEvents.bookingId, set: changes })
+  const { bookingId: _, calendarId: __, ...changes } = link
+  await db
+    .insert(calendarEvents)
+    .values(link)
+    .onConflictDoUpdate({ target: [calendarEvents.bookingId, calendarEvents.calendarId], set: changes })
 }
 
-/** Forgets what was pushed for these bookings: their next push writes the event again. */
-export async function forgetLinks(db: Executor, bookingIds: string[]): Promise<void> {
+/**
+ * These bookings' events are gone from the calendar (deleted or moved by hand): their next push
+ * writes them anew, as a new generation (Graph would answer a reused transactionId with the
+ * deleted event).
+ */
+export async function markLinksGone(db: Executor, calendarId: string, bookingIds: string[]): Promise<void> {
   if (bookingIds.length === 0) return
-  await db.delete(calendarEvents).where(inArray(calendarEvents.bookingId, bookingIds))
+  await db
+    .update(calendarEvents)
+    .set({ state: 'removed', fingerprint: '', etag: null, sequence: sql`${calendarEvents.sequence} + 1` })
+    .where(and(eq(calendarEvents.calendarId, calendarId), inArray(calendarEvents.bookingId, bookingIds)))
 }
 
-/** The salon's calendar is gone (disconnected): what we knew of it goes too. */
-export async function clearCalendarOfSalon(db: Executor, salonId: string): Promise<void> {
-  await db.delete(calendarEvents).where(eq(calendarEvents.salonId, salonId))
-  await db.delete(calendarBusyTimes).where(eq(calendarBusyTimes.salonId, salonId))
+/** The calendar's events we wrote that are still there (a calendar that no longer receives bookings sheds them). */
+export async function listPresentLinks(db: Executor, calendarId: string): Promise<CalendarEventRow[]> {
+  return db
+    .select()
+    .from(calendarEvents)
+    .where(and(eq(calendarEvents.calendarId, calendarId), eq(calendarEvents.state, 'present')))
 }
 
-export type BusyTime = Omit<CalendarBusyTimeRow, 'salonId' | 'updatedAt'>
+/** What we knew of the calendar (it is now another account's): its links and busy times go. */
+export async function clearCalendar(db: Executor, calendarId: string): Promise<void> {
+  await db.delete(calendarEvents).where(eq(calendarEvents.calendarId, calendarId))
+  await db.delete(calendarBusyTimes).where(eq(calendarBusyTimes.calendarId, calendarId))
+}
 
-export async function upsertBusyTimes(db: Executor, salonId: string, times: BusyTime[], now: Date): Promise<void> {
+/** What one of a calendar's events blocks: its id there, and the object it came from (CalDAV: a series gives several). */
+export interface BusyTime {
+  eventId: string
+  objectId?: string | null
+  startsAt: Date
+  endsAt: Date
+  allDay: boolean
+  summary: string | null
+}
+
+export async function upsertBusyTimes(
+  db: Executor,
+  calendar: { salonId: string; calendarId: string },
+  times: BusyTime[],
+  now: Date,
+): Promise<void> {
   for (let i = 0; i < times.length; i += 500) {
-    const chunk = times.slice(i, i + 500).map((time) => ({ ...time, salonId, updatedAt: now }))
+    const chunk = times.slice(i, i + 500).map((time) => ({ ...time, ...calendar, updatedAt: now }))
     await db
       .insert(calendarBusyTimes)
       .values(chunk)
       .onConflictDoUpdate({
-        target: [calendarBusyTimes.salonId, calendarBusyTimes.eventId],
+        target: [calendarBusyTimes.calendarId, calendarBusyTimes.eventId],
         set: {
+          objectId: sql`excluded.object_id`,
           startsAt: sql`excluded.starts_at`,
           endsAt: sql`excluded.ends_at`,
           allDay: sql`excluded.all_day`,
@@ -206,18 +372,44 @@ export async function upsertBusyTimes(db: Executor, salonId: string, times: Busy
   }
 }
 
-export async function deleteBusyTimes(db: Executor, salonId: string, eventIds: string[]): Promise<void> {
+export async function deleteBusyTimes(db: Executor, calendarId: string, eventIds: string[]): Promise<void> {
   for (let i = 0; i < eventIds.length; i += 500) {
     await db
       .delete(calendarBusyTimes)
       .where(
-        and(eq(calendarBusyTimes.salonId, salonId), inArray(calendarBusyTimes.eventId, eventIds.slice(i, i + 500))),
+        and(
+          eq(calendarBusyTimes.calendarId, calendarId),
+          inArray(calendarBusyTimes.eventId, eventIds.slice(i, i + 500)),
+        ),
       )
   }
 }
 
-export async function deleteAllBusyTimes(db: Executor, salonId: string): Promise<void> {
-  await db.delete(calendarBusyTimes).where(eq(calendarBusyTimes.salonId, salonId))
+/** Every row a calendar object gave (a changed or deleted CalDAV object: its series is read anew). */
+export async function deleteBusyTimesOfObjects(db: Executor, calendarId: string, objectIds: string[]): Promise<void> {
+  for (let i = 0; i < objectIds.length; i += 500) {
+    await db
+      .delete(calendarBusyTimes)
+      .where(
+        and(
+          eq(calendarBusyTimes.calendarId, calendarId),
+          inArray(calendarBusyTimes.objectId, objectIds.slice(i, i + 500)),
+        ),
+      )
+  }
+}
+
+export async function deleteAllBusyTimes(db: Executor, calendarId: string): Promise<void> {
+  await db.delete(calendarBusyTimes).where(eq(calendarBusyTimes.calendarId, calendarId))
+}
+
+/** The calendar's busy times still to come (its card's count). */
+export async function countBusyTimesOfCalendar(db: Executor, calendarId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(calendarBusyTimes)
+    .where(and(eq(calendarBusyTimes.calendarId, calendarId), gt(calendarBusyTimes.endsAt, now)))
+  return row?.count ?? 0
 }
 
 export async function countBusyTimes(db: Executor, salonId: string, now: Date): Promise<number> {
@@ -278,11 +470,15 @@ export async function countFailedPushes(db: Executor, salonId: string): Promise<
   return rows[0]?.count ?? 0
 }
 
-/** Whether a synchronisation of the salon is waiting or running. */
-export async function isSyncPending(db: Executor, salonId: string): Promise<boolean> {
+/** Whether a synchronisation of the salon (or of one of its calendars, when given) is waiting or running. */
+export async function isSyncPending(db: Executor, salonId: string, calendarId?: string): Promise<boolean> {
+  const keys = calendarId
+    ? sql`singleton_key = ${calendarId}`
+    : sql`(singleton_key = ${salonId} or singleton_key in (
+        select id::text from ${calendarConnections} where ${calendarConnections.salonId} = ${salonId}))`
   const { rows } = (await db.execute(sql`
     select 1 from pgboss.job
-    where name = 'calendar.sync-salon' and singleton_key = ${salonId} and state in ('created', 'retry', 'active')
+    where name in ('calendar.sync-salon', 'calendar.sync-calendar') and ${keys} and state in ('created', 'retry', 'active')
     limit 1
   `)) as unknown as { rows: unknown[] }
   return rows.length > 0

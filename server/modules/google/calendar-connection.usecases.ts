@@ -2,7 +2,6 @@ import type { Clock } from '@server/clock'
 import type { Config } from '@server/config'
 import type { Executor } from '@server/db/client'
 import type { SalonRow } from '@server/db/schema'
-import { endSessionsOfSalon } from '@server/modules/auth/sessions.usecases'
 import { decryptSecret, encryptSecret } from '@server/security/secrets'
 import { calendarNotConnected, calendarReconnectRequired, googleUnavailable } from './google.errors'
 import * as repo from './google.repository'
@@ -50,22 +49,7 @@ export async function saveGoogleTokens(
     accessTokenExpiresAt: expiryOf(now, tokens),
     scopes: tokens.scopes,
     connectedAt: previous?.email === email ? previous.connectedAt : now,
-    lastSyncedAt: previous?.email === email ? previous.lastSyncedAt : null,
     updatedAt: now,
-    reconnectRequiredAt: null,
-    lastError: null,
-    lastErrorAt: null,
-    ...(previous && previous.email !== email
-      ? {
-          syncToken: null,
-          lastPulledAt: null,
-          lastSyncCounts: null,
-          watchChannelId: null,
-          watchResourceId: null,
-          watchTokenHash: null,
-          watchExpiresAt: null,
-        }
-      : {}),
   })
   return { accountChanged: Boolean(previous && previous.email !== email) }
 }
@@ -74,22 +58,11 @@ function expiryOf(now: Date, tokens: GoogleTokens): Date | null {
   return tokens.expiresInSeconds === undefined ? null : new Date(now.getTime() + tokens.expiresInSeconds * 1000)
 }
 
-/** The Google account connected for a salon (its e-mail), if any and Google still honours it. */
-export async function calendarConnectionOf(db: Executor, salonId: string): Promise<{ email: string } | undefined> {
-  const account = await repo.findGoogleAccount(db, salonId)
-  return account && !account.reconnectRequiredAt ? { email: account.email } : undefined
-}
-
-/** The connected Google e-mail of each salon that has one. */
-export async function calendarConnectionsOf(db: Executor, salonIds: string[]): Promise<Map<string, string>> {
-  return new Map((await repo.listGoogleAccounts(db, salonIds)).map((a) => [a.salonId, a.email]))
-}
-
 /**
  * A usable access token for the salon's calendar, refreshed through Google when it has expired (or
- * when Google refused it: `force`). A grant Google no longer honours marks the calendar as needing
- * a new sign-in; the account stays, so the dashboard can say "reconnect" and the owner's reconnection
- * picks up where the sync stopped.
+ * when Google refused it: `force`). A grant Google no longer honours is "reconnect required" (calendar
+ * sync marks the calendar so); the account stays, so the owner's next sign-in picks up where the
+ * sync stopped.
  */
 export async function freshAccessToken(
   deps: CalendarDeps & { google: GoogleClient | undefined },
@@ -99,24 +72,17 @@ export async function freshAccessToken(
   const { db, clock, config, google } = deps
   const account = await repo.findGoogleAccount(db, salon.id)
   if (!account) throw calendarNotConnected()
-  if (account.reconnectRequiredAt) throw calendarReconnectRequired()
   const now = clock.now()
   const expiresAt = account.accessTokenExpiresAt
   if (!options.force && (!expiresAt || expiresAt.getTime() - REFRESH_MARGIN_MS > now.getTime())) {
     return decryptSecret(config.appSecret, TOKEN_PURPOSE, account.accessToken)
   }
-  if (!google || !account.refreshToken) {
-    await repo.updateGoogleAccount(db, salon.id, { reconnectRequiredAt: now })
-    throw calendarReconnectRequired()
-  }
+  if (!google || !account.refreshToken) throw calendarReconnectRequired()
   let tokens: GoogleTokens
   try {
     tokens = await google.refresh(decryptSecret(config.appSecret, TOKEN_PURPOSE, account.refreshToken))
   } catch (error) {
-    if (error instanceof GoogleError && error.oauthError === 'invalid_grant') {
-      await repo.updateGoogleAccount(db, salon.id, { reconnectRequiredAt: now })
-      throw calendarReconnectRequired()
-    }
+    if (error instanceof GoogleError && error.oauthError === 'invalid_grant') throw calendarReconnectRequired()
     throw googleUnavailable()
   }
   await repo.updateGoogleAccount(db, salon.id, {
@@ -129,21 +95,15 @@ export async function freshAccessToken(
 }
 
 /**
- * The owner disconnects (in `db`'s transaction): the stored tokens are deleted, and every session
- * of the salon ends — the calendar connection is the owner's sign-in. Returns what is needed to
- * release the grant at Google afterwards (a job: Google is never on the request's path).
+ * The owner disconnects (in `db`'s transaction): the stored tokens are deleted. Returns what is
+ * needed to release the grant at Google afterwards (a job: Google is never on the request's path).
  */
 export async function removeGoogleAccount(db: Executor, salonId: string) {
   const removed = await repo.deleteGoogleAccount(db, salonId)
-  await endSessionsOfSalon(db, salonId)
   if (!removed) return undefined
   return {
     sealedToken: removed.refreshToken ?? removed.accessToken,
     tokenKind: removed.refreshToken ? ('refresh' as const) : ('access' as const),
-    channel:
-      removed.watchChannelId && removed.watchResourceId
-        ? { id: removed.watchChannelId, resourceId: removed.watchResourceId }
-        : null,
   }
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import {
+  type BookingEvent,
   type BookingForCalendar,
   bookingEventOf,
   type SalonForCalendar,
@@ -29,9 +30,13 @@ export function bookingIdOf(event: CalendarEvent): string | undefined {
 
 /** The Google event a booking should be in its salon's calendar. */
 export function eventOf(booking: BookingForCalendar, salon: SalonForCalendar, publicUrl: string): CalendarEvent {
-  const event = bookingEventOf(booking, salon, publicUrl)
+  return googleEventOf(bookingEventOf(booking, salon, publicUrl))
+}
+
+/** A booking's neutral event (calendar-sync/booking-event.ts) as Google's. */
+export function googleEventOf(event: BookingEvent): CalendarEvent {
   return {
-    id: eventIdOf(booking.id),
+    id: eventIdOf(event.bookingId),
     status: 'confirmed',
     summary: event.summary,
     description: event.description,
@@ -39,7 +44,7 @@ export function eventOf(booking: BookingForCalendar, salon: SalonForCalendar, pu
     start: { dateTime: event.startsAt.toISOString(), timeZone: event.timeZone },
     end: { dateTime: event.endsAt.toISOString(), timeZone: event.timeZone },
     transparency: 'opaque',
-    extendedProperties: { private: { [BOOKING_ID_PROPERTY]: booking.id, saloniaSalonId: event.salonPublicId } },
+    extendedProperties: { private: { [BOOKING_ID_PROPERTY]: event.bookingId, saloniaSalonId: event.salonPublicId } },
     source: { title: 'Salonia', url: event.url },
   }
 }

@@ -2,7 +2,6 @@ import type { PlugIn } from '@server/plug-in'
 import { googleWorkers } from './google.jobs'
 import { googleQueues } from './google.queues'
 import { googleRoutes } from './google.routes'
-import { googleSalonFacts } from './google.salon-facts'
 import { googleCalendarRoutes } from './google-calendar.routes'
 import { googleCalendarProvider } from './google-calendar-sync'
 
@@ -10,7 +9,6 @@ import { googleCalendarProvider } from './google-calendar-sync'
 export const google: PlugIn = {
   name: 'google',
   calendarProviders: [googleCalendarProvider],
-  salonFacts: [googleSalonFacts],
   queues: googleQueues,
   routes: (app, deps) => {
     googleRoutes(app, deps)

@@ -1,6 +1,6 @@
 import type { Executor } from '@server/db/client'
 import { type GoogleAccountRow, googleAccounts, type OAuthStateRow, oauthStates } from '@server/db/schema'
-import { and, eq, gt, inArray, isNull, lt } from 'drizzle-orm'
+import { and, eq, gt, lt } from 'drizzle-orm'
 
 /** Sign-in states and salons' Google accounts. The only code that touches those tables. */
 
@@ -42,17 +42,6 @@ export async function deleteExpiredOAuthStates(db: Executor, now: Date): Promise
 export async function findGoogleAccount(db: Executor, salonId: string): Promise<GoogleAccountRow | undefined> {
   const [row] = await db.select().from(googleAccounts).where(eq(googleAccounts.salonId, salonId)).limit(1)
   return row
-}
-
-export async function listGoogleAccounts(
-  db: Executor,
-  salonIds: string[],
-): Promise<Pick<GoogleAccountRow, 'salonId' | 'email'>[]> {
-  if (salonIds.length === 0) return []
-  return db
-    .select({ salonId: googleAccounts.salonId, email: googleAccounts.email })
-    .from(googleAccounts)
-    .where(and(inArray(googleAccounts.salonId, salonIds), isNull(googleAccounts.reconnectRequiredAt)))
 }
 
 export async function upsertGoogleAccount(db: Executor, account: typeof googleAccounts.$inferInsert): Promise<void> {

@@ -9,7 +9,6 @@ import type { OAuthStateRow, SalonRow } from '@server/db/schema'
 import { findUsableAccessCode, findUsableAccessCodeById } from '@server/modules/ambassadors/access-codes.usecases'
 import { findOrCreateAmbassador } from '@server/modules/ambassadors/ambassadors.usecases'
 import { type SessionKind, startSession } from '@server/modules/auth/sessions.usecases'
-import { calendarConnected } from '@server/modules/calendar-sync/calendar-providers'
 import type { Jobs } from '@server/modules/jobs/job-engine'
 import { findSalonOfRowId, recordOwnerSignIn } from '@server/modules/salons/salons.usecases'
 import {
@@ -31,6 +30,7 @@ import {
   salonInactive,
 } from './google.errors'
 import * as repo from './google.repository'
+import { googleCalendarConnected } from './google-calendar-sync'
 import { type GoogleClient, type GoogleTokens, IDENTITY_SCOPES, PROFESSIONAL_SCOPES } from './google-client'
 
 /**
@@ -181,10 +181,10 @@ async function consumeState(deps: SignInDeps, state: string | undefined, binding
   return signInState(row)
 }
 
-/** A sign-in's state (Instagram's connections keep theirs in the same table, signed apart). */
+/** A sign-in's state (Instagram's and Microsoft's connections keep theirs in the same table, signed apart). */
 function signInState(row: OAuthStateRow) {
   const { purpose, codeVerifier } = row
-  if (purpose === 'instagram' || codeVerifier === null) return undefined
+  if (purpose === 'instagram' || purpose === 'microsoft' || codeVerifier === null) return undefined
   return { ...row, purpose, codeVerifier }
 }
 
@@ -323,7 +323,7 @@ async function finishSignIn(
     if (tokens) {
       // The calendar is connected (or reconnected): a synchronisation copies what is to come into it.
       const saved = await saveGoogleTokens({ db: tx, clock, config }, salon.id, email, tokens)
-      await calendarConnected(tx, deps.jobs, salon.id, saved)
+      await googleCalendarConnected(tx, deps.jobs, salon.id, { email, ...saved, now: clock.now() })
     }
     await recordOwnerSignIn(tx, salon, clock.now())
     const { token } = await startSession(tx, clock, { kind: 'staff', salonId: salon.id, email, name: identity.name })

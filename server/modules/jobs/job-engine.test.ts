@@ -108,6 +108,7 @@ describe.each(testDrivers())('the job engine on %s', (driver) => {
       { name: 'calendar.maintain', retryLimit: 0, heartbeatSeconds: 30 },
       { name: 'calendar.push-booking', retryLimit: 10, heartbeatSeconds: 30 },
       { name: 'calendar.release', retryLimit: 10, heartbeatSeconds: 30 },
+      { name: 'calendar.sync-calendar', retryLimit: 10, heartbeatSeconds: 30 },
       { name: 'calendar.sync-salon', retryLimit: 10, heartbeatSeconds: 30 },
     ])
   })

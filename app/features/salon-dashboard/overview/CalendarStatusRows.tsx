@@ -200,10 +200,10 @@ export function CalendarSyncRows({ status }: { status: CalendarStatus }) {
   )
 }
 
-/** The last failure with Google, in words, until the next exchange succeeds. */
+/** The last failure with the calendar, in words, until the next exchange succeeds. */
 export function CalendarErrorNote({ error }: { error: NonNullable<CalendarStatus['lastError']> }) {
   const { t } = useTranslation()
-  const danger = error === 'google_refused'
+  const danger = error === 'google_refused' || error === 'refused'
   const Icon = danger ? CircleAlert : TriangleAlert
   return (
     <p

@@ -122,7 +122,7 @@ export function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? name
 }
 
-/** Why the last exchange with Google failed, in words. */
+/** Why the last exchange with the calendar failed, in words. */
 export function syncErrorText(error: NonNullable<CalendarStatus['lastError']>, t: TFunction): string {
   switch (error) {
     case 'google_unavailable':
@@ -131,5 +131,11 @@ export function syncErrorText(error: NonNullable<CalendarStatus['lastError']>, t
       return t('dashboard.calendar.errors.google_refused')
     case 'reconnect_required':
       return t('dashboard.calendar.errors.reconnect_required')
+    case 'unavailable':
+      return t('dashboard.calendar.errors.unavailable')
+    case 'refused':
+      return t('dashboard.calendar.errors.refused')
+    case 'throttled':
+      return t('dashboard.calendar.errors.throttled')
   }
 }
