@@ -161,7 +161,11 @@ async function connectionOfSalon(db: CalendarDeps['db'], salonId: string, calend
  * them; then a read of it writes every booking still to come there, and a read of the one before
  * removes ours from it.
  */
-export async function chooseWriter(deps: Pick<CalendarDeps, 'db' | 'jobs' | 'clock'>, salonId: string, calendarId: string) {
+export async function chooseWriter(
+  deps: Pick<CalendarDeps, 'db' | 'jobs' | 'clock'>,
+  salonId: string,
+  calendarId: string,
+) {
   await deps.db.transaction(async (tx) => {
     const connection = await connectionOfSalon(tx as CalendarDeps['db'], salonId, calendarId)
     if (connection.memberId) throw calendarNotWriter()

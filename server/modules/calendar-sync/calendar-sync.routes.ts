@@ -69,7 +69,10 @@ export function calendarSyncRoutes(app: App, deps: AppDeps): void {
 
   app.get(
     '/api/salons/:id/calendars',
-    { config: { access: 'salon' }, schema: { params: salonParamsSchema, response: { 200: calendarConnectionsSchema } } },
+    {
+      config: { access: 'salon' },
+      schema: { params: salonParamsSchema, response: { 200: calendarConnectionsSchema } },
+    },
     async (request, reply) => {
       const salon = salonOfRequest(request)
       return reply.header('cache-control', 'no-store').send(await listCalendars(deps, salon.id))
@@ -79,13 +82,19 @@ export function calendarSyncRoutes(app: App, deps: AppDeps): void {
   // "Reçoit les rendez-vous": bookings are written to this calendar from now on.
   app.put(
     '/api/salons/:id/calendars/:calendarId/writer',
-    { config: { access: 'salon' }, schema: { params: calendarParamsSchema, response: { 200: calendarConnectionsSchema } } },
+    {
+      config: { access: 'salon' },
+      schema: { params: calendarParamsSchema, response: { 200: calendarConnectionsSchema } },
+    },
     async (request) => chooseWriter(deps, salonOfRequest(request).id, request.params.calendarId),
   )
 
   app.post(
     '/api/salons/:id/calendars/:calendarId/sync',
-    { config: { access: 'salon' }, schema: { params: calendarParamsSchema, response: { 202: calendarSyncRequestSchema } } },
+    {
+      config: { access: 'salon' },
+      schema: { params: calendarParamsSchema, response: { 202: calendarSyncRequestSchema } },
+    },
     async (request, reply) =>
       reply.code(202).send(await requestOneSync(deps, salonOfRequest(request).id, request.params.calendarId)),
   )
