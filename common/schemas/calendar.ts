@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from './primitives'
 import { publicSalonIdSchema } from './salon'
 
 /**
@@ -88,3 +89,50 @@ export const calendarConnectionsSchema = z.object({
 export type CalendarConnections = z.infer<typeof calendarConnectionsSchema>
 
 export const calendarParamsSchema = z.object({ id: publicSalonIdSchema, calendarId: z.string().uuid() })
+
+// ——— Connecting a CalDAV calendar (iCloud, Fastmail, Nextcloud, any RFC 4791 server) ———
+
+export const CALDAV_PRESETS = ['icloud', 'fastmail', 'custom'] as const
+export type CaldavPreset = (typeof CALDAV_PRESETS)[number]
+
+/**
+ * The owner's CalDAV account: a preset (its server is known) or the server's address, a user name
+ * and an app-specific password (iCloud requires one). Never stored as typed: sealed on connect.
+ */
+export const caldavAccountSchema = z
+  .object({
+    preset: z.enum(CALDAV_PRESETS),
+    serverUrl: text().max(500, 'The address is at most 500 characters').optional(),
+    username: text().min(1, 'Enter the user name').max(200, 'The user name is at most 200 characters'),
+    password: z
+      .string()
+      .min(1, 'Enter the app-specific password')
+      .max(200, 'The password is at most 200 characters')
+      .refine((v) => !v.includes('\u0000'), 'The password contains a character that is not allowed'),
+  })
+  .strict()
+  .refine((v) => v.preset !== 'custom' || Boolean(v.serverUrl), {
+    message: "Enter your calendar server's address",
+    path: ['serverUrl'],
+  })
+export type CaldavAccount = z.infer<typeof caldavAccountSchema>
+
+/** The account's calendars the owner can choose from. */
+export const caldavDiscoverySchema = z.object({
+  calendars: z.array(z.object({ url: z.string(), name: z.string(), color: z.string().nullable() })),
+})
+export type CaldavDiscovery = z.infer<typeof caldavDiscoverySchema>
+
+export const caldavConnectSchema = z
+  .object({
+    account: caldavAccountSchema,
+    calendarUrl: text().min(1).max(1000, 'The calendar address is at most 1000 characters'),
+    calendarName: text().max(200).optional(),
+  })
+  .strict()
+export type CaldavConnect = z.infer<typeof caldavConnectSchema>
+
+// ——— Connecting an Outlook calendar (Microsoft 365, Outlook.com) ———
+
+/** Where to send the owner's browser for Microsoft's consent. */
+export const microsoftAuthUrlSchema = z.object({ authUrl: z.string() })
