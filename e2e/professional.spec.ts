@@ -26,7 +26,8 @@ test('signed out: the connect form and the waitlist, side by side on a wide scre
   await expect(page.getByText('Salon Lumière')).toBeVisible()
   await page.getByRole('button', { name: fr.calendarConnect.form.otherCalendars }).click()
   await expect(page.getByRole('heading', { name: fr.calendarConnect.picker.title })).toBeVisible()
-  await expect(page.getByText(fr.calendarConnect.picker.comingSoon)).toHaveCount(3)
+  // Every provider can be chosen: the former "Bientôt disponible" badges are gone.
+  await expect(page.getByText('Bientôt disponible')).toHaveCount(0)
 })
 
 test('signs in with the demo sign-in, says so, and clears the address @once', async ({ page }) => {

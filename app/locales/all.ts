@@ -14,6 +14,10 @@ import deAmbassador from './areas/ambassador/de.json'
 import enAmbassador from './areas/ambassador/en.json'
 import frAmbassador from './areas/ambassador/fr.json'
 import itAmbassador from './areas/ambassador/it.json'
+import deCalendars from './areas/calendars/de.json'
+import enCalendars from './areas/calendars/en.json'
+import frCalendars from './areas/calendars/fr.json'
+import itCalendars from './areas/calendars/it.json'
 import deCustomers from './areas/customers/de.json'
 import enCustomers from './areas/customers/en.json'
 import frCustomers from './areas/customers/fr.json'
@@ -97,6 +101,7 @@ export const fr = {
   ...frAmbassador,
   ...frActivation,
   ...frAgenda,
+  ...frCalendars,
   ...frCustomers,
   ...frDesk,
   ...frServices,
@@ -120,6 +125,7 @@ export const de = {
   ...deAmbassador,
   ...deActivation,
   ...deAgenda,
+  ...deCalendars,
   ...deCustomers,
   ...deDesk,
   ...deServices,
@@ -143,6 +149,7 @@ export const it = {
   ...itAmbassador,
   ...itActivation,
   ...itAgenda,
+  ...itCalendars,
   ...itCustomers,
   ...itDesk,
   ...itServices,
@@ -166,6 +173,7 @@ export const en = {
   ...enAmbassador,
   ...enActivation,
   ...enAgenda,
+  ...enCalendars,
   ...enCustomers,
   ...enDesk,
   ...enServices,

@@ -7,6 +7,8 @@ import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { CalendarConnect } from './CalendarConnect'
+import { readPendingCalendar } from './pending-calendar'
+import { readSignInReturn } from './sign-in-return'
 
 const texts = en.calendarConnect
 
@@ -87,19 +89,29 @@ describe('the calendar connection screen', () => {
     expect(await screen.findByText(texts.errors.noAuthorizedAccount)).toBeTruthy()
   })
 
-  it('lists the providers: only Google can be chosen, the others are coming soon', async () => {
+  it('lets every provider the server connects be chosen, and shows one it cannot, disabled, with why', async () => {
     const user = userEvent.setup()
-    fakeServer({})
+    fakeServer({
+      'GET /api/calendar-providers': {
+        json: [
+          { name: 'google', available: true },
+          { name: 'microsoft', available: false },
+          { name: 'caldav', available: true },
+        ],
+      },
+    })
     renderAt('/professional', <Screen />)
     await user.click(screen.getByRole('button', { name: texts.form.otherCalendars }))
     expect(screen.getByRole('heading', { name: texts.picker.title })).toBeTruthy()
     const google = screen.getByRole('radio', { name: /Google Calendar/ }) as HTMLInputElement
     expect(google.checked).toBe(true)
-    for (const name of ['Microsoft Outlook', 'Apple Calendar', 'CalDAV']) {
-      const radio = screen.getByRole('radio', { name: new RegExp(name) }) as HTMLInputElement
-      expect(radio.disabled).toBe(true)
+    const outlook = screen.getByRole('radio', { name: /Microsoft Outlook/ }) as HTMLInputElement
+    await waitFor(() => expect(outlook.disabled).toBe(true))
+    expect(outlook.closest('label')?.textContent).toContain(texts.picker.notOnServer)
+    for (const name of ['Apple Calendar', 'CalDAV']) {
+      expect((screen.getByRole('radio', { name: new RegExp(name) }) as HTMLInputElement).disabled).toBe(false)
     }
-    expect(screen.getAllByText(texts.picker.comingSoon)).toHaveLength(3)
+    expect(screen.queryByText('Coming soon')).toBeNull()
 
     // Connecting from the list without an ID: the destructive toast, and back to the ID field.
     await user.click(screen.getByRole('button', { name: `${texts.picker.connect} Google Calendar` }))
@@ -109,5 +121,42 @@ describe('the calendar connection screen', () => {
     await user.click(screen.getByRole('button', { name: texts.form.otherCalendars }))
     await user.click(screen.getByRole('button', { name: texts.picker.back }))
     expect(screen.getByLabelText(texts.form.salonId)).toBeTruthy()
+  })
+
+  it('signs the owner in first when Apple Calendar is chosen, keeping the choice for the dashboard', async () => {
+    const user = userEvent.setup()
+    sessionStorage.clear()
+    const calls = fakeServer({
+      'GET /api/calendar-providers': {
+        json: [
+          { name: 'google', available: true },
+          { name: 'microsoft', available: true },
+          { name: 'caldav', available: true },
+        ],
+      },
+      'GET /api/google/auth-url/SAL001': { json: { authUrl: '/demo-sign-in?state=abc' } },
+    })
+    const assign = catchNavigation()
+    renderAt('/professional', <Screen initialId="SAL001" />)
+    await user.click(screen.getByRole('button', { name: texts.form.otherCalendars }))
+    await user.click(screen.getByRole('radio', { name: /Apple Calendar/ }))
+    expect(screen.getByText(texts.picker.signInFirst.replace('{{provider}}', 'Apple Calendar'))).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: `${texts.picker.connect} Apple Calendar` }))
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/demo-sign-in?state=abc'))
+    expect(calls.map((call) => call.url)).toContain('/api/google/auth-url/SAL001')
+    expect(readPendingCalendar()).toBe('icloud')
+    sessionStorage.clear()
+  })
+})
+
+describe('the sign-in return', () => {
+  it("leaves Microsoft's return to the dashboard: it is a calendar added, not a sign-in", () => {
+    expect(readSignInReturn('?calendar=microsoft&connected=true')).toBeUndefined()
+    expect(readSignInReturn('?calendar=microsoft&error=denied')).toBeUndefined()
+    expect(readSignInReturn('?connected=true&salon=SAL001')).toEqual({
+      kind: 'connected',
+      salonId: 'SAL001',
+      demo: false,
+    })
   })
 })

@@ -7,13 +7,14 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'rea
 import { useTranslation } from 'react-i18next'
 import { salonAuthUrlEndpoint, useGoogleRedirect } from './google-sign-in'
 import { ProviderPicker } from './ProviderPicker'
-import { GoogleMark } from './providers'
+import { forgetPendingCalendar, rememberPendingCalendar } from './pending-calendar'
+import { type CalendarProvider, GoogleMark } from './providers'
 import { type ConnectStep, StepIndicator } from './StepIndicator'
 
 /**
  * The calendar connection screen (spec §2): the salon ID, then Google's consent, which is also how
  * a professional signs in. The main form goes straight to Google; "Other calendars" opens the
- * provider list, where only Google can be chosen for now.
+ * provider list, where Outlook and CalDAV are chosen to be added once signed in.
  */
 export function CalendarConnect({
   salonId,
@@ -52,7 +53,7 @@ export function CalendarConnect({
   }
 
   const typed = salonId.trim()
-  const connect = () => {
+  const connect = (provider?: CalendarProvider) => {
     if (!typed) {
       toast({
         title: t('calendarConnect.errors.noSalonSelected'),
@@ -62,6 +63,9 @@ export function CalendarConnect({
       showView('form', 'input')
       return
     }
+    // Outlook and CalDAV need the salon's session: the sign-in first, then the dashboard opens them.
+    if (provider?.pending) rememberPendingCalendar(provider.pending)
+    else forgetPendingCalendar()
     // A mistyped ID still goes to the server, which says what is wrong with it.
     google.redirect(salonAuthUrlEndpoint(readPublicSalonId(typed) ?? typed))
   }

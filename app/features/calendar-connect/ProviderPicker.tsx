@@ -5,7 +5,8 @@ import type { TFunction } from 'i18next'
 import { ArrowLeft } from 'lucide-react'
 import { type RefObject, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { CALENDAR_PROVIDERS, type CalendarProviderId } from './providers'
+import { isAvailable, useCalendarProviders } from './calendar-providers'
+import { CALENDAR_PROVIDERS, type CalendarProvider, type CalendarProviderId } from './providers'
 
 function providerDescription(id: CalendarProviderId, t: TFunction): string {
   switch (id) {
@@ -21,8 +22,10 @@ function providerDescription(id: CalendarProviderId, t: TFunction): string {
 }
 
 /**
- * 'Choisir votre calendrier' (spec §2): every provider, only the available ones selectable, and a
- * Connecter button on the selected one. Radio buttons, so the arrow keys move between them.
+ * 'Choisir votre calendrier' (spec §2): every provider this server connects can be chosen (one it
+ * cannot is shown disabled, with why), and a Connecter button on the selected one. Radio buttons,
+ * so the arrow keys move between them. Any choice signs the owner in with Google first: Outlook
+ * and CalDAV are then added from the dashboard, which opens their dialog (pending-calendar.ts).
  */
 export function ProviderPicker({
   salonId,
@@ -34,12 +37,16 @@ export function ProviderPicker({
   /** The ID typed on the form, shown so the owner knows which salon they connect. */
   salonId: string | undefined
   connecting: boolean
-  onConnect: (provider: CalendarProviderId) => void
+  onConnect: (provider: CalendarProvider) => void
   onBack: () => void
   headingRef: RefObject<HTMLHeadingElement | null>
 }) {
   const { t } = useTranslation()
   const [selected, setSelected] = useState<CalendarProviderId>('google')
+  const providers = useCalendarProviders()
+  // Offered while the list is read (the sign-in comes first anyway); Google is the sign-in itself.
+  const available = (provider: CalendarProvider) =>
+    provider.server === 'google' || isAvailable(providers.data, provider.server) !== false
   const name = useId()
   const headingId = useId()
   return (
@@ -65,7 +72,8 @@ export function ProviderPicker({
 
       <div role="radiogroup" aria-labelledby={headingId} className="flex flex-col gap-2.5">
         {CALENDAR_PROVIDERS.map((provider) => {
-          const isSelected = provider.isAvailable && selected === provider.id
+          const isAvailable = available(provider)
+          const isSelected = isAvailable && selected === provider.id
           const inputId = `${name}-${provider.id}`
           return (
             <div
@@ -73,15 +81,12 @@ export function ProviderPicker({
               className={cn(
                 'rounded-2xl border p-3.5 transition-colors',
                 isSelected ? 'border-primary bg-primary-soft/40 ring-1 ring-primary' : 'border-line',
-                !provider.isAvailable && 'bg-sand/40',
+                !isAvailable && 'bg-sand/40',
               )}
             >
               <label
                 htmlFor={inputId}
-                className={cn(
-                  'flex items-center gap-3',
-                  provider.isAvailable ? 'cursor-pointer' : 'cursor-not-allowed',
-                )}
+                className={cn('flex items-center gap-3', isAvailable ? 'cursor-pointer' : 'cursor-not-allowed')}
               >
                 <input
                   id={inputId}
@@ -89,34 +94,35 @@ export function ProviderPicker({
                   name={name}
                   value={provider.id}
                   checked={isSelected}
-                  disabled={!provider.isAvailable}
+                  disabled={!isAvailable}
                   onChange={() => setSelected(provider.id)}
                   className="size-4 shrink-0 accent-primary disabled:opacity-50"
                 />
                 <span
                   className={cn(
                     'inline-flex size-10 shrink-0 items-center justify-center rounded-xl border border-line bg-surface',
-                    !provider.isAvailable && 'text-ink-soft opacity-70 grayscale',
+                    !isAvailable && 'text-ink-soft opacity-70 grayscale',
                   )}
                 >
                   {provider.icon}
                 </span>
                 <span className="flex min-w-0 flex-1 flex-col">
                   <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                    <span className={cn('font-medium', !provider.isAvailable && 'text-ink-soft')}>
-                      {provider.displayName}
-                    </span>
-                    {provider.isAvailable ? (
-                      <Badge tone="success">{t('calendarConnect.picker.available')}</Badge>
-                    ) : (
-                      <Badge>{t('calendarConnect.picker.comingSoon')}</Badge>
-                    )}
+                    <span className={cn('font-medium', !isAvailable && 'text-ink-soft')}>{provider.displayName}</span>
+                    {isAvailable && <Badge tone="success">{t('calendarConnect.picker.available')}</Badge>}
                   </span>
-                  <span className="text-sm leading-snug text-ink-soft">{providerDescription(provider.id, t)}</span>
+                  <span className="text-sm leading-snug text-ink-soft">
+                    {isAvailable ? providerDescription(provider.id, t) : t('calendarConnect.picker.notOnServer')}
+                  </span>
                 </span>
               </label>
+              {isSelected && provider.pending && (
+                <p className="mt-3 text-sm leading-snug text-ink-soft">
+                  {t('calendarConnect.picker.signInFirst', { provider: provider.displayName })}
+                </p>
+              )}
               {isSelected && (
-                <Button className="mt-3 w-full" loading={connecting} onClick={() => onConnect(provider.id)}>
+                <Button className="mt-3 w-full" loading={connecting} onClick={() => onConnect(provider)}>
                   {connecting ? (
                     t('calendarConnect.connecting')
                   ) : (

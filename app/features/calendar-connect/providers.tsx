@@ -1,6 +1,8 @@
 import { cn } from '@app/lib/cn'
 import { Apple, CalendarSync } from 'lucide-react'
 import type { ReactNode } from 'react'
+import type { ProviderName } from './calendar-providers'
+import type { PendingCalendar } from './pending-calendar'
 
 /** Google's four-colour "G", as Google asks sign-in buttons to show it. */
 export function GoogleMark({ className }: { className?: string }) {
@@ -26,7 +28,8 @@ export function GoogleMark({ className }: { className?: string }) {
   )
 }
 
-function MicrosoftMark({ className }: { className?: string }) {
+/** Microsoft's four squares. */
+export function MicrosoftMark({ className }: { className?: string }) {
   return (
     <svg aria-hidden viewBox="0 0 24 24" className={cn('size-5', className)}>
       <path fill="#F25022" d="M2 2h9.5v9.5H2z" />
@@ -39,18 +42,39 @@ function MicrosoftMark({ className }: { className?: string }) {
 
 export type CalendarProviderId = 'google' | 'outlook' | 'apple' | 'caldav'
 
-/** A calendar Salonia can write bookings into (spec §3 "Calendar provider"). Only Google works today. */
+/** A calendar Salonia can write bookings into (spec §3 "Calendar provider"). */
 export interface CalendarProvider {
   id: CalendarProviderId
   /** The brand name, never translated. */
   displayName: string
   icon: ReactNode
-  isAvailable: boolean
+  /** The server's provider that connects it (GET /api/calendar-providers): Apple's iCloud is CalDAV. */
+  server: ProviderName
+  /** The dialog the dashboard opens after sign-in; Google needs none (it is the sign-in itself). */
+  pending?: PendingCalendar
 }
 
 export const CALENDAR_PROVIDERS: readonly CalendarProvider[] = [
-  { id: 'google', displayName: 'Google Calendar', icon: <GoogleMark />, isAvailable: true },
-  { id: 'outlook', displayName: 'Microsoft Outlook', icon: <MicrosoftMark />, isAvailable: false },
-  { id: 'apple', displayName: 'Apple Calendar', icon: <Apple aria-hidden className="size-5" />, isAvailable: false },
-  { id: 'caldav', displayName: 'CalDAV', icon: <CalendarSync aria-hidden className="size-5" />, isAvailable: false },
+  { id: 'google', displayName: 'Google Calendar', icon: <GoogleMark />, server: 'google' },
+  {
+    id: 'outlook',
+    displayName: 'Microsoft Outlook',
+    icon: <MicrosoftMark />,
+    server: 'microsoft',
+    pending: 'microsoft',
+  },
+  {
+    id: 'apple',
+    displayName: 'Apple Calendar',
+    icon: <Apple aria-hidden className="size-5" />,
+    server: 'caldav',
+    pending: 'icloud',
+  },
+  {
+    id: 'caldav',
+    displayName: 'CalDAV',
+    icon: <CalendarSync aria-hidden className="size-5" />,
+    server: 'caldav',
+    pending: 'caldav',
+  },
 ]

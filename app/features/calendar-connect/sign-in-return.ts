@@ -24,6 +24,8 @@ const isSignInError = (code: string): code is SignInError => (SIGN_IN_ERRORS as 
 
 export function readSignInReturn(search: string): SignInReturn | undefined {
   const params = new URLSearchParams(search)
+  // `?calendar=microsoft&connected=true`: a calendar added from the dashboard, not a sign-in.
+  if (params.has('calendar')) return undefined
   const value = (name: string) => params.get(name)?.trim() || undefined
   if (params.get('connected') === 'true') {
     return { kind: 'connected', salonId: value('salon'), demo: params.get('demo') === 'true' }

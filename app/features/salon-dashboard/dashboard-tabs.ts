@@ -1,3 +1,4 @@
+import { calendarOnItsWay } from '@app/features/calendar-connect/pending-calendar'
 import { lazyPart } from '@app/lib/lazy-page'
 import { isNarrowScreen } from './agenda/agenda-hooks'
 
@@ -50,11 +51,12 @@ export function rememberTab(tab: DashboardTab): void {
 
 /**
  * The tab the dashboard opens on: `initialTab` when a return asks for one (Instagram, after Meta),
- * else the one the owner was on in this browser tab, else — the first time — the day's agenda on
+ * the overview when a calendar is on its way (pending-calendar.ts), else the one the owner was on in this browser tab, else — the first time — the day's agenda on
  * a phone (what an owner opens it for between two clients) and the overview on a larger screen.
  * The area renders in the browser only: the screen is known.
  */
 export function firstTab(initialTab?: DashboardTab): DashboardTab {
+  if (!initialTab && calendarOnItsWay(window.location.search)) return 'overview'
   return initialTab ?? lastTab() ?? (isNarrowScreen() ? 'agenda' : 'overview')
 }
 

@@ -9,7 +9,8 @@ import type { ReactNode } from 'react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { CALENDAR_BUSY_POLL_MS } from '../dashboard-api'
 import { CalendarConflicts } from './CalendarConflicts'
-import { ConnectionStatusCard, QuickActionsCard } from './ConnectionCards'
+import { CalendarsCard } from './CalendarsCard'
+import { QuickActionsCard } from './ConnectionCards'
 import { syncOutcome } from './calendar-sync'
 
 const SALON = {
@@ -64,7 +65,7 @@ function renderCards(ui: ReactNode = <Cards />) {
 function Cards() {
   return (
     <>
-      <ConnectionStatusCard salon={SALON} />
+      <CalendarsCard salon={SALON} />
       <QuickActionsCard salon={SALON} />
       <CalendarConflicts salonId="SAL001" />
     </>

@@ -1,86 +1,19 @@
-import { Badge } from '@app/components/ui/Badge'
 import { Button } from '@app/components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@app/components/ui/Card'
 import { ConfirmDialog } from '@app/components/ui/FormDialog'
 import { toast } from '@app/components/ui/toast-store'
 import { apiRequest } from '@app/lib/api'
-import { useSession } from '@app/lib/session'
 import type { Salon } from '@common/schemas/salon'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { CalendarCheck, CircleDashed, LogOut, RefreshCw, ShieldCheck } from 'lucide-react'
+import { CalendarCheck, CircleDashed, LogOut, RefreshCw } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
 import { useCalendarStatus } from '../dashboard-api'
-import { CalendarErrorNote, CalendarStateRow, CalendarSyncRows, StatusRow } from './CalendarStatusRows'
-import { useCalendarState } from './calendar-state'
 import { CALENDAR_TOAST_MS, useCalendarSync } from './calendar-sync'
-import { Skeleton } from './states'
 
 /** Spec §9: home comes 100 ms after a disconnect. */
 const HOME_AFTER_DISCONNECT_MS = 100
-
-/**
- * The calendar as it really is (connected, to reconnect, or not connected; its last sync and what
- * it changed; how Google's changes reach us; what is waiting or failed; what blocks times) and
- * whether the owner's sign-in is active.
- */
-export function ConnectionStatusCard({ salon }: { salon: Salon }) {
-  const { t } = useTranslation()
-  const { session } = useSession()
-  const status = useCalendarStatus(salon.salonId)
-  const calendar = status.data
-  // The same state as the salon's header and the page's (when the status cannot be read: the salon's).
-  const shown = useCalendarState(salon.salonId, salon)
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t('dashboard.connection.title')}</CardTitle>
-        <CardDescription>{t('dashboard.connection.description')}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <ul className="divide-y divide-line/70">
-          {shown ? (
-            <CalendarStateRow state={shown.state} account={shown.account} />
-          ) : (
-            <StatusRow
-              icon={<CalendarCheck className="size-4" />}
-              label={t('dashboard.calendar.label')}
-              value={
-                <>
-                  <span className="sr-only">{t('dashboard.loading')}</span>
-                  <Skeleton className="h-5 w-24 rounded-full" />
-                </>
-              }
-            />
-          )}
-          <StatusRow
-            tone={session.isAuthenticated ? 'success' : 'neutral'}
-            icon={<ShieldCheck className="size-4" />}
-            label={t('dashboard.connection.auth')}
-            value={
-              <Badge tone={session.isAuthenticated ? 'success' : 'neutral'}>
-                {session.isAuthenticated
-                  ? t('dashboard.connection.authActive')
-                  : t('dashboard.connection.authInactive')}
-              </Badge>
-            }
-          />
-          {calendar && calendar.state !== 'not_connected' && <CalendarSyncRows status={calendar} />}
-        </ul>
-        {calendar?.lastError && <CalendarErrorNote error={calendar.lastError} />}
-        {status.isError && (
-          <p className="mt-4 flex flex-wrap items-center gap-x-2 text-xs text-ink-soft">
-            {t('dashboard.calendar.statusFailed')}
-            <Button variant="ghost" size="sm" className="h-7 px-2 text-xs" onClick={() => void status.refetch()}>
-              {t('dashboard.retry')}
-            </Button>
-          </p>
-        )}
-      </CardContent>
-    </Card>
-  )
-}
 
 /**
  * Synchronise the calendar (or connect it, or connect it again when Google stopped honouring the

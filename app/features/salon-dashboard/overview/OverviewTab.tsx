@@ -5,8 +5,9 @@ import { StripeCard } from '../payments/StripeCard'
 import { TranslationsCard } from '../translations/TranslationsCard'
 import { WhatsAppCard } from '../whatsapp/WhatsAppCard'
 import { CalendarConflicts } from './CalendarConflicts'
+import { CalendarsCard } from './CalendarsCard'
 import { ClientAccessCard } from './ClientAccessCard'
-import { ConnectionStatusCard, QuickActionsCard } from './ConnectionCards'
+import { QuickActionsCard } from './ConnectionCards'
 import { McpAccessCard } from './McpAccessCard'
 import { PaymentFigures } from './PaymentFigures'
 import { RemindersCard } from './RemindersCard'
@@ -51,7 +52,7 @@ export function OverviewTab({ salonId }: { salonId: string }) {
     <div className="flex flex-col gap-6">
       <SalonHeader salon={salon.data} />
       <div className="grid grid-cols-1 items-start gap-6 md:grid-cols-2">
-        <ConnectionStatusCard salon={salon.data} />
+        <CalendarsCard salon={salon.data} />
         {/* The conflicts under the actions: what to act on, beside the taller status card. */}
         <div className="flex flex-col gap-6">
           <QuickActionsCard salon={salon.data} />
