@@ -42,6 +42,9 @@ const envSchema = z.object({
   INSTAGRAM_APP_SECRET: optionalString,
   INSTAGRAM_VERIFY_TOKEN: optionalString,
   INSTAGRAM_BASE_URL: optionalString,
+  MICROSOFT_CLIENT_ID: optionalString,
+  MICROSOFT_CLIENT_SECRET: optionalString,
+  MICROSOFT_BASE_URL: optionalString,
   WHATSAPP_APP_ID: optionalString,
   WHATSAPP_APP_SECRET: optionalString,
   WHATSAPP_VERIFY_TOKEN: optionalString,
@@ -104,6 +107,8 @@ export interface Config {
   telegram: TelegramConfig | undefined
   /** Meta's Instagram app (Instagram API with Instagram Login); absent: the Instagram card says so. */
   instagram: InstagramConfig | undefined
+  /** The Microsoft Entra app of Outlook calendars (Microsoft 365, Outlook.com); absent: Outlook is not offered. */
+  microsoft: MicrosoftConfig | undefined
   /** Meta's app for the WhatsApp Business Platform (Cloud API, Embedded Signup); absent: the WhatsApp card says so. */
   whatsapp: WhatsAppConfig | undefined
   /** The platform's Stripe account (Connect): salons' deposits and card guarantees; absent: nothing asks for money. */
@@ -124,6 +129,19 @@ export interface TwilioConfig {
   baseUrl: string
   /** How long to wait for Twilio's answer (10 s; tests shorten it). */
   timeoutMs?: number
+}
+
+/** The Microsoft Entra app (identity platform and Graph) that connects salons' Outlook calendars. */
+export interface MicrosoftConfig {
+  clientId: string
+  clientSecret: string
+  /**
+   * Replaces both https://login.microsoftonline.com and https://graph.microsoft.com, paths kept
+   * (the fake Microsoft in tests); undefined: the real hosts.
+   */
+  baseUrl: string | undefined
+  /** Where Microsoft sends the owner's browser back after consent (registered in the Entra app). */
+  redirectUri: string
 }
 
 export interface TelegramConfig {
@@ -219,6 +237,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')
   const telegram = telegramConfig(env, publicUrl)
   const instagram = instagramConfig(env, publicUrl)
+  const microsoft = microsoftConfig(env, publicUrl)
   const whatsapp = whatsappConfig(env, publicUrl)
   const stripe = stripeConfig(env, publicUrl)
   const adminEmails = (env.ADMIN_EMAILS ?? '')
@@ -277,6 +296,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     telegram,
     instagram,
+    microsoft,
     whatsapp,
     stripe,
     ai:
@@ -352,6 +372,28 @@ function instagramConfig(env: Env, publicUrl: string): InstagramConfig | undefin
     },
     redirectUri: `${publicUrl}/api/instagram/callback`,
     webhookUrl: `${publicUrl}/api/instagram/webhook`,
+  }
+}
+
+/** The Entra app's settings: the id and the secret go together; the messages never repeat the secret. */
+function microsoftConfig(env: Env, publicUrl: string): MicrosoftConfig | undefined {
+  if (!env.MICROSOFT_CLIENT_ID && !env.MICROSOFT_CLIENT_SECRET) {
+    if (env.MICROSOFT_BASE_URL)
+      throw new ConfigError('MICROSOFT_BASE_URL goes with MICROSOFT_CLIENT_ID and MICROSOFT_CLIENT_SECRET.')
+    return undefined
+  }
+  if (!env.MICROSOFT_CLIENT_ID || !env.MICROSOFT_CLIENT_SECRET) {
+    throw new ConfigError('MICROSOFT_CLIENT_ID and MICROSOFT_CLIENT_SECRET go together: set both or neither.')
+  }
+  const baseUrl = env.MICROSOFT_BASE_URL?.replace(/\/+$/, '')
+  if (baseUrl !== undefined && !/^https?:\/\/[^/\s]+/.test(baseUrl)) {
+    throw new ConfigError('MICROSOFT_BASE_URL must be an http(s) address, like http://127.0.0.1:4040.')
+  }
+  return {
+    clientId: env.MICROSOFT_CLIENT_ID,
+    clientSecret: env.MICROSOFT_CLIENT_SECRET,
+    baseUrl,
+    redirectUri: `${publicUrl}/api/microsoft/callback`,
   }
 }
 

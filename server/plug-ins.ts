@@ -14,6 +14,7 @@ import { google } from './modules/google/google.plug-in'
 import { instagram } from './modules/instagram/instagram.plug-in'
 import type { JobHandlers } from './modules/jobs/job-engine'
 import { plugInQueues } from './modules/jobs/queues'
+import { microsoft } from './modules/microsoft/microsoft.plug-in'
 import { mailWorkers } from './modules/outbox/outbox.jobs'
 import { outboxQueues } from './modules/outbox/outbox.queues'
 import { plugInPaymentProvider } from './modules/payments/payment-providers'
@@ -54,6 +55,7 @@ export const PLUG_INS: readonly PlugIn[] = [
   email,
   // Calendars.
   google,
+  microsoft,
   // Payments' providers.
   stripe,
 ]
