@@ -5,6 +5,7 @@ import { subscribeToBookings } from './modules/bookings/booking-subscribers'
 import { bookingsWorkers } from './modules/bookings/bookings.jobs'
 import { bookingsQueues } from './modules/bookings/bookings.queues'
 import { cancelForSchedule } from './modules/bookings/schedule-cancellation'
+import { caldav } from './modules/caldav/caldav.plug-in'
 import { plugInCalendarProvider } from './modules/calendar-sync/calendar-providers'
 import { calendarSync } from './modules/calendar-sync/calendar-sync.plug-in'
 import { customerNoticesPlugIn } from './modules/customer-notices/customer-notices.plug-in'
@@ -56,6 +57,7 @@ export const PLUG_INS: readonly PlugIn[] = [
   // Calendars.
   google,
   microsoft,
+  caldav,
   // Payments' providers.
   stripe,
 ]

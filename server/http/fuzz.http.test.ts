@@ -136,6 +136,10 @@ async function prepare(): Promise<void> {
       INSTAGRAM_APP_SECRET: INSTAGRAM_SECRET,
       INSTAGRAM_VERIFY_TOKEN: 'fuzz-verify-token',
       INSTAGRAM_BASE_URL: 'http://127.0.0.1:9',
+      // And Microsoft (Outlook calendars), unreachable: only the consent address is built.
+      MICROSOFT_CLIENT_ID: '3f1c9a7e-52d4-4b8f-9e0a-6c2d8b1f4a73',
+      MICROSOFT_CLIENT_SECRET: 'fuzz~microsoft~secret~0123456789',
+      MICROSOFT_BASE_URL: 'http://127.0.0.1:9',
       // And WhatsApp, its Meta unreachable likewise.
       WHATSAPP_APP_ID: '2345678901234567',
       WHATSAPP_APP_SECRET: WHATSAPP_SECRET,
@@ -435,6 +439,50 @@ async function prepare(): Promise<void> {
     'PUT /api/salons/:id/calendars/:calendarId/writer': one({ params: { id: 'SAL001', calendarId: entryId } }),
     'POST /api/salons/:id/calendars/:calendarId/sync': one({ params: { id: 'SAL001', calendarId: entryId } }),
     'DELETE /api/salons/:id/calendars/:calendarId': one({ params: { id: 'SAL001', calendarId: entryId } }),
+    'GET /api/salons/:id/microsoft/auth-url': one({ params: { id: 'SAL001' } }),
+    'GET /api/microsoft/callback': one({ query: { state: 'a.b', code: 'code', error: 'access_denied' } }),
+    // Graph's handshake, then a notification naming no subscription of ours (dropped, 202).
+    'POST /api/microsoft/notifications': async () => [
+      { query: { validationToken: 'Validation: Testing client application reachability for subscription' } },
+      {
+        body: {
+          value: [
+            {
+              subscriptionId: 'a7b5c2d0-0000-4000-8000-000000000001',
+              clientState: 'not-the-secret',
+              changeType: 'updated',
+              resource: 'Users/a7b5c2d0/Events/AAMkAGI2',
+            },
+          ],
+        },
+      },
+    ],
+    'POST /api/microsoft/lifecycle': async () => [
+      { query: { validationToken: 'Validation: Testing client application reachability for subscription' } },
+      {
+        body: {
+          value: [
+            {
+              subscriptionId: 'a7b5c2d0-0000-4000-8000-000000000001',
+              clientState: 'not-the-secret',
+              lifecycleEvent: 'subscriptionRemoved',
+            },
+          ],
+        },
+      },
+    ],
+    // A server address no CalDAV client may call (ftp): refused (400) before any request leaves.
+    'POST /api/salons/:id/caldav/discover': one({
+      params: { id: 'SAL001' },
+      body: { preset: 'custom', serverUrl: 'ftp://calendar.example/', username: 'claire', password: 'app-password' },
+    }),
+    'POST /api/salons/:id/caldav/connect': one({
+      params: { id: 'SAL001' },
+      body: {
+        account: { preset: 'custom', serverUrl: 'ftp://calendar.example/', username: 'claire', password: 'pw' },
+        calendarUrl: 'ftp://calendar.example/claire/salon/',
+      },
+    }),
     'POST /api/google/calendar-notifications': one({
       headers: {
         'content-type': 'application/json; utf-8',

@@ -53,6 +53,31 @@ export function busyTimesOfCalendarObject(
   }
 }
 
+/**
+ * Our own events in an object as the calendar has them now: their times (moved by hand when they
+ * differ from the booking's), or `cancelled` when the owner cancelled one there.
+ */
+export function ourEventsOfCalendarObject(
+  ics: string,
+  timeZone: string,
+): { bookingId: string; startsAt?: Date; endsAt?: Date; cancelled: boolean }[] {
+  try {
+    const root = new ICAL.Component(ICAL.parse(ics))
+    const vevents = root.name === 'vevent' ? [root] : root.getAllSubcomponents('vevent')
+    return vevents.flatMap((vevent) => {
+      const uid = String(vevent.getFirstPropertyValue('uid') ?? '')
+      if (!uid.startsWith(OUR_UID_PREFIX) || vevent.hasProperty('recurrence-id')) return []
+      const span = spanOfComponent(vevent, timeZone)
+      const cancelled = String(vevent.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED'
+      return [
+        { bookingId: uid.slice(OUR_UID_PREFIX.length), startsAt: span?.startsAt, endsAt: span?.endsAt, cancelled },
+      ]
+    })
+  } catch {
+    return []
+  }
+}
+
 function readObject(ics: string, href: string, window: Window, timeZone: string): CalendarObjectBusy {
   const root = new ICAL.Component(ICAL.parse(ics))
   const vevents = root.name === 'vevent' ? [root] : root.getAllSubcomponents('vevent')

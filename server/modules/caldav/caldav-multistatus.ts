@@ -37,6 +37,9 @@ export function listOf(value: unknown): unknown[] {
 
 /** The responses of a 207, or the CaldavError of any other answer (`what` names the request). */
 export function multistatusOf(answer: DAVResponse[], what: string): Multistatus | { failed: number; body: string } {
+  // tsdav's calendarQuery gives [] for a 207 without a response: an empty calendar (Radicale
+  // answers `<multistatus xmlns="DAV:" />`), not a failure.
+  if (answer.length === 0) return { responses: [], syncToken: undefined }
   const first = answer[0]
   const multistatus = field(first?.raw, 'multistatus')
   if (first && multistatus !== undefined) {
