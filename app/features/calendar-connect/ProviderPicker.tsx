@@ -72,8 +72,8 @@ export function ProviderPicker({
 
       <div role="radiogroup" aria-labelledby={headingId} className="flex flex-col gap-2.5">
         {CALENDAR_PROVIDERS.map((provider) => {
-          const isAvailable = available(provider)
-          const isSelected = isAvailable && selected === provider.id
+          const selectable = available(provider)
+          const isSelected = selectable && selected === provider.id
           const inputId = `${name}-${provider.id}`
           return (
             <div
@@ -81,12 +81,12 @@ export function ProviderPicker({
               className={cn(
                 'rounded-2xl border p-3.5 transition-colors',
                 isSelected ? 'border-primary bg-primary-soft/40 ring-1 ring-primary' : 'border-line',
-                !isAvailable && 'bg-sand/40',
+                !selectable && 'bg-sand/40',
               )}
             >
               <label
                 htmlFor={inputId}
-                className={cn('flex items-center gap-3', isAvailable ? 'cursor-pointer' : 'cursor-not-allowed')}
+                className={cn('flex items-center gap-3', selectable ? 'cursor-pointer' : 'cursor-not-allowed')}
               >
                 <input
                   id={inputId}
@@ -94,25 +94,25 @@ export function ProviderPicker({
                   name={name}
                   value={provider.id}
                   checked={isSelected}
-                  disabled={!isAvailable}
+                  disabled={!selectable}
                   onChange={() => setSelected(provider.id)}
                   className="size-4 shrink-0 accent-primary disabled:opacity-50"
                 />
                 <span
                   className={cn(
                     'inline-flex size-10 shrink-0 items-center justify-center rounded-xl border border-line bg-surface',
-                    !isAvailable && 'text-ink-soft opacity-70 grayscale',
+                    !selectable && 'text-ink-soft opacity-70 grayscale',
                   )}
                 >
                   {provider.icon}
                 </span>
                 <span className="flex min-w-0 flex-1 flex-col">
                   <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                    <span className={cn('font-medium', !isAvailable && 'text-ink-soft')}>{provider.displayName}</span>
-                    {isAvailable && <Badge tone="success">{t('calendarConnect.picker.available')}</Badge>}
+                    <span className={cn('font-medium', !selectable && 'text-ink-soft')}>{provider.displayName}</span>
+                    {selectable && <Badge tone="success">{t('calendarConnect.picker.available')}</Badge>}
                   </span>
                   <span className="text-sm leading-snug text-ink-soft">
-                    {isAvailable ? providerDescription(provider.id, t) : t('calendarConnect.picker.notOnServer')}
+                    {selectable ? providerDescription(provider.id, t) : t('calendarConnect.picker.notOnServer')}
                   </span>
                 </span>
               </label>

@@ -4,8 +4,8 @@ import { Field, fieldClasses, Input } from '@app/components/ui/Input'
 import { cn } from '@app/lib/cn'
 import type { CaldavAccount, CaldavDiscovery, CaldavPreset, CalendarConnections } from '@common/schemas/calendar'
 import { useMutation } from '@tanstack/react-query'
-import { ArrowLeft, Eye, EyeOff, KeyRound } from 'lucide-react'
-import { useId, useState } from 'react'
+import { ArrowLeft, CircleAlert, Eye, EyeOff, KeyRound } from 'lucide-react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { caldavErrorText, connectCaldav, discoverCaldav } from './calendars-api'
 
@@ -96,13 +96,6 @@ export function CalDavForm({
       submitLabel={t('calendars.caldav.search')}
       pendingLabel={t('calendars.caldav.searching')}
       pending={discover.isPending}
-      error={
-        discover.isError
-          ? caldavErrorText(discover.error, t)
-          : found?.length === 0
-            ? t('calendars.caldav.noCalendars')
-            : undefined
-      }
     >
       <Field id="caldav-preset" label={t('calendars.caldav.preset')}>
         {(control) => (
@@ -168,7 +161,34 @@ export function CalDavForm({
         onChange={(password) => edit({ password })}
         error={checked && missing.password ? t('calendars.caldav.required.password') : undefined}
       />
+      <ServerRefusal
+        text={
+          discover.isError
+            ? caldavErrorText(discover.error, t)
+            : found?.length === 0
+              ? t('calendars.caldav.noCalendars')
+              : undefined
+        }
+      />
     </DialogForm>
+  )
+}
+
+/**
+ * Why the server refused the account, under the fields. On a phone the iCloud steps push it below
+ * the fold, behind the sticky buttons: it is brought into view as it appears (role=alert reads it).
+ */
+function ServerRefusal({ text }: { text: string | undefined }) {
+  const ref = useRef<HTMLParagraphElement>(null)
+  useEffect(() => {
+    if (text) ref.current?.scrollIntoView({ block: 'center', behavior: 'smooth' })
+  }, [text])
+  if (!text) return null
+  return (
+    <p ref={ref} role="alert" className="flex gap-2 rounded-xl bg-danger-soft p-3 text-sm text-ink">
+      <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-danger" />
+      {text}
+    </p>
   )
 }
 
@@ -178,7 +198,7 @@ function IcloudSteps() {
   const titleId = useId()
   return (
     <section aria-labelledby={titleId} className="-mt-1 rounded-xl bg-info-soft px-3.5 py-3 text-sm text-ink">
-      <h3 id={titleId} className="flex items-center gap-2 font-medium text-info">
+      <h3 id={titleId} className="flex items-center gap-2 font-sans text-sm font-semibold text-info">
         <KeyRound aria-hidden className="size-4 shrink-0" />
         {t('calendars.caldav.icloud.title')}
       </h3>

@@ -134,7 +134,10 @@ export function CalendarConnectionRow({
       </div>
       {calendar.writesBookings && writerStatus && writerStatus.state !== 'not_connected' && (
         <ul className="mt-3 divide-y divide-line/70 rounded-2xl bg-sand/35 p-3 sm:ml-12">
-          <CalendarSyncRows status={writerStatus} />
+          <CalendarSyncRows
+            status={writerStatus}
+            updatesLabel={calendar.provider === 'google' ? undefined : t('calendars.row.updatesFrom', { name })}
+          />
         </ul>
       )}
     </li>

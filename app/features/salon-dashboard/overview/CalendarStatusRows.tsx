@@ -111,8 +111,11 @@ function useTicking(): void {
   }, [])
 }
 
-/** The synchronisation's rows of a connected (or to-be-reconnected) calendar. */
-export function CalendarSyncRows({ status }: { status: CalendarStatus }) {
+/**
+ * The synchronisation's rows of a connected (or to-be-reconnected) calendar. `updatesLabel` names
+ * where changes come from when the calendar is not Google's ("Mises à jour depuis Outlook").
+ */
+export function CalendarSyncRows({ status, updatesLabel }: { status: CalendarStatus; updatesLabel?: string }) {
   const { t } = useTranslation()
   const language = currentLanguage()
   useTicking()
@@ -179,7 +182,7 @@ export function CalendarSyncRows({ status }: { status: CalendarStatus }) {
         <StatusRow
           tone={status.updates === 'push' ? 'success' : 'neutral'}
           icon={status.updates === 'push' ? <Radio className={icon} /> : <Timer className={icon} />}
-          label={t('dashboard.calendar.updates')}
+          label={updatesLabel ?? t('dashboard.calendar.updates')}
           value={status.updates === 'push' ? t('dashboard.calendar.push') : t('dashboard.calendar.polling')}
         />
       )}

@@ -161,7 +161,7 @@ describe('the calendars card', () => {
     renderWithQueries(<CalendarsCard salon={SALON} />)
     const google = await rowOf('salon.lumiere.demo@gmail.com')
     expect(within(google).queryByRole('button', { name: /Retirer/ })).toBeNull()
-    expect(within(google).getByText(/il se retire avec « Déconnecter »/)).toBeTruthy()
+    expect(within(google).getByText(/il se retire avec «\s*Déconnecter\s*»/)).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Retirer Outlook' })).toBeTruthy()
   })
 
@@ -305,7 +305,7 @@ describe('adding a calendar', () => {
     const dialog = await openCaldav(user)
     // iCloud asks for an app-specific password: where to make one.
     expect(within(dialog).getByRole('link', { name: 'account.apple.com' })).toBeTruthy()
-    expect(dialog.textContent).toContain('« Connexion et sécurité », choisissez « Mots de passe pour les apps »')
+    expect(dialog.textContent).toMatch(/«\s*Connexion et sécurité\s*», choisissez «\s*Mots de passe pour les apps\s*»/)
 
     // Nothing typed: said beside each field, nothing sent.
     await user.click(within(dialog).getByRole('button', { name: 'Rechercher mes calendriers' }))
@@ -466,5 +466,15 @@ describe('readMicrosoftReturn', () => {
     sessionStorage.setItem('salonia-pending-calendar', 'microsoft')
     expect(firstTab()).toBe('overview')
     expect(firstTab('instagram')).toBe('instagram')
+  })
+})
+
+describe('another calendar receiving the bookings', () => {
+  it("names it where the single calendar's rows said Google", async () => {
+    serve({ [CALENDARS]: () => json(list({ ...GOOGLE, writesBookings: false }, { ...OUTLOOK, writesBookings: true })) })
+    renderWithQueries(<CalendarsCard salon={SALON} />)
+    const outlook = await rowOf('camille@outlook.fr · Calendrier')
+    expect(await within(outlook).findByText('Mises à jour depuis Outlook')).toBeTruthy()
+    expect(screen.queryByText('Mises à jour depuis Google')).toBeNull()
   })
 })
