@@ -190,8 +190,9 @@ export async function requestOneSync(deps: Pick<CalendarDeps, 'db' | 'jobs'>, sa
 /**
  * Removes one calendar: its busy times and our links go with it (in one transaction), and what is
  * left to do at its provider becomes a job. Our events stay in it: the owner removed the calendar
- * from Salonia, not the appointments from their calendar. Bookings go nowhere until another is
- * chosen; the owner's sessions stay.
+ * from Salonia, not the appointments from their calendar. When it received the bookings, the
+ * first other calendar still connected receives them from now on (and a read writes them there);
+ * the owner's sessions stay.
  */
 export async function removeCalendar(deps: Pick<CalendarDeps, 'db' | 'jobs'>, salonId: string, calendarId: string) {
   await deps.db.transaction(async (tx) => {
@@ -200,6 +201,11 @@ export async function removeCalendar(deps: Pick<CalendarDeps, 'db' | 'jobs'>, sa
     if (provider?.removable === false) throw calendarIsSignIn()
     await repo.deleteConnections(tx, salonId, [calendarId])
     await provider?.removed?.(tx, deps.jobs, connection)
+    if (!connection.writesBookings) return
+    const next = (await repo.listConnectionsOfSalon(tx, salonId)).find((c) => !c.memberId && !c.reconnectRequiredAt)
+    if (!next) return
+    await repo.makeWriter(tx, salonId, next.id)
+    await requestCalendarRead(tx, deps.jobs, next.id, 'connect')
   })
   return { success: true as const }
 }
