@@ -128,7 +128,7 @@ describe('the connection card', () => {
     expect(await within(card).findByText('Reconnexion nécessaire')).toBeTruthy()
     expect(within(card).queryByText('Connecté')).toBeNull()
     expect(within(card).queryByText('Non connecté')).toBeNull()
-    expect(within(card).getByText(/Google n'accepte plus l'accès à l'agenda/)).toBeTruthy()
+    expect(within(card).getByText(/Le calendrier n'accepte plus l'accès de Salonia/)).toBeTruthy()
     // Nothing to synchronise until Google accepts the calendar again.
     expect(screen.queryByRole('button', { name: 'Synchroniser' })).toBeNull()
     await user.click(screen.getByRole('button', { name: 'Reconnecter Google Calendar' }))

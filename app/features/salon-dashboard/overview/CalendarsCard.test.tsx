@@ -273,7 +273,7 @@ describe('reconnecting', () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {})
     const user = userEvent.setup()
     renderWithQueries(<CalendarsCard salon={SALON} />)
-    expect(await screen.findByText(/Google n'accepte plus l'accès à l'agenda/)).toBeTruthy()
+    expect(await screen.findByText(/Le calendrier n'accepte plus l'accès de Salonia/)).toBeTruthy()
     await user.click(screen.getByRole('button', { name: 'Reconnecter Google Agenda' }))
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://accounts.google.com/o/oauth2/v2/auth?x=1'))
   })
