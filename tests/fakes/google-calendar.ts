@@ -53,6 +53,12 @@ export interface FakeGoogleCalendar {
   outage(failure: CalendarFailure | null): void
   /** Every calendar API answer waits this long first (0: none). */
   setDelay(ms: number): void
+  /**
+   * The next request (of one of `methods`, when given) is carried out, but its answer is lost: the
+   * connection is destroyed instead (the client sees a network error) and the request's status is
+   * logged as 0. Ended by reset().
+   */
+  loseNextAnswer(methods?: string[]): void
   readonly requests: CalendarRequestRecord[]
   /** Channels neither stopped nor expired. */
   channels(): CalendarChannel[]
@@ -104,6 +110,7 @@ export function createFakeCalendar(options: FakeCalendarOptions) {
   let scripted: { count: number; failure: CalendarFailure } | undefined
   let down: CalendarFailure | null = null
   let delayMs = 0
+  let lostAnswers: (string[] | undefined)[] = []
 
   function calendarOf(email: string): Calendar {
     const key = email.toLowerCase()
@@ -156,6 +163,13 @@ export function createFakeCalendar(options: FakeCalendarOptions) {
     } catch (error) {
       const apiError = error instanceof CalendarApiError ? error : calendarErrors.backendError()
       answer = { status: apiError.status, body: apiError.body(), headers: apiError.headers }
+    }
+    const lost = lostAnswers.findIndex((methods) => methods === undefined || methods.includes(record.method))
+    if (lost >= 0) {
+      // Done, and its answer lost on the way back.
+      lostAnswers.splice(lost, 1)
+      request.socket.destroy()
+      return
     }
     record.status = answer.status
     if (answer.body === undefined) {
@@ -282,6 +296,9 @@ export function createFakeCalendar(options: FakeCalendarOptions) {
     setDelay: (ms) => {
       delayMs = ms
     },
+    loseNextAnswer: (methods) => {
+      lostAnswers.push(methods?.map((method) => method.toUpperCase()))
+    },
     requests,
     channels: () => push.live(),
     expireChannels: (email) => push.expire(email?.toLowerCase()),
@@ -295,6 +312,7 @@ export function createFakeCalendar(options: FakeCalendarOptions) {
       scripted = undefined
       down = null
       delayMs = 0
+      lostAnswers = []
     },
   }
 

@@ -24,6 +24,8 @@ export interface GraphFaults {
   delayMs: number
   /** Requests in flight per mailbox above which Graph answers 429 (null: no limit). */
   mailboxLimit: number | null
+  /** For each answer to lose, the methods of the request carried out whose answer is lost (undefined: any). */
+  lostAnswers?: (string[] | undefined)[]
 }
 
 /** The next scripted (or ongoing) failure for requests of that kind, if any. */
@@ -157,6 +159,13 @@ export function createGraph(
           json: () => readJson(request),
         }
         answer = await route(graphRequest)
+        const lost = (faults.lostAnswers ?? []).findIndex((m) => m === undefined || m.includes(graphRequest.method))
+        if (lost >= 0) {
+          // Done, and its answer lost on the way back: the client's connection is destroyed (logged as 0).
+          faults.lostAnswers?.splice(lost, 1)
+          request.socket.destroy()
+          return 0
+        }
       } finally {
         inFlight.set(caller.account.id, (inFlight.get(caller.account.id) ?? 1) - 1)
       }

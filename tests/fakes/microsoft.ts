@@ -130,6 +130,11 @@ export interface FakeMicrosoft {
   restore(): void
   /** Every Graph answer waits this long first (0: none); requests waiting count as in flight. */
   setDelay(ms: number): void
+  /**
+   * The next Graph request (of one of `methods`, when given) is carried out, but its answer is lost:
+   * the connection is destroyed, and the request is logged with status 0. Ended by restore().
+   */
+  loseNextAnswer(methods?: string[]): void
   setMailboxConcurrency(limit: number | null): void
   /** The account's grants (default all) end: refresh → invalid_grant (or interaction_required), access → 401. */
   revokeGrant(options?: { account?: string; how?: Revocation }): void
@@ -308,9 +313,13 @@ export async function startFakeMicrosoft(options: FakeMicrosoftOptions = {}): Pr
       faults.down = null
       faults.scripted.length = 0
       faults.delayMs = 0
+      faults.lostAnswers = []
     },
     setDelay(ms) {
       faults.delayMs = ms
+    },
+    loseNextAnswer(methods) {
+      faults.lostAnswers = [...(faults.lostAnswers ?? []), methods?.map((method) => method.toUpperCase())]
     },
     setMailboxConcurrency(limit) {
       faults.mailboxLimit = limit
@@ -338,6 +347,7 @@ export async function startFakeMicrosoft(options: FakeMicrosoftOptions = {}): Pr
       faults.scripted.length = 0
       faults.down = null
       faults.delayMs = 0
+      faults.lostAnswers = []
       requests.length = 0
     },
     close: async () => {

@@ -15,11 +15,12 @@ import {
   OWNER,
   startCalendarTest,
 } from '@tests/helpers/calendar'
+import { describeCalendarContract } from '@tests/helpers/calendar-contract'
+import { googleWorld } from '@tests/helpers/calendar-world'
 import type { Driver } from '@tests/helpers/database'
 import { bookingRequest } from '@tests/helpers/demo'
 import { eventually, startTestJobEngine } from '@tests/helpers/jobs'
 import { eq } from 'drizzle-orm'
-import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /**
@@ -27,10 +28,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
  * limiting, slow), however often a push is retried, across restarts and with several instances
  * working the same queue, the owner's calendar ends up holding exactly the salon's bookings still
  * to come, once each, at their times. The workers run with short retry timings (1 s, up to 2 s).
+ * What every provider guarantees alike (an outage, moves and cancels while down, a lost answer,
+ * revoked access, the model) is the calendar contract (tests/helpers/calendar-contract.ts), run at
+ * the end with the Google world; the cases here are Google's own or test the shared orchestration.
  */
-
-/** The generated scenarios' pauses: when each change comes is part of what the property varies. */
-const elapse = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** A local start on the salon's clock: 2026-12-<day> at 09:00 plus `slot` quarters of an hour. */
 function localStart(day: number, slot: number): string {
@@ -228,39 +229,6 @@ describe('the calendar sync with Google failing', () => {
     expect(eventOfBooking(c, id)).toMatchObject({ start: moved?.startsAt.getTime() })
     await expectCalendarMirrorsBookings(c)
   })
-
-  it('ends with the final state of bookings moved and cancelled while Google was down', async () => {
-    const movedTwice = await book(c, cookie, localStart(4, 0), 'Moved Twice')
-    const cancelled = await book(c, cookie, localStart(4, 4), 'Cancelled')
-    await quiesce(c)
-    expect(eventOfBooking(c, movedTwice)).toBeDefined()
-    expect(eventOfBooking(c, cancelled)).toBeDefined()
-
-    const from = c.google.calendar.requests.length
-    c.google.calendar.outage({ status: 503 })
-    await move(c, cookie, movedTwice, localStart(4, 12))
-    await cancel(c, cookie, cancelled)
-    const bornAndGone = await book(c, cookie, localStart(4, 16), 'Born And Gone')
-    const newAndMoved = await book(c, cookie, localStart(4, 20), 'New And Moved')
-    await eventually(() => (c.google.calendar.requests.slice(from).some((r) => r.status === 503) ? true : undefined))
-    await move(c, cookie, movedTwice, localStart(4, 24))
-    await cancel(c, cookie, bornAndGone)
-    await move(c, cookie, newAndMoved, localStart(4, 28))
-    // Google stays down until the later changes' pushes have been refused too.
-    const later = c.google.calendar.requests.length
-    await eventually(() => (c.google.calendar.requests.slice(later).some((r) => r.status === 503) ? true : undefined))
-    c.google.calendar.outage(null)
-    await quiesce(c)
-
-    const final = await bookingRow(c.t, movedTwice)
-    expect(eventOfBooking(c, movedTwice)).toMatchObject({ start: final?.startsAt.getTime() })
-    expect(eventOfBooking(c, cancelled)).toBeUndefined()
-    expect(eventOfBooking(c, bornAndGone)).toBeUndefined()
-    const all = c.google.calendar.events(OWNER.email, { includeCancelled: true })
-    expect(all.some((e) => e.id === eventIdOf(bornAndGone))).toBe(false)
-    await expectCalendarMirrorsBookings(c)
-    expect(await countFailedJobs(c.t.database.db)).toBe(0)
-  })
 })
 
 /** A second instance's job engine with the product's workers, on the app's database. */
@@ -428,108 +396,9 @@ describe('a synchronisation racing a push of the same booking', () => {
   })
 })
 
-// ——— The model: any sequence of bookings, moves, cancellations and Google failures ———
+// ——— The contract every provider meets: outage, moves and cancels while down, a lost answer, ———
+// ——— revoked access, and the model of any sequence of changes and failures (9 scenarios)     ———
 
-type Command =
-  | { kind: 'book'; day: number; slot: number }
-  | { kind: 'move'; pick: number; day: number; slot: number }
-  | { kind: 'cancel'; pick: number }
-  | { kind: 'failNext'; count: number; status: 500 | 503 | 429 }
-  | { kind: 'outage'; on: boolean; status: 500 | 503 }
-  | { kind: 'slow'; ms: number }
-  | { kind: 'wait'; ms: number }
-
-const day = fc.integer({ min: 2, max: 10 })
-// 09:00 to 16:45 on the 15-minute grid.
-const slot = fc.integer({ min: 0, max: 31 })
-const command: fc.Arbitrary<Command> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant('book' as const), day, slot }) },
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('move' as const), pick: fc.nat(), day, slot }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat() }) },
-  {
-    weight: 3,
-    arbitrary: fc.record({
-      kind: fc.constant('failNext' as const),
-      count: fc.integer({ min: 1, max: 4 }),
-      status: fc.constantFrom(500 as const, 503 as const, 429 as const),
-    }),
-  },
-  {
-    weight: 2,
-    arbitrary: fc.record({
-      kind: fc.constant('outage' as const),
-      on: fc.boolean(),
-      status: fc.constantFrom(500 as const, 503 as const),
-    }),
-  },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('slow' as const), ms: fc.integer({ min: 0, max: 300 }) }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('wait' as const), ms: fc.integer({ min: 0, max: 600 }) }) },
-)
-
-/**
- * After each step, a pause of its own: the workers run meanwhile, between the test's changes. A
- * run's steps last at most about 12 s, well inside a push's retries (10 over about 19 s).
- */
-const pause = fc.integer({ min: 0, max: 250 })
-
-describe('the calendar sync under any sequence of changes and failures', () => {
-  let c: CalendarTest
-  let cookie: string
-  beforeAll(async () => {
-    c = await startCalendarTest()
-    cookie = await c.connect()
-    await quiesce(c)
-  })
-  afterAll(() => c.close())
-
-  function heal() {
-    c.google.calendar.outage(null)
-    c.google.calendar.failNext(0, { status: 500 })
-    c.google.calendar.setDelay(0)
-  }
-
-  it('ends with the calendar holding exactly the future active bookings, once each', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(fc.tuple(command, pause), { minLength: 4, maxLength: 14 }), async (commands) => {
-        // Each run starts from an empty calendar: the last run's bookings are cancelled.
-        heal()
-        for (const id of await futureActiveBookingIds(c.t)) await cancel(c, cookie, id)
-        await quiesce(c)
-        expect(ourEvents(c)).toEqual([])
-
-        const active: string[] = []
-        try {
-          for (const [step, then] of commands) {
-            if (step.kind === 'book') {
-              const id = await tryBook(c, cookie, localStart(step.day, step.slot))
-              if (id) active.push(id)
-            } else if (step.kind === 'move' && active.length > 0) {
-              await tryMove(c, cookie, active[step.pick % active.length] ?? '', localStart(step.day, step.slot))
-            } else if (step.kind === 'cancel' && active.length > 0) {
-              const [id] = active.splice(step.pick % active.length, 1)
-              await cancel(c, cookie, id ?? '')
-            } else if (step.kind === 'failNext') {
-              c.google.calendar.failNext(step.count, { status: step.status })
-            } else if (step.kind === 'outage') {
-              c.google.calendar.outage(step.on ? { status: step.status } : null)
-            } else if (step.kind === 'slow') {
-              c.google.calendar.setDelay(step.ms)
-            } else if (step.kind === 'wait') {
-              await elapse(step.ms)
-            }
-            await elapse(then)
-          }
-        } finally {
-          heal()
-        }
-        await quiesce(c)
-        expect(await futureActiveBookingIds(c.t)).toEqual([...active].sort())
-        await expectCalendarMirrorsBookings(c)
-        expect(await countFailedJobs(c.t.database.db)).toBe(0)
-      }),
-      { numRuns: 15, endOnFailure: true },
-    )
-    // Fifteen scenarios of up to 12 s of changes each: about 40 s alone, more beside other files
-    // on two cores (timed out at 60 s once, with nothing wrong).
-  }, 180_000)
+describe('Google Calendar', () => {
+  describeCalendarContract(googleWorld, { modelRuns: 9 })
 })
