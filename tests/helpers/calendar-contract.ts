@@ -256,6 +256,18 @@ export function describeCalendarContract(makeWorld: () => Promise<CalendarWorld>
         const moved = await bookingRow(world.t, id)
         expect((await eventOf(id))?.start.getTime()).toBe(moved?.startsAt.getTime())
         await expectCalendarMirrorsBookings(world)
+
+        // A booking moved after its create's answer was lost, before the retry: the retry meets
+        // the event the first attempt made (at the old time) and must leave it at the new one.
+        before = world.faults.refused()
+        world.faults.loseNextWriteAnswer()
+        const early = await owner.book(localStart(3, 16), 'Moved Before The Retry')
+        await refusedSince(before)
+        await owner.move(early, localStart(3, 24))
+        await world.drain()
+        const final = await bookingRow(world.t, early)
+        expect((await eventOf(early))?.start.getTime()).toBe(final?.startsAt.getTime())
+        await expectCalendarMirrorsBookings(world)
         expect(await countFailedJobs(world.t.database.db)).toBe(0)
       } finally {
         world.faults.restore()

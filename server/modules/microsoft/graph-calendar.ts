@@ -1,4 +1,4 @@
-import type { GraphEvent } from './graph-busy'
+import type { GraphDateTime, GraphEvent } from './graph-busy'
 import type { GraphEventBody } from './graph-event'
 import { GraphError, graphHttp } from './graph-http'
 import { type GraphSubscriptionsApi, graphSubscriptions } from './graph-subscriptions'
@@ -26,6 +26,10 @@ export interface WrittenEvent {
   /** Outlook's version of the event: it changes with every edit, ours or the owner's. */
   changeKey: string | null
   transactionId: string | null
+  /** What the event says now, as Graph answered it (a repeated create answers the event as it was made). */
+  subject?: string
+  start?: GraphDateTime
+  end?: GraphDateTime
 }
 
 /** An event (single, occurrence or exception) of a calendar view, with the fields the sync reads. */
@@ -100,10 +104,19 @@ export function graphApi(settings: Pick<MicrosoftSettings, 'baseUrl'>): GraphApi
     if (typeof body?.id !== 'string') {
       throw new GraphError('unavailable', 200, 'badAnswer', `${operation}: Microsoft Graph's answer names no event`)
     }
+    const time = (value: unknown): GraphDateTime | undefined => {
+      const v = value as Partial<GraphDateTime> | undefined
+      return typeof v?.dateTime === 'string' && typeof v.timeZone === 'string'
+        ? { dateTime: v.dateTime, timeZone: v.timeZone }
+        : undefined
+    }
     return {
       id: body.id,
       changeKey: typeof body.changeKey === 'string' ? body.changeKey : null,
       transactionId: typeof body.transactionId === 'string' ? body.transactionId : null,
+      ...(typeof body.subject === 'string' ? { subject: body.subject } : {}),
+      ...(time(body.start) ? { start: time(body.start) } : {}),
+      ...(time(body.end) ? { end: time(body.end) } : {}),
     }
   }
 
