@@ -7,7 +7,9 @@
 // OAuth, signup, webhook and Send API code runs. Each fake's control port lets a test play
 // customers who write to the salon (and, for WhatsApp, Meta's reviews and revocations). Stripe is
 // faked here too (tests/fakes/stripe-server.ts, through STRIPE_BASE_URL): its onboarding and
-// payment pages, and its signed events to the product's webhook.
+// payment pages, and its signed events to the product's webhook. And Microsoft (Outlook calendars,
+// tests/fakes/microsoft-server.ts, through MICROSOFT_BASE_URL): its consent page, tokens and Graph.
+// CalDAV needs no fake: the browser tests connect the real Radicale of TEST_RADICALE_URL.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -21,6 +23,8 @@ const whatsappPort = process.env.FAKE_WHATSAPP_PORT ?? String(Number(port) - 3)
 const whatsappControlPort = process.env.FAKE_WHATSAPP_CONTROL_PORT ?? String(Number(port) - 4)
 const stripePort = process.env.FAKE_STRIPE_PORT ?? String(Number(port) - 5)
 const stripeControlPort = process.env.FAKE_STRIPE_CONTROL_PORT ?? String(Number(port) - 6)
+const microsoftPort = process.env.FAKE_MICROSOFT_PORT ?? String(Number(port) - 7)
+const microsoftControlPort = process.env.FAKE_MICROSOFT_CONTROL_PORT ?? String(Number(port) - 8)
 const builtBy = process.env.BUILT_BY_URL
 const appNow = process.env.APP_NOW ?? '2026-12-01T08:30:00+01:00'
 const app = {
@@ -34,6 +38,9 @@ const app = {
   WHATSAPP_CONFIG_ID: '987654321098765',
   STRIPE_SECRET_KEY: 'sk_test_51SaloniaFakeKey0123456789',
   STRIPE_WEBHOOK_SECRET: 'whsec_SaloniaFakeWebhookSecret0123',
+  // What tests/fakes/microsoft-server.ts registers by default.
+  MICROSOFT_CLIENT_ID: '3f1c9a7e-52d4-4b8f-9e0a-6c2d8b1f4a73',
+  MICROSOFT_CLIENT_SECRET: 'fake~microsoft~secret~0123456789abcdef',
 }
 
 async function waitFor(url) {
@@ -80,7 +87,19 @@ const stripe = spawn(process.execPath, ['--import', 'tsx', 'tests/fakes/stripe-s
     APP_NOW: appNow,
   },
 })
+const microsoft = spawn(process.execPath, ['--import', 'tsx', 'tests/fakes/microsoft-server.ts'], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    ...app,
+    PORT: microsoftPort,
+    CONTROL_PORT: microsoftControlPort,
+    PRODUCT_URL: `http://127.0.0.1:${port}`,
+    APP_NOW: appNow,
+  },
+})
 await Promise.all([
+  waitFor(`http://127.0.0.1:${microsoftControlPort}/health`),
   waitFor(`http://127.0.0.1:${controlPort}/health`),
   waitFor(`http://127.0.0.1:${whatsappControlPort}/health`),
   waitFor(`http://127.0.0.1:${stripeControlPort}/health`),
@@ -102,6 +121,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     INSTAGRAM_BASE_URL: `http://127.0.0.1:${instagramPort}`,
     WHATSAPP_BASE_URL: `http://127.0.0.1:${whatsappPort}`,
     STRIPE_BASE_URL: `http://127.0.0.1:${stripePort}`,
+    MICROSOFT_BASE_URL: `http://127.0.0.1:${microsoftPort}`,
   },
 })
 const stop = () => {
@@ -109,6 +129,7 @@ const stop = () => {
   instagram.kill('SIGTERM')
   whatsapp.kill('SIGTERM')
   stripe.kill('SIGTERM')
+  microsoft.kill('SIGTERM')
 }
 process.on('SIGTERM', stop)
 process.on('SIGINT', stop)
@@ -116,6 +137,7 @@ server.on('exit', (code) => {
   instagram.kill('SIGTERM')
   whatsapp.kill('SIGTERM')
   stripe.kill('SIGTERM')
+  microsoft.kill('SIGTERM')
   rmSync(dataDir, { recursive: true, force: true })
   process.exit(code ?? 0)
 })

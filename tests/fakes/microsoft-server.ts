@@ -18,8 +18,8 @@ import { type LifecycleEvent, type MicrosoftFailure, startFakeMicrosoft } from '
  *   POST /expire-subscription {id?}, POST /lifecycle {event, id?}   (id: the only live one when absent)
  *   POST /reset                                (no event, token or subscription; the same port)
  *   GET  /health
- * Its clock follows APP_NOW as the product's does (the demo clock), so token and subscription
- * lifetimes agree with the product's.
+ * Its clock is the real one, as Microsoft's is: the product asks for a subscription's expiry on
+ * the real clock even when APP_NOW runs its own demo clock elsewhere (microsoft-subscription.ts).
  */
 const product = process.env.PRODUCT_URL ?? 'http://127.0.0.1:3995'
 const fake = await startFakeMicrosoft({
@@ -28,11 +28,6 @@ const fake = await startFakeMicrosoft({
   clientSecret: process.env.MICROSOFT_CLIENT_SECRET ?? 'fake~microsoft~secret~0123456789abcdef',
   redirectUris: [`${product}/api/microsoft/callback`],
 })
-if (process.env.APP_NOW) {
-  const start = new Date(process.env.APP_NOW).getTime()
-  const startedAt = Date.now()
-  fake.clock.follow(() => start + (Date.now() - startedAt))
-}
 
 /** A control call the test got wrong: 400 with the reason. */
 class Misuse extends Error {}

@@ -62,6 +62,7 @@ export function CalendarsCard({ salon }: { salon: Salon }) {
   const google = useGoogleRedirect({ failureTitle: t('calendars.errors.connectFailed') })
   const radioName = useId()
   const groupLabel = useId()
+  const titleId = useId()
   const [dialog, setDialog] = useState<ConnectView | undefined>(() => pendingView(readPendingCalendar()))
   const [removing, setRemoving] = useState<CalendarConnection | undefined>(undefined)
   useMicrosoftReturn(salonId)
@@ -126,9 +127,9 @@ export function CalendarsCard({ salon }: { salon: Salon }) {
   }
 
   return (
-    <Card>
+    <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
-        <CardTitle>{t('dashboard.connection.title')}</CardTitle>
+        <CardTitle id={titleId}>{t('dashboard.connection.title')}</CardTitle>
         <CardDescription>{t('calendars.card.description')}</CardDescription>
       </CardHeader>
       <CardContent>
