@@ -119,7 +119,7 @@ type Command =
   | { kind: 'cancel'; pick: number }
   | { kind: 'failNext'; count: number }
   | { kind: 'outage'; on: boolean }
-  | { kind: 'loseAnswer' }
+  | { kind: 'loseAnswer'; remove: boolean }
   | { kind: 'wait'; ms: number }
 
 const day = fc.integer({ min: 2, max: 10 })
@@ -134,7 +134,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     arbitrary: fc.record({ kind: fc.constant('failNext' as const), count: fc.integer({ min: 1, max: 4 }) }),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('outage' as const), on: fc.boolean() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('loseAnswer' as const) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('loseAnswer' as const), remove: fc.boolean() }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('wait' as const), ms: fc.integer({ min: 0, max: 600 }) }) },
 )
 
@@ -268,6 +268,15 @@ export function describeCalendarContract(makeWorld: () => Promise<CalendarWorld>
         const final = await bookingRow(world.t, early)
         expect((await eventOf(early))?.start.getTime()).toBe(final?.startsAt.getTime())
         await expectCalendarMirrorsBookings(world)
+
+        // A cancellation whose delete's answer is lost: the retry finds the event gone, and is done.
+        before = world.faults.refused()
+        world.faults.loseNextRemoveAnswer()
+        await owner.cancel(early)
+        await refusedSince(before)
+        await world.drain()
+        expect(await eventOf(early)).toBeUndefined()
+        await expectCalendarMirrorsBookings(world)
         expect(await countFailedJobs(world.t.database.db)).toBe(0)
       } finally {
         world.faults.restore()
@@ -328,7 +337,8 @@ export function describeCalendarContract(makeWorld: () => Promise<CalendarWorld>
                     if (step.on) world.faults.outage()
                     else world.faults.restore()
                   } else if (step.kind === 'loseAnswer') {
-                    world.faults.loseNextWriteAnswer()
+                    if (step.remove) world.faults.loseNextRemoveAnswer()
+                    else world.faults.loseNextWriteAnswer()
                   } else if (step.kind === 'wait') {
                     await elapse(step.ms)
                   }

@@ -41,6 +41,8 @@ export interface CalendarWorld {
     failNext(n?: number): void
     /** The next call creating or changing an event is carried out, but its answer never reaches us. */
     loseNextWriteAnswer(): void
+    /** The next call deleting an event is carried out, but its answer never reaches us. */
+    loseNextRemoveAnswer(): void
     /** How many calls the failures above refused so far (an answer lost counts too). */
     refused(): number
   }
@@ -127,6 +129,7 @@ export async function googleWorld(): Promise<CalendarWorld> {
         calendar.failNext(n, { status })
       },
       loseNextWriteAnswer: () => calendar.loseNextAnswer(GOOGLE_WRITES),
+      loseNextRemoveAnswer: () => calendar.loseNextAnswer(['DELETE']),
       refused: () => calendar.requests.filter((r) => r.status === 0 || r.status === 429 || r.status >= 500).length,
     },
     revoke: async () => {
@@ -193,6 +196,7 @@ export async function caldavWorld(): Promise<CalendarWorld> {
       failNext: (n = 1) => proxy.failNext(503, n),
       // A PUT (create or update) that reaches Radicale, which stores it, and whose answer is cut.
       loseNextWriteAnswer: () => proxy.cutAnswerNext('PUT'),
+      loseNextRemoveAnswer: () => proxy.cutAnswerNext('DELETE'),
       refused: () => proxy.requests().filter((r) => r.status === 0 || r.status === 503 || r.status === 401).length,
     },
     // The app-specific password is revoked: the server answers 401 to everything until the owner
@@ -248,6 +252,7 @@ export async function microsoftWorld(): Promise<CalendarWorld> {
       failNext: (n = 1) => microsoft.failNext({ status: 429, retryAfter: 1, count: n }),
       // A create POSTed again after a lost answer carries the same transactionId (the fake de-duplicates).
       loseNextWriteAnswer: () => microsoft.loseNextAnswer(GRAPH_WRITES),
+      loseNextRemoveAnswer: () => microsoft.loseNextAnswer(['DELETE']),
       refused: () =>
         microsoft
           .requests()

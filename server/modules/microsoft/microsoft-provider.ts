@@ -43,21 +43,27 @@ export const microsoftProvider: CalendarProvider = {
         if (!answersBody(created, body)) return linkOf(await api.updateEvent(token, created.id, body), generation)
         return linkOf(created, generation)
       }
-      if (link?.present && link.remoteId) {
+      // Not only a present link: one calendar sync marked gone because a read saw the event at
+      // other times than the booking's (moved by hand in Outlook, or a read that raced our own move)
+      // still names an event that is there. Writing it anew under the next transactionId left that
+      // one beside it: two events for one booking (found by the calendar contract's lost-answer
+      // case, tests/helpers/calendar-contract.ts). The event we know is updated back first; only
+      // one that is really gone (404) is written anew.
+      if (link?.remoteId) {
         try {
           return linkOf(
             await api.updateEvent(token, link.remoteId, graphEventOf(event, { generation: link.sequence })),
             link.sequence,
           )
         } catch (error) {
-          // Deleted by hand since: written anew, under a transactionId Graph has never seen.
+          // Deleted (by hand, or by us when the booking was cancelled): written anew. Its
+          // transactionId is past: gone by hand, calendar sync counted it up already; removed by
+          // us, it was not. Reusing it could answer the deleted event, so the next one is taken; a
+          // retry of this create takes the same.
           if (!(error instanceof GraphError && error.kind === 'not_found')) throw error
           return create(link.sequence + 1)
         }
       }
-      // A link that is no longer present is past its generation: gone by hand (calendar sync
-      // counted it up already) or removed by us (not counted). Reusing its transactionId could
-      // answer the deleted event, so the next one is taken; a retry of this create takes the same.
       return create(link ? link.sequence + 1 : 0)
     }),
 
