@@ -33,6 +33,8 @@ export const calendarStatusSchema = z.object({
   failedEvents: z.number(),
   /** How changes in Google reach us: push notifications, or the periodic read alone. */
   updates: z.enum(['push', 'polling']),
+  /** How often the calendar is read without push notifications, in minutes (null: not connected). */
+  pollMinutes: z.number().nullable(),
   /** The salon's own events still to come that block times. */
   busyEvents: z.number(),
   /** Why the last exchange with the calendar failed, if it did (cleared by the next success). */

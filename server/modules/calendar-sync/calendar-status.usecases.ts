@@ -27,6 +27,7 @@ export function notConnectedStatus(salon: { timeZone: string }): CalendarStatus 
     pendingEvents: 0,
     failedEvents: 0,
     updates: 'polling',
+    pollMinutes: null,
     busyEvents: 0,
     lastError: null,
     conflicts: [],
@@ -68,6 +69,7 @@ export async function calendarStatus(
     pendingEvents,
     failedEvents,
     updates: hasLiveChannel(writer, now.getTime()) ? 'push' : 'polling',
+    pollMinutes: Math.max(1, Math.round(provider.pollEveryMs(writer, false) / 60_000)),
     busyEvents,
     lastError: (writer.lastError as CalendarStatus['lastError']) ?? null,
     conflicts: conflicts.map((c) => ({

@@ -30,6 +30,7 @@ const CONNECTED: CalendarStatus = {
   pendingEvents: 0,
   failedEvents: 0,
   updates: 'push',
+  pollMinutes: 5,
   busyEvents: 3,
   lastError: null,
   conflicts: [],
@@ -104,6 +105,13 @@ describe('the connection card', () => {
     expect(within(card).getByText('Vos événements personnels').closest('li')?.textContent).toContain('3')
     expect(within(card).getByText('Google injoignable, nouvel essai automatique')).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Synchroniser' })).toBeTruthy()
+  })
+
+  it('says a CalDAV calendar is read every minute', async () => {
+    serve({ [STATUS_URL]: () => json({ ...CONNECTED, updates: 'polling', pollMinutes: 1 }) })
+    renderCards()
+    const card = (await statusList()) as HTMLElement
+    expect(await within(card).findByText('Chaque minute')).toBeTruthy()
   })
 
   it('says when updates are read every 5 minutes and bookings are waiting to be written', async () => {

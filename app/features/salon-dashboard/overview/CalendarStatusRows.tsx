@@ -183,7 +183,13 @@ export function CalendarSyncRows({ status, updatesLabel }: { status: CalendarSta
           tone={status.updates === 'push' ? 'success' : 'neutral'}
           icon={status.updates === 'push' ? <Radio className={icon} /> : <Timer className={icon} />}
           label={updatesLabel ?? t('dashboard.calendar.updates')}
-          value={status.updates === 'push' ? t('dashboard.calendar.push') : t('dashboard.calendar.polling')}
+          value={
+            status.updates === 'push'
+              ? t('dashboard.calendar.push')
+              : status.pollMinutes === 1
+                ? t('dashboard.calendar.pollingEveryMinute')
+                : t('dashboard.calendar.polling', { minutes: status.pollMinutes ?? 5 })
+          }
         />
       )}
       <StatusRow

@@ -69,6 +69,7 @@ const STATUS: CalendarStatus = {
   pendingEvents: 0,
   failedEvents: 1,
   updates: 'push',
+  pollMinutes: 5,
   busyEvents: 4,
   lastError: null,
   conflicts: [],

@@ -691,6 +691,7 @@ describe('the dashboard', () => {
           pendingEvents: 0,
           failedEvents: 0,
           updates: 'polling',
+          pollMinutes: 5,
           busyEvents: 0,
           lastError: null,
           conflicts: [],
