@@ -124,3 +124,22 @@ export async function bookingRow(t: TestApp, id: string) {
 }
 
 export { eventIdOf }
+
+/**
+ * The times a Brushing can start on a day (the salon's clock, "HH:MM"), as the public availability
+ * API offers them — what a connected calendar's own events must take out, whatever its provider.
+ */
+export async function brushingTimes(t: TestApp, ownerCookie: string, date: string): Promise<string[]> {
+  const services = (
+    await t.app.inject({ url: '/api/salons/SAL001/services', headers: { cookie: ownerCookie } })
+  ).json() as {
+    id: string
+    name: string
+  }[]
+  const brushing = services.find((s) => s.name === 'Brushing')?.id
+  const res = await t.app.inject({
+    url: `/api/salons/SAL001/availability?serviceId=${brushing}&from=${date}&to=${date}`,
+  })
+  expect(res.statusCode, res.body).toBe(200)
+  return (res.json().slots as { local: string }[]).map((slot) => slot.local.slice(11, 16))
+}

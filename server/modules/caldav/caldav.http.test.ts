@@ -1,7 +1,7 @@
 import { calendarConnections } from '@server/db/schema'
 import { type CaldavProxy, startCaldavProxy } from '@tests/fakes/caldav-proxy'
 import { startTestApp, type TestApp } from '@tests/helpers/app'
-import { bookThroughApi, CALENDAR_QUEUES } from '@tests/helpers/calendar'
+import { bookThroughApi, brushingTimes, CALENDAR_QUEUES } from '@tests/helpers/calendar'
 import { drainJobs } from '@tests/helpers/jobs'
 import {
   deleteEvent,
@@ -49,21 +49,12 @@ describe.skipIf(!radicaleUrl())('a CalDAV calendar (Radicale)', () => {
     expect(res.statusCode, res.body).toBe(202)
     await drain()
   }
+  const slotsOn = (date: string) => brushingTimes(t, owner, date)
   const calendars = async () =>
     (await t.app.inject({ url: `${SALON}/calendars`, headers: { cookie: owner } })).json() as {
       calendars: { id: string; provider: string; state: string; writesBookings: boolean; lastError: string | null }[]
       writerId: string | null
     }
-  async function slotsOn(date: string) {
-    const services = (await t.app.inject({ url: `${SALON}/services`, headers: { cookie: owner } })).json() as {
-      id: string
-      name: string
-    }[]
-    const brushing = services.find((s) => s.name === 'Brushing')?.id
-    const res = await t.app.inject({ url: `${SALON}/availability?serviceId=${brushing}&from=${date}&to=${date}` })
-    expect(res.statusCode).toBe(200)
-    return (res.json().slots as { local: string }[]).map((slot) => slot.local.slice(11, 16))
-  }
 
   beforeAll(async () => {
     calendar = await newCalendar(undefined, { displayName: 'Salon (iPhone)' })

@@ -8,6 +8,7 @@ import { decryptSecret } from '@server/security/secrets'
 import {
   bookingRow,
   bookThroughApi,
+  brushingTimes,
   type CalendarTest,
   eventIdOf,
   futureActiveBookingIds,
@@ -28,22 +29,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 const at = (local: string) => new Date(`${local}:00+01:00`).getTime()
 const instant = (dateTime: string | undefined) => new Date(dateTime ?? '').getTime()
 
+const slotsOn = async (c: CalendarTest, date: string) => brushingTimes(c.t, await ownerCookie(c.t), date)
+
 async function status(c: CalendarTest, cookie: string) {
   const res = await c.t.app.inject({ url: '/api/salons/SAL001/calendar', headers: { cookie } })
   expect(res.statusCode).toBe(200)
   return res.json()
-}
-
-async function slotsOn(c: CalendarTest, date: string) {
-  const services = (
-    await c.t.app.inject({ url: '/api/salons/SAL001/services', headers: { cookie: await ownerCookie(c.t) } })
-  ).json() as { id: string; name: string }[]
-  const brushing = services.find((s) => s.name === 'Brushing')?.id
-  const res = await c.t.app.inject({
-    url: `/api/salons/SAL001/availability?serviceId=${brushing}&from=${date}&to=${date}`,
-  })
-  expect(res.statusCode).toBe(200)
-  return (res.json().slots as { local: string }[]).map((slot) => slot.local.slice(11, 16))
 }
 
 describe('bookings into the salon calendar', () => {

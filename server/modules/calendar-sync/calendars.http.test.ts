@@ -1,6 +1,6 @@
 import { createSalon } from '@server/modules/salons/salons.usecases'
 import { type CaldavProxy, startCaldavProxy } from '@tests/fakes/caldav-proxy'
-import { bookThroughApi, type CalendarTest, OWNER, startCalendarTest } from '@tests/helpers/calendar'
+import { bookThroughApi, brushingTimes, type CalendarTest, OWNER, startCalendarTest } from '@tests/helpers/calendar'
 import {
   eventIcs,
   listObjects,
@@ -45,6 +45,7 @@ describe.skipIf(!radicaleUrl())('a salon with a Google and a CalDAV calendar', (
   const inRadicale = async () =>
     (await listObjects(phone.url)).filter((o) => o.ics.includes('UID:salonia-')).map((o) => o.href.split('/').at(-1))
   const inGoogle = () => [...c.bookingEvents().keys()]
+  const slotsOn = (date: string) => brushingTimes(c.t, owner, date)
   const choose = async (calendarId: string) => {
     const res = await c.t.app.inject({
       method: 'PUT',
@@ -54,15 +55,6 @@ describe.skipIf(!radicaleUrl())('a salon with a Google and a CalDAV calendar', (
     expect(res.statusCode, res.body).toBe(200)
     await c.drain()
     return res.json() as Listed
-  }
-  async function slotsOn(date: string) {
-    const services = (await c.t.app.inject({ url: `${SALON}/services`, headers: { cookie: owner } })).json() as {
-      id: string
-      name: string
-    }[]
-    const brushing = services.find((s) => s.name === 'Brushing')?.id
-    const res = await c.t.app.inject({ url: `${SALON}/availability?serviceId=${brushing}&from=${date}&to=${date}` })
-    return (res.json().slots as { local: string }[]).map((slot) => slot.local.slice(11, 16))
   }
 
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { bookThroughApi } from '@tests/helpers/calendar'
+import { bookThroughApi, brushingTimes } from '@tests/helpers/calendar'
 import { eventually } from '@tests/helpers/jobs'
 import { type MicrosoftCalendarTest, startMicrosoftCalendarTest } from '@tests/helpers/microsoft-calendar'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -44,17 +44,7 @@ function ourEvent(bookingId: string) {
   return c.microsoft.ourEvents().find((event) => bookingOf(event) === bookingId)
 }
 
-async function slotsOn(date: string) {
-  const services = (
-    await c.t.app.inject({ url: '/api/salons/SAL001/services', headers: { cookie: c.owner } })
-  ).json() as { id: string; name: string }[]
-  const brushing = services.find((s) => s.name === 'Brushing')?.id
-  const res = await c.t.app.inject({
-    url: `/api/salons/SAL001/availability?serviceId=${brushing}&from=${date}&to=${date}`,
-  })
-  expect(res.statusCode).toBe(200)
-  return (res.json().slots as { local: string }[]).map((slot) => slot.local.slice(11, 16))
-}
+const slotsOn = (date: string) => brushingTimes(c.t, c.owner, date)
 
 function notify(path: 'notifications' | 'lifecycle', payload: unknown, query = '') {
   return c.t.app.inject({ method: 'POST', url: `/api/microsoft/${path}${query}`, payload: payload as object })
