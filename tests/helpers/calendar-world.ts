@@ -6,7 +6,7 @@ import { expect } from 'vitest'
 import { startTestApp, type TestApp } from './app'
 import { CALENDAR_QUEUES, OWNER, startCalendarTest } from './calendar'
 import { startMicrosoftCalendarTest } from './microsoft-calendar'
-import { listObjects, newCalendar } from './radicale'
+import { listObjects, newCalendar, putEvent } from './radicale'
 import { ownerCookie } from './sign-in'
 
 /**
@@ -46,6 +46,8 @@ export interface CalendarWorld {
     /** How many calls the failures above refused so far (an answer lost counts too). */
     refused(): number
   }
+  /** The owner moves our event of the booking by hand in their calendar app (the calendar notifies, if it can). */
+  moveOurEventByHand(bookingId: string, times: CalendarEventTimes): Promise<void>
   /** The provider stops accepting our access (a revoked grant, a changed password). */
   revoke(): Promise<void>
   /** The owner connects the calendar again (after `revoke`); their cookie. */
@@ -106,6 +108,7 @@ export async function googleWorld(): Promise<CalendarWorld> {
       .events(OWNER.email)
       .filter((event) => event.extendedProperties?.private?.saloniaBookingId)
       .map((event) => ({
+        id: event.id,
         bookingId: event.extendedProperties?.private?.saloniaBookingId as string,
         start: new Date(event.start.dateTime ?? Number.NaN),
         end: new Date(event.end.dateTime ?? Number.NaN),
@@ -131,6 +134,14 @@ export async function googleWorld(): Promise<CalendarWorld> {
       loseNextWriteAnswer: () => calendar.loseNextAnswer(GOOGLE_WRITES),
       loseNextRemoveAnswer: () => calendar.loseNextAnswer(['DELETE']),
       refused: () => calendar.requests.filter((r) => r.status === 0 || r.status === 429 || r.status >= 500).length,
+    },
+    moveOurEventByHand: async (bookingId, { start, end }) => {
+      const event = events().find((e) => e.bookingId === bookingId)
+      if (!event) throw new Error(`Google has no event for ${bookingId}`)
+      calendar.updateEvent(OWNER.email, event.id, {
+        start: { dateTime: start.toISOString() },
+        end: { dateTime: end.toISOString() },
+      })
     },
     revoke: async () => {
       // The owner removes Salonia's access in their Google account: the grant and its tokens end.
@@ -166,6 +177,7 @@ export async function caldavWorld(): Promise<CalendarWorld> {
     (await listObjects(calendar.url))
       .filter((o) => /^UID:salonia-/m.test(o.ics))
       .map((o) => ({
+        object: o,
         bookingId: /^UID:salonia-(\S+?)\r?$/m.exec(o.ics)?.[1] ?? '',
         start: icsInstant(o.ics, 'DTSTART'),
         end: icsInstant(o.ics, 'DTEND'),
@@ -199,6 +211,22 @@ export async function caldavWorld(): Promise<CalendarWorld> {
       loseNextRemoveAnswer: () => proxy.cutAnswerNext('DELETE'),
       refused: () => proxy.requests().filter((r) => r.status === 0 || r.status === 503 || r.status === 401).length,
     },
+    moveOurEventByHand: async (bookingId, { start, end }) => {
+      const found = (await events()).find((e) => e.bookingId === bookingId)
+      if (!found) throw new Error(`Radicale has no object for ${bookingId}`)
+      const stamp = (d: Date) =>
+        d
+          .toISOString()
+          .replace(/[-:]/g, '')
+          .replace(/\.\d{3}/, '')
+      // As a phone saves an edit: the whole object again, over the version it read.
+      const ics = found.object.ics
+        .replace(/^DTSTART:.*$/m, `DTSTART:${stamp(start)}`)
+        .replace(/^DTEND:.*$/m, `DTEND:${stamp(end)}`)
+      const name = found.object.href.split('/').at(-1) ?? ''
+      const put = await putEvent(calendar.url, `salonia-${bookingId}`, ics, { name, ifMatch: found.object.etag })
+      expect(put.status).toBe(201)
+    },
     // The app-specific password is revoked: the server answers 401 to everything until the owner
     // connects again with a working one.
     revoke: async () => proxy.outage(401),
@@ -227,6 +255,7 @@ export async function microsoftWorld(): Promise<CalendarWorld> {
   const { microsoft } = c
   const events = () =>
     microsoft.ourEvents().map((event) => ({
+      id: String(event.id),
       bookingId: String(
         (event.singleValueExtendedProperties as { value: string }[] | undefined)?.[0]?.value ?? 'unknown',
       ),
@@ -257,6 +286,12 @@ export async function microsoftWorld(): Promise<CalendarWorld> {
         microsoft
           .requests()
           .filter((r) => r.service === 'graph' && (r.status === 0 || r.status === 429 || r.status >= 500)).length,
+    },
+    moveOurEventByHand: async (bookingId, { start, end }) => {
+      const event = events().find((e) => e.bookingId === bookingId)
+      if (!event) throw new Error(`Outlook has no event for ${bookingId}`)
+      const utc = (d: Date) => ({ dateTime: d.toISOString().slice(0, 19), timeZone: 'UTC' })
+      microsoft.moveOwnEvent(event.id, { start: utc(start), end: utc(end) })
     },
     revoke: async () => microsoft.revokeGrant(),
     reconnect: connect,

@@ -11,5 +11,5 @@ import { describe } from 'vitest'
  */
 
 describe.skipIf(!radicaleUrl())('a CalDAV calendar (Radicale) under failures', () => {
-  describeCalendarContract(caldavWorld, { modelRuns: 4, maxSteps: 10 })
+  describeCalendarContract(caldavWorld, { modelRuns: 4, maxSteps: 8 })
 })

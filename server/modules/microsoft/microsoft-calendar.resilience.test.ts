@@ -10,5 +10,5 @@ import { describe } from 'vitest'
  */
 
 describe('an Outlook calendar under failures', () => {
-  describeCalendarContract(microsoftWorld, { modelRuns: 4, maxSteps: 10 })
+  describeCalendarContract(microsoftWorld, { modelRuns: 4, maxSteps: 8 })
 })
