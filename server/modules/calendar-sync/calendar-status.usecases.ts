@@ -1,4 +1,5 @@
 import type { CalendarConnection, CalendarConnections, CalendarStatus } from '@common/schemas/calendar'
+import type { Executor } from '@server/db/client'
 import { endSessionsOfSalon } from '@server/modules/auth/sessions.usecases'
 import { type BookingForCalendar, bookingEventOf, type SalonForCalendar } from './booking-event'
 import { type CalendarDeps, providerNamed, requestCalendarRead, requestCalendarSync } from './calendar-providers'
@@ -96,18 +97,44 @@ export async function requestManualSync(deps: Pick<CalendarDeps, 'db' | 'jobs'>,
 }
 
 /**
- * Disconnects every calendar of the salon and ends the owner's sessions (the specification's
- * "Déconnecter": the Google connection is the owner's sign-in), in one transaction; what is left
- * to do at each provider (a grant to revoke, a channel to stop) is a job.
+ * The specification's "Déconnecter": the calendar that is the owner's sign-in (Google's) goes,
+ * and every session of the salon ends, in one transaction; the calendars added beside it (Outlook,
+ * CalDAV) stay, and the first of them receives the bookings when Google did. What is left to do at
+ * the provider (a grant to revoke, a channel to stop) is a job.
  */
 export async function disconnectCalendars(deps: Pick<CalendarDeps, 'db' | 'jobs'>, salonId: string) {
   await deps.db.transaction(async (tx) => {
-    for (const connection of await repo.deleteConnections(tx, salonId)) {
-      await providerNamed(connection.provider)?.removed?.(tx, deps.jobs, connection)
-    }
+    const signIn = (await repo.listConnectionsOfSalon(tx, salonId)).filter(
+      (c) => providerNamed(c.provider)?.removable === false,
+    )
+    await dropConnections(tx, deps.jobs, salonId, signIn)
     await endSessionsOfSalon(tx, salonId)
   })
   return { success: true as const, message: 'The calendar is disconnected and the session ended.' }
+}
+
+/**
+ * Removes calendars (their busy times and links go with them), hands what is left to do at their
+ * providers to jobs, and gives the bookings to the first calendar still connected when one of
+ * them received them (a read writes them there).
+ */
+async function dropConnections(
+  tx: Executor,
+  jobs: CalendarDeps['jobs'],
+  salonId: string,
+  connections: repo.CalendarConnectionRow[],
+) {
+  await repo.deleteConnections(
+    tx,
+    salonId,
+    connections.map((c) => c.id),
+  )
+  for (const connection of connections) await providerNamed(connection.provider)?.removed?.(tx, jobs, connection)
+  if (!connections.some((c) => c.writesBookings)) return
+  const next = (await repo.listConnectionsOfSalon(tx, salonId)).find((c) => !c.memberId && !c.reconnectRequiredAt)
+  if (!next) return
+  await repo.makeWriter(tx, salonId, next.id)
+  await requestCalendarRead(tx, jobs, next.id, 'connect')
 }
 
 // ——— Several calendars ———
@@ -152,7 +179,7 @@ function presentConnection(
   }
 }
 
-async function connectionOfSalon(db: CalendarDeps['db'], salonId: string, calendarId: string) {
+async function connectionOfSalon(db: Executor, salonId: string, calendarId: string) {
   const connection = await repo.findConnection(db, calendarId)
   if (!connection || connection.salonId !== salonId) throw calendarNotFound()
   return connection
@@ -169,7 +196,7 @@ export async function chooseWriter(
   calendarId: string,
 ) {
   await deps.db.transaction(async (tx) => {
-    const connection = await connectionOfSalon(tx as CalendarDeps['db'], salonId, calendarId)
+    const connection = await connectionOfSalon(tx, salonId, calendarId)
     if (connection.memberId) throw calendarNotWriter()
     if (connection.reconnectRequiredAt) throw calendarReconnectRequired()
     const before = await repo.findWriter(tx, salonId)
@@ -198,16 +225,9 @@ export async function requestOneSync(deps: Pick<CalendarDeps, 'db' | 'jobs'>, sa
  */
 export async function removeCalendar(deps: Pick<CalendarDeps, 'db' | 'jobs'>, salonId: string, calendarId: string) {
   await deps.db.transaction(async (tx) => {
-    const connection = await connectionOfSalon(tx as CalendarDeps['db'], salonId, calendarId)
-    const provider = providerNamed(connection.provider)
-    if (provider?.removable === false) throw calendarIsSignIn()
-    await repo.deleteConnections(tx, salonId, [calendarId])
-    await provider?.removed?.(tx, deps.jobs, connection)
-    if (!connection.writesBookings) return
-    const next = (await repo.listConnectionsOfSalon(tx, salonId)).find((c) => !c.memberId && !c.reconnectRequiredAt)
-    if (!next) return
-    await repo.makeWriter(tx, salonId, next.id)
-    await requestCalendarRead(tx, deps.jobs, next.id, 'connect')
+    const connection = await connectionOfSalon(tx, salonId, calendarId)
+    if (providerNamed(connection.provider)?.removable === false) throw calendarIsSignIn()
+    await dropConnections(tx, deps.jobs, salonId, [connection])
   })
   return { success: true as const }
 }

@@ -181,4 +181,26 @@ describe.skipIf(!radicaleUrl())('a salon with a Google and a CalDAV calendar', (
     })
     expect(direct.statusCode).toBe(403)
   })
+
+  it('keeps the CalDAV calendar, now receiving the bookings, when the owner signs out with Déconnecter', async () => {
+    const again = await c.t.app.inject({
+      method: 'POST',
+      url: `${SALON}/caldav/connect`,
+      headers: { cookie: owner },
+      payload: {
+        account: { preset: 'custom', serverUrl: proxy.url, username: phone.username, password: phone.password },
+        calendarUrl: proxy.urlFor(phone.url),
+      },
+    })
+    expect(again.statusCode, again.body).toBe(201)
+    await c.drain()
+    const future = inGoogle()
+    const out = await c.t.app.inject({ method: 'POST', url: `${SALON}/disconnect`, headers: { cookie: owner } })
+    expect(out.statusCode).toBe(200)
+    expect((await c.t.app.inject({ url: `${SALON}/calendars`, headers: { cookie: owner } })).statusCode).toBe(401)
+    owner = await ownerCookie(c.t)
+    await c.drain()
+    expect(await list()).toMatchObject({ calendars: [{ provider: 'caldav', writesBookings: true }] })
+    expect((await inRadicale()).sort()).toEqual(future.map((id) => `${id}.ics`).sort())
+  })
 })
