@@ -1,8 +1,9 @@
 import { countFailedJobs, listFailedJobs } from '@server/modules/jobs/jobs.repository'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bookingRow, futureActiveBookingIds } from './calendar'
+import { bookingRow, bookThroughApi, futureActiveBookingIds } from './calendar'
 import type { CalendarWorld } from './calendar-world'
+import { newTestChat, postChat } from './chat'
 import { bookingRequest } from './demo'
 import { eventually } from './jobs'
 
@@ -172,6 +173,27 @@ export function describeCalendarContract(makeWorld: () => Promise<CalendarWorld>
     /** Waits until the provider refused one more call than `before`. */
     const refusedSince = (before: number, count = 1) =>
       eventually(() => (world.faults.refused() >= before + count ? true : undefined), 10_000)
+
+    it('gives each booking its event whatever the path: the API, the dashboard and the chat', async () => {
+      const api = await bookThroughApi(world.t, cookie, localStart(11, 0), { name: 'Par API', channel: 'api' })
+      const desk = await bookThroughApi(world.t, cookie, localStart(11, 4), {
+        name: 'Au comptoir',
+        channel: 'dashboard',
+      })
+      const chat = newTestChat('fr', 'Nora')
+      await postChat(world.t.app, chat, 'Un brushing vendredi 11 décembre à 15h')
+      const confirmed = await postChat(world.t.app, chat, 'oui')
+      expect(confirmed.json().icsData, confirmed.body).toBeDefined()
+      await world.drain()
+      const events = await world.ourEvents()
+      expect(events.has(api)).toBe(true)
+      expect(events.has(desk)).toBe(true)
+      const fromChat = [...events.values()].filter(
+        (event) => event.start.getTime() === new Date('2026-12-11T14:00:00Z').getTime(),
+      )
+      expect(fromChat).toHaveLength(1)
+      await expectCalendarMirrorsBookings(world)
+    })
 
     it('answers a booking made during an outage at once, and its event appears once the provider is back', async () => {
       const before = world.faults.refused()
