@@ -20,7 +20,7 @@ import { type BlockFact, type BookingFact, type BusyFact, blockOccurrences, book
 
 /**
  * The read behind every availability answer: a salon's opening hours, its absences, its active
- * bookings and the busy times of its own calendar (kept here by the calendar sync: availability
+ * bookings and the busy times of its calendars, merged (kept here by the calendar sync: availability
  * never calls Google) over a period, in one round trip and one row. Separate queries cost a socket
  * write and a wake-up each, and mapping hundreds of rows field by field cost more CPU than the engine
  * itself; both bounded the availability endpoint under load (docs/PERFORMANCE.md). PostgreSQL writes
@@ -53,6 +53,10 @@ const epochMs = (column: typeof timeOff.startsAt | typeof bookings.startsAt | ty
 // The busy list and the bookings are written as JSON text by string_agg (numbers, fixed words and
 // uuids: nothing to escape): json_build_array per row cost this query an eighth of its time. The
 // booking being moved (excludeId, null when none) does not block itself.
+// The calendars' events touching the range come merged (range_agg, PostgreSQL 14+): overlapping or
+// adjacent events, of one calendar or the same event copied in two, become one interval. They all
+// block the same people (the salon, or its owner), so only their union counts, and fewer entries
+// are written as JSON and parsed.
 function factsColumns(salonId: typeof salonIdParam) {
   return {
     hours: sql<ScheduleFacts['hours']>`coalesce((
@@ -70,10 +74,14 @@ function factsColumns(salonId: typeof salonIdParam) {
           from ${timeOff}
           where ${timeOff.salonId} = ${salonId} and ${timeOff.startsAt} < ${to} and ${timeOff.endsAt} > ${from}
           union all
-          select ${epochMs(calendarBusyTimes.startsAt)}, ${epochMs(calendarBusyTimes.endsAt)}, 'external', null
-          from ${calendarBusyTimes}
-          where ${calendarBusyTimes.salonId} = ${salonId}
-            and tstzrange(${calendarBusyTimes.startsAt}, ${calendarBusyTimes.endsAt}, '[)') && tstzrange(${from}, ${to}, '[)')
+          select (date_part('epoch', lower(merged)) * 1000)::bigint, (date_part('epoch', upper(merged)) * 1000)::bigint,
+            'external', null
+          from unnest((
+            select range_agg(tstzrange(${calendarBusyTimes.startsAt}, ${calendarBusyTimes.endsAt}, '[)'))
+            from ${calendarBusyTimes}
+            where ${calendarBusyTimes.salonId} = ${salonId}
+              and tstzrange(${calendarBusyTimes.startsAt}, ${calendarBusyTimes.endsAt}, '[)') && tstzrange(${from}, ${to}, '[)')
+          )) as merged
         ) as busy
       ), '') || ']'`,
     // The active bookings touching the range, found by the exclusion constraint's own column (its
