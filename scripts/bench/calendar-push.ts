@@ -1,23 +1,45 @@
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { addDays } from '@common/time'
+import { bookingIdOfGraphEvent } from '@server/modules/microsoft/graph-busy'
+import { startCaldavProxy } from '@tests/fakes/caldav-proxy'
 import { startFakeGoogle } from '@tests/fakes/google'
-import { type BookingSlot, bookingPool, type ServerHandle, startServer } from './http'
+import { startFakeMicrosoft } from '@tests/fakes/microsoft'
+import { newCalendar, radicaleUrl } from '@tests/helpers/radicale'
+import { type BookingSlot, bookingPool, type ServerHandle, type ServerOptions, startServer } from './http'
 import { type ProfileSummary, summarizeProfile } from './profile'
 import type { Driver } from './protocol'
 import { type Summary, summarize } from './stats'
 
 /**
- * How long a booking takes to appear in the salon's Google calendar under a burst: the app in its
- * own process as a server runs it (job engine with production timings, every worker), connected
- * through the fake Google's consent screen to the fake's Calendar API (in this process, so the
- * event's creation and the booking's answer are read on one clock). `bookings` bookings of distinct
- * free slots over the next days are sent `concurrency` at a time; for each, the time from its 201
- * answer to the `created` stamp of its event in the fake.
+ * How long a booking takes to appear in the salon's calendar under a burst, for each provider: the
+ * app in its own process as a server runs it (job engine with production timings, every worker),
+ * its one calendar connected as an owner connects it, the provider in this process so the event's
+ * creation and the booking's answer are read on one clock:
+ *  - google: the fake Google, through its consent screen; creation is the event's `created` stamp;
+ *  - microsoft: the fake Microsoft Graph, through its consent screen, with its MailboxConcurrency
+ *    limit on (4 requests at once per mailbox, then 429 with Retry-After); creation is the event's
+ *    `createdDateTime` (the fake keeps the real clock);
+ *  - caldav: a new calendar on Radicale (TEST_RADICALE_URL), connected through POST
+ *    …/caldav/connect via the CalDAV proxy (tests/fakes/caldav-proxy.ts) in this process; creation
+ *    is when the proxy passed on Radicale's 201 to the event's PUT (its log read every 5 ms).
+ * `bookings` bookings of distinct free slots over the next days are sent `concurrency` at a time;
+ * for each, the time from its 201 answer to the event's creation.
  */
+
+export type CalendarProvider = 'google' | 'microsoft' | 'caldav'
+export const CALENDAR_PROVIDERS: CalendarProvider[] = ['google', 'microsoft', 'caldav']
+
+/** Why a provider cannot be measured here (Radicale absent), or undefined. */
+export function providerSkipped(provider: CalendarProvider): string | undefined {
+  if (provider === 'caldav' && !process.env.TEST_RADICALE_URL)
+    return 'TEST_RADICALE_URL is not set (start Radicale with `scripts/ci/radicale.sh start` and export the line it prints last)'
+  return undefined
+}
 
 export interface CalendarPushResult {
   driver: Driver
+  provider: CalendarProvider
   databaseVersion: string
   bookings: number
   concurrency: number
@@ -32,9 +54,21 @@ export interface CalendarPushResult {
   /** From the first request to the last event, in seconds. */
   allInSeconds: number
   days: number
-  /** Calendar API requests Google received from the first booking to the last event. */
-  calendarRequests: { inserts: number; updates: number; lists: number; conflicts: number; other: number }
-  /** Push notifications Google sent the app over the same period. */
+  /**
+   * Requests the provider received from the first booking to the last event: event creations
+   * (Google POST, Graph POST, CalDAV PUT answered 201), updates (PUT/PATCH; CalDAV: PUT answered
+   * otherwise), reads (GET, CalDAV REPORT/PROPFIND), conflicts (Google 409, CalDAV 412), throttled
+   * (429), other (token endpoint, subscriptions, deletes…).
+   */
+  calendarRequests: {
+    inserts: number
+    updates: number
+    lists: number
+    conflicts: number
+    throttled: number
+    other: number
+  }
+  /** Push notifications the provider sent the app over the same period (CalDAV: none exist). */
   notifications: number
   /** The server process over the same period: CPU time over wall time (100 % = one core), event loop busy share. */
   serverCpuPercent: number
@@ -45,6 +79,7 @@ export interface CalendarPushResult {
 
 export interface CalendarPushOptions {
   driver: Driver
+  provider: CalendarProvider
   databaseUrl?: string
   bookings: number
   concurrency: number
@@ -85,63 +120,240 @@ function withCookies(jar: string, setCookies: string[]): string {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 type FakeGoogle = Awaited<ReturnType<typeof startFakeGoogle>>
-type Measured = Omit<CalendarPushResult, 'driver' | 'databaseVersion' | 'concurrency' | 'profile'>
+type Measured = Omit<CalendarPushResult, 'driver' | 'provider' | 'databaseVersion' | 'concurrency' | 'profile'>
+type Counts = CalendarPushResult['calendarRequests'] & { notifications: number }
+
+/** One provider as the burst sees it. */
+interface Target {
+  /** The server's start options for this provider. */
+  serverOptions: { google?: ServerOptions['google']; env?: Record<string, string>; port: number }
+  /** Connects SAL001's calendar as its owner does; their session cookie. */
+  connect(server: ServerHandle): Promise<string>
+  /** When each of our events was created at the provider (Date.now() milliseconds), by booking id. */
+  created(into: Map<string, number>, wanted: Map<string, number>): void
+  /** Requests and notifications so far (the burst counts the difference). */
+  counts(): Counts
+  close(): Promise<void>
+}
 
 export async function runCalendarPushBenchmark(options: CalendarPushOptions): Promise<CalendarPushResult> {
-  const { driver, log } = options
-  const google = await startFakeGoogle({ accounts: [OWNER], calendarTimeZone: 'Europe/Paris' })
+  const { driver, provider, log } = options
   const port = await freePort()
-  const server = await startServer({
-    driver,
-    ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
-    historyBookings: 0,
-    extraSalons: 0,
-    google: { baseUrl: google.baseUrl, clientId: google.clientId, clientSecret: google.clientSecret, port },
-  })
+  const target = await startTarget(provider, port)
+  let server: ServerHandle | undefined
   try {
-    log(`  ${driver}: the owner connects the calendar through Google's consent screen`)
-    const owner = await connect(server.url, google)
+    server = await startServer({
+      driver,
+      ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+      historyBookings: 0,
+      extraSalons: 0,
+      ...target.serverOptions,
+    })
+    log(`  ${driver}/${provider}: the owner connects the calendar`)
+    const owner = await target.connect(server)
     await settle(server.url, owner)
 
     // Free slots in time order: the measured burst takes the first ones, a profiled one the next.
     const [slots = []] = await bookingPool(server, { salons: ['SAL001'], lastDay: addDays(FIRST_DAY, SLOT_DAYS - 1) })
     const needed = options.bookings * (options.profileDir ? 2 : 1)
     if (slots.length < needed) throw new Error(`Only ${slots.length} free slots for ${needed} bookings`)
-    log(`  ${driver}: ${options.bookings} bookings, ${options.concurrency} at a time`)
-    const measured = await burst(server, google, slots.slice(0, options.bookings), options.concurrency)
+    log(`  ${driver}/${provider}: ${options.bookings} bookings, ${options.concurrency} at a time`)
+    const measured = await burst(server, target, slots.slice(0, options.bookings), options.concurrency)
     let profile: ProfileSummary | undefined
     if (options.profileDir) {
       // A second burst under the CPU profiler, so the profiler does not distort the figures above.
       await settle(server.url, owner)
-      log(`  ${driver}: profiling the server over a second burst`)
-      const file = join(options.profileDir, `server-${driver}-calendar-burst.cpuprofile`)
+      log(`  ${driver}/${provider}: profiling the server over a second burst`)
+      const file = join(options.profileDir, `server-${driver}-${provider}-calendar-burst.cpuprofile`)
       await server.ask({ type: 'profile-start' }, 'profile-started')
-      await burst(server, google, slots.slice(options.bookings, needed), options.concurrency)
+      await burst(server, target, slots.slice(options.bookings, needed), options.concurrency)
       await server.ask({ type: 'profile-stop', file }, 'profile-written')
       profile = await summarizeProfile(file)
     }
     return {
       driver,
+      provider,
       databaseVersion: server.ready.databaseVersion,
       concurrency: options.concurrency,
       ...measured,
       ...(profile ? { profile } : {}),
     }
   } finally {
-    await server.close()
-    await google.close()
+    await server?.close()
+    await target.close()
   }
 }
 
-/** Books every slot, `concurrency` at a time, then waits for every event to be in Google. */
+async function startTarget(provider: CalendarProvider, port: number): Promise<Target> {
+  if (provider === 'google') return googleTarget(port)
+  if (provider === 'microsoft') return microsoftTarget(port)
+  return caldavTarget(port)
+}
+
+async function googleTarget(port: number): Promise<Target> {
+  const google = await startFakeGoogle({ accounts: [OWNER], calendarTimeZone: 'Europe/Paris' })
+  return {
+    serverOptions: {
+      google: { baseUrl: google.baseUrl, clientId: google.clientId, clientSecret: google.clientSecret, port },
+      port,
+    },
+    connect: (server) => connect(server.url, google),
+    created(into, wanted) {
+      for (const event of google.calendar.events(OWNER.email)) {
+        const bookingId = event.extendedProperties?.private?.saloniaBookingId
+        if (bookingId && wanted.has(bookingId) && !into.has(bookingId)) into.set(bookingId, Date.parse(event.created))
+      }
+    },
+    counts() {
+      const requests = google.calendar.requests
+      const onEvents = (r: { path: string }) => /\/events$/.test(r.path)
+      const inserts = requests.filter((r) => r.method === 'POST' && onEvents(r)).length
+      const updates = requests.filter((r) => r.method === 'PUT' || r.method === 'PATCH').length
+      const lists = requests.filter((r) => r.method === 'GET' && onEvents(r)).length
+      const conflicts = requests.filter((r) => r.status === 409).length
+      const throttled = requests.filter((r) => r.status === 429).length
+      return {
+        inserts,
+        updates,
+        lists,
+        conflicts,
+        throttled,
+        other: requests.length - inserts - updates - lists,
+        notifications: google.calendar.notifications.length,
+      }
+    },
+    close: () => google.close(),
+  }
+}
+
+async function microsoftTarget(port: number): Promise<Target> {
+  // Outlook's limit on: four Graph requests at once per mailbox, the fifth answered 429.
+  const microsoft = await startFakeMicrosoft({ mailboxConcurrency: 4 })
+  return {
+    serverOptions: { env: { ...microsoft.env(), PUBLIC_URL: `http://127.0.0.1:${port}` }, port },
+    async connect(server) {
+      const owner = ownerOf(server)
+      const start = await fetch(`${server.url}/api/salons/SAL001/microsoft/auth-url`, { headers: { cookie: owner } })
+      if (!start.ok) throw new Error(`microsoft auth-url: HTTP ${start.status} ${await start.text()}`)
+      const cookie = withCookies(owner, start.headers.getSetCookie())
+      const back = new URL(await microsoft.consent(((await start.json()) as { authUrl: string }).authUrl))
+      const done = await fetch(`${server.url}${back.pathname}${back.search}`, {
+        headers: { cookie },
+        redirect: 'manual',
+      })
+      const location = done.headers.get('location') ?? ''
+      if (done.status !== 302 || !location.includes('calendar=microsoft') || location.includes('error'))
+        throw new Error(`Microsoft sign-in: HTTP ${done.status} to ${location}`)
+      return withCookies(cookie, done.headers.getSetCookie())
+    },
+    created(into, wanted) {
+      for (const event of microsoft.ourEvents()) {
+        const bookingId = bookingIdOfGraphEvent({ transactionId: (event.transactionId as string | null) ?? null })
+        if (bookingId && wanted.has(bookingId) && !into.has(bookingId))
+          into.set(bookingId, Date.parse(String(event.createdDateTime)))
+      }
+    },
+    counts() {
+      const requests = microsoft.requests()
+      const graph = requests.filter((r) => r.service === 'graph')
+      const onEvents = (r: { path: string }) => /\/events$/.test(r.path)
+      const inserts = graph.filter((r) => r.method === 'POST' && onEvents(r)).length
+      const updates = graph.filter((r) => r.method === 'PATCH' || r.method === 'PUT').length
+      const lists = graph.filter((r) => r.method === 'GET').length
+      const throttled = requests.filter((r) => r.status === 429).length
+      return {
+        inserts,
+        updates,
+        lists,
+        conflicts: graph.filter((r) => r.status === 409 || r.status === 412).length,
+        throttled,
+        other: requests.length - inserts - updates - lists,
+        notifications: microsoft.notifications.length,
+      }
+    },
+    close: () => microsoft.close(),
+  }
+}
+
+async function caldavTarget(_port: number): Promise<Target> {
+  const radicale = radicaleUrl()
+  if (!radicale) throw new Error('TEST_RADICALE_URL is not set')
+  const calendar = await newCalendar(undefined, { displayName: 'Salon (bench)' })
+  const proxy = await startCaldavProxy(radicale)
+  // The proxy's log has no clock: read it every 5 ms, and stamp each PUT when its 201 is first seen.
+  const seen = new Map<string, number>()
+  let scanned = 0
+  const scan = () => {
+    const log = proxy.requests()
+    // Entries are pushed on arrival and their status set when Radicale answers: rescan from the
+    // first one still unanswered.
+    for (let i = scanned; i < log.length; i++) {
+      const r = log[i]
+      if (!r) continue
+      if (r.status === 0 && i === scanned) {
+        // still in flight: stay here next time
+      } else if (i === scanned) scanned++
+      if (r.method !== 'PUT' || r.status !== 201) continue
+      const bookingId = decodeURIComponent(r.path.split('/').at(-1) ?? '').replace(/\.ics$/, '')
+      if (!seen.has(bookingId)) seen.set(bookingId, Date.now())
+    }
+  }
+  const timer = setInterval(scan, 5)
+  return {
+    serverOptions: { port: 0 },
+    async connect(server) {
+      const owner = ownerOf(server)
+      const response = await fetch(`${server.url}/api/salons/SAL001/caldav/connect`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: owner },
+        body: JSON.stringify({
+          account: { preset: 'custom', serverUrl: proxy.url, username: calendar.username, password: calendar.password },
+          calendarUrl: proxy.urlFor(calendar.url),
+        }),
+      })
+      if (response.status !== 201) throw new Error(`caldav connect: HTTP ${response.status} ${await response.text()}`)
+      return owner
+    },
+    created(into, wanted) {
+      scan()
+      for (const [bookingId, at] of seen) if (wanted.has(bookingId) && !into.has(bookingId)) into.set(bookingId, at)
+    },
+    counts() {
+      const requests = proxy.requests()
+      const puts = requests.filter((r) => r.method === 'PUT')
+      const inserts = puts.filter((r) => r.status === 201).length
+      const lists = requests.filter((r) => ['GET', 'REPORT', 'PROPFIND'].includes(r.method)).length
+      return {
+        inserts,
+        updates: puts.length - inserts,
+        lists,
+        conflicts: requests.filter((r) => r.status === 412).length,
+        throttled: requests.filter((r) => r.status === 429).length,
+        other: requests.length - puts.length - lists,
+        notifications: 0,
+      }
+    },
+    close: async () => {
+      clearInterval(timer)
+      await proxy.close()
+    },
+  }
+}
+
+function ownerOf(server: ServerHandle): string {
+  const cookie = server.ready.salons.find((s) => s.publicId === 'SAL001')?.cookie
+  if (!cookie) throw new Error('No session for SAL001')
+  return cookie
+}
+
+/** Books every slot, `concurrency` at a time, then waits for every event to be at the provider. */
 async function burst(
   server: ServerHandle,
-  google: FakeGoogle,
+  target: Target,
   slots: BookingSlot[],
   concurrency: number,
 ): Promise<Measured> {
-  const firstRequest = google.calendar.requests.length
-  const firstNotification = google.calendar.notifications.length
+  const first = target.counts()
   const before = await server.usage()
   const answered = new Map<string, number>()
   const answerMs: number[] = []
@@ -172,26 +384,18 @@ async function burst(
   )
   const burstSeconds = (Date.now() - started) / 1000
 
-  // The fake is in this process: its events are read directly, every 10 ms, until all are there.
+  // The provider is in this process: its events are read directly, every 10 ms, until all are there.
   const created = new Map<string, number>()
   const deadline = Date.now() + EVENT_TIMEOUT_MS
   while (created.size < answered.size) {
     if (Date.now() > deadline)
       throw new Error(`${answered.size - created.size} events missing after ${EVENT_TIMEOUT_MS} ms`)
-    for (const event of google.calendar.events(OWNER.email)) {
-      const bookingId = event.extendedProperties?.private?.saloniaBookingId
-      if (bookingId && answered.has(bookingId) && !created.has(bookingId))
-        created.set(bookingId, Date.parse(event.created))
-    }
+    target.created(created, answered)
     if (created.size < answered.size) await sleep(10)
   }
   const after = await server.usage()
+  const last = target.counts()
   const delays = [...answered].map(([id, at]) => (created.get(id) as number) - at)
-  const requests = google.calendar.requests.slice(firstRequest)
-  const onEvents = (r: { path: string }) => /\/events$/.test(r.path)
-  const inserts = requests.filter((r) => r.method === 'POST' && onEvents(r)).length
-  const updates = requests.filter((r) => r.method === 'PUT' || r.method === 'PATCH').length
-  const lists = requests.filter((r) => r.method === 'GET' && onEvents(r)).length
   const busy = after.elu.active - before.elu.active
   return {
     bookings: answered.size,
@@ -202,13 +406,14 @@ async function burst(
     beforeAnswer: delays.filter((d) => d < 0).length,
     allInSeconds: (Math.max(...created.values()) - started) / 1000,
     calendarRequests: {
-      inserts,
-      updates,
-      lists,
-      conflicts: requests.filter((r) => r.status === 409).length,
-      other: requests.length - inserts - updates - lists,
+      inserts: last.inserts - first.inserts,
+      updates: last.updates - first.updates,
+      lists: last.lists - first.lists,
+      conflicts: last.conflicts - first.conflicts,
+      throttled: last.throttled - first.throttled,
+      other: last.other - first.other,
     },
-    notifications: google.calendar.notifications.length - firstNotification,
+    notifications: last.notifications - first.notifications,
     serverCpuPercent:
       (100 * (after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system)) / 1000 / (after.at - before.at),
     serverEventLoopUtilization: busy / (busy + after.elu.idle - before.elu.idle),

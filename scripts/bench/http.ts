@@ -120,6 +120,8 @@ export async function startServer(options: ServerOptions): Promise<ServerHandle>
       extraSalons: options.extraSalons,
       ...(options.team ? { team: options.team } : {}),
       ...(options.google ? { google: options.google } : {}),
+      ...(options.env ? { env: options.env } : {}),
+      ...(options.port ? { port: options.port } : {}),
     },
     'ready',
   )

@@ -27,13 +27,17 @@ export type ToServer =
        * product's workers, and listens on `port`, its PUBLIC_URL, where Google's push notifications come.
        */
       google?: { baseUrl: string; clientId: string; clientSecret: string; port: number }
+      /** Without `google`: the app's environment for another provider (the Microsoft fake's), and the port to listen on (its PUBLIC_URL). */
+      env?: Record<string, string>
+      port?: number
     }
   | { type: 'usage' }
   /**
    * SAL001's calendar counts as connected (a google_accounts row) and holds `count` personal
-   * events as busy times over `days` days (0: none), as the calendar sync would have stored them.
+   * events as busy times over `days` days (0: none), as the calendar sync would have stored them;
+   * with `calendars` 2, a second (CalDAV) calendar holds `count` more (server.ts setBusyTimes).
    */
-  | { type: 'busy-times'; count: number; days: number }
+  | { type: 'busy-times'; count: number; days: number; calendars?: number }
   /** Times the repository read and the team engine in the server process (team-seed.ts). */
   | { type: 'team-engine'; warmup: number; iterations: number; readIterations: number }
   /** Starts the V8 CPU profiler in the server process. */
@@ -72,7 +76,7 @@ export type FromServer =
     }
   | { type: 'team-engine-done'; cases: TeamEngineCase[] }
   | ({ type: 'usage' } & Usage)
-  | { type: 'busy-times-set'; count: number; allDay: number }
+  | { type: 'busy-times-set'; count: number; allDay: number; calendars: number; mirrored: number }
   | { type: 'profile-started' }
   | { type: 'profile-written'; file: string }
   | { type: 'closed' }

@@ -34,9 +34,10 @@ import { VITALS_MARKER_END, VITALS_MARKER_START, vitalsConsole, vitalsSection } 
  *   --only=engine|http|bundle|assistant|calendar|team|reminders|vitals  run one part (bundle: build the web app and
  *                       report each route's first-load JavaScript; assistant: server time per chat
  *                       message; both always written, they do not depend on load settings; calendar:
- *                       the background jobs and Google Calendar sync — availability with 2,000 busy
- *                       times, booking-to-event time under a burst, job engine throughput — about
- *                       3 minutes per database; team: a salon of five members with 2,000 bookings
+ *                       the background jobs and calendar sync — availability with 2,000 busy times
+ *                       in one calendar and 2 × 2,000 in two, booking-to-event time under a burst
+ *                       for Google, Microsoft and CalDAV (Radicale, with TEST_RADICALE_URL; else
+ *                       skipped), job engine throughput — about 4 minutes per database; team: a salon of five members with 2,000 bookings
  *                       each — availability under load, the repository read and the team engine —
  *                       about a minute per database; these two written unless other drivers,
  *                       duration or connections; reminders: 10,000 reminders due in the same minute

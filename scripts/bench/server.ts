@@ -160,12 +160,22 @@ async function listBenchSalons(app: TestApp): Promise<BenchSalon[]> {
   return salons
 }
 
+/** Share of a second calendar's events that are exact copies of the first's (a calendar mirroring another). */
+const MIRRORED_SHARE = 0.1
+
 /**
- * SAL001's Google calendar connected (a google_accounts row and its calendar connection:
- * availability reads neither, the sync would) with `count` personal events as busy times, stored
- * through the sync's own repository.
+ * SAL001's calendars connected — the Google one (a google_accounts row and its calendar
+ * connection), then for `calendars` = 2 a CalDAV one (a calendar_connections row; availability
+ * reads neither, the sync would) — each with `count` personal events as busy times, stored through
+ * the sync's own repository. The second calendar's events are its own (another seed), except one
+ * in ten that is an exact copy of one of the first calendar's (same start and end), as when one
+ * calendar mirrors another.
  */
-async function setBusyTimes(count: number, days: number): Promise<{ count: number; allDay: number }> {
+async function setBusyTimes(
+  count: number,
+  days: number,
+  calendars: number,
+): Promise<{ count: number; allDay: number; calendars: number; mirrored: number }> {
   if (!testApp) throw new Error('Not started')
   const db = testApp.database.db
   const salon = await findSalonByPublicId(db, 'SAL001')
@@ -178,7 +188,7 @@ async function setBusyTimes(count: number, days: number): Promise<{ count: numbe
     scopes: 'openid email https://www.googleapis.com/auth/calendar.events',
     connectedAt: now,
   })
-  const calendar = await saveConnection(db, {
+  const google = await saveConnection(db, {
     salonId: salon.id,
     provider: 'google',
     account: 'salon.lumiere.demo@gmail.com',
@@ -187,11 +197,36 @@ async function setBusyTimes(count: number, days: number): Promise<{ count: numbe
     credentials: null,
     connectedAt: now,
   })
-  await deleteAllBusyTimes(db, calendar.id)
-  const events = generatePersonalEvents(now.getTime(), count, days)
-  await upsertBusyTimes(db, { salonId: salon.id, calendarId: calendar.id }, events, now)
+  const caldav = await saveConnection(db, {
+    salonId: salon.id,
+    provider: 'caldav',
+    account: 'claire@icloud.example',
+    calendarRef: 'https://caldav.icloud.example/123/calendars/home/',
+    calendarName: 'Domicile',
+    credentials: null,
+    connectedAt: now,
+  })
+  await deleteAllBusyTimes(db, google.id)
+  await deleteAllBusyTimes(db, caldav.id)
+  const first = generatePersonalEvents(now.getTime(), count, days)
+  await upsertBusyTimes(db, { salonId: salon.id, calendarId: google.id }, first, now)
+  let stored = first.length
+  let allDay = first.filter((e) => e.allDay).length
+  let mirrored = 0
+  if (calendars >= 2) {
+    const own = generatePersonalEvents(now.getTime(), count, days, 20_261_203)
+    const second = own.map((event, i) => {
+      const copied = i % Math.round(1 / MIRRORED_SHARE) === 0 ? first[i] : undefined
+      if (!copied) return { ...event, eventId: `other-${event.eventId}` }
+      mirrored++
+      return { ...copied, eventId: `mirror-${copied.eventId}` }
+    })
+    await upsertBusyTimes(db, { salonId: salon.id, calendarId: caldav.id }, second, now)
+    stored += second.length
+    allDay += second.filter((e) => e.allDay).length
+  }
   await db.execute(sql`vacuum analyze calendar_busy_times`)
-  return { count: events.length, allDay: events.filter((e) => e.allDay).length }
+  return { count: stored, allDay, calendars: count > 0 ? Math.max(1, calendars) : 0, mirrored }
 }
 
 async function start(message: Extract<ToServer, { type: 'start' }>): Promise<void> {
@@ -209,6 +244,7 @@ async function start(message: Extract<ToServer, { type: 'start' }>): Promise<voi
     pool.on('error', () => {})
   }
   const { google } = message
+  const port = google?.port ?? message.port ?? 0
   // Always the job engine a server runs (its timings, every worker): the tests' engine supervises
   // every second, and its queries would run beside the load.
   testApp = await startAppWithProductionJobs({
@@ -221,7 +257,7 @@ async function start(message: Extract<ToServer, { type: 'start' }>): Promise<voi
           GOOGLE_BASE_URL: google.baseUrl,
           PUBLIC_URL: `http://127.0.0.1:${google.port}`,
         }
-      : {},
+      : (message.env ?? {}),
   })
   let team: TeamSeeded | undefined
   let seeded = { bookings: 0, timeOff: 0, firstDate: '', lastDate: '' }
@@ -237,10 +273,10 @@ async function start(message: Extract<ToServer, { type: 'start' }>): Promise<voi
   const version = await database.db.execute<{ version: string }>(sql`select version() as version`)
   const databaseVersion = (version as unknown as { rows: { version: string }[] }).rows[0]?.version ?? 'unknown'
 
-  await testApp.app.listen({ host: '127.0.0.1', port: google?.port ?? 0 })
-  const { port } = testApp.app.server.address() as AddressInfo
+  await testApp.app.listen({ host: '127.0.0.1', port })
+  const listening = (testApp.app.server.address() as AddressInfo).port
   const setupMs = performance.now() - started
-  send({ type: 'ready', port, databaseVersion, salons, seeded, ...(team ? { team } : {}), setupMs })
+  send({ type: 'ready', port: listening, databaseVersion, salons, seeded, ...(team ? { team } : {}), setupMs })
 }
 
 process.on('message', (message: ToServer) => {
@@ -249,7 +285,10 @@ process.on('message', (message: ToServer) => {
       case 'start':
         return start(message)
       case 'busy-times':
-        return send({ type: 'busy-times-set', ...(await setBusyTimes(message.count, message.days)) })
+        return send({
+          type: 'busy-times-set',
+          ...(await setBusyTimes(message.count, message.days, message.calendars ?? 1)),
+        })
       case 'team-engine': {
         if (!testApp) throw new Error('Not started')
         return send({ type: 'team-engine-done', cases: await measureTeamEngine(testApp, message) })

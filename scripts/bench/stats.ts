@@ -18,6 +18,7 @@ export function mean(values: readonly number[]): number {
 export interface Summary {
   count: number
   p50: number
+  p95: number
   p99: number
   mean: number
   max: number
@@ -27,6 +28,7 @@ export function summarize(values: readonly number[]): Summary {
   return {
     count: values.length,
     p50: percentile(values, 50),
+    p95: percentile(values, 95),
     p99: percentile(values, 99),
     mean: mean(values),
     max: values.length ? values.reduce((a, b) => Math.max(a, b)) : Number.NaN,
