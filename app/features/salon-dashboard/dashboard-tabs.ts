@@ -51,12 +51,14 @@ export function rememberTab(tab: DashboardTab): void {
 
 /**
  * The tab the dashboard opens on: `initialTab` when a return asks for one (Instagram, after Meta),
- * the overview when a calendar is on its way (pending-calendar.ts), else the one the owner was on in this browser tab, else — the first time — the day's agenda on
- * a phone (what an owner opens it for between two clients) and the overview on a larger screen.
- * The area renders in the browser only: the screen is known.
+ * the overview when a calendar is on its way (pending-calendar.ts), else the one the owner was on
+ * in this browser tab, else — the first time — the day's agenda on a phone (what an owner opens it
+ * for between two clients) and the overview on a larger screen. The server renders the owner's
+ * page too (entry-server.tsx): there, without a window, only `initialTab` and the screen's default count.
  */
 export function firstTab(initialTab?: DashboardTab): DashboardTab {
-  if (!initialTab && calendarOnItsWay(window.location.search)) return 'overview'
+  const search = typeof window === 'undefined' ? '' : window.location.search
+  if (!initialTab && calendarOnItsWay(search)) return 'overview'
   return initialTab ?? lastTab() ?? (isNarrowScreen() ? 'agenda' : 'overview')
 }
 
