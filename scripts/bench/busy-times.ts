@@ -5,7 +5,7 @@ import type { Driver } from './protocol'
  * Availability of a salon whose calendars are connected and full of the owner's own events: the
  * same load as the HTTP benchmark's availability run (SAL001 with its 10,000-booking history, a
  * 7-day range rotating over 12 weeks), without busy times, with 2,000 personal events of one
- * calendar stored as busy times over the 90-day horizon, and with two calendars of 2,000 each (one
+ * calendar stored as busy times over the year ahead, and with two calendars of 2,000 each (one
  * in ten of the second's a copy of one of the first's, as when one calendar mirrors another). The
  * three alternate on one server, twice, so a drift of the shared machine does not land on one side only.
  */
@@ -41,7 +41,8 @@ export interface BusyTimesOptions {
 }
 
 export const PERSONAL_EVENTS = 2000
-const HORIZON_DAYS = 90
+/** Where the events are spread: the year ahead (calendar sync keeps the next 400 days). */
+const HORIZON_DAYS = 365
 const ROUNDS = 2
 const WARM_UP_SECONDS = 3
 /** After the busy times change, a short load so PostgreSQL re-plans and caches warm before measuring. */

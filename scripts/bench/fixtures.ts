@@ -141,10 +141,13 @@ const PERSONAL_MINUTES = [15, 30, 30, 45, 60, 60, 60, 90, 120, 180] as const
 
 /**
  * The owner's own events, as the calendar sync keeps them (busy times): `count` of them spread
- * evenly over `days` days from `now`'s date, seven days a week. About 1 in 12 is all day (one day,
- * sometimes two to five: a trip, a holiday); the others start between 07:00 and 21:45 on a
+ * evenly over `days` days from `now`'s date, seven days a week. About 1 in 40 is all day (one day,
+ * sometimes two or three: a trip, a holiday); the others start between 07:00 and 21:45 on a
  * quarter hour and last 15 minutes to 3 hours, overlapping each other and the opening hours as
- * a real calendar does. Deterministic, like the rest of the fixtures.
+ * a real calendar does. Spread over a year, 2,000 of them are five or six a day: a busy owner's
+ * calendar that still leaves free times for availability to find (over 90 days they would be 22
+ * a day, and whole days blocked one after the other, leaving the engine nothing to search).
+ * Deterministic, like the rest of the fixtures.
  */
 export function generatePersonalEvents(now: number, count: number, days: number, seed = 20_261_202): PersonalEvent[] {
   const random = seededRandom(seed)
@@ -154,8 +157,8 @@ export function generatePersonalEvents(now: number, count: number, days: number,
     const date = addDays(today, Math.floor((i * days) / count))
     const eventId = `bench${i.toString(36).padStart(4, '0')}`
     const summary = pick(random, PERSONAL_SUMMARIES)
-    if (random() < 1 / 12) {
-      const length = random() < 0.7 ? 1 : 2 + Math.floor(random() * 4)
+    if (random() < 1 / 40) {
+      const length = random() < 0.8 ? 1 : 2 + Math.floor(random() * 2)
       events.push({
         eventId,
         startsAt: new Date(localToInstant(date, 0, BENCH_TIME_ZONE)),
