@@ -46,6 +46,17 @@ describe.skipIf(!radicaleUrl())('a salon with a Google and a CalDAV calendar', (
     (await listObjects(phone.url)).filter((o) => o.ics.includes('UID:salonia-')).map((o) => o.href.split('/').at(-1))
   const inGoogle = () => [...c.bookingEvents().keys()]
   const slotsOn = (date: string) => brushingTimes(c.t, owner, date)
+  /** The owner connects the phone's calendar (Radicale, through the proxy) from the dashboard. */
+  const connectPhone = () =>
+    c.t.app.inject({
+      method: 'POST',
+      url: `${SALON}/caldav/connect`,
+      headers: { cookie: owner },
+      payload: {
+        account: { preset: 'custom', serverUrl: proxy.url, username: phone.username, password: phone.password },
+        calendarUrl: proxy.urlFor(phone.url),
+      },
+    })
   const choose = async (calendarId: string) => {
     const res = await c.t.app.inject({
       method: 'PUT',
@@ -63,15 +74,7 @@ describe.skipIf(!radicaleUrl())('a salon with a Google and a CalDAV calendar', (
     c = await startCalendarTest()
     owner = await c.connect()
     await c.drain()
-    const connected = await c.t.app.inject({
-      method: 'POST',
-      url: `${SALON}/caldav/connect`,
-      headers: { cookie: owner },
-      payload: {
-        account: { preset: 'custom', serverUrl: proxy.url, username: phone.username, password: phone.password },
-        calendarUrl: proxy.urlFor(phone.url),
-      },
-    })
+    const connected = await connectPhone()
     expect(connected.statusCode, connected.body).toBe(201)
     await c.drain()
     const listed = connected.json() as Listed
@@ -183,15 +186,7 @@ describe.skipIf(!radicaleUrl())('a salon with a Google and a CalDAV calendar', (
   })
 
   it('keeps the CalDAV calendar, now receiving the bookings, when the owner signs out with Déconnecter', async () => {
-    const again = await c.t.app.inject({
-      method: 'POST',
-      url: `${SALON}/caldav/connect`,
-      headers: { cookie: owner },
-      payload: {
-        account: { preset: 'custom', serverUrl: proxy.url, username: phone.username, password: phone.password },
-        calendarUrl: proxy.urlFor(phone.url),
-      },
-    })
+    const again = await connectPhone()
     expect(again.statusCode, again.body).toBe(201)
     await c.drain()
     const future = inGoogle()
